@@ -1,0 +1,92 @@
+// Browser mode: the built renderer over http plus the backend over a WebSocket at /api, both on
+// 127.0.0.1 only. The WebSocket requires the random token printed at start, so another local
+// user or a web page in the same browser cannot drive the backend.
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { createBackend, type Backend } from '../backend'
+import { createStaticHandler } from './staticFiles'
+
+const HOST = '127.0.0.1'
+const PROJECT_ROOT = resolve(__dirname, '../../..')
+
+export interface WebHostOptions {
+  /** 0 picks a free port. */
+  port: number
+  /** The built renderer; defaults to out/renderer. */
+  rendererDir?: string
+  examplesDir?: string
+}
+
+export interface WebHost {
+  url: string
+  token: string
+  close(): Promise<void>
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = randomBytes(24).toString('base64url')
+  const backend = createBackend({
+    host: 'web',
+    version: readPackageVersion(),
+    examplesDir: options.examplesDir ?? resolve(PROJECT_ROOT, 'resources/examples'),
+  })
+  const rendererDir = options.rendererDir ?? resolve(PROJECT_ROOT, 'out/renderer')
+  if (!existsSync(resolve(rendererDir, 'index.html'))) {
+    throw new Error(`No built renderer in ${rendererDir}: run "npm run build" first`)
+  }
+  const serveStatic = createStaticHandler(rendererDir)
+  const server = createServer((request, response) => void serveStatic(request, response))
+  const sockets = new WebSocketServer({ noServer: true })
+
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    if (url.pathname !== '/api' || !tokenMatches(url.searchParams.get('token'), token)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
+      return
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, backend))
+  })
+
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen)
+    server.listen(options.port, HOST, resolveListen)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://${HOST}:${port}/?token=${token}`,
+    token,
+    close: async () => {
+      for (const ws of sockets.clients) ws.terminate()
+      sockets.close()
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()))
+    },
+  }
+}
+
+function serveConnection(ws: WebSocket, backend: Backend): void {
+  const unsubscribe = backend.onEvent((event) => ws.send(JSON.stringify(event)))
+  ws.on('close', unsubscribe)
+  ws.on('message', async (data) => {
+    let request: unknown
+    try {
+      request = JSON.parse(data.toString())
+    } catch {
+      request = undefined // answered as a bad request below
+    }
+    ws.send(JSON.stringify(await backend.respond(request)))
+  })
+}
+
+function tokenMatches(given: string | null, expected: string): boolean {
+  if (given === null || given.length !== expected.length) return false
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+}
+
+function readPackageVersion(): string {
+  const pkg = JSON.parse(readFileSync(resolve(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
+  return pkg.version
+}
