@@ -1,0 +1,34 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import vue from '@vitejs/plugin-vue'
+import type { Plugin } from 'vite'
+import { CONTENT_SECURITY_POLICY } from './src/shared/contentSecurityPolicy'
+
+// file:// loads carry no response headers, so the policy also goes into index.html.
+const contentSecurityPolicyMeta: Plugin = {
+  name: 'content-security-policy-meta',
+  transformIndexHtml: () => [
+    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+  ],
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          'solver-process': resolve(__dirname, 'src/solver-process/index.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } } },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+    plugins: [vue(), contentSecurityPolicyMeta],
+  },
+})
