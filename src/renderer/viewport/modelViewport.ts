@@ -12,7 +12,7 @@ import type { Mesh } from '@babylonjs/core/Meshes/mesh'
 import { Scene } from '@babylonjs/core/scene'
 
 const BACKGROUND = new Color4(0.118, 0.122, 0.133, 1)
-const GRID_HALF_SIZE = 5 // m
+const GRID_HALF_SIZE = 4 // m
 const GRID_MINOR_STEP = 0.25 // m
 const AXIS_LENGTH = 1 // m
 
@@ -31,7 +31,7 @@ export function createModelViewport(canvas: HTMLCanvasElement): ModelViewport {
   scene.useRightHandedSystem = true
   scene.clearColor = BACKGROUND
 
-  const camera = new ArcRotateCamera('camera', Math.PI / 2 - 0.5, 1.15, 6, Vector3.Zero(), scene)
+  const camera = new ArcRotateCamera('camera', Math.PI / 2 - 0.6, 1.05, 6, Vector3.Zero(), scene)
   camera.lowerRadiusLimit = 0.1
   camera.wheelDeltaPercentage = 0.02
   camera.minZ = 0.01
@@ -56,7 +56,8 @@ export function createModelViewport(canvas: HTMLCanvasElement): ModelViewport {
     showNodes(points) {
       for (const mesh of nodeMeshes) mesh?.dispose()
       const positions = points.map((p) => (p ? new Vector3(...p) : null))
-      const { center, extent } = boundsOf(positions.filter((p) => p !== null))
+      // The origin belongs to the view: the axes start there and models are built around it.
+      const { center, extent } = boundsOf([Vector3.Zero(), ...positions.filter((p) => p !== null)])
       nodeMeshes = positions.map((position, index) => {
         if (!position) return null
         const sphere = CreateSphere(`node${index}`, { diameter: 0.06 * Math.max(1, extent), segments: 16 }, scene)
@@ -66,7 +67,7 @@ export function createModelViewport(canvas: HTMLCanvasElement): ModelViewport {
         return sphere
       })
       camera.target = center
-      camera.radius = Math.max(4, 2.5 * extent)
+      camera.radius = Math.max(2, 3 * extent)
     },
     highlightNode(selected) {
       nodeMeshes.forEach((mesh, index) => {
@@ -91,10 +92,10 @@ function createGrid(scene: Scene): void {
     lines.push([new Vector3(-GRID_HALF_SIZE, 0, c), new Vector3(GRID_HALF_SIZE, 0, c)])
   }
   const minorMesh = CreateLineSystem('gridMinor', { lines: minor }, scene)
-  minorMesh.color = new Color3(0.2, 0.21, 0.23)
+  minorMesh.color = new Color3(0.17, 0.18, 0.2)
   minorMesh.isPickable = false
   const majorMesh = CreateLineSystem('gridMajor', { lines: major }, scene)
-  majorMesh.color = new Color3(0.3, 0.31, 0.34)
+  majorMesh.color = new Color3(0.27, 0.28, 0.31)
   majorMesh.isPickable = false
 }
 
@@ -120,8 +121,7 @@ function createMaterial(scene: Scene, name: string, color: Color3): StandardMate
   return material
 }
 
-function boundsOf(positions: Vector3[]): { center: Vector3; extent: number } {
-  if (positions.length === 0) return { center: Vector3.Zero(), extent: 0 }
+function boundsOf(positions: [Vector3, ...Vector3[]]): { center: Vector3; extent: number } {
   const min = positions.reduce((a, b) => Vector3.Minimize(a, b))
   const max = positions.reduce((a, b) => Vector3.Maximize(a, b))
   return { center: Vector3.Center(min, max), extent: Vector3.Distance(min, max) }
