@@ -61,7 +61,9 @@ export function parseProjectText(text: string): ProjectFile {
   }
   if (!isObject(data) || data.format !== FORMAT) throw new Error(`The file is not an ${FORMAT} file`)
   if (typeof data.version !== 'number' || data.version > SUPPORTED_VERSION) {
-    throw new Error(`Project version ${String(data.version)} is newer than this program reads (${SUPPORTED_VERSION})`)
+    throw new Error(
+      `Project version ${String(data.version)} is newer than this program reads (${SUPPORTED_VERSION})`,
+    )
   }
   const model = emptyModel()
   const source = isObject(data.model) ? data.model : {}

@@ -5,7 +5,7 @@ import { Engine } from '@babylonjs/core/Engines/engine'
 import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight'
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial'
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color'
-import { Vector3 } from '@babylonjs/core/Maths/math.vector'
+import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector'
 import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder'
 import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder'
 import type { Mesh } from '@babylonjs/core/Meshes/mesh'
@@ -25,7 +25,8 @@ export interface ModelViewport {
   dispose(): void
 }
 
-export function createModelViewport(canvas: HTMLCanvasElement): ModelViewport {
+/** axisLabels: elements over the canvas that follow the X, Y and Z axis tips. */
+export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLElement[]): ModelViewport {
   const engine = new Engine(canvas, true, { stencil: true }, true)
   const scene = new Scene(engine)
   scene.useRightHandedSystem = true
@@ -41,13 +42,23 @@ export function createModelViewport(canvas: HTMLCanvasElement): ModelViewport {
   light.groundColor = new Color3(0.25, 0.25, 0.28)
 
   createGrid(scene)
-  createAxes(scene)
+  const axes = createAxes(scene)
+  axes.forEach(({ color }, i) => axisLabels[i]?.style.setProperty('color', color.toHexString()))
   const nodeMaterial = createMaterial(scene, 'node', new Color3(0.85, 0.62, 0.25))
   const selectedMaterial = createMaterial(scene, 'selected', new Color3(0.35, 0.65, 1))
   let nodeMeshes: (Mesh | null)[] = []
 
   // Tests and screenshots wait for this: the first frame has been drawn.
   scene.onAfterRenderObservable.addOnce(() => (canvas.dataset.rendered = 'true'))
+  scene.onAfterRenderObservable.add(() => {
+    const viewport = camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight())
+    const cssPerPixel = canvas.clientWidth / engine.getRenderWidth()
+    axes.forEach(({ tip }, i) => {
+      const p = Vector3.Project(tip, Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport)
+      const label = axisLabels[i]
+      if (label) label.style.transform = `translate(${p.x * cssPerPixel}px, ${p.y * cssPerPixel}px)`
+    })
+  })
   engine.runRenderLoop(() => scene.render())
   const resizeObserver = new ResizeObserver(() => engine.resize())
   resizeObserver.observe(canvas)
@@ -60,7 +71,11 @@ export function createModelViewport(canvas: HTMLCanvasElement): ModelViewport {
       const { center, extent } = boundsOf([Vector3.Zero(), ...positions.filter((p) => p !== null)])
       nodeMeshes = positions.map((position, index) => {
         if (!position) return null
-        const sphere = CreateSphere(`node${index}`, { diameter: 0.06 * Math.max(1, extent), segments: 16 }, scene)
+        const sphere = CreateSphere(
+          `node${index}`,
+          { diameter: 0.06 * Math.max(1, extent), segments: 16 },
+          scene,
+        )
         sphere.position = position
         sphere.material = nodeMaterial
         sphere.renderingGroupId = 1
@@ -99,7 +114,8 @@ function createGrid(scene: Scene): void {
   majorMesh.isPickable = false
 }
 
-function createAxes(scene: Scene): void {
+/** Draws the X, Y, Z axes; returns their tips and colors. */
+function createAxes(scene: Scene): { tip: Vector3; color: Color3 }[] {
   const axes: [string, Vector3, Color3][] = [
     ['axisX', new Vector3(AXIS_LENGTH, 0, 0), new Color3(0.9, 0.25, 0.25)],
     ['axisY', new Vector3(0, AXIS_LENGTH, 0), new Color3(0.3, 0.8, 0.3)],
@@ -112,6 +128,7 @@ function createAxes(scene: Scene): void {
     // Group 1 is drawn after the grid with a fresh depth buffer: axes never vanish into grid lines.
     axis.renderingGroupId = 1
   }
+  return axes.map(([, tip, color]) => ({ tip, color }))
 }
 
 function createMaterial(scene: Scene, name: string, color: Color3): StandardMaterial {
