@@ -8,7 +8,11 @@ import { CONTENT_SECURITY_POLICY } from './src/shared/contentSecurityPolicy'
 const contentSecurityPolicyMeta: Plugin = {
   name: 'content-security-policy-meta',
   transformIndexHtml: () => [
-    { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+    {
+      tag: 'meta',
+      attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+      injectTo: 'head-prepend',
+    },
   ],
 }
 

@@ -8,7 +8,11 @@ let nextId = 1
 
 const api = createMbsApi({
   async request(method, params) {
-    const response = (await ipcRenderer.invoke(IPC_REQUEST, { id: nextId++, method, params })) as ResponseMessage
+    const response = (await ipcRenderer.invoke(IPC_REQUEST, {
+      id: nextId++,
+      method,
+      params,
+    })) as ResponseMessage
     return unwrapResponse(response)
   },
   onEvent(listener: EventListener) {

@@ -2,12 +2,7 @@
 // Both hosts carry the same messages, so the renderer cannot tell them apart.
 
 export type ErrorCode =
-  | 'bad-request'
-  | 'unknown-method'
-  | 'invalid-params'
-  | 'not-found'
-  | 'internal'
-  | 'disconnected'
+  'bad-request' | 'unknown-method' | 'invalid-params' | 'not-found' | 'internal' | 'disconnected'
 
 export interface RequestMessage {
   id: number

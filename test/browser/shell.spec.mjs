@@ -63,9 +63,12 @@ test('the shell shows toolbar, model tree, viewport and properties of the start 
     for (const label of ['Run', 'Pause', 'Stop', 'Step', 'Static']) {
       assert.equal(await page.getByRole('button', { name: label, exact: true }).isDisabled(), true, label)
     }
-    await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '3')
+    await page.waitForFunction(
+      () => document.querySelector('[data-kind="objects"] .count')?.textContent === '3',
+    )
     const counts = {}
-    for (const kind of ['nodes', 'objects', 'markers', 'loads', 'sensors']) counts[kind] = await groupCount(page, kind)
+    for (const kind of ['nodes', 'objects', 'markers', 'loads', 'sensors'])
+      counts[kind] = await groupCount(page, kind)
     assert.deepEqual(counts, { nodes: '1', objects: '3', markers: '2', loads: '1', sensors: '1' })
 
     await page.locator('.item-row', { hasText: 'mass' }).first().click()

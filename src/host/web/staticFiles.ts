@@ -20,7 +20,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export function createStaticHandler(rootDir: string) {
   const root = normalize(rootDir + sep)
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'Method not allowed')
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(response, 405, 'Method not allowed')
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
     const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname))
     if (!file.startsWith(root)) return send(response, 403, 'Forbidden')
