@@ -22,9 +22,8 @@ export function createStaticHandler(rootDir: string) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return send(response, 405, 'Method not allowed')
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
-    const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname))
-    if (!file.startsWith(root)) return send(response, 403, 'Forbidden')
+    const file = resolveFile(root, request.url ?? '/')
+    if (!file) return send(response, 403, 'Forbidden')
     try {
       const body = await readFile(file)
       response.writeHead(200, {
@@ -38,6 +37,18 @@ export function createStaticHandler(rootDir: string) {
       send(response, 404, 'Not found')
     }
   }
+}
+
+/** The file a URL names inside root, or null for a malformed URL or one that escapes root. */
+function resolveFile(root: string, url: string): string | null {
+  let pathname: string
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname)
+  } catch {
+    return null
+  }
+  const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname))
+  return file.startsWith(root) ? file : null
 }
 
 function send(response: ServerResponse, status: number, text: string): void {

@@ -1,0 +1,44 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createBackend } from '../../../src/host/backend'
+
+function backendWithExamples(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'mbs-examples-'))
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  return createBackend({ host: 'web', version: '9.9.9', examplesDir: dir })
+}
+
+describe('backend', () => {
+  it('answers info with the host kind, version and API version', async () => {
+    const response = await backendWithExamples({}).respond({ id: 1, method: 'info' })
+    expect(response).toEqual({ id: 1, result: { host: 'web', version: '9.9.9', apiVersion: 1 } })
+  })
+
+  it('lists and opens examples, and reports the read as a log event', async () => {
+    const backend = backendWithExamples({ 'b.mbsproj': '{"b":1}', 'a.mbsproj': '{}', 'notes.txt': '' })
+    const events: unknown[] = []
+    backend.onEvent((event) => events.push(event))
+    expect(await backend.respond({ id: 1, method: 'listExamples' })).toEqual({ id: 1, result: ['a', 'b'] })
+    expect(await backend.respond({ id: 2, method: 'openExample', params: { name: 'b' } })).toEqual({
+      id: 2,
+      result: '{"b":1}',
+    })
+    expect(events).toEqual([
+      { event: 'log', data: { level: 'info', message: expect.stringContaining('"b"') } },
+    ])
+  })
+
+  it.each([
+    [{ id: 1, method: 'openExample', params: { name: 'missing' } }, 'not-found'],
+    [{ id: 1, method: 'openExample', params: { name: '../package' } }, 'invalid-params'],
+    [{ id: 1, method: 'openExample', params: {} }, 'invalid-params'],
+    [{ id: 1, method: 'toString' }, 'unknown-method'],
+    [{ method: 'info' }, 'bad-request'],
+    ['not a request', 'bad-request'],
+  ])('answers %j with error code %s', async (request, code) => {
+    const response = await backendWithExamples({}).respond(request)
+    expect(response).toMatchObject({ error: { code } })
+  })
+})
