@@ -1,0 +1,66 @@
+// Lint rules, including the layer rules that keep the architecture honest (docs/architecture.md):
+// src/core imports nothing outside src/core and no Node/DOM/Electron module; the renderer never imports
+// main, host, solver-process or Node modules; only src/main and src/preload import electron.
+import tseslint from 'typescript-eslint'
+import vue from 'eslint-plugin-vue'
+
+const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'net', 'http', 'crypto', 'url', 'stream', 'events', 'util']
+const electron = { group: ['electron', 'electron/*'], message: 'Only src/main and src/preload may import electron.' }
+const layer = (paths, message) => ({ group: paths, message })
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'dist/**', 'docs/**', 'test-output/**'] },
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+    },
+  },
+  {
+    files: ['src/core/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': ['error', {
+        patterns: [
+          electron,
+          layer(nodeBuiltins, 'src/core is pure TypeScript: no Node modules.'),
+          layer(['**/shared/**', '**/host/**', '**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**', '**/solver-process/**', 'vue', 'pinia', '@babylonjs/*'],
+            'src/core imports nothing outside src/core.'),
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [electron, layer(nodeBuiltins, 'src/shared is used by the renderer: no Node modules.'),
+          layer(['**/host/**', '**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**', '**/solver-process/**'], 'src/shared imports only src/core types.')],
+      }],
+    },
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [electron, layer(nodeBuiltins, 'The renderer is sandboxed: no Node modules.'),
+          layer(['**/main/**', '**/host/**', '**/solver-process/**', '**/cli/**', '**/preload/**'], 'The renderer talks to the backend only through the typed API (src/shared).')],
+      }],
+    },
+  },
+  {
+    files: ['src/host/**', 'src/solver-process/**', 'src/cli/**', 'test/**', 'bench/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [electron, layer(['**/main/**', '**/renderer/**', '**/preload/**'], 'Lower layers never import the Electron shell or the renderer.')] }],
+    },
+  },
+)

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+// Only our own .test.ts files: vitest's default include would also pick up .mjs scripts and node:test files.
+export default defineConfig({
+  test: {
+    include: ['test/unit/**/*.test.ts', 'test/validation/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    passWithNoTests: false,
+    testTimeout: 60_000,
+    pool: 'threads',
+  },
+})
