@@ -1,0 +1,26 @@
+// Registers the built-in item types. Each definition lives in one file; adding a type means adding
+// its file and one line here (plugins call registerItemType themselves).
+import { registerItemType, getItemType } from '../model/registry'
+import type { AnyItemDefinition } from '../model/definition'
+import { NodeGenericODE2, NodePoint, NodePoint2D, NodePointGround } from './nodes/pointNodes'
+import { ObjectGround, ObjectMassPoint, ObjectMassPoint2D } from './objects/bodies'
+import { ObjectConnectorCartesianSpringDamper, ObjectConnectorDistance, ObjectConnectorSpringDamper } from './objects/springsAndDistance'
+import { ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper } from './objects/coordinateConnectors'
+import { MarkerBodyMass, MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition, MarkerNodeRigid } from './markers/markers'
+import { LoadCoordinate, LoadForceVector, LoadMassProportional, LoadTorqueVector } from './loads/loads'
+import { SensorBody, SensorLoad, SensorMarker, SensorNode, SensorObject } from './sensors/sensors'
+
+export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
+  NodePoint, NodePoint2D, NodePointGround, NodeGenericODE2,
+  ObjectGround, ObjectMassPoint, ObjectMassPoint2D,
+  ObjectConnectorSpringDamper, ObjectConnectorCartesianSpringDamper, ObjectConnectorDistance,
+  ObjectConnectorCoordinateSpringDamper, ObjectConnectorCoordinate,
+  MarkerBodyPosition, MarkerBodyRigid, MarkerBodyMass, MarkerNodePosition, MarkerNodeRigid, MarkerNodeCoordinate,
+  LoadForceVector, LoadTorqueVector, LoadMassProportional, LoadCoordinate,
+  SensorNode, SensorBody, SensorObject, SensorMarker, SensorLoad,
+] as AnyItemDefinition[]
+
+/** Registers the built-in types once (idempotent, so every entry point can call it). */
+export function registerBuiltinItems(): void {
+  for (const def of BUILTIN_ITEM_TYPES) if (!getItemType(def.kind, def.type)) registerItemType(def as never)
+}

@@ -1,0 +1,130 @@
+// Point-mass bodies and ground: Ground, MassPoint (3D) and MassPoint2D.
+import type { ItemDefinition } from '../../model/definition'
+import type { ObjectComputation, PointKinematics } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { FixedFrame, TranslationPoint, V_COLOR, visualizationParams } from '../common'
+import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
+import { matVec3 } from '../../math/vec3'
+
+const GRAPHICS_DOC = 'neutral graphics: list of {type: "Sphere"|"Brick"|"Cylinder", ...} in body coordinates'
+
+export const VGRAPHICS = {
+  VgraphicsData: { type: 'vector' as const, default: [], doc: GRAPHICS_DOC, visualization: true },
+}
+
+class GroundBody implements ObjectComputation {
+  ltgODE2 = new Int32Array(0)
+  readonly nAE = 0
+  readonly nData = 0
+  aeIndex = 0
+  dataIndex = 0
+  readonly mass = 0
+  private readonly R = new Float64Array(9)
+  constructor(
+    readonly position: Float64Array,
+    rotation: Float64Array,
+  ) {
+    this.R.set(rotation)
+  }
+  setupLTG(): void {}
+  bodyPoint(local: Float64Array): PointKinematics {
+    const p = new Float64Array(3)
+    matVec3(this.R, local, p)
+    for (let i = 0; i < 3; i++) p[i] += this.position[i]
+    return new FixedFrame(p, this.R)
+  }
+  centerOfMass(): PointKinematics {
+    return this.bodyPoint(new Float64Array(3))
+  }
+}
+
+export const ObjectGround: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'Ground',
+  exudynName: 'ObjectGround',
+  doc: 'The fixed reference body: no coordinates; markers on it are fixed points and frames.',
+  parameters: {
+    referencePosition: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'position of the ground frame' },
+    referenceRotation: { type: 'matrix', rows: 3, cols: 3, default: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], doc: 'rotation matrix of the ground frame' },
+    ...visualizationParams(),
+    ...V_COLOR,
+    ...VGRAPHICS,
+  },
+  supportsCheckpoint: true,
+  traits: { body: true, orientation: true },
+  build: (it) => new GroundBody(it.params.vector('referencePosition'), it.params.matrix('referenceRotation')),
+}
+
+/** A point mass on a Point or Point2D node; mass matrix m I. */
+class MassPointBody implements ObjectComputation {
+  ltgODE2: Int32Array
+  readonly nAE = 0
+  readonly nData = 0
+  aeIndex = 0
+  dataIndex = 0
+  readonly constantMassMatrix = true
+  constructor(
+    readonly mass: number,
+    private readonly node: { kinematics?: PointKinematics },
+    private readonly dim: number,
+    private readonly nodeReference: Float64Array,
+  ) {
+    this.ltgODE2 = new Int32Array(dim)
+  }
+  setupLTG(): void {
+    this.ltgODE2.set(this.node.kinematics!.ltg)
+  }
+  computeMassMatrix(_s: SystemState, out: Float64Array): void {
+    for (let i = 0; i < this.dim; i++) out[i * this.dim + i] = this.mass
+  }
+  bodyPoint(local: Float64Array): PointKinematics {
+    return new TranslationPoint(this.dim as 2 | 3, this.nodeReference, this.ltgODE2, local)
+  }
+  centerOfMass(): PointKinematics {
+    return this.bodyPoint(new Float64Array(3))
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    if (variable === 'KineticEnergy') {
+      let e = 0
+      for (const g of this.ltgODE2) e += 0.5 * this.mass * s.v[g] * s.v[g]
+      out[0] = e
+      return 1
+    }
+    return 0
+  }
+  readonly outputVariables = ['KineticEnergy']
+}
+
+function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3): ItemDefinition<'object'> {
+  return {
+    kind: 'object',
+    type,
+    exudynName: `Object${type}`,
+    doc: dim === 3 ? 'A point mass on a Point node (3 translational coordinates).' : 'A planar point mass on a Point2D node.',
+    parameters: {
+      physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
+      nodeNumber: { type: 'ref', kind: 'node', types: [dim === 3 ? 'Point' : 'Point2D'], doc: 'the node that carries the coordinates' },
+      ...visualizationParams(),
+      ...V_COLOR,
+      ...VGRAPHICS,
+    },
+    supportsCheckpoint: true,
+    traits: { body: true },
+    build: (it, ctx) => {
+      const n = ctx.node(it.params.ref('nodeNumber'))
+      const ref = new Float64Array(3)
+      ref.set(n.reference)
+      return new MassPointBody(it.params.number('physicsMass'), n, dim, ref)
+    },
+    visualize: (it, c, s, g) => {
+      if (!it.params.bool('Vshow')) return
+      const p = new Float64Array(3)
+      c.centerOfMass!().position(s, p)
+      g.add({ shape: 'sphere', center: [...p], radius: 0.05, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body) })
+    },
+  }
+}
+
+export const ObjectMassPoint = massPoint('MassPoint', 3)
+export const ObjectMassPoint2D = massPoint('MassPoint2D', 2)
+

@@ -1,0 +1,159 @@
+// Connectors acting on two scalar coordinates (NodeCoordinate markers): a spring-damper with optional
+// dry friction, and a linear coordinate constraint. They act on displacement coordinates, as in
+// Exudyn; a marker on a node without coordinates (PointGround) is a fixed zero.
+import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import type { MarkerComputation, ObjectComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { requireMarkers, visualizationParams } from '../common'
+import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
+
+abstract class CoordinatePair implements ObjectComputation {
+  ltgODE2 = new Int32Array(0)
+  aeIndex = 0
+  dataIndex = 0
+  abstract readonly nAE: number
+  readonly nData: number = 0
+  /** Position of each marker's coordinate in ltgODE2, or -1 when it is fixed. */
+  protected readonly slot = new Int32Array([-1, -1])
+  protected readonly index = new Int32Array([-1, -1])
+
+  constructor(protected readonly markers: MarkerComputation[]) {}
+
+  setupLTG(): void {
+    const idx: number[] = []
+    for (let k = 0; k < 2; k++) {
+      const g = this.markers[k].coordinateIndex!
+      this.index[k] = g
+      this.slot[k] = g >= 0 ? idx.push(g) - 1 : -1
+    }
+    this.ltgODE2 = Int32Array.from(idx)
+  }
+
+  protected value(x: Float64Array, k: number): number {
+    const g = this.index[k]
+    return g >= 0 ? x[g] : 0
+  }
+}
+
+/** f = k (q1 - q0 - offset) + d (q1' - q0' - velocityOffset) + dry friction; +f on q1, -f on q0. */
+class CoordinateSpringDamper extends CoordinatePair {
+  readonly nAE = 0
+  readonly outputVariables = ['Displacement', 'Velocity', 'Force']
+  constructor(
+    markers: MarkerComputation[],
+    private readonly k: number,
+    private readonly d: number,
+    private readonly offset: number,
+    private readonly velocityOffset: number,
+    private readonly dryFriction: number,
+    private readonly dryFrictionProportionalZone: number,
+    private readonly active: boolean,
+  ) {
+    super(markers)
+  }
+  force(s: SystemState): number {
+    const dq = this.value(s.q, 1) - this.value(s.q, 0)
+    const dv = this.value(s.v, 1) - this.value(s.v, 0)
+    let f = this.k * (dq - this.offset) + this.d * (dv - this.velocityOffset)
+    if (this.dryFriction !== 0) {
+      // Regularized Coulomb friction: linear in the velocity inside the proportional zone.
+      const z = this.dryFrictionProportionalZone
+      f += this.dryFriction * (z > 0 && Math.abs(dv) < z ? dv / z : Math.sign(dv))
+    }
+    return f
+  }
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    if (!this.active) return
+    const f = this.force(s)
+    if (this.slot[0] >= 0) out[this.slot[0]] -= f
+    if (this.slot[1] >= 0) out[this.slot[1]] += f
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    if (variable === 'Displacement') out[0] = this.value(s.q, 1) - this.value(s.q, 0)
+    else if (variable === 'Velocity') out[0] = this.value(s.v, 1) - this.value(s.v, 0)
+    else if (variable === 'Force') out[0] = this.active ? this.force(s) : 0
+    else return 0
+    return 1
+  }
+}
+
+const coordinateMarkers = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
+
+export const ObjectConnectorCoordinateSpringDamper: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorCoordinateSpringDamper',
+  exudynName: 'ObjectConnectorCoordinateSpringDamper',
+  doc: 'A spring-damper between two coordinates: f = stiffness (q1 - q0 - offset) + damping (q1\' - q0\' - velocityOffset) + dryFriction * regularized sign(q1\' - q0\').',
+  parameters: {
+    ...MARKER_PAIR,
+    stiffness: { type: 'number', default: 0, doc: 'stiffness (N/m or N m/rad)' },
+    damping: { type: 'number', default: 0, doc: 'damping coefficient' },
+    offset: { type: 'number', default: 0, doc: 'coordinate difference at which the spring force is zero' },
+    velocityOffset: { type: 'number', default: 0, doc: 'velocity difference at which the damping force is zero' },
+    dryFriction: { type: 'number', default: 0, min: 0, doc: 'dry friction force (or torque)' },
+    dryFrictionProportionalZone: { type: 'number', default: 0, min: 0, doc: 'velocity below which the friction is linear in the velocity (regularization)' },
+    ...ACTIVE_CONNECTOR,
+    ...visualizationParams(),
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'coordinate'),
+  build: (it, ctx) => {
+    const p = it.params
+    return new CoordinateSpringDamper(coordinateMarkers(it, ctx), p.number('stiffness'), p.number('damping'), p.number('offset'), p.number('velocityOffset'), p.number('dryFriction'), p.number('dryFrictionProportionalZone'), p.bool('activeConnector'))
+  },
+}
+
+/** g = factorValue1 q1 - q0 - offset (position level) or the same on velocities. */
+class CoordinateConstraint extends CoordinatePair {
+  readonly nAE = 1
+  readonly inactiveConstraint: boolean
+  readonly outputVariables = ['Displacement', 'Velocity', 'Force']
+  constructor(
+    markers: MarkerComputation[],
+    private readonly offset: number,
+    private readonly factorValue1: number,
+    private readonly velocityLevel: boolean,
+    active: boolean,
+  ) {
+    super(markers)
+    this.inactiveConstraint = !active
+    this.velocityLevelConstraint = velocityLevel
+  }
+  readonly velocityLevelConstraint: boolean
+  computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
+    if (this.velocityLevel) out[0] = this.factorValue1 * this.value(s.v, 1) - this.value(s.v, 0) - this.offset
+    else if (velocityLevel) out[0] = this.factorValue1 * this.value(s.v, 1) - this.value(s.v, 0)
+    else out[0] = this.factorValue1 * this.value(s.q, 1) - this.value(s.q, 0) - this.offset
+  }
+  computeAEJacobian(_s: SystemState, out: Float64Array): void {
+    out.fill(0, 0, this.ltgODE2.length)
+    if (this.slot[0] >= 0) out[this.slot[0]] -= 1
+    if (this.slot[1] >= 0) out[this.slot[1]] += this.factorValue1
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    if (variable === 'Displacement') out[0] = this.factorValue1 * this.value(s.q, 1) - this.value(s.q, 0)
+    else if (variable === 'Velocity') out[0] = this.factorValue1 * this.value(s.v, 1) - this.value(s.v, 0)
+    else if (variable === 'Force') out[0] = s.lambda[this.aeIndex]
+    else return 0
+    return 1
+  }
+}
+
+export const ObjectConnectorCoordinate: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorCoordinate',
+  exudynName: 'ObjectConnectorCoordinate',
+  doc: 'Constrains two coordinates: factorValue1 * q1 - q0 = offset (or the same on velocities if velocityLevel); the Lagrange multiplier is the constraint force.',
+  parameters: {
+    ...MARKER_PAIR,
+    offset: { type: 'number', default: 0, doc: 'prescribed value of factorValue1 * q1 - q0' },
+    factorValue1: { type: 'number', default: 1, doc: 'factor on the coordinate of marker 1' },
+    velocityLevel: { type: 'boolean', default: false, doc: 'constrain velocities instead of coordinates' },
+    ...ACTIVE_CONNECTOR,
+    ...visualizationParams(),
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'coordinate'),
+  build: (it, ctx) =>
+    new CoordinateConstraint(coordinateMarkers(it, ctx), it.params.number('offset'), it.params.number('factorValue1'), it.params.bool('velocityLevel'), it.params.bool('activeConnector')),
+}

@@ -1,0 +1,230 @@
+// Connectors between two position markers: ConnectorSpringDamper, ConnectorCartesianSpringDamper and
+// the distance constraint ConnectorDistance.
+import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import type { ParamSchema } from '../../model/parameters'
+import type { MarkerComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
+import { requireMarkers, V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common'
+import { TwoMarkerConnector } from './twoMarkerConnector'
+
+export const MARKER_PAIR = {
+  markerNumbers: { type: 'refList' as const, kind: 'marker' as const, size: 2, doc: 'the two markers [m0, m1]' },
+}
+export const ACTIVE_CONNECTOR = {
+  activeConnector: { type: 'boolean' as const, default: true, doc: 'false: the connector acts as if not there (for constraints: lambda = 0)' },
+}
+const CONNECTOR_VIS: ParamSchema = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR }
+
+const positions = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
+
+function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'object'>['visualize'] {
+  return (it, c, s, g) => {
+    if (!it.params.bool('Vshow')) return
+    const k = c as unknown as TwoMarkerConnector & { endPoints(s: SystemState): [number[], number[]] }
+    const [a, b] = k.endPoints(s)
+    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], shape === 'helix' ? DEFAULT_COLORS.connector : DEFAULT_COLORS.joint)
+    const size = it.params.number('VdrawSize')
+    if (shape === 'helix') g.add({ shape: 'helix', from: a, to: b, radius: size > 0 ? size : 0.03, turns: 8, color })
+    else g.add({ shape: 'line', points: [...a, ...b], color })
+  }
+}
+
+abstract class PairConnector extends TwoMarkerConnector {
+  endPoints(s: SystemState): [number[], number[]] {
+    this.gather(s)
+    return [[...this.p0], [...this.p1]]
+  }
+}
+
+/** Force along the line of the markers: f = k (L - L0) + d (L' - velocityOffset) + force. */
+class SpringDamper extends PairConnector {
+  readonly nAE = 0
+  private readonly n = new Float64Array(3)
+  private readonly f = new Float64Array(3)
+  readonly outputVariables = ['Distance', 'Displacement', 'Velocity', 'Force']
+  constructor(
+    markers: MarkerComputation[],
+    private readonly L0: number,
+    private readonly k: number,
+    private readonly d: number,
+    private readonly force0: number,
+    private readonly velocityOffset: number,
+    private readonly active: boolean,
+  ) {
+    super(markers)
+  }
+  /** Returns the scalar force and leaves the unit vector in this.n. */
+  private scalarForce(s: SystemState): number {
+    this.gather(s)
+    const dx = this.p1[0] - this.p0[0], dy = this.p1[1] - this.p0[1], dz = this.p1[2] - this.p0[2]
+    const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
+    if (L === 0) throw new Error('ConnectorSpringDamper: the two markers coincide (length 0), the spring direction is undefined')
+    this.n[0] = dx / L; this.n[1] = dy / L; this.n[2] = dz / L
+    const Ldot = this.n[0] * (this.v1[0] - this.v0[0]) + this.n[1] * (this.v1[1] - this.v0[1]) + this.n[2] * (this.v1[2] - this.v0[2])
+    return this.k * (L - this.L0) + this.d * (Ldot - this.velocityOffset) + this.force0
+  }
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    if (!this.active) return
+    const fs = this.scalarForce(s)
+    this.jacobians(s)
+    for (let i = 0; i < 3; i++) this.f[i] = fs * this.n[i]
+    this.addForcePair(this.f, out)
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    const fs = this.scalarForce(s)
+    switch (variable) {
+      case 'Distance': out[0] = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2]); return 1
+      case 'Displacement': for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]; return 3
+      case 'Velocity': for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]; return 3
+      case 'Force': for (let i = 0; i < 3; i++) out[i] = this.active ? fs * this.n[i] : 0; return 3
+    }
+    return 0
+  }
+}
+
+export const ObjectConnectorSpringDamper: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorSpringDamper',
+  exudynName: 'ObjectConnectorSpringDamper',
+  doc: 'A spring-damper along the line between two position markers: f = stiffness (L - referenceLength) + damping (dL/dt - velocityOffset) + force, pulling the markers together when positive.',
+  parameters: {
+    ...MARKER_PAIR,
+    referenceLength: { type: 'number', default: 0, min: 0, unit: 'm', doc: 'length at which the spring force is zero' },
+    stiffness: { type: 'number', default: 0, unit: 'N/m', doc: 'spring stiffness' },
+    damping: { type: 'number', default: 0, unit: 'N s/m', doc: 'damping coefficient' },
+    force: { type: 'number', default: 0, unit: 'N', doc: 'constant force added to the spring force (positive pulls the markers together)' },
+    velocityOffset: { type: 'number', default: 0, unit: 'm/s', doc: 'velocity subtracted from dL/dt in the damper' },
+    ...ACTIVE_CONNECTOR,
+    ...CONNECTOR_VIS,
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
+  build: (it, ctx) => {
+    const p = it.params
+    return new SpringDamper(positions(it, ctx), p.number('referenceLength'), p.number('stiffness'), p.number('damping'), p.number('force'), p.number('velocityOffset'), p.bool('activeConnector'))
+  },
+  visualize: lineVisualization('helix'),
+}
+
+/** Spring-damper per global axis: f = k .* (p1 - p0 - offset) + d .* (v1 - v0). */
+class CartesianSpringDamper extends PairConnector {
+  readonly nAE = 0
+  private readonly f = new Float64Array(3)
+  readonly outputVariables = ['Displacement', 'Velocity', 'Force']
+  constructor(
+    markers: MarkerComputation[],
+    private readonly k: Float64Array,
+    private readonly d: Float64Array,
+    private readonly offset: Float64Array,
+    private readonly active: boolean,
+  ) {
+    super(markers)
+  }
+  private computeForce(s: SystemState): void {
+    this.gather(s)
+    for (let i = 0; i < 3; i++) this.f[i] = this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) + this.d[i] * (this.v1[i] - this.v0[i])
+  }
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    if (!this.active) return
+    this.computeForce(s)
+    this.jacobians(s)
+    this.addForcePair(this.f, out)
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    this.computeForce(s)
+    for (let i = 0; i < 3; i++) {
+      if (variable === 'Displacement') out[i] = this.p1[i] - this.p0[i]
+      else if (variable === 'Velocity') out[i] = this.v1[i] - this.v0[i]
+      else if (variable === 'Force') out[i] = this.active ? this.f[i] : 0
+      else return 0
+    }
+    return 3
+  }
+}
+
+export const ObjectConnectorCartesianSpringDamper: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorCartesianSpringDamper',
+  exudynName: 'ObjectConnectorCartesianSpringDamper',
+  doc: 'Independent spring-dampers in global x, y and z between two position markers: f = stiffness .* (p1 - p0 - offset) + damping .* (v1 - v0).',
+  parameters: {
+    ...MARKER_PAIR,
+    stiffness: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'N/m', doc: 'stiffness per global axis' },
+    damping: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'N s/m', doc: 'damping per global axis' },
+    offset: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'offset of p1 - p0 at which the force is zero' },
+    ...ACTIVE_CONNECTOR,
+    ...CONNECTOR_VIS,
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
+  build: (it, ctx) =>
+    new CartesianSpringDamper(positions(it, ctx), it.params.vector('stiffness'), it.params.vector('damping'), it.params.vector('offset'), it.params.bool('activeConnector')),
+  visualize: lineVisualization('helix'),
+}
+
+/** g = |p1 - p0| - distance (index 3) or n . (v1 - v0) (index 2). */
+class DistanceConstraint extends PairConnector {
+  readonly nAE = 1
+  readonly inactiveConstraint: boolean
+  private readonly n = new Float64Array(3)
+  readonly outputVariables = ['Distance', 'Displacement', 'Velocity', 'Force']
+  constructor(
+    markers: MarkerComputation[],
+    private readonly distance: number,
+    active: boolean,
+    private readonly lambdaOf: (s: SystemState) => number,
+  ) {
+    super(markers)
+    this.inactiveConstraint = !active
+  }
+  private direction(s: SystemState): number {
+    this.gather(s)
+    const dx = this.p1[0] - this.p0[0], dy = this.p1[1] - this.p0[1], dz = this.p1[2] - this.p0[2]
+    const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
+    if (L === 0) throw new Error('ConnectorDistance: the two markers coincide, the constraint direction is undefined')
+    this.n[0] = dx / L; this.n[1] = dy / L; this.n[2] = dz / L
+    return L
+  }
+  computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
+    const L = this.direction(s)
+    out[0] = velocityLevel
+      ? this.n[0] * (this.v1[0] - this.v0[0]) + this.n[1] * (this.v1[1] - this.v0[1]) + this.n[2] * (this.v1[2] - this.v0[2])
+      : L - this.distance
+  }
+  computeAEJacobian(s: SystemState, out: Float64Array): void {
+    this.direction(s)
+    this.jacobians(s)
+    this.projectRow(this.n, out, 0)
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    const L = this.direction(s)
+    switch (variable) {
+      case 'Distance': out[0] = L; return 1
+      case 'Displacement': for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]; return 3
+      case 'Velocity': for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]; return 3
+      case 'Force': out[0] = this.lambdaOf(s); return 1
+    }
+    return 0
+  }
+}
+
+export const ObjectConnectorDistance: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorDistance',
+  exudynName: 'ObjectConnectorDistance',
+  doc: 'Keeps the distance between two position markers constant (one Lagrange multiplier, the force along the line).',
+  parameters: {
+    ...MARKER_PAIR,
+    distance: { type: 'number', min: 0, exclusiveMin: true, unit: 'm', doc: 'the prescribed distance' },
+    ...ACTIVE_CONNECTOR,
+    ...CONNECTOR_VIS,
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
+  build: (it, ctx) => {
+    const c: DistanceConstraint = new DistanceConstraint(positions(it, ctx), it.params.number('distance'), it.params.bool('activeConnector'), (s) => s.lambda[c.aeIndex])
+    return c
+  },
+  visualize: lineVisualization('line'),
+}

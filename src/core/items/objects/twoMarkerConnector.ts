@@ -1,0 +1,67 @@
+// Base of connectors between two position markers: local coordinates are the concatenation of the
+// markers' coordinates, [marker 0 | marker 1], with buffers for positions, velocities and Jacobians.
+import type { MarkerComputation, ObjectComputation, PointKinematics } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+
+export abstract class TwoMarkerConnector implements ObjectComputation {
+  ltgODE2 = new Int32Array(0)
+  aeIndex = 0
+  dataIndex = 0
+  abstract readonly nAE: number
+  readonly nData: number = 0
+  protected readonly k0: PointKinematics
+  protected readonly k1: PointKinematics
+  protected n0 = 0
+  protected n1 = 0
+  protected readonly p0 = new Float64Array(3)
+  protected readonly p1 = new Float64Array(3)
+  protected readonly v0 = new Float64Array(3)
+  protected readonly v1 = new Float64Array(3)
+  protected J0 = new Float64Array(0)
+  protected J1 = new Float64Array(0)
+
+  constructor(markers: MarkerComputation[]) {
+    this.k0 = markers[0].kinematics!
+    this.k1 = markers[1].kinematics!
+  }
+
+  setupLTG(): void {
+    const a = this.k0.ltg, b = this.k1.ltg
+    this.n0 = a.length
+    this.n1 = b.length
+    if (this.ltgODE2.length !== a.length + b.length) {
+      this.ltgODE2 = new Int32Array(a.length + b.length)
+      this.J0 = new Float64Array(3 * a.length)
+      this.J1 = new Float64Array(3 * b.length)
+    }
+    this.ltgODE2.set(a, 0)
+    this.ltgODE2.set(b, a.length)
+  }
+
+  /** Positions and velocities of both markers into p0, p1, v0, v1. */
+  protected gather(s: SystemState): void {
+    this.k0.position(s, this.p0)
+    this.k1.position(s, this.p1)
+    this.k0.velocity(s, this.v0)
+    this.k1.velocity(s, this.v1)
+  }
+
+  protected jacobians(s: SystemState): void {
+    this.k0.positionJacobian(s, this.J0)
+    this.k1.positionJacobian(s, this.J1)
+  }
+
+  /** out[local] += J1^T f - J0^T f: the generalized LHS of a force f acting on marker 1 (and -f on 0). */
+  protected addForcePair(f: Float64Array, out: Float64Array): void {
+    const n0 = this.n0, n1 = this.n1
+    for (let j = 0; j < n0; j++) out[j] -= this.J0[j] * f[0] + this.J0[n0 + j] * f[1] + this.J0[2 * n0 + j] * f[2]
+    for (let j = 0; j < n1; j++) out[n0 + j] += this.J1[j] * f[0] + this.J1[n1 + j] * f[1] + this.J1[2 * n1 + j] * f[2]
+  }
+
+  /** row (length n0 + n1) = d(a . (p1 - p0))/dq for a fixed vector a. */
+  protected projectRow(a: Float64Array, out: Float64Array, offset: number): void {
+    const n0 = this.n0, n1 = this.n1
+    for (let j = 0; j < n0; j++) out[offset + j] = -(this.J0[j] * a[0] + this.J0[n0 + j] * a[1] + this.J0[2 * n0 + j] * a[2])
+    for (let j = 0; j < n1; j++) out[offset + n0 + j] = this.J1[j] * a[0] + this.J1[n1 + j] * a[1] + this.J1[2 * n1 + j] * a[2]
+  }
+}

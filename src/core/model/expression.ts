@@ -1,0 +1,168 @@
+// A small, safe expression language for time functions (loads and drives that follow a function of
+// time). It parses arithmetic on numbers, the variable t, the constants pi and e, and a fixed set of
+// functions into a closure tree: no eval, no access to anything else.
+//
+//   expr := term (('+'|'-') term)*      term := unary (('*'|'/') unary)*
+//   unary := ('-'|'+') unary | power    power := atom ('^' unary)?
+//   atom := number | 't' | 'pi' | 'e' | name '(' expr (',' expr)* ')' | '(' expr ')'
+
+export type TimeFunction = (t: number) => number
+
+const FUNCTIONS: Record<string, { arity: number; f: (...a: number[]) => number }> = {
+  sin: { arity: 1, f: Math.sin },
+  cos: { arity: 1, f: Math.cos },
+  tan: { arity: 1, f: Math.tan },
+  asin: { arity: 1, f: Math.asin },
+  acos: { arity: 1, f: Math.acos },
+  atan: { arity: 1, f: Math.atan },
+  atan2: { arity: 2, f: Math.atan2 },
+  sinh: { arity: 1, f: Math.sinh },
+  cosh: { arity: 1, f: Math.cosh },
+  tanh: { arity: 1, f: Math.tanh },
+  exp: { arity: 1, f: Math.exp },
+  log: { arity: 1, f: Math.log },
+  sqrt: { arity: 1, f: Math.sqrt },
+  abs: { arity: 1, f: Math.abs },
+  sign: { arity: 1, f: Math.sign },
+  floor: { arity: 1, f: Math.floor },
+  min: { arity: 2, f: Math.min },
+  max: { arity: 2, f: Math.max },
+  /** step(x): 0 for x < 0, 1 otherwise. */
+  step: { arity: 1, f: (x) => (x < 0 ? 0 : 1) },
+  /** smoothstep(x, x0, x1): 0 below x0, 1 above x1, cubic in between. */
+  smoothstep: {
+    arity: 3,
+    f: (x, x0, x1) => {
+      if (x <= x0) return 0
+      if (x >= x1) return 1
+      const s = (x - x0) / (x1 - x0)
+      return s * s * (3 - 2 * s)
+    },
+  },
+}
+
+export class ExpressionError extends Error {}
+
+type Node = (t: number) => number
+
+class Parser {
+  private pos = 0
+  constructor(private readonly src: string) {}
+
+  parse(): Node {
+    const n = this.expr()
+    this.skip()
+    if (this.pos < this.src.length) this.fail(`unexpected '${this.src[this.pos]}'`)
+    return n
+  }
+
+  private fail(msg: string): never {
+    throw new ExpressionError(`${msg} at position ${this.pos} in "${this.src}"`)
+  }
+  private skip(): void {
+    while (this.pos < this.src.length && /\s/.test(this.src[this.pos])) this.pos++
+  }
+  private peek(): string {
+    this.skip()
+    return this.src[this.pos] ?? ''
+  }
+  private expr(): Node {
+    let left = this.term()
+    for (;;) {
+      const c = this.peek()
+      if (c !== '+' && c !== '-') return left
+      this.pos++
+      const a = left, b = this.term()
+      left = c === '+' ? (t) => a(t) + b(t) : (t) => a(t) - b(t)
+    }
+  }
+  private term(): Node {
+    let left = this.unary()
+    for (;;) {
+      const c = this.peek()
+      if (c !== '*' && c !== '/') return left
+      this.pos++
+      const a = left, b = this.unary()
+      left = c === '*' ? (t) => a(t) * b(t) : (t) => a(t) / b(t)
+    }
+  }
+  private unary(): Node {
+    const c = this.peek()
+    if (c === '-') {
+      this.pos++
+      const a = this.unary()
+      return (t) => -a(t)
+    }
+    if (c === '+') {
+      this.pos++
+      return this.unary()
+    }
+    return this.power()
+  }
+  private power(): Node {
+    const base = this.atom()
+    if (this.peek() === '^') {
+      this.pos++
+      const ex = this.unary()
+      return (t) => Math.pow(base(t), ex(t))
+    }
+    return base
+  }
+  private atom(): Node {
+    const c = this.peek()
+    if (c === '(') {
+      this.pos++
+      const n = this.expr()
+      if (this.peek() !== ')') this.fail("expected ')'")
+      this.pos++
+      return n
+    }
+    const num = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(this.src.slice(this.pos))
+    if (num) {
+      this.pos += num[0].length
+      const v = Number(num[0])
+      return () => v
+    }
+    const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.src.slice(this.pos))
+    if (!id) this.fail(c ? `unexpected '${c}'` : 'unexpected end of expression')
+    this.pos += id[0].length
+    const name = id[0]
+    if (name === 't') return (t) => t
+    if (name === 'pi') return () => Math.PI
+    if (name === 'e') return () => Math.E
+    const fn = FUNCTIONS[name]
+    if (!fn) this.fail(`unknown name '${name}' (known: t, pi, e, ${Object.keys(FUNCTIONS).join(', ')})`)
+    if (this.peek() !== '(') this.fail(`expected '(' after ${name}`)
+    this.pos++
+    const args: Node[] = [this.expr()]
+    while (this.peek() === ',') {
+      this.pos++
+      args.push(this.expr())
+    }
+    if (this.peek() !== ')') this.fail("expected ')'")
+    this.pos++
+    if (args.length !== fn.arity) this.fail(`${name} takes ${fn.arity} argument(s), got ${args.length}`)
+    const f = fn.f
+    if (args.length === 1) {
+      const a = args[0]
+      return (t) => f(a(t))
+    }
+    return (t) => f(...args.map((a) => a(t)))
+  }
+}
+
+/** Compiles an expression in t; throws ExpressionError with the position on a syntax error. */
+export function compileTimeFunction(source: string | number): TimeFunction {
+  if (typeof source === 'number') return () => source
+  return new Parser(source).parse()
+}
+
+/** The error message of an expression, or undefined when it compiles. */
+export function expressionProblem(source: string | number): string | undefined {
+  try {
+    compileTimeFunction(source)
+    return undefined
+  } catch (e) {
+    return e instanceof ExpressionError ? e.message : String(e)
+  }
+}

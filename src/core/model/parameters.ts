@@ -1,0 +1,204 @@
+// Parameter schema of item definitions (the "management" part): type, default, unit, range, doc and
+// reference rules. Validation of a value against its spec lives here, so the file format, the
+// property editor and the docs all follow the same definition.
+import type { ItemKind, JsonValue } from './types'
+
+interface ParamBase {
+  doc: string
+  unit?: string
+  /** Belongs to visualization only (never affects the numbers). */
+  visualization?: boolean
+}
+
+export interface NumberParam extends ParamBase {
+  type: 'number'
+  default?: number
+  min?: number
+  max?: number
+  /** min is exclusive (value must be > min). */
+  exclusiveMin?: boolean
+}
+export interface IntegerParam extends ParamBase {
+  type: 'integer'
+  default?: number
+  min?: number
+  max?: number
+}
+export interface BooleanParam extends ParamBase {
+  type: 'boolean'
+  default?: boolean
+  /** Values the engine cannot honour yet: a clear error instead of silently ignoring them. */
+  unsupported?: boolean
+}
+export interface StringParam extends ParamBase {
+  type: 'string'
+  default?: string
+}
+export interface EnumParam extends ParamBase {
+  type: 'enum'
+  values: readonly string[]
+  default?: string
+}
+/** A vector of fixed length (size) or any length (size undefined). */
+export interface VectorParam extends ParamBase {
+  type: 'vector'
+  size?: number
+  default?: number[]
+  /** A vector of fixed length whose length must match something else; checked by the item. */
+  min?: number
+}
+/** rows x cols matrix as nested arrays, row by row. */
+export interface MatrixParam extends ParamBase {
+  type: 'matrix'
+  rows: number
+  cols: number
+  default?: number[][]
+}
+/** RGBA colour, each 0..1; [-1,-1,-1,-1] means "default colour" as in Exudyn. */
+export interface ColorParam extends ParamBase {
+  type: 'color'
+  default?: number[]
+}
+/** A reference to another item by name or 0-based index. */
+export interface RefParam extends ParamBase {
+  type: 'ref'
+  kind: ItemKind
+  /** Allowed type strings of the referenced item; any if omitted. */
+  types?: readonly string[]
+  default?: string | number
+}
+export interface RefListParam extends ParamBase {
+  type: 'refList'
+  kind: ItemKind
+  size?: number
+  types?: readonly string[]
+  default?: (string | number)[]
+}
+/**
+ * A time function: a safe arithmetic expression in t (see core/model/expression.ts), or an empty string
+ * for none. Used by time-dependent loads and drives.
+ */
+export interface ExpressionParam extends ParamBase {
+  type: 'expression'
+  default?: string
+  /** Number of components the expression list must have (1 = a single expression string). */
+  size?: number
+}
+
+export type ParamSpec =
+  | NumberParam
+  | IntegerParam
+  | BooleanParam
+  | StringParam
+  | EnumParam
+  | VectorParam
+  | MatrixParam
+  | ColorParam
+  | RefParam
+  | RefListParam
+  | ExpressionParam
+
+export type ParamSchema = Record<string, ParamSpec>
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null'
+  if (Array.isArray(v)) return `an array of length ${v.length}`
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`
+  return `${typeof v} ${String(v)}`
+}
+
+function finiteNumberProblem(v: unknown): string | undefined {
+  if (typeof v !== 'number') return `expected a number, got ${describeValue(v)}`
+  if (!Number.isFinite(v)) return `expected a finite number, got ${String(v)}`
+  return undefined
+}
+
+function rangeProblem(v: number, spec: { min?: number; max?: number; exclusiveMin?: boolean }, unit?: string): string | undefined {
+  const u = unit ? ` ${unit}` : ''
+  if (spec.min !== undefined) {
+    if (spec.exclusiveMin ? !(v > spec.min) : !(v >= spec.min))
+      return `expected a value ${spec.exclusiveMin ? '>' : '>='} ${spec.min}${u}, got ${v}`
+  }
+  if (spec.max !== undefined && !(v <= spec.max)) return `expected a value <= ${spec.max}${u}, got ${v}`
+  return undefined
+}
+
+function numberArrayProblem(v: unknown, size: number | undefined, what: string): string | undefined {
+  if (!Array.isArray(v)) return `expected ${what}, got ${describeValue(v)}`
+  if (size !== undefined && v.length !== size) return `expected ${what}, got an array of length ${v.length}`
+  for (let i = 0; i < v.length; i++) {
+    const p = finiteNumberProblem(v[i])
+    if (p) return `component ${i}: ${p}`
+  }
+  return undefined
+}
+
+/**
+ * Checks a value against its spec (references are only checked for form here; the model resolves
+ * them). Returns a message saying what was expected, or undefined when the value is valid.
+ */
+export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefined {
+  switch (spec.type) {
+    case 'number':
+      return finiteNumberProblem(v) ?? rangeProblem(v as number, spec, spec.unit)
+    case 'integer':
+      if (typeof v !== 'number' || !Number.isInteger(v)) return `expected an integer, got ${describeValue(v)}`
+      return rangeProblem(v, spec)
+    case 'boolean':
+      if (typeof v !== 'boolean') return `expected true or false, got ${describeValue(v)}`
+      if (spec.unsupported && v !== spec.default) return `the value ${v} is not supported yet (only ${spec.default})`
+      return undefined
+    case 'string':
+      return typeof v === 'string' ? undefined : `expected a string, got ${describeValue(v)}`
+    case 'enum':
+      if (typeof v !== 'string' || !spec.values.includes(v))
+        return `expected one of ${spec.values.map((s) => JSON.stringify(s)).join(', ')}, got ${describeValue(v)}`
+      return undefined
+    case 'vector':
+      return numberArrayProblem(v, spec.size, spec.size !== undefined ? `a vector of ${spec.size} numbers` : 'a vector of numbers')
+    case 'color': {
+      const p = numberArrayProblem(v, 4, 'an RGBA colour [r, g, b, a]')
+      if (p) return p
+      const c = v as number[]
+      if (c.every((x) => x === -1) || c.every((x) => x >= 0 && x <= 1)) return undefined
+      return 'expected colour components between 0 and 1 (or [-1, -1, -1, -1] for the default colour)'
+    }
+    case 'matrix': {
+      if (!Array.isArray(v) || v.length !== spec.rows)
+        return `expected a ${spec.rows}x${spec.cols} matrix as ${spec.rows} rows, got ${describeValue(v)}`
+      for (let i = 0; i < spec.rows; i++) {
+        const p = numberArrayProblem(v[i], spec.cols, `a row of ${spec.cols} numbers`)
+        if (p) return `row ${i}: ${p}`
+      }
+      return undefined
+    }
+    case 'ref':
+      if (typeof v === 'string' && v.length > 0) return undefined
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return undefined
+      return `expected the name or 0-based index of a ${spec.kind}, got ${describeValue(v)}`
+    case 'refList': {
+      if (!Array.isArray(v)) return `expected a list of ${spec.kind} names or indices, got ${describeValue(v)}`
+      if (spec.size !== undefined && v.length !== spec.size)
+        return `expected ${spec.size} ${spec.kind} references, got ${v.length}`
+      for (let i = 0; i < v.length; i++) {
+        const e = v[i]
+        const ok = (typeof e === 'string' && e.length > 0) || (typeof e === 'number' && Number.isInteger(e) && e >= 0)
+        if (!ok) return `entry ${i}: expected the name or 0-based index of a ${spec.kind}, got ${describeValue(e)}`
+      }
+      return undefined
+    }
+    case 'expression': {
+      const size = spec.size ?? 1
+      if (size === 1) return typeof v === 'string' ? undefined : `expected an expression string in t, got ${describeValue(v)}`
+      if (typeof v === 'string' && v === '') return undefined
+      if (!Array.isArray(v) || v.length !== size || !v.every((e) => typeof e === 'string' || typeof e === 'number'))
+        return `expected a list of ${size} expressions in t (strings or numbers), or "" for none`
+      return undefined
+    }
+  }
+}
+
+/** A deep copy of a JSON default so items never share mutable arrays. */
+export function cloneJson<T extends JsonValue>(v: T): T {
+  return (Array.isArray(v) || (v !== null && typeof v === 'object') ? JSON.parse(JSON.stringify(v)) : v) as T
+}

@@ -1,0 +1,132 @@
+// Reading and writing project files (docs/file-formats.md; contract in MODEL-FORMAT.md). Reading
+// parses, migrates, validates every item against its definition and resolves references; any problem
+// means no project at all (nothing half-loaded). Writing is canonical: stable key order, names for
+// references, so a load + save round trip is byte-identical.
+import { canonicalJson } from './canonicalJson'
+import { getItemType } from './registry'
+import { resolveModel, type ResolvedModel } from './resolve'
+import { orderSettings, resolveSettings, type SimulationSettings } from './settings'
+import { ITEM_KINDS, KIND_LIST_KEY, type ItemSpec, type JsonObject, type JsonValue, type ModelSpec, type Problem } from './types'
+
+export const PROJECT_FORMAT = 'mbs-studio-project'
+export const PROJECT_VERSION = 1
+
+/** A loaded project: the spec as the user wrote it (references as names) plus its resolved form. */
+export interface Project {
+  name: string
+  model: ModelSpec
+  /** Settings as given in the file (for writing back); `settings` has the defaults filled in. */
+  simulationSettingsSpec: JsonObject
+  settings: SimulationSettings
+  /** View settings of the app (camera, visibility); opaque to the engine. */
+  view?: JsonObject
+  resolved: ResolvedModel
+}
+
+export type LoadResult = { ok: true; project: Project } | { ok: false; problems: Problem[] }
+
+/**
+ * Migrations from version v to v + 1, applied in order to the parsed JSON before validation.
+ * Version 1 is the first format, so the table is empty; a new format version adds its step here.
+ */
+const MIGRATIONS: Record<number, (doc: JsonObject) => JsonObject> = {}
+
+const TOP_LEVEL_KEYS = ['format', 'version', 'name', 'model', 'simulationSettings', 'view']
+
+function jsonErrorProblem(text: string, e: unknown): Problem {
+  const msg = e instanceof Error ? e.message : String(e)
+  const m = /position (\d+)/.exec(msg)
+  if (m) {
+    const pos = Number(m[1])
+    const before = text.slice(0, pos)
+    const line = before.split('\n').length
+    const col = pos - before.lastIndexOf('\n')
+    return { path: '(file)', message: `invalid JSON at line ${line}, column ${col}: ${msg}` }
+  }
+  if (/Unexpected end|unterminated|end of (JSON )?input/i.test(msg))
+    return { path: '(file)', message: `invalid JSON: the file ends too early (truncated?): ${msg}` }
+  return { path: '(file)', message: `invalid JSON: ${msg}` }
+}
+
+/** Parses and validates a project file's text. */
+export function parseProject(text: string): LoadResult {
+  let doc: unknown
+  try {
+    doc = JSON.parse(text)
+  } catch (e) {
+    return { ok: false, problems: [jsonErrorProblem(text, e)] }
+  }
+  return loadProjectJson(doc)
+}
+
+export function loadProjectJson(doc: unknown): LoadResult {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    return { ok: false, problems: [{ path: '(file)', message: 'expected a JSON object (an MBS Studio project)' }] }
+  let d = doc as JsonObject
+  const problems: Problem[] = []
+  if (d.format !== PROJECT_FORMAT)
+    return { ok: false, problems: [{ path: 'format', message: `expected "format": "${PROJECT_FORMAT}", got ${JSON.stringify(d.format ?? null)}` }] }
+  const version = d.version
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    return { ok: false, problems: [{ path: 'version', message: `expected an integer version >= 1, got ${JSON.stringify(version ?? null)}` }] }
+  if (version > PROJECT_VERSION)
+    return { ok: false, problems: [{ path: 'version', message: `the file has format version ${version}, newer than this program knows (${PROJECT_VERSION}); update MBS Studio to open it` }] }
+  for (let v = version; v < PROJECT_VERSION; v++) d = MIGRATIONS[v](d)
+
+  for (const k of Object.keys(d)) if (!TOP_LEVEL_KEYS.includes(k)) problems.push({ path: k, message: `unknown key "${k}"; expected ${TOP_LEVEL_KEYS.join(', ')}` })
+  if (d.name !== undefined && typeof d.name !== 'string') problems.push({ path: 'name', message: 'expected a string' })
+  if (d.view !== undefined && (d.view === null || typeof d.view !== 'object' || Array.isArray(d.view))) problems.push({ path: 'view', message: 'expected a dictionary' })
+  const modelResult = resolveModel(d.model ?? {})
+  if (!modelResult.ok) problems.push(...modelResult.problems)
+  const rawSettings = d.simulationSettings ?? {}
+  const { settings, problems: sp } = resolveSettings(rawSettings)
+  problems.push(...sp)
+  if (problems.length > 0 || !modelResult.ok) return { ok: false, problems }
+
+  const model = specFromJson(d.model as JsonObject | undefined, modelResult.model)
+  return {
+    ok: true,
+    project: {
+      name: (d.name as string | undefined) ?? '',
+      model,
+      simulationSettingsSpec: rawSettings as JsonObject,
+      settings,
+      view: d.view as JsonObject | undefined,
+      resolved: modelResult.model,
+    },
+  }
+}
+
+/** The spec with references normalized to names and keys in definition order. */
+function specFromJson(raw: JsonObject | undefined, resolved: ResolvedModel): ModelSpec {
+  const out = {} as ModelSpec
+  for (const kind of ITEM_KINDS) {
+    const listKey = KIND_LIST_KEY[kind]
+    const list = ((raw?.[listKey] as JsonObject[] | undefined) ?? []).map((item, index) => {
+      const r = resolved.item(kind, index)
+      const def = getItemType(kind, r.type)!
+      const spec: ItemSpec = { type: r.type, name: r.name }
+      for (const [key, p] of Object.entries(def.parameters)) {
+        if (!(key in item)) continue
+        let v: JsonValue = item[key]
+        if (p.type === 'ref') v = resolved.item(p.kind, r.params.ref(key)).name
+        else if (p.type === 'refList') v = r.params.refs(key).map((i) => resolved.item(p.kind, i).name)
+        spec[key] = v
+      }
+      return spec
+    })
+    out[listKey] = list
+  }
+  return out
+}
+
+/** Canonical text of a project (what is saved). */
+export function writeProject(p: { name: string; model: ModelSpec; simulationSettingsSpec: JsonObject; view?: JsonObject }): string {
+  const doc: JsonObject = { format: PROJECT_FORMAT, version: PROJECT_VERSION, name: p.name }
+  const model: JsonObject = {}
+  for (const kind of ITEM_KINDS) model[KIND_LIST_KEY[kind]] = p.model[KIND_LIST_KEY[kind]] as unknown as JsonValue
+  doc.model = model
+  doc.simulationSettings = orderSettings(p.simulationSettingsSpec)
+  if (p.view) doc.view = p.view
+  return canonicalJson(doc) + '\n'
+}

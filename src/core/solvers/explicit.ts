@@ -1,0 +1,266 @@
+// Explicit Runge-Kutta solvers on y = [q, q']: ExplicitEuler (order 1), RK44 (classical, order 4) and
+// DOPRI5 (Dormand-Prince 5(4) with error control, order 5). Accelerations come from
+//   unconstrained: M q'' = f_loads - f_lhs
+//   constrained (index-1 form): [[M, C_q^T], [C_q, 0]] [q''; lambda] = [f_loads - f_lhs; -(d/dt C_q) q']
+// and after each step the coordinates and velocities are projected back onto the constraint manifold
+// (g(q) = 0, C_q q' = 0), so constraints do not drift.
+import type { SimulationSettings } from '../model/settings'
+import type { CompiledSystem } from '../system/compiledSystem'
+import { DenseSystemMatrix, type SystemMatrix } from '../system/matrix'
+import { SolverError } from './errors'
+import { SolverBase, type SolverOptions } from './solverBase'
+
+interface Tableau {
+  a: number[][]
+  b: number[]
+  c: number[]
+  /** b - b_hat: error weights of the embedded method (adaptive tableaus only). */
+  e?: number[]
+  order: number
+}
+
+const EULER: Tableau = { a: [[]], b: [1], c: [0], order: 1 }
+const RK4: Tableau = { a: [[], [0.5], [0, 0.5], [0, 0, 1]], b: [1 / 6, 1 / 3, 1 / 3, 1 / 6], c: [0, 0.5, 0.5, 1], order: 4 }
+const DOPRI5: Tableau = {
+  a: [
+    [],
+    [1 / 5],
+    [3 / 40, 9 / 40],
+    [44 / 45, -56 / 15, 32 / 9],
+    [19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729],
+    [9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656],
+    [35 / 384, 0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84],
+  ],
+  b: [35 / 384, 0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84, 0],
+  c: [0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1, 1],
+  e: [71 / 57600, 0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40],
+  order: 5,
+}
+
+export class ExplicitSolver extends SolverBase {
+  readonly solverType: string
+  private readonly tableau: Tableau
+  private readonly adaptive: boolean
+  private n2 = 0
+  private nAE = 0
+  private matrix!: SystemMatrix
+  private massFactorized = false
+  private constantMass = false
+  private q0 = new Float64Array(0)
+  private v0 = new Float64Array(0)
+  /** Stage derivatives: kq[i] = q' and kv[i] = q'' at stage i. */
+  private kq: Float64Array[] = []
+  private kv: Float64Array[] = []
+  private rhs = new Float64Array(0)
+  private aeBuf = new Float64Array(0)
+  private scratch = new Float64Array(0)
+  /** Step-size control: the last step was rejected (then the step is not increased). */
+  private lastRejected = 0
+
+  constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
+    super(system, settings, options)
+    this.solverType = settings.solverType
+    this.tableau = settings.solverType === 'ExplicitEuler' ? EULER : settings.solverType === 'RK44' ? RK4 : DOPRI5
+    this.adaptive = this.tableau.e !== undefined && settings.timeIntegration.adaptiveStep
+    if (this.tableau.e && settings.timeIntegration.initialStepSize > 0) this.h = settings.timeIntegration.initialStepSize
+  }
+
+  protected override initializeSolverData(): void {
+    const n2 = (this.n2 = this.system.nODE2)
+    this.nAE = this.system.nAE
+    const stages = this.tableau.b.length
+    if (this.q0.length !== n2 || !this.matrix || this.matrix.n !== n2 + this.nAE) {
+      this.matrix = new DenseSystemMatrix(n2 + this.nAE)
+      this.q0 = new Float64Array(n2)
+      this.v0 = new Float64Array(n2)
+      this.kq = Array.from({ length: stages }, () => new Float64Array(n2))
+      this.kv = Array.from({ length: stages }, () => new Float64Array(n2))
+      this.rhs = new Float64Array(n2 + this.nAE)
+      this.aeBuf = new Float64Array(this.nAE)
+      this.scratch = new Float64Array(n2)
+    }
+    this.constantMass = this.system.objects.every((r) => !r.computation.computeMassMatrix || r.computation.constantMassMatrix === true) && this.nAE === 0
+    this.massFactorized = false
+  }
+
+  protected override initializeSolverInitialConditions(): void {
+    if (this.nAE > 0) this.project()
+    this.accelerations(this.state.a)
+  }
+
+  /** q'' (and lambda) at the current state into out. */
+  private accelerations(out: Float64Array): void {
+    const s = this.state
+    const n2 = this.n2
+    const rhs = this.rhs
+    const ev = this.evaluator
+    ev.ode2Residual(s, rhs.subarray(0, n2))
+    for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
+    if (!this.constantMass || !this.massFactorized) {
+      const m = this.matrix
+      m.zero()
+      ev.addMassMatrix(s, m, 1)
+      if (this.nAE > 0) ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
+      this.stats.jacobians++
+      const k = m.factorize()
+      if (k >= 0) {
+        const owner = this.unknownOwner(k)
+        throw new SolverError('singular', `${this.solverType}: the mass matrix${this.nAE > 0 ? ' with constraints' : ''} is singular at t = ${s.t} for ${owner}; every coordinate needs mass for an explicit solver`, s.t, this.stats.steps, [owner])
+      }
+      this.massFactorized = true
+    }
+    if (this.nAE > 0) this.constraintTerm(rhs.subarray(n2))
+    this.matrix.solve(rhs)
+    out.set(rhs.subarray(0, n2))
+    if (this.nAE > 0) s.lambda.set(rhs.subarray(n2))
+  }
+
+  /** out = -(d/dt C_q) q' by a central difference along q'. */
+  private constraintTerm(out: Float64Array): void {
+    const s = this.state
+    const q = s.q, v = s.v
+    let vmax = 0
+    for (let i = 0; i < v.length; i++) vmax = Math.max(vmax, Math.abs(v[i]))
+    if (vmax === 0) {
+      out.fill(0)
+      return
+    }
+    const d = 1e-5 / vmax
+    const saved = this.scratch
+    saved.set(q)
+    for (let i = 0; i < q.length; i++) q[i] = saved[i] + d * v[i]
+    this.evaluator.constraintJacobianTimesVelocity(s, this.aeBuf)
+    for (let i = 0; i < q.length; i++) q[i] = saved[i] - d * v[i]
+    this.evaluator.constraintJacobianTimesVelocity(s, out)
+    q.set(saved)
+    for (let k = 0; k < out.length; k++) out[k] = -(this.aeBuf[k] - out[k]) / (2 * d)
+  }
+
+  /** Projects q onto g(q) = 0 and q' onto C_q q' = 0 (minimum-norm corrections). */
+  private project(): void {
+    const s = this.state
+    const n2 = this.n2
+    const m = this.matrix
+    const ev = this.evaluator
+    const rhs = this.rhs
+    const assemble = (): void => {
+      m.zero()
+      for (let i = 0; i < n2; i++) m.add(i, i, 1)
+      ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
+      this.stats.jacobians++
+      if (m.factorize() >= 0) throw new SolverError('singular', `${this.solverType}: redundant or singular constraints at t = ${s.t}`, s.t, this.stats.steps)
+    }
+    for (let it = 0; it < 3; it++) {
+      ev.constraints(s, this.aeBuf, false)
+      let err = 0
+      for (let k = 0; k < this.nAE; k++) err = Math.max(err, Math.abs(this.aeBuf[k]))
+      if (err < 1e-14) break
+      assemble()
+      rhs.fill(0, 0, n2)
+      for (let k = 0; k < this.nAE; k++) rhs[n2 + k] = -this.aeBuf[k]
+      m.solve(rhs)
+      for (let i = 0; i < n2; i++) s.q[i] += rhs[i]
+    }
+    assemble()
+    ev.constraintJacobianTimesVelocity(s, this.aeBuf)
+    rhs.fill(0, 0, n2)
+    for (let k = 0; k < this.nAE; k++) rhs[n2 + k] = -this.aeBuf[k]
+    m.solve(rhs)
+    for (let i = 0; i < n2; i++) s.v[i] += rhs[i]
+    this.massFactorized = false
+  }
+
+  protected performStep(hRequested: number): void {
+    const s = this.state
+    const T = this.tableau
+    const stages = T.b.length
+    const n2 = this.n2
+    const t0 = s.t
+    this.q0.set(s.q)
+    this.v0.set(s.v)
+    let h = hRequested
+    for (;;) {
+      // Stage 0 is f(y_n): s.a holds it from the end of the last step.
+      this.kq[0].set(this.v0)
+      this.kv[0].set(s.a)
+      for (let i = 1; i < stages; i++) {
+        const ai = T.a[i]
+        for (let j = 0; j < n2; j++) {
+          let dq = 0, dv = 0
+          for (let k = 0; k < i; k++) {
+            if (ai[k] === 0) continue
+            dq += ai[k] * this.kq[k][j]
+            dv += ai[k] * this.kv[k][j]
+          }
+          s.q[j] = this.q0[j] + h * dq
+          s.v[j] = this.v0[j] + h * dv
+        }
+        s.t = t0 + T.c[i] * h
+        this.kq[i].set(s.v)
+        this.accelerations(this.kv[i])
+      }
+      for (let j = 0; j < n2; j++) {
+        let dq = 0, dv = 0
+        for (let k = 0; k < stages; k++) {
+          dq += T.b[k] * this.kq[k][j]
+          dv += T.b[k] * this.kv[k][j]
+        }
+        s.q[j] = this.q0[j] + h * dq
+        s.v[j] = this.v0[j] + h * dv
+      }
+      s.t = t0 + h
+      if (!this.adaptive) break
+      const err = this.errorNorm(h)
+      const ti = this.settings.timeIntegration
+      // Standard controller (Hairer-Wanner II.4): safety 0.9, growth limited to [0.2, 5] (no growth after a rejection).
+      const factor = Math.min(this.lastRejected ? 1 : 5, Math.max(0.2, 0.9 * Math.pow(Math.max(err, 1e-300), -1 / T.order)))
+      if (err <= 1) {
+        this.lastRejected = 0
+        this.h = Math.max(h * factor, ti.minimumStepSize)
+        break
+      }
+      this.stats.rejectedSteps++
+      this.lastRejected = 1
+      s.q.set(this.q0)
+      s.v.set(this.v0)
+      s.t = t0
+      h *= factor
+      if (h < ti.minimumStepSize)
+        throw new SolverError('noConvergence', `${this.solverType}: the step size fell below minimumStepSize (${ti.minimumStepSize}) at t = ${t0}; the tolerances cannot be met (stiff system?)`, t0, this.stats.steps + 1)
+    }
+    if (this.nAE > 0) this.project()
+    // f(y_{n+1}): accelerations for sensors and the first stage of the next step.
+    this.accelerations(s.a)
+  }
+
+  /** Scaled RMS norm of the embedded error estimate (<= 1: accept). */
+  private errorNorm(h: number): number {
+    const T = this.tableau
+    const e = T.e!
+    const s = this.state
+    const ti = this.settings.timeIntegration
+    const atol = ti.absoluteTolerance, rtol = ti.relativeTolerance
+    let sum = 0
+    for (let j = 0; j < this.n2; j++) {
+      let eq = 0, ev = 0
+      for (let k = 0; k < e.length; k++) {
+        if (e[k] === 0) continue
+        eq += e[k] * this.kq[k][j]
+        ev += e[k] * this.kv[k][j]
+      }
+      // e[6] multiplies k7 = f(y_{n+1}); computed here for the estimate.
+      const scq = atol + rtol * Math.max(Math.abs(this.q0[j]), Math.abs(s.q[j]))
+      const scv = atol + rtol * Math.max(Math.abs(this.v0[j]), Math.abs(s.v[j]))
+      sum += (h * eq / scq) ** 2 + (h * ev / scv) ** 2
+    }
+    return Math.sqrt(sum / Math.max(1, 2 * this.n2))
+  }
+
+  protected override extraValues(): Record<string, number> {
+    return { lastRejected: this.lastRejected }
+  }
+  protected override loadExtra(values: Record<string, number>): void {
+    this.lastRejected = values.lastRejected ?? 0
+    this.massFactorized = false
+  }
+}

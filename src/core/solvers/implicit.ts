@@ -1,0 +1,279 @@
+// Implicit second-order solvers of the Newmark family (Exudyn's docs:
+// ImplicitTrapezoidalRulebasedNewmarkAndGeneralizedalphaSolver): generalized-alpha (Chung-Hulbert,
+// Arnold-Bruels, index-3 constraints) and the trapezoidal rule with index-2 (velocity-level)
+// constraints. Newton solves for the accelerations q''_T and multipliers lambda_T:
+//   a_T   = ((1 - af) q''_T + af q''_0 - am a_0) / (1 - am)            (algorithmic accelerations)
+//   q_T   = q_0 + h q'_0 + h^2 (1/2 - beta) a_0 + h^2 beta a_T
+//   q'_T  = q'_0 + h (1 - gamma) a_0 + h gamma a_T
+//   r_ODE2 = M q''_T + f_lhs(q_T, q'_T, t) - f_loads(t) + C_q^T lambda_T = 0
+//   r_AE   = g(q_T) / (h^2 beta')  (index 3)  or  g_v(q'_T) / (h gamma')  (index 2)
+// with beta' = beta (1-af)/(1-am), gamma' = gamma (1-af)/(1-am); scaling the AE rows makes their
+// Jacobian C_q, so the Newton matrix is [[M + h^2 beta' K + h gamma' D, C_q^T], [C_q, 0]].
+//
+// Exact restart: the Jacobian is evaluated fresh at the first iteration of every step and reused only
+// within the step (modified Newton), so every decision depends on the step's starting state alone,
+// which a checkpoint holds.
+import type { SimulationSettings } from '../model/settings'
+import type { CompiledSystem } from '../system/compiledSystem'
+import { DenseSystemMatrix, type SystemMatrix } from '../system/matrix'
+import { SolverError } from './errors'
+import { SolverBase, type SolverOptions } from './solverBase'
+
+export class ImplicitSecondOrderSolver extends SolverBase {
+  readonly solverType: string
+  private alphaM: number
+  private alphaF: number
+  private beta: number
+  private gamma: number
+  private readonly velocityLevel: boolean
+  private n2 = 0
+  private nAE = 0
+  private matrix!: SystemMatrix
+  // Step-start values and work vectors, allocated once in initializeSolverData.
+  private q0 = new Float64Array(0)
+  private v0 = new Float64Array(0)
+  private acc0 = new Float64Array(0)
+  private lambda0 = new Float64Array(0)
+  /** Algorithmic accelerations a_0 (part of the integrator state: checkpoints save it). */
+  private aAlg = new Float64Array(0)
+  private aAlgNew = new Float64Array(0)
+  private residual = new Float64Array(0)
+  private gBuf = new Float64Array(0)
+  private readonly nominalStep: number
+  private forceScale = 0
+
+  constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
+    super(system, settings, options)
+    this.nominalStep = this.h
+    if (settings.solverType === 'TrapezoidalIndex2') {
+      this.solverType = 'TrapezoidalIndex2'
+      this.alphaM = 0
+      this.alphaF = 0
+      this.beta = 0.25
+      this.gamma = 0.5
+      this.velocityLevel = true
+    } else {
+      this.solverType = 'GeneralizedAlpha'
+      const rho = settings.timeIntegration.generalizedAlpha.spectralRadius
+      this.alphaM = (2 * rho - 1) / (rho + 1)
+      this.alphaF = rho / (rho + 1)
+      this.gamma = 0.5 - this.alphaM + this.alphaF
+      this.beta = 0.25 * (1 - this.alphaM + this.alphaF) ** 2
+      this.velocityLevel = false
+    }
+  }
+
+  protected override initializeSolverData(): void {
+    const n2 = (this.n2 = this.system.nODE2)
+    const nAE = (this.nAE = this.system.nAE)
+    if (!this.matrix || this.matrix.n !== n2 + nAE) {
+      this.matrix = new DenseSystemMatrix(n2 + nAE)
+      this.q0 = new Float64Array(n2)
+      this.v0 = new Float64Array(n2)
+      this.acc0 = new Float64Array(n2)
+      this.aAlg = new Float64Array(n2)
+      this.aAlgNew = new Float64Array(n2)
+      this.lambda0 = new Float64Array(nAE)
+      this.residual = new Float64Array(n2 + nAE)
+      this.gBuf = new Float64Array(nAE)
+    }
+  }
+
+  /** Consistent initial accelerations: [[M, C_q^T], [C_q, 0]] [q''; lambda] = [-f; -(d/dt C_q) q']. */
+  protected override initializeSolverInitialConditions(): void {
+    const s = this.state
+    if (this.settings.timeIntegration.generalizedAlpha.computeInitialAccelerations) {
+      const n2 = this.n2, nAE = this.nAE
+      const m = this.matrix
+      const ev = this.evaluator
+      m.zero()
+      ev.addMassMatrix(s, m, 1)
+      ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
+      const rhs = this.residual
+      ev.ode2Residual(s, rhs.subarray(0, n2))
+      for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
+      if (nAE > 0) this.constraintAccelerationTerm(rhs.subarray(n2))
+      this.factorize(0)
+      m.solve(rhs)
+      s.a.set(rhs.subarray(0, n2))
+      s.lambda.set(rhs.subarray(n2))
+    }
+    this.aAlg.set(s.a)
+  }
+
+  /** out = -(d/dt C_q) q', by a central difference of C_q q' along q' (exact for linear constraints). */
+  private constraintAccelerationTerm(out: Float64Array): void {
+    const s = this.state
+    const q = s.q, v = s.v
+    let vmax = 0
+    for (let i = 0; i < v.length; i++) vmax = Math.max(vmax, Math.abs(v[i]))
+    if (vmax === 0) {
+      out.fill(0)
+      return
+    }
+    const delta = 1e-5 / vmax
+    const plus = this.gBuf
+    this.q0.set(q)
+    for (let i = 0; i < q.length; i++) q[i] = this.q0[i] + delta * v[i]
+    this.evaluator.constraintJacobianTimesVelocity(s, plus)
+    for (let i = 0; i < q.length; i++) q[i] = this.q0[i] - delta * v[i]
+    this.evaluator.constraintJacobianTimesVelocity(s, out)
+    q.set(this.q0)
+    for (let k = 0; k < out.length; k++) out[k] = -(plus[k] - out[k]) / (2 * delta)
+  }
+
+  protected performStep(hRequested: number): void {
+    const s = this.state
+    const t0 = s.t
+    this.q0.set(s.q)
+    this.v0.set(s.v)
+    this.acc0.set(s.a)
+    this.lambda0.set(s.lambda)
+    const adaptive = this.settings.timeIntegration.adaptiveStep
+    const hMin = this.settings.timeIntegration.minimumStepSize
+    let h = hRequested
+    for (;;) {
+      s.t = t0 + h
+      const failure = this.newton(h)
+      if (!failure) break
+      // Restore the step's start and retry with half the step.
+      s.q.set(this.q0)
+      s.v.set(this.v0)
+      s.a.set(this.acc0)
+      s.lambda.set(this.lambda0)
+      s.t = t0
+      this.stats.rejectedSteps++
+      if (!adaptive || h / 2 < hMin)
+        throw new SolverError('noConvergence', `${this.solverType}: Newton did not converge at t = ${t0 + h} (step ${this.stats.steps + 1}, h = ${h}): ${failure}${adaptive ? '' : '; enable timeIntegration.adaptiveStep to reduce the step'}`, t0 + h, this.stats.steps + 1)
+      h /= 2
+    }
+    this.aAlg.set(this.aAlgNew)
+    // After a reduced step, grow back towards the nominal step size.
+    this.h = Math.min(this.nominalStep, h < hRequested ? 2 * h : this.nominalStep)
+  }
+
+  /** Sets q_T, q'_T, a_T from the current q''_T (in s.a). */
+  private interpolate(h: number): void {
+    const s = this.state
+    const { alphaM: am, alphaF: af, beta, gamma } = this
+    const c = 1 / (1 - am)
+    for (let i = 0; i < this.n2; i++) {
+      const a0 = this.aAlg[i]
+      const aT = ((1 - af) * s.a[i] + af * this.acc0[i] - am * a0) * c
+      this.aAlgNew[i] = aT
+      s.q[i] = this.q0[i] + h * this.v0[i] + h * h * ((0.5 - beta) * a0 + beta * aT)
+      s.v[i] = this.v0[i] + h * ((1 - gamma) * a0 + gamma * aT)
+    }
+  }
+
+  /**
+   * Residual into this.residual; returns its 2-norm. With measureScale, also sets forceScale, the size
+   * of the forces being balanced (|M q''| + |f_lhs - f_loads|), the reference of the relative tolerance.
+   */
+  private computeResidual(h: number, measureScale = false): number {
+    const s = this.state
+    const n2 = this.n2
+    const r = this.residual
+    const r2 = r.subarray(0, n2)
+    this.evaluator.ode2Residual(s, r2)
+    if (measureScale) {
+      let f = 0
+      for (let i = 0; i < n2; i++) f += r2[i] * r2[i]
+      this.forceScale = Math.sqrt(f)
+    }
+    this.evaluator.addMassTimes(s, s.a, r2)
+    if (measureScale) {
+      let m = 0
+      for (let i = 0; i < n2; i++) m += r2[i] * r2[i]
+      this.forceScale += Math.sqrt(m)
+    }
+    this.evaluator.addReactionForces(s, r2, this.velocityLevel)
+    if (this.nAE > 0) {
+      const rAE = r.subarray(n2)
+      this.evaluator.constraints(s, rAE, this.velocityLevel)
+      const c = (1 - this.alphaF) / (1 - this.alphaM)
+      const scalePos = 1 / (h * h * this.beta * c)
+      const scaleVel = 1 / (h * this.gamma * c)
+      for (const { computation: o } of this.system.objects) {
+        if (o.nAE === 0 || o.inactiveConstraint) continue
+        const sc = this.velocityLevel || o.velocityLevelConstraint ? scaleVel : scalePos
+        for (let k = 0; k < o.nAE; k++) rAE[o.aeIndex + k] *= sc
+      }
+    }
+    let sum = 0
+    for (let i = 0; i < r.length; i++) sum += r[i] * r[i]
+    return Math.sqrt(sum)
+  }
+
+  private computeJacobian(h: number): void {
+    const s = this.state
+    const m = this.matrix
+    const c = (1 - this.alphaF) / (1 - this.alphaM)
+    const nd = this.settings.timeIntegration.newton.numericalDifferentiation
+    m.zero()
+    this.evaluator.addMassMatrix(s, m, 1)
+    this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
+    this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
+    this.factorize(s.t)
+  }
+
+  private factorize(t: number): void {
+    this.stats.jacobians++
+    const k = this.matrix.factorize()
+    if (k >= 0) {
+      const owner = this.unknownOwner(k)
+      throw new SolverError('singular', `${this.solverType}: the system matrix is singular at t = ${t} (step ${this.stats.steps + 1}) for ${owner}; check for redundant constraints, a body without mass, or a coordinate that nothing holds`, t, this.stats.steps + 1, [owner])
+    }
+  }
+
+  /** Newton for q''_T and lambda_T; returns undefined on convergence, otherwise why it failed. */
+  private newton(h: number): string | undefined {
+    const s = this.state
+    const nt = this.settings.timeIntegration.newton
+    const n2 = this.n2
+    const r = this.residual
+    // Predictor: the accelerations and multipliers of the last step (already in s.a, s.lambda).
+    this.interpolate(h)
+    let res = this.computeResidual(h, true)
+    const res0 = res
+    // Converged when the residual is small against the forces in balance (or absolutely small).
+    const tolerance = nt.absoluteTolerance + nt.relativeTolerance * this.forceScale
+    if (res <= tolerance) return undefined
+    this.computeJacobian(h)
+    let fresh = true
+    for (let it = 1; it <= nt.maxIterations; it++) {
+      this.matrix.solve(r)
+      let upd = 0, size = 0
+      for (let i = 0; i < n2; i++) {
+        s.a[i] -= r[i]
+        upd = Math.max(upd, Math.abs(r[i]))
+        size = Math.max(size, Math.abs(s.a[i]))
+      }
+      for (let k = 0; k < this.nAE; k++) s.lambda[k] -= r[n2 + k]
+      this.stats.newtonIterations++
+      this.interpolate(h)
+      const prev = res
+      res = this.computeResidual(h)
+      if (!Number.isFinite(res)) return `the residual became ${res}`
+      if (res <= tolerance) return undefined
+      // Stagnation at round-off: the update no longer changes the accelerations.
+      if (upd <= 1e-15 * Math.max(size, 1)) return undefined
+      if (nt.useModifiedNewton && !fresh && res > nt.modifiedNewtonContractivity * prev) {
+        this.computeJacobian(h)
+        fresh = true
+      } else if (!nt.useModifiedNewton) {
+        this.computeJacobian(h)
+      } else fresh = false
+    }
+    return `the residual is ${res.toExponential(3)} after ${nt.maxIterations} iterations (started at ${res0.toExponential(3)}; tolerance ${tolerance.toExponential(3)})`
+  }
+
+  protected override extraVectors(): Record<string, Float64Array> {
+    return { algorithmicAccelerations: Float64Array.from(this.aAlg) }
+  }
+  protected override loadExtra(_values: Record<string, number>, vectors: Record<string, Float64Array>): void {
+    const a = vectors.algorithmicAccelerations
+    if (!a || a.length !== this.aAlg.length) throw new SolverError('model', `the checkpoint's integrator state has ${a?.length ?? 0} algorithmic accelerations; this system has ${this.aAlg.length}`)
+    this.aAlg.set(a)
+  }
+}

@@ -1,0 +1,94 @@
+// Records every sensor at sensorsWritePeriod: one row per output time, t first. Rows are kept in
+// growable Float64Arrays (storeInternal) and handed to listeners (CSV writers, the app's plots).
+import type { CompiledSystem } from '../system/compiledSystem'
+import type { SystemState } from '../system/state'
+
+export interface SensorSeries {
+  name: string
+  outputVariableType: string
+  /** Values per row, without the time column. */
+  size: number
+  /** Row-major [t, v0, v1, ...] rows; length = rows * (size + 1). */
+  data: Float64Array
+  rows: number
+}
+
+export type SensorRowListener = (sensorIndex: number, row: Float64Array) => void
+
+export class SensorRecorder {
+  readonly series: SensorSeries[]
+  /** Rows are due at startTime + k * period; k counts written output times (no drift from sums). */
+  private startTime = NaN
+  private count = 0
+  private readonly row: Float64Array[]
+  private readonly listeners: SensorRowListener[] = []
+
+  constructor(
+    private readonly system: CompiledSystem,
+    private readonly period: number,
+    private readonly storeInternal = true,
+  ) {
+    this.series = system.sensors.map((r) => ({
+      name: r.item.name,
+      outputVariableType: r.computation.outputVariableType,
+      size: r.computation.size,
+      data: new Float64Array(0),
+      rows: 0,
+    }))
+    this.row = this.series.map((s) => new Float64Array(s.size + 1))
+  }
+
+  onRow(l: SensorRowListener): void {
+    this.listeners.push(l)
+  }
+
+  /** Where the write schedule stands (part of a run's state, saved in checkpoints). */
+  get schedule(): { startTime: number; count: number } {
+    return { startTime: this.startTime, count: this.count }
+  }
+  set schedule(v: { startTime: number; count: number }) {
+    this.startTime = v.startTime
+    this.count = v.count
+  }
+
+  /** Records if a row is due at s.t (always at the first call, and with force); returns whether it did. */
+  maybeRecord(s: SystemState, force = false): boolean {
+    const p = this.period
+    if (Number.isNaN(this.startTime)) this.startTime = s.t
+    // Steps rarely land exactly on the period: a row is due within a tiny fraction of it.
+    const tol = 1e-8 * p
+    const due = p <= 0 || s.t >= this.startTime + this.count * p - tol
+    if (!due && !force) return false
+    this.record(s)
+    if (p > 0) while (this.startTime + this.count * p <= s.t + tol) this.count++
+    return true
+  }
+  private record(s: SystemState): void {
+    this.system.sensors.forEach((r, i) => {
+      const row = this.row[i]
+      row[0] = s.t
+      r.computation.evaluate(s, row.subarray(1))
+      if (this.storeInternal) this.append(this.series[i], row)
+      for (const l of this.listeners) l(i, row)
+    })
+  }
+
+  private append(se: SensorSeries, row: Float64Array): void {
+    const w = se.size + 1
+    if ((se.rows + 1) * w > se.data.length) {
+      const grown = new Float64Array(Math.max(64 * w, se.data.length * 2))
+      grown.set(se.data)
+      se.data = grown
+    }
+    se.data.set(row, se.rows * w)
+    se.rows++
+  }
+
+  /** The last recorded row of a sensor (values only), or undefined. */
+  last(i: number): number[] | undefined {
+    const se = this.series[i]
+    if (se.rows === 0) return undefined
+    const w = se.size + 1
+    return Array.from(se.data.subarray((se.rows - 1) * w + 1, se.rows * w))
+  }
+}

@@ -1,0 +1,219 @@
+// The solver template method (seed 003, "Solvers"):
+//   initializeSolver: preInitializeSolverSpecific -> initializeSolverOutput -> initializeSolverPreChecks
+//                     -> initializeSolverData -> initializeSolverInitialConditions -> postInitializeSolverSpecific
+//   solveSteps:       loop over time (or load) steps; implicit solvers run Newton inside a
+//                     discontinuous-iteration loop
+//   finalizeSolver
+// A run can also be driven in slices (advance) so a host can answer pause/stop between them.
+import type { SimulationSettings } from '../model/settings'
+import type { CompiledSystem } from '../system/compiledSystem'
+import { SystemEvaluator } from '../system/evaluator'
+import type { SystemState } from '../system/state'
+import { SolverError, type CancellationToken } from './errors'
+import type { SensorRecorder } from './sensorRecorder'
+
+export interface SolverStatistics {
+  steps: number
+  rejectedSteps: number
+  newtonIterations: number
+  /** Jacobian evaluations (and factorizations). */
+  jacobians: number
+  /** Seconds spent in initialize + steps + finalize. */
+  wallTime: number
+}
+
+export interface SolverProgress {
+  time: number
+  endTime: number
+  steps: number
+  newtonIterations: number
+  stepSize: number
+  wallTime: number
+}
+
+export interface SolverOptions {
+  recorder?: SensorRecorder
+  cancel?: CancellationToken
+  onProgress?: (p: SolverProgress) => void
+  /** Milliseconds between progress callbacks. */
+  progressInterval?: number
+  /** Called after every accepted step (results-file writer, live frames). */
+  onStep?: (s: SystemState) => void
+}
+
+/** The integrator's own state, saved in checkpoints so a restart continues the same run. */
+export interface IntegratorState {
+  solverType: string
+  stepSize: number
+  /** Further solver-specific numbers (accelerations history, step-size control, counters). */
+  values: Record<string, number>
+  vectors: Record<string, Float64Array>
+}
+
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now())
+
+export abstract class SolverBase {
+  readonly stats: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobians: 0, wallTime: 0 }
+  readonly evaluator: SystemEvaluator
+  protected startTime: number
+  protected endTime: number
+  /** Current (or next) step size. */
+  protected h: number
+  private initialized = false
+  private lastProgress = 0
+  private wallStart = 0
+
+  constructor(
+    readonly system: CompiledSystem,
+    readonly settings: SimulationSettings,
+    readonly options: SolverOptions = {},
+  ) {
+    this.evaluator = new SystemEvaluator(system)
+    const ti = settings.timeIntegration
+    this.startTime = ti.startTime
+    this.endTime = ti.endTime
+    this.h = (ti.endTime - ti.startTime) / ti.numberOfSteps
+  }
+
+  abstract readonly solverType: string
+
+  get state(): SystemState {
+    return this.system.state
+  }
+
+  get finished(): boolean {
+    return this.state.t >= this.endTime - 1e-12 * Math.max(1, Math.abs(this.endTime))
+  }
+
+  /** Solves from the current state to endTime: the whole template method. */
+  solve(): SolverStatistics {
+    this.initializeSolver()
+    this.advance(Infinity)
+    this.finalizeSolver()
+    return this.stats
+  }
+
+  /** Runs steps for at most maxMilliseconds (at least one step); returns true when endTime is reached. */
+  advance(maxMilliseconds: number): boolean {
+    if (!this.initialized) this.initializeSolver()
+    const t0 = now()
+    do {
+      if (this.finished) return true
+      if (this.options.cancel?.cancelled) throw new SolverError('cancelled', `cancelled at t = ${this.state.t}`, this.state.t, this.stats.steps)
+      this.solveStep()
+    } while (now() - t0 < maxMilliseconds)
+    return this.finished
+  }
+
+  /** Sets the end time (e.g. to continue a finished run, or to stop at a checkpoint time). */
+  setEndTime(t: number): void {
+    this.endTime = t
+  }
+
+  initializeSolver(): void {
+    this.wallStart = now()
+    this.preInitializeSolverSpecific()
+    this.initializeSolverPreChecks()
+    this.initializeSolverData()
+    if (!this.initialized) this.initializeSolverInitialConditions()
+    this.initialized = true
+    this.postInitializeSolverSpecific()
+    this.initializeSolverOutput()
+  }
+
+  /** Marks the solver as initialized from a loaded checkpoint: initial conditions are not recomputed. */
+  markInitializedFromCheckpoint(): void {
+    this.initialized = true
+  }
+
+  protected preInitializeSolverSpecific(): void {}
+  protected postInitializeSolverSpecific(): void {}
+
+  protected initializeSolverOutput(): void {
+    this.options.recorder?.maybeRecord(this.state)
+  }
+
+  protected initializeSolverPreChecks(): void {
+    this.system.initialize()
+    if (this.system.nODE1 > 0) throw new SolverError('unsupported', `${this.solverType}: ODE1 coordinates are not supported by this solver yet`)
+  }
+
+  protected initializeSolverData(): void {}
+  protected initializeSolverInitialConditions(): void {}
+
+  /** One accepted step (with internal retries); throws SolverError when the step cannot be done. */
+  solveStep(): void {
+    const s = this.state
+    const remaining = this.endTime - s.t
+    let h = Math.min(this.h, remaining)
+    // Avoid a tiny last step from round-off: stretch the step when less than 1e-10 h would remain.
+    if (remaining - h < 1e-10 * this.h) h = remaining
+    this.performStep(h)
+    this.stats.steps++
+    this.checkFinite()
+    for (const { computation } of this.system.objects) computation.postStep?.(s)
+    this.options.recorder?.maybeRecord(s)
+    this.options.onStep?.(s)
+    const p = this.options.onProgress
+    if (p) {
+      const t = now()
+      if (t - this.lastProgress >= (this.options.progressInterval ?? 200) || this.finished) {
+        this.lastProgress = t
+        p({ time: s.t, endTime: this.endTime, steps: this.stats.steps, newtonIterations: this.stats.newtonIterations, stepSize: this.h, wallTime: (t - this.wallStart) / 1000 })
+      }
+    }
+  }
+
+  /** Advances the state from s.t by (up to) h; sets s.t; updates this.h for the next step. */
+  protected abstract performStep(h: number): void
+
+  finalizeSolver(): void {
+    this.stats.wallTime += (now() - this.wallStart) / 1000
+  }
+
+  private checkFinite(): void {
+    const s = this.state
+    const bad = (x: Float64Array): number => {
+      for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return i
+      return -1
+    }
+    for (const [name, x] of [['coordinate', s.q], ['velocity', s.v], ['acceleration', s.a]] as const) {
+      const i = bad(x)
+      if (i >= 0) {
+        const owner = this.system.ode2Owner(i)
+        throw new SolverError('nonFinite', `${this.solverType}: the ${name} of ${owner} became ${x[i]} at t = ${s.t} (step ${this.stats.steps}); the step size may be too large for the stiffness, or a parameter makes a force infinite`, s.t, this.stats.steps, [owner])
+      }
+    }
+    const i = bad(s.lambda)
+    if (i >= 0) {
+      const owner = this.system.aeOwner(i)
+      throw new SolverError('nonFinite', `${this.solverType}: the Lagrange multiplier of ${owner} became ${s.lambda[i]} at t = ${s.t} (step ${this.stats.steps})`, s.t, this.stats.steps, [owner])
+    }
+  }
+
+  /** The integrator's state for a checkpoint. */
+  saveIntegratorState(): IntegratorState {
+    return { solverType: this.solverType, stepSize: this.h, values: { ...this.extraValues() }, vectors: this.extraVectors() }
+  }
+
+  loadIntegratorState(st: IntegratorState): void {
+    if (st.solverType !== this.solverType)
+      throw new SolverError('model', `the checkpoint was written by the ${st.solverType} solver; this run uses ${this.solverType}`)
+    this.h = st.stepSize
+    this.loadExtra(st.values, st.vectors)
+  }
+
+  protected extraValues(): Record<string, number> {
+    return {}
+  }
+  protected extraVectors(): Record<string, Float64Array> {
+    return {}
+  }
+  protected loadExtra(_values: Record<string, number>, _vectors: Record<string, Float64Array>): void {}
+
+  /** A descriptive name of the unknown at index i of [ODE2 | AE] (singular-matrix messages). */
+  protected unknownOwner(i: number): string {
+    const n2 = this.system.nODE2
+    return i < n2 ? this.system.ode2Owner(i) : `the constraint ${this.system.aeOwner(i - n2)}`
+  }
+}

@@ -1,0 +1,212 @@
+// The assembled system (Exudyn's CSystem after Assemble): computation objects built from the resolved
+// model, the LTG maps (global offsets of every node's coordinates, every object's algebraic equations
+// and data coordinates) and the state vectors. Items carry an initialization stage (seed 004), so an
+// item added to a running system is initialized alone and the others keep their reference
+// configuration and state.
+//
+// Order of one initialization (docs/engine.md explains why setup precedes phase 2 here):
+//   phase 1 (setupInitial) for every pending item -> setup (counts, offsets, state vectors resized,
+//   existing values kept) -> phase 2 (setupInitialState) for every pending item -> update.
+import type { BuildContext, ResolvedItem } from '../model/definition'
+import { getItemType } from '../model/registry'
+import type { ResolvedModel } from '../model/resolve'
+import { ITEM_KINDS, type ItemKind } from '../model/types'
+import type { LoadComputation, MarkerComputation, NodeComputation, ObjectComputation } from './computation'
+import type { InitStage, LifecycleHooks } from './lifecycle'
+import type { SensorComputation } from './sensorComputation'
+import { SystemState } from './state'
+
+export interface ItemRecord<C> {
+  item: ResolvedItem
+  computation: C
+  stage: InitStage
+}
+
+export class AssemblyError extends Error {}
+
+export class CompiledSystem implements BuildContext {
+  readonly nodes: ItemRecord<NodeComputation>[] = []
+  readonly objects: ItemRecord<ObjectComputation>[] = []
+  readonly markers: ItemRecord<MarkerComputation>[] = []
+  readonly loads: ItemRecord<LoadComputation>[] = []
+  readonly sensors: ItemRecord<SensorComputation>[] = []
+  state = new SystemState(0, 0, 0, 0)
+  nODE2 = 0
+  nODE1 = 0
+  nAE = 0
+  nData = 0
+  /** Incremented by every setup that changed the coordinate layout (solvers re-size on change). */
+  layoutVersion = 0
+  private readonly building = new Set<string>()
+  private pending = false
+
+  constructor(
+    private model: ResolvedModel,
+    readonly experimental: ReadonlySet<string> = new Set(),
+  ) {
+    for (const kind of ITEM_KINDS) for (let i = 0; i < model.count(kind); i++) this.buildItem(kind, i)
+    this.initialize()
+  }
+
+  // --- BuildContext: computations of other items, built on demand -------------------------------
+  item(kind: ItemKind, index: number): ResolvedItem {
+    return this.model.item(kind, index)
+  }
+  count(kind: ItemKind): number {
+    return this.model.count(kind)
+  }
+  node(i: number): NodeComputation {
+    return this.buildItem('node', i) as NodeComputation
+  }
+  object(i: number): ObjectComputation {
+    return this.buildItem('object', i) as ObjectComputation
+  }
+  marker(i: number): MarkerComputation {
+    return this.buildItem('marker', i) as MarkerComputation
+  }
+  load(i: number): LoadComputation {
+    return this.buildItem('load', i) as LoadComputation
+  }
+
+  records(kind: ItemKind): ItemRecord<LifecycleHooks>[] {
+    switch (kind) {
+      case 'node': return this.nodes
+      case 'object': return this.objects
+      case 'marker': return this.markers
+      case 'load': return this.loads
+      case 'sensor': return this.sensors
+    }
+  }
+
+  private buildItem(kind: ItemKind, index: number): LifecycleHooks {
+    const list = this.records(kind)
+    const existing = list[index]
+    if (existing) return existing.computation
+    const key = `${kind}:${index}`
+    const item = this.model.item(kind, index)
+    if (this.building.has(key)) throw new AssemblyError(`${kind} "${item.name}" (${item.type}) references itself through other items`)
+    this.building.add(key)
+    try {
+      const def = getItemType(kind, item.type)
+      if (!def) throw new AssemblyError(`${kind} "${item.name}": unknown type ${item.type}`)
+      const computation = (def.build as (i: ResolvedItem, c: BuildContext) => LifecycleHooks)(item, this)
+      list[index] = { item, computation, stage: 'NONE' }
+      this.pending = true
+      return computation
+    } finally {
+      this.building.delete(key)
+    }
+  }
+
+  /**
+   * Adds an item of a model that extends the current one by that item (the model is re-resolved by
+   * the caller). The new item is initialized alone at the next initialize().
+   */
+  addItem(model: ResolvedModel, kind: ItemKind): void {
+    this.model = model
+    this.buildItem(kind, model.count(kind) - 1)
+  }
+
+  /** Sets an item back to NONE: the next initialize() records its reference configuration again. */
+  resetInitialization(kind: ItemKind, index: number): void {
+    this.records(kind)[index].stage = 'NONE'
+    this.pending = true
+  }
+
+  /** Runs phase 1, setup, phase 2 for pending items, then update. Cheap (a flag check) when nothing is pending. */
+  initialize(): void {
+    if (!this.pending) return
+    this.pending = false
+    const pending: ItemRecord<LifecycleHooks>[] = []
+    for (const kind of ITEM_KINDS) for (const r of this.records(kind)) if (r.stage !== 'STATE') pending.push(r)
+    for (const r of pending) {
+      if (r.stage === 'NONE') {
+        r.computation.setupInitial?.()
+        r.stage = 'STRUCTURE'
+      }
+    }
+    this.setup()
+    for (const r of pending) {
+      r.computation.setupInitialState?.(this.state)
+      r.stage = 'STATE'
+    }
+    this.update(this.state)
+  }
+
+  /** Counts coordinates and equations, assigns global offsets (the LTG maps), keeps existing state values. */
+  setup(): void {
+    const old = this.state
+    const oldOffsets = this.nodes.map((r) => r.computation.ode2Index)
+    let n2 = 0, n1 = 0, nd = 0, nae = 0
+    for (const { computation: n } of this.nodes) {
+      n.ode2Index = n2
+      n.ode1Index = n1
+      n.dataIndex = nd
+      n2 += n.nODE2
+      n1 += n.nODE1
+      nd += n.nData
+      n.onOffsetsAssigned?.()
+    }
+    for (const { computation: o } of this.objects) {
+      o.aeIndex = nae
+      o.dataIndex = nd
+      nae += o.nAE
+      nd += o.nData
+    }
+    const changed = n2 !== this.nODE2 || n1 !== this.nODE1 || nae !== this.nAE || nd !== this.nData
+    this.nODE2 = n2
+    this.nODE1 = n1
+    this.nAE = nae
+    this.nData = nd
+    for (const { computation } of this.markers) computation.setupLTG()
+    for (const { computation } of this.objects) computation.setupLTG()
+    for (const { computation } of this.loads) computation.setupLTG()
+    for (const { computation } of this.sensors) computation.setupLTG()
+    if (changed) {
+      const s = new SystemState(n2, n1, nae, nd)
+      s.t = old.t
+      // Keep the coordinates of nodes that existed before (nodes are only ever appended).
+      this.nodes.forEach((r, i) => {
+        const from = oldOffsets[i]
+        if (from === undefined || r.stage === 'NONE' || from + r.computation.nODE2 > old.q.length) return
+        const to = r.computation.ode2Index
+        for (let k = 0; k < r.computation.nODE2; k++) {
+          s.q[to + k] = old.q[from + k]
+          s.v[to + k] = old.v[from + k]
+          s.a[to + k] = old.a[from + k]
+        }
+      })
+      this.state = s
+      this.layoutVersion++
+    }
+  }
+
+  /** Auxiliary data of every item from the state. */
+  update(s: SystemState): void {
+    for (const kind of ITEM_KINDS) for (const r of this.records(kind)) r.computation.update?.(s)
+  }
+
+  /** "object \"name\" (Type)" for messages. */
+  label(kind: ItemKind, index: number): string {
+    const it = this.model.item(kind, index)
+    return `${kind} "${it.name}" (${it.type})`
+  }
+
+  /** The item whose coordinates include global ODE2 index i (for error messages). */
+  ode2Owner(i: number): string {
+    for (let k = 0; k < this.nodes.length; k++) {
+      const n = this.nodes[k].computation
+      if (i >= n.ode2Index && i < n.ode2Index + n.nODE2) return `${this.label('node', k)} coordinate ${i - n.ode2Index}`
+    }
+    return `ODE2 coordinate ${i}`
+  }
+
+  /** The object whose algebraic equations include global AE index i. */
+  aeOwner(i: number): string {
+    for (let k = 0; k < this.objects.length; k++) {
+      const o = this.objects[k].computation
+      if (i >= o.aeIndex && i < o.aeIndex + o.nAE) return `${this.label('object', k)} equation ${i - o.aeIndex}`
+    }
+    return `algebraic equation ${i}`
+  }
+}

@@ -1,0 +1,135 @@
+// The computation half of items (Exudyn's C<Item>): classes of typed arrays built at assembly from
+// validated parameters. They compute mass matrices, forces, constraint equations and Jacobians on
+// their local coordinates, read the state through their LTG indices and allocate nothing per call.
+//
+// Residual convention (all terms on the left, Exudyn's docs):
+//   M(q) q'' + f_lhs(q, q', t) - f_loads(t) + C_q^T lambda = 0,   g(q, q', lambda, t) = 0.
+// Local dense matrices are row-major.
+import type { SystemState } from './state'
+import type { LifecycleHooks } from './lifecycle'
+
+/** Kinematics of a point: position, velocity and the position Jacobian w.r.t. the ltg coordinates. */
+export interface PointKinematics {
+  /** Global ODE2 indices of the coordinates this point depends on (its "local coordinates"). */
+  readonly ltg: Int32Array
+  position(s: SystemState, out: Float64Array): void
+  velocity(s: SystemState, out: Float64Array): void
+  /** J (3 x ltg.length, row-major) with velocity = J q'. */
+  positionJacobian(s: SystemState, out: Float64Array): void
+  /** Acceleration (sensors; uses s.a). */
+  acceleration(s: SystemState, out: Float64Array): void
+}
+
+/** A point that also has an orientation (rigid-body node, rigid body at a point). */
+export interface FrameKinematics extends PointKinematics {
+  /** Rotation matrix from local to global, row-major 3x3. */
+  rotationMatrix(s: SystemState, out: Float64Array): void
+  /** Angular velocity in global coordinates. */
+  angularVelocity(s: SystemState, out: Float64Array): void
+  /** G (3 x ltg.length) with global angular velocity = G q'. */
+  rotationJacobian(s: SystemState, out: Float64Array): void
+  /** Orientation parameters as the user knows them (e.g. Tait-Bryan angles), for sensors. */
+  rotationParameters(s: SystemState, out: Float64Array): number
+}
+
+export function isFrame(k: PointKinematics): k is FrameKinematics {
+  return typeof (k as FrameKinematics).rotationMatrix === 'function'
+}
+
+export interface NodeComputation extends LifecycleHooks {
+  readonly nODE2: number
+  readonly nODE1: number
+  readonly nData: number
+  /** Global offsets, assigned by setup (assembly). */
+  ode2Index: number
+  ode1Index: number
+  dataIndex: number
+  /** Reference coordinates (ODE2 then ODE1). */
+  readonly reference: Float64Array
+  readonly initialDisplacement: Float64Array
+  readonly initialVelocity: Float64Array
+  /** Position (and orientation) of the node; undefined for nodes without a position (GenericODE2). */
+  readonly kinematics?: PointKinematics
+  /** Set once the global offsets are known (lets kinematics precompute its ltg). */
+  onOffsetsAssigned?(): void
+}
+
+export interface ObjectComputation extends LifecycleHooks {
+  /** Global ODE2 indices of the local coordinates; set by setup. */
+  ltgODE2: Int32Array
+  /** Number of algebraic equations (Lagrange multipliers) and data coordinates. */
+  readonly nAE: number
+  readonly nData: number
+  aeIndex: number
+  dataIndex: number
+  /** Called by setup once node offsets and marker ltgs are known. */
+  setupLTG(): void
+
+  /** Local mass matrix (ltg.length^2); absent for massless objects. */
+  computeMassMatrix?(s: SystemState, out: Float64Array): void
+  /** True when computeMassMatrix does not depend on the state. */
+  readonly constantMassMatrix?: boolean
+  /** f_lhs on local coordinates, ADDED into out (length ltg.length). */
+  computeODE2LHS?(s: SystemState, out: Float64Array): void
+  /**
+   * Analytic Jacobian factorK * d f_lhs/dq + factorD * d f_lhs/dq', ADDED into out (n x n). Objects
+   * with computeODE2LHS and without this get a local numerical Jacobian.
+   */
+  computeODE2LHSJacobian?(s: SystemState, factorK: number, factorD: number, out: Float64Array): void
+
+  /** Algebraic equations g, written into out (length nAE). velocityLevel: index-2 form. */
+  computeAE?(s: SystemState, out: Float64Array, velocityLevel: boolean): void
+  /**
+   * Constraint Jacobian with respect to the ODE2 coordinates (position level: dg/dq; velocity level:
+   * dg/dq'), nAE x ltg.length, written (not added) into out.
+   */
+  computeAEJacobian?(s: SystemState, out: Float64Array, velocityLevel: boolean): void
+  /** Constraints formulated on velocities by the item itself (for every solver). */
+  readonly velocityLevelConstraint?: boolean
+  /** True for constraints whose equations are inactive (g = lambda): activeConnector = false. */
+  readonly inactiveConstraint?: boolean
+
+  /**
+   * Discontinuous iteration (contact, friction): called after Newton converged; updates switching
+   * states in the data coordinates and returns the size of the change (0 = consistent).
+   */
+  postNewton?(s: SystemState): number
+  /** Called after each accepted step: commit switching or history data (data coordinates). */
+  postStep?(s: SystemState): void
+  /** Kinematics of a body at a local position; bodies only. */
+  bodyPoint?(localPosition: Float64Array): PointKinematics
+  /** Total mass and the kinematics of the centre of mass (for BodyMass markers); bodies only. */
+  readonly mass?: number
+  centerOfMass?(): PointKinematics
+
+  /** Values for object sensors (Force, Distance, ...); returns the number of components written. */
+  output?(variable: string, s: SystemState, out: Float64Array): number
+  /** Output variables this object can report. */
+  readonly outputVariables?: readonly string[]
+
+  /** Internal state outside the state vectors (e.g. counted full turns), for checkpoints. */
+  saveInternalState?(): Float64Array
+  loadInternalState?(block: Float64Array): void
+}
+
+export interface MarkerComputation extends LifecycleHooks {
+  /** What the marker provides: a position, an orientation, a coordinate or a body's mass. */
+  readonly provides: { position: boolean; orientation: boolean; coordinate: boolean; bodyMass: boolean }
+  /** Kinematics (position markers: PointKinematics; rigid markers: FrameKinematics). */
+  readonly kinematics?: PointKinematics
+  /** NodeCoordinate markers: the global ODE2 index of the coordinate, set by setupLTG. */
+  coordinateIndex?: number
+  /** Reference value of that coordinate (for coordinate connectors with displacement + reference). */
+  coordinateReference?: number
+  /** BodyMass markers: mass and centre-of-mass kinematics. */
+  mass?: number
+  setupLTG(): void
+}
+
+export interface LoadComputation extends LifecycleHooks {
+  /** Adds factor * the generalized load (right-hand side) into the global vector f, at time s.t. */
+  addLoad(s: SystemState, f: Float64Array, factor: number): void
+  /** The load vector (force/torque/coordinate load) at time t, for sensors. */
+  loadValue(t: number, out: Float64Array): number
+  setupLTG(): void
+}

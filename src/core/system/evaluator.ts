@@ -1,0 +1,207 @@
+// Global quantities of a compiled system, assembled from the items' local contributions through
+// their LTG indices: mass matrix, ODE2 residual, constraint equations, reaction forces and the
+// Newton Jacobian blocks. All work buffers are allocated once here, so solver steps allocate nothing.
+import type { CompiledSystem } from './compiledSystem'
+import type { ObjectComputation } from './computation'
+import type { SystemMatrix } from './matrix'
+import type { SystemState } from './state'
+
+export interface NumericalDifferentiation {
+  relativeEpsilon: number
+  minimumCoordinateSize: number
+}
+
+export class SystemEvaluator {
+  private readonly localA: Float64Array
+  private readonly localB: Float64Array
+  private readonly localC: Float64Array
+  private readonly localJ: Float64Array
+  private readonly massObjects: ObjectComputation[]
+  private readonly forceObjects: ObjectComputation[]
+  private readonly constraintObjects: ObjectComputation[]
+  /** Per object: first occurrence of each global index in its ltg (duplicates get false). */
+  private readonly uniqueColumn = new Map<ObjectComputation, Uint8Array>()
+
+  constructor(readonly system: CompiledSystem) {
+    let maxN = 1, maxAE = 1
+    const objs = system.objects.map((r) => r.computation)
+    for (const o of objs) {
+      maxN = Math.max(maxN, o.ltgODE2.length)
+      maxAE = Math.max(maxAE, o.nAE)
+      const seen = new Set<number>()
+      this.uniqueColumn.set(o, Uint8Array.from(o.ltgODE2, (g) => (seen.has(g) ? 0 : (seen.add(g), 1))))
+    }
+    this.localA = new Float64Array(maxN * maxN)
+    this.localB = new Float64Array(maxN)
+    this.localC = new Float64Array(maxN)
+    this.localJ = new Float64Array(maxAE * maxN)
+    this.massObjects = objs.filter((o) => o.computeMassMatrix)
+    this.forceObjects = objs.filter((o) => o.computeODE2LHS)
+    this.constraintObjects = objs.filter((o) => o.nAE > 0)
+  }
+
+  get hasConstraints(): boolean {
+    return this.constraintObjects.length > 0
+  }
+
+  /** Adds factor * M(q) into the matrix block starting at (offset, offset). */
+  addMassMatrix(s: SystemState, m: SystemMatrix, factor: number, offset = 0): void {
+    for (const o of this.massObjects) {
+      const n = o.ltgODE2.length
+      const local = this.localA
+      local.fill(0, 0, n * n)
+      o.computeMassMatrix!(s, local)
+      m.addBlock(o.ltgODE2, offset, o.ltgODE2, offset, local, factor)
+    }
+  }
+
+  /** y += M(q) x, without forming the global matrix. */
+  addMassTimes(s: SystemState, x: Float64Array, y: Float64Array): void {
+    for (const o of this.massObjects) {
+      const ltg = o.ltgODE2
+      const n = ltg.length
+      const local = this.localA
+      local.fill(0, 0, n * n)
+      o.computeMassMatrix!(s, local)
+      for (let i = 0; i < n; i++) {
+        let sum = 0
+        for (let j = 0; j < n; j++) sum += local[i * n + j] * x[ltg[j]]
+        y[ltg[i]] += sum
+      }
+    }
+  }
+
+  /**
+   * out = f_lhs(q, q', t) - loadFactor * f_loads(t) (length nODE2); no mass or reaction terms.
+   * loadFactor < 1 is used by the static solver's load steps.
+   */
+  ode2Residual(s: SystemState, out: Float64Array, loadFactor = 1): void {
+    out.fill(0)
+    for (const o of this.forceObjects) {
+      const ltg = o.ltgODE2
+      const n = ltg.length
+      const local = this.localB
+      local.fill(0, 0, n)
+      o.computeODE2LHS!(s, local)
+      for (let i = 0; i < n; i++) out[ltg[i]] += local[i]
+    }
+    for (const { computation } of this.system.loads) computation.addLoad(s, out, -loadFactor)
+  }
+
+  /** out += C_q^T lambda (position-level, or C_q'^T for velocity-level constraints). */
+  addReactionForces(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
+    for (const o of this.constraintObjects) {
+      if (o.inactiveConstraint) continue
+      const ltg = o.ltgODE2
+      const n = ltg.length
+      const J = this.localJ
+      o.computeAEJacobian!(s, J, velocityLevel || o.velocityLevelConstraint === true)
+      for (let k = 0; k < o.nAE; k++) {
+        const lam = s.lambda[o.aeIndex + k]
+        if (lam === 0) continue
+        for (let j = 0; j < n; j++) out[ltg[j]] += J[k * n + j] * lam
+      }
+    }
+  }
+
+  /** out = C_q q' per algebraic equation (inactive connectors: 0); used for consistent accelerations. */
+  constraintJacobianTimesVelocity(s: SystemState, out: Float64Array): void {
+    for (const o of this.constraintObjects) {
+      const n = o.ltgODE2.length
+      if (o.inactiveConstraint) {
+        for (let k = 0; k < o.nAE; k++) out[o.aeIndex + k] = 0
+        continue
+      }
+      const J = this.localJ
+      o.computeAEJacobian!(s, J, o.velocityLevelConstraint === true)
+      for (let k = 0; k < o.nAE; k++) {
+        let sum = 0
+        for (let j = 0; j < n; j++) sum += J[k * n + j] * s.v[o.ltgODE2[j]]
+        out[o.aeIndex + k] = sum
+      }
+    }
+  }
+
+  /** Algebraic equations g (length nAE); inactive connectors give g = lambda. */
+  constraints(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
+    for (const o of this.constraintObjects) {
+      if (o.inactiveConstraint) {
+        for (let k = 0; k < o.nAE; k++) out[o.aeIndex + k] = s.lambda[o.aeIndex + k]
+        continue
+      }
+      const local = this.localB
+      o.computeAE!(s, local, velocityLevel || o.velocityLevelConstraint === true)
+      for (let k = 0; k < o.nAE; k++) out[o.aeIndex + k] = local[k]
+    }
+  }
+
+  /**
+   * Adds the constraint blocks of the Newton matrix: rows [aeOffset + ae] get factorAE * C_q (the
+   * position- or velocity-level factor, whichever the constraint is) and columns [aeOffset + ae] of
+   * the ODE2 rows get factorReaction * C_q^T. Inactive connectors add the identity on their multipliers.
+   */
+  addConstraintJacobian(s: SystemState, m: SystemMatrix, aeOffset: number, velocityLevel: boolean, factorAEPosition: number, factorAEVelocity: number, factorReaction: number): void {
+    for (const o of this.constraintObjects) {
+      if (o.inactiveConstraint) {
+        for (let k = 0; k < o.nAE; k++) m.add(aeOffset + o.aeIndex + k, aeOffset + o.aeIndex + k, 1)
+        continue
+      }
+      const J = this.localJ
+      const n = o.ltgODE2.length
+      const vel = velocityLevel || o.velocityLevelConstraint === true
+      const factorAE = vel ? factorAEVelocity : factorAEPosition
+      o.computeAEJacobian!(s, J, vel)
+      for (let k = 0; k < o.nAE; k++) {
+        const row = aeOffset + o.aeIndex + k
+        for (let j = 0; j < n; j++) {
+          const v = J[k * n + j]
+          if (v === 0) continue
+          m.add(row, o.ltgODE2[j], factorAE * v)
+          m.add(o.ltgODE2[j], row, factorReaction * v)
+        }
+      }
+    }
+  }
+
+  /**
+   * Adds factorK * d(f_lhs)/dq + factorD * d(f_lhs)/dq' of every object: analytic where the item has
+   * it, otherwise a local numerical Jacobian (forward differences on the object's own coordinates).
+   */
+  addStiffnessDamping(s: SystemState, m: SystemMatrix, factorK: number, factorD: number, nd: NumericalDifferentiation): void {
+    for (const o of this.forceObjects) {
+      const n = o.ltgODE2.length
+      const local = this.localA
+      local.fill(0, 0, n * n)
+      if (o.computeODE2LHSJacobian) o.computeODE2LHSJacobian(s, factorK, factorD, local)
+      else {
+        if (factorK !== 0) this.numericalLocal(o, s, s.q, factorK, nd, local)
+        if (factorD !== 0) this.numericalLocal(o, s, s.v, factorD, nd, local)
+      }
+      m.addBlock(o.ltgODE2, 0, o.ltgODE2, 0, local, 1)
+    }
+  }
+
+  private numericalLocal(o: ObjectComputation, s: SystemState, x: Float64Array, factor: number, nd: NumericalDifferentiation, out: Float64Array): void {
+    const ltg = o.ltgODE2
+    const n = ltg.length
+    const f0 = this.localB
+    const f1 = this.localC
+    f0.fill(0, 0, n)
+    o.computeODE2LHS!(s, f0)
+    const unique = this.uniqueColumn.get(o)!
+    for (let j = 0; j < n; j++) {
+      if (!unique[j]) continue
+      const g = ltg[j]
+      const saved = x[g]
+      // Perturbation relative to the total coordinate size (reference + displacement would be better
+      // for large reference values; displacement plus a floor is what Exudyn does).
+      const eps = nd.relativeEpsilon * Math.max(nd.minimumCoordinateSize, Math.abs(saved))
+      x[g] = saved + eps
+      f1.fill(0, 0, n)
+      o.computeODE2LHS!(s, f1)
+      x[g] = saved
+      const scale = factor / eps
+      for (let i = 0; i < n; i++) out[i * n + j] += (f1[i] - f0[i]) * scale
+    }
+  }
+}

@@ -1,0 +1,46 @@
+// Neutral graphics data produced by items' visualization part; the renderer maps it to meshes.
+// No rendering library is imported here.
+
+export type GraphicsPrimitive =
+  | { shape: 'sphere'; center: number[]; radius: number; color: number[] }
+  | { shape: 'box'; center: number[]; rotation: number[]; size: number[]; color: number[] }
+  | { shape: 'cylinder'; from: number[]; to: number[]; radius: number; color: number[] }
+  | { shape: 'line'; points: number[]; color: number[] }
+  | { shape: 'helix'; from: number[]; to: number[]; radius: number; turns: number; color: number[] }
+  | { shape: 'frame'; origin: number[]; rotation: number[]; size: number }
+
+export interface GraphicsItem {
+  /** "object:3", "node:0", ... so the viewport can select the item. */
+  item: string
+  primitives: GraphicsPrimitive[]
+}
+
+/** Collects primitives for one item at a time. */
+export class Graphics {
+  readonly items: GraphicsItem[] = []
+  private current: GraphicsItem | undefined
+
+  begin(item: string): void {
+    this.current = { item, primitives: [] }
+    this.items.push(this.current)
+  }
+
+  add(p: GraphicsPrimitive): void {
+    if (!this.current) throw new Error('Graphics.add before begin')
+    this.current.primitives.push(p)
+  }
+}
+
+export const DEFAULT_COLORS = {
+  body: [0.45, 0.6, 0.85, 1],
+  ground: [0.5, 0.5, 0.5, 1],
+  connector: [0.9, 0.5, 0.2, 1],
+  joint: [0.85, 0.25, 0.25, 1],
+  node: [0.2, 0.8, 0.3, 1],
+  marker: [0.9, 0.8, 0.2, 1],
+}
+
+/** The item's colour parameter, or the default when it is [-1, -1, -1, -1] (Exudyn's convention). */
+export function colorOr(c: readonly number[] | undefined, fallback: number[]): number[] {
+  return !c || c[0] < 0 ? fallback : [...c]
+}

@@ -1,0 +1,16 @@
+// Per-item initialization stages after seed 004 ("Per-item initialization"): an item is initialized
+// once, in two phases; an item added later is initialized alone; resetInitialization() is the only
+// way to record a reference configuration again.
+import type { SystemState } from './state'
+
+export type InitStage = 'NONE' | 'STRUCTURE' | 'STATE'
+
+/** Optional lifecycle hooks of a computation object. */
+export interface LifecycleHooks {
+  /** Phase 1: allocate, precompute constants, record the reference configuration. Must not change the state. */
+  setupInitial?(): void
+  /** Phase 2: set initial conditions into the state (runs after every pending item finished phase 1). */
+  setupInitialState?(s: SystemState): void
+  /** Auxiliary data from the current state (may run many times per step). */
+  update?(s: SystemState): void
+}
