@@ -1,0 +1,188 @@
+// Command-line parsing of `mbs`: one table of commands and options drives both the parser and the
+// help text, so they cannot disagree. Parsing is pure (no file system): checks that need files or the
+// project (does the checkpoint exist, is --end-time after startTime) happen in the commands.
+import { suggest } from '../core/model/resolve'
+import { UsageError } from './errors'
+
+export interface OptionSpec {
+  /** Long name without the leading dashes, e.g. "end-time". */
+  name: string
+  /** Metavariable of the value (T, DIR, FILE); absent for flags. */
+  value?: 'T' | 'DIR' | 'FILE'
+  doc: string
+}
+
+export interface CommandSpec {
+  name: string
+  /** The positional argument, e.g. PROJECT. */
+  operand: string
+  summary: string
+  description: string
+  options: readonly OptionSpec[]
+}
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'run',
+    operand: 'PROJECT',
+    summary: 'solve a project with its simulation settings',
+    description:
+      'Solves PROJECT (an .mbsproj file) from its initial conditions with its simulationSettings, overridden by the options. ' +
+      'A progress line is shown on a terminal for runs longer than about a second.',
+    options: [
+      { name: 'end-time', value: 'T', doc: 'end time in seconds instead of timeIntegration.endTime (the step size is kept)' },
+      {
+        name: 'sensors-dir',
+        value: 'DIR',
+        doc: 'write DIR/NAME.csv for every sensor with writeToFile (fileName overrides NAME.csv): "#" comment lines, then rows t,v0,v1,... whose numbers parse back to the identical doubles',
+      },
+      { name: 'results', value: 'FILE', doc: 'write the results file a replay needs' },
+      { name: 'save-checkpoint', value: 'FILE', doc: 'write a checkpoint at the end of the run (or at --checkpoint-at)' },
+      { name: 'checkpoint-at', value: 'T', doc: 'time of the checkpoint written by --save-checkpoint' },
+      { name: 'from-checkpoint', value: 'FILE', doc: 'start from this checkpoint instead of the initial conditions' },
+      {
+        name: 'json',
+        doc: 'print a one-line JSON summary as the last line of standard output: {"time", "steps", "newtonIterations", "jacobians", "wallTime" (seconds, assembly and solve), "sensors": {NAME: last values}}',
+      },
+    ],
+  },
+  {
+    name: 'validate',
+    operand: 'PROJECT',
+    summary: 'check a project file and report every problem',
+    description:
+      'Parses and validates PROJECT: every problem is printed on its own line as "path: message" (exit 1); a valid file prints "OK: NAME (counts)" (exit 0).',
+    options: [],
+  },
+  {
+    name: 'info',
+    operand: 'FILE',
+    summary: 'show what a project file holds',
+    description: 'Prints the name, the items by kind and type, and the solver settings of a project file.',
+    options: [],
+  },
+  {
+    name: 'help',
+    operand: 'COMMAND',
+    summary: 'explain a command and its options',
+    description: 'Prints the usage, description and options of COMMAND (or of mbs itself without COMMAND).',
+    options: [],
+  },
+]
+
+export interface RunArgs {
+  endTime?: number
+  sensorsDir?: string
+  results?: string
+  saveCheckpoint?: string
+  checkpointAt?: number
+  fromCheckpoint?: string
+  json: boolean
+}
+
+export type ParsedCommand =
+  | { command: 'help'; topic?: string }
+  | { command: 'version' }
+  | { command: 'validate'; project: string }
+  | { command: 'info'; file: string }
+  | { command: 'run'; project: string; run: RunArgs }
+
+const HELP_FLAGS = ['--help', '-h']
+const VERSION_FLAGS = ['--version', '-V']
+
+export function findCommand(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name)
+}
+
+/** Parses the arguments after `mbs`; throws UsageError with a precise message. */
+export function parseArgs(argv: readonly string[]): ParsedCommand {
+  const [first, ...rest] = argv
+  if (first === undefined || HELP_FLAGS.includes(first)) return { command: 'help' }
+  if (VERSION_FLAGS.includes(first)) return { command: 'version' }
+  const spec = findCommand(first)
+  if (!spec) {
+    const hint = first.startsWith('-')
+      ? suggest(first, [...HELP_FLAGS, ...VERSION_FLAGS])
+      : suggest(first, COMMANDS.map((c) => c.name))
+    throw new UsageError(`unknown ${first.startsWith('-') ? 'option' : 'command'} "${first}"${hint}`)
+  }
+  if (rest.some((a) => HELP_FLAGS.includes(a))) return { command: 'help', topic: spec.name }
+  const { operands, values } = parseOptions(spec, rest)
+
+  if (spec.name === 'help') {
+    if (operands.length > 1) throw new UsageError(`unexpected argument "${operands[1]}"`, 'help')
+    if (operands[0] !== undefined && !findCommand(operands[0]))
+      throw new UsageError(`no command "${operands[0]}"${suggest(operands[0], COMMANDS.map((c) => c.name))}`, 'help')
+    return { command: 'help', topic: operands[0] }
+  }
+  const operand = singleOperand(spec, operands)
+  if (spec.name === 'validate') return { command: 'validate', project: operand }
+  if (spec.name === 'info') return { command: 'info', file: operand }
+
+  const run: RunArgs = {
+    endTime: numberValue(values, 'end-time'),
+    sensorsDir: values.get('sensors-dir'),
+    results: values.get('results'),
+    saveCheckpoint: values.get('save-checkpoint'),
+    checkpointAt: numberValue(values, 'checkpoint-at'),
+    fromCheckpoint: values.get('from-checkpoint'),
+    json: values.has('json'),
+  }
+  if (run.checkpointAt !== undefined && run.saveCheckpoint === undefined)
+    throw new UsageError('--checkpoint-at needs --save-checkpoint FILE (the file the checkpoint is written to)', 'run')
+  return { command: 'run', project: operand, run }
+}
+
+/** Splits arguments into operands and option values (flags map to ""); accepts --name VALUE and --name=VALUE. */
+function parseOptions(spec: CommandSpec, args: readonly string[]): { operands: string[]; values: Map<string, string> } {
+  const operands: string[] = []
+  const values = new Map<string, string>()
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]
+    if (arg === '--') {
+      operands.push(...args.slice(i + 1))
+      break
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      operands.push(arg)
+      continue
+    }
+    const eq = arg.indexOf('=')
+    const flag = eq >= 0 ? arg.slice(0, eq) : arg
+    const name = flag.replace(/^--?/, '')
+    const opt = spec.options.find((o) => o.name === name)
+    if (!opt || !flag.startsWith('--')) {
+      const known = spec.options.map((o) => `--${o.name}`)
+      const list = known.length > 0 ? `; options of ${spec.name}: ${known.join(', ')}` : `; ${spec.name} takes no options`
+      throw new UsageError(`unknown option "${flag}"${suggest(flag, known)}${list}`, spec.name)
+    }
+    if (values.has(name)) throw new UsageError(`--${name} is given more than once`, spec.name)
+    if (!opt.value) {
+      if (eq >= 0) throw new UsageError(`--${name} takes no value`, spec.name)
+      values.set(name, '')
+      continue
+    }
+    let value: string | undefined
+    if (eq >= 0) value = arg.slice(eq + 1)
+    else if (i + 1 < args.length && !args[i + 1].startsWith('--')) value = args[++i]
+    if (value === undefined || value === '') throw new UsageError(`--${name} needs a value ${opt.value}`, spec.name)
+    values.set(name, value)
+  }
+  return { operands, values }
+}
+
+function singleOperand(spec: CommandSpec, operands: string[]): string {
+  if (operands.length === 0) throw new UsageError(`missing ${spec.operand}`, spec.name)
+  if (operands.length > 1) throw new UsageError(`unexpected argument "${operands[1]}" (${spec.name} takes one ${spec.operand})`, spec.name)
+  return operands[0]
+}
+
+function numberValue(values: Map<string, string>, name: string): number | undefined {
+  const text = values.get(name)
+  if (text === undefined) return undefined
+  // Number() accepts "", " ", "0x10" and "Infinity"; a time must be a plain finite decimal number.
+  const v = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) : NaN
+  if (Number.isNaN(v)) throw new UsageError(`--${name} expects a number in seconds, got "${text}"`, 'run')
+  if (!Number.isFinite(v)) throw new UsageError(`--${name} expects a finite number, got "${text}"`, 'run')
+  return v
+}

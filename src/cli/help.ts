@@ -1,0 +1,70 @@
+// Help texts, rendered from the command table in args.ts.
+import { COMMANDS, findCommand, type CommandSpec } from './args'
+import { EXIT } from './errors'
+
+const EXIT_CODE_DOCS: [number, string][] = [
+  [EXIT.ok, 'success'],
+  [EXIT.invalidProject, 'validate, info: the project file has problems (one per line: path: message)'],
+  [EXIT.runInvalidProject, 'run: the project file has problems or cannot be assembled; nothing was solved'],
+  [EXIT.solverFailure, 'run: the solver failed (no convergence, singular system, NaN or Infinity)'],
+  [EXIT.usage, 'bad arguments (the usage is printed)'],
+  [EXIT.noInput, 'an input file cannot be read'],
+  [EXIT.cannotCreate, 'an output file cannot be written'],
+  [EXIT.internal, 'internal error (please report it)'],
+]
+
+/** "mbs run PROJECT [--end-time T] ..." */
+export function usageLine(spec: CommandSpec): string {
+  const operand = spec.name === 'help' ? `[${spec.operand}]` : spec.operand
+  const options = spec.options.map((o) => `[--${o.name}${o.value ? ` ${o.value}` : ''}]`)
+  return ['mbs', spec.name, operand, ...options].join(' ')
+}
+
+function wrap(text: string, indent: string, width = 100): string {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/)) {
+    if (line && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  if (line) lines.push(indent + line)
+  return lines.join('\n')
+}
+
+export function commandHelp(name: string): string {
+  const spec = findCommand(name)!
+  const out = [`Usage: ${usageLine(spec)}`, '', wrap(spec.description, '')]
+  if (spec.options.length > 0) {
+    out.push('', 'Options:')
+    for (const o of spec.options) {
+      out.push(`  --${o.name}${o.value ? ` ${o.value}` : ''}`)
+      out.push(wrap(o.doc, '      '))
+    }
+  }
+  out.push('', exitCodesHelp())
+  return out.join('\n')
+}
+
+function exitCodesHelp(): string {
+  return ['Exit codes:', ...EXIT_CODE_DOCS.map(([code, doc]) => `  ${String(code).padStart(2)}  ${doc}`)].join('\n')
+}
+
+export function generalHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length))
+  return [
+    'mbs: the MBS Studio command line (multibody simulation of .mbsproj project files)',
+    '',
+    'Usage:',
+    ...COMMANDS.map((c) => `  ${usageLine(c)}`),
+    '  mbs --help | --version',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    '"mbs help COMMAND" or "mbs COMMAND --help" explains a command and its options.',
+    '',
+    exitCodesHelp(),
+  ].join('\n')
+}

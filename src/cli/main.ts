@@ -1,0 +1,50 @@
+// Entry of the `mbs` command line (bin/mbs.cjs runs it through tsx). main() returns the exit code
+// instead of exiting, so tests can run commands in-process.
+import packageJson from '../../package.json'
+import { parseArgs } from './args'
+import { CliError, EXIT, UsageError } from './errors'
+import { commandHelp, generalHelp, usageLine } from './help'
+import { infoCommand } from './info'
+import { processIO, type CliIO } from './io'
+import { runCommand } from './run'
+import { validateCommand } from './validate'
+import { findCommand } from './args'
+
+export function main(argv: readonly string[], io: CliIO = processIO()): number {
+  try {
+    const cmd = parseArgs(argv)
+    switch (cmd.command) {
+      case 'help':
+        io.out(cmd.topic ? commandHelp(cmd.topic) : generalHelp())
+        return EXIT.ok
+      case 'version':
+        io.out(`mbs ${packageJson.version}`)
+        return EXIT.ok
+      case 'validate':
+        return validateCommand(cmd.project, io)
+      case 'info':
+        return infoCommand(cmd.file, io)
+      case 'run':
+        return runCommand(cmd.project, cmd.run, io)
+    }
+  } catch (e) {
+    return reportError(e, argv[0], io)
+  }
+}
+
+function reportError(e: unknown, commandName: string | undefined, io: CliIO): number {
+  const prefix = commandName && findCommand(commandName) ? `mbs ${commandName}` : 'mbs'
+  if (e instanceof CliError) {
+    io.err(`${prefix}: ${e.message}`)
+    for (const line of e.details) io.err(line)
+    if (e instanceof UsageError) {
+      const spec = e.command ? findCommand(e.command) : undefined
+      io.err(spec ? `Usage: ${usageLine(spec)}  ("mbs help ${spec.name}" for details)` : 'Usage: mbs COMMAND ... ("mbs --help" lists the commands)')
+    }
+    return e.exitCode
+  }
+  const message = e instanceof Error ? (e.stack ?? e.message) : String(e)
+  io.err(`${prefix}: internal error: ${message.split('\n')[0]}`)
+  if (e instanceof Error && e.stack) io.err(e.stack.split('\n').slice(1).join('\n'))
+  return EXIT.internal
+}

@@ -1,0 +1,34 @@
+// Reading input files and projects for the commands, with failures turned into exit codes.
+import fs from 'node:fs'
+import { formatProblems, parseProject, type Problem, type Project } from '../core'
+import { CliError, EXIT, type ExitCode } from './errors'
+
+export function readInputFile(file: string, what = 'file'): Buffer {
+  try {
+    return fs.readFileSync(file)
+  } catch (e) {
+    throw new CliError(EXIT.noInput, `cannot read the ${what} "${file}": ${systemErrorText(e)}`)
+  }
+}
+
+/** "no such file or directory (ENOENT)" from a Node system error. */
+export function systemErrorText(e: unknown): string {
+  if (!(e instanceof Error)) return String(e)
+  const code = (e as NodeJS.ErrnoException).code
+  const text = e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '')
+  return code ? `${text} (${code})` : text
+}
+
+export type ProjectLoad = { ok: true; project: Project } | { ok: false; problems: Problem[] }
+
+export function loadProjectFile(file: string): ProjectLoad {
+  return parseProject(readInputFile(file, 'project').toString('utf8'))
+}
+
+/** The project, or a CliError with exitCode listing every problem on its own line. */
+export function requireProject(file: string, exitCode: ExitCode): Project {
+  const r = loadProjectFile(file)
+  if (r.ok) return r.project
+  const n = r.problems.length
+  throw new CliError(exitCode, `"${file}" is not a valid project (${n} problem${n === 1 ? '' : 's'})`, formatProblems(r.problems).split('\n'))
+}

@@ -1,0 +1,136 @@
+// `mbs run PROJECT [options]`: solve a project, write sensor CSV files, print a summary.
+import fs from 'node:fs'
+import path from 'node:path'
+import { AssemblyError, SolverError, type Project, type RunResult, type SolverProgress } from '../core'
+import { writeFileAtomic } from '../host/atomicWrite'
+import type { RunArgs } from './args'
+import { CliError, EXIT, UsageError } from './errors'
+import type { CliIO } from './io'
+import { requireProject, systemErrorText } from './projectFile'
+import { runWithOutputs } from './runOutputs'
+import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
+
+/** Runs shorter than this show no progress line. */
+const PROGRESS_AFTER_SECONDS = 1
+
+export function runCommand(projectFile: string, args: RunArgs, io: CliIO): number {
+  const project = requireProject(projectFile, EXIT.runInvalidProject)
+  checkTimes(project, args)
+  checkFiles(args)
+  const sensorFiles = plannedSensorFiles(project)
+  if (args.sensorsDir !== undefined) makeDirectory(args.sensorsDir)
+
+  const started = performance.now()
+  const result = solve(project, args, io)
+  const wallTime = (performance.now() - started) / 1000
+
+  if (args.sensorsDir !== undefined) writeSensorFiles(project, result, sensorFiles, args.sensorsDir)
+  const summary = runSummary(result, wallTime)
+  if (args.json) io.out(JSON.stringify(summary))
+  else
+    io.out(
+      `Done: ${project.name || projectFile} reached t = ${summary.time} s in ${summary.steps} steps ` +
+        `(${summary.newtonIterations} Newton iterations, ${summary.jacobians} Jacobians, ${wallTime.toFixed(3)} s)`,
+    )
+  return EXIT.ok
+}
+
+/** The --json summary; the keys are a contract (MODEL-FORMAT.md, "Command line"). */
+export interface RunSummary {
+  time: number
+  steps: number
+  newtonIterations: number
+  jacobians: number
+  wallTime: number
+  sensors: Record<string, number[]>
+}
+
+export function runSummary(result: RunResult, wallTime: number): RunSummary {
+  const sensors: Record<string, number[]> = {}
+  result.recorder.series.forEach((s, i) => (sensors[s.name] = result.recorder.last(i) ?? []))
+  return {
+    time: result.system.state.t,
+    steps: result.stats.steps,
+    newtonIterations: result.stats.newtonIterations,
+    jacobians: result.stats.jacobians,
+    wallTime,
+    sensors,
+  }
+}
+
+function solve(project: Project, args: RunArgs, io: CliIO): RunResult {
+  const progress = io.progress
+  const onProgress = progress
+    ? (p: SolverProgress) => {
+        if (p.wallTime >= PROGRESS_AFTER_SECONDS) progress(progressText(p))
+      }
+    : undefined
+  try {
+    return runWithOutputs(
+      project,
+      { results: args.results, saveCheckpoint: args.saveCheckpoint, checkpointAt: args.checkpointAt, fromCheckpoint: args.fromCheckpoint },
+      { endTime: args.endTime, onProgress, progressInterval: 200 },
+    )
+  } catch (e) {
+    if (e instanceof SolverError) throw new CliError(EXIT.solverFailure, `solver failed: ${e.message}`)
+    if (e instanceof AssemblyError) throw new CliError(EXIT.runInvalidProject, `the model cannot be assembled: ${e.message}`)
+    throw e
+  } finally {
+    progress?.('')
+  }
+}
+
+function progressText(p: SolverProgress): string {
+  const percent = Math.min(100, Math.floor((100 * p.time) / p.endTime))
+  return `t = ${p.time.toPrecision(6)} / ${p.endTime} s (${percent}%), ${p.steps} steps, h = ${p.stepSize.toPrecision(3)} s, ${p.wallTime.toFixed(1)} s`
+}
+
+/** --end-time and --checkpoint-at against the project's time interval. */
+function checkTimes(project: Project, args: RunArgs): void {
+  const ti = project.settings.timeIntegration
+  const isStatic = project.settings.solverType === 'Static'
+  if (args.endTime !== undefined && !isStatic && !(args.endTime > ti.startTime))
+    throw new UsageError(`--end-time ${args.endTime} must be greater than the startTime ${ti.startTime} of the project`, 'run')
+  const endTime = args.endTime ?? ti.endTime
+  const at = args.checkpointAt
+  if (at !== undefined && !(at >= ti.startTime && at <= endTime))
+    throw new UsageError(`--checkpoint-at ${at} must lie within the run, ${ti.startTime} .. ${endTime} s`, 'run')
+}
+
+/** Inputs must be readable and outputs must go to an existing directory, before anything is solved. */
+function checkFiles(args: RunArgs): void {
+  if (args.fromCheckpoint !== undefined) {
+    try {
+      fs.accessSync(args.fromCheckpoint, fs.constants.R_OK)
+    } catch (e) {
+      throw new CliError(EXIT.noInput, `cannot read the checkpoint "${args.fromCheckpoint}": ${systemErrorText(e)}`)
+    }
+  }
+  for (const [option, file] of [['--results', args.results], ['--save-checkpoint', args.saveCheckpoint]] as const) {
+    if (file === undefined) continue
+    const dir = path.dirname(path.resolve(file))
+    if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
+      throw new CliError(EXIT.cannotCreate, `${option} ${file}: the directory "${dir}" does not exist`)
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory())
+      throw new CliError(EXIT.cannotCreate, `${option} ${file}: is a directory; expected a file name`)
+  }
+}
+
+function makeDirectory(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true })
+  } catch (e) {
+    throw new CliError(EXIT.cannotCreate, `cannot create the sensors directory "${dir}": ${systemErrorText(e)}`)
+  }
+}
+
+function writeSensorFiles(project: Project, result: RunResult, files: SensorFile[], dir: string): void {
+  for (const { sensorIndex, fileName } of files) {
+    const file = path.join(dir, fileName)
+    try {
+      writeFileAtomic(file, sensorCsvText(project, sensorIndex, result.recorder.series[sensorIndex]))
+    } catch (e) {
+      throw new CliError(EXIT.cannotCreate, `cannot write the sensor file "${file}": ${systemErrorText(e)}`)
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// `mbs validate PROJECT`: every problem on its own line (path: message), or "OK: NAME (counts)".
+import { ITEM_KINDS, KIND_LIST_KEY, type Project } from '../core'
+import { EXIT } from './errors'
+import type { CliIO } from './io'
+import { loadProjectFile } from './projectFile'
+
+export function validateCommand(file: string, io: CliIO): number {
+  const r = loadProjectFile(file)
+  if (!r.ok) {
+    for (const p of r.problems) io.out(`${p.path}: ${p.message}`)
+    const n = r.problems.length
+    io.err(`${file}: ${n} problem${n === 1 ? '' : 's'}`)
+    return EXIT.invalidProject
+  }
+  io.out(`OK: ${r.project.name || file} (${itemCountsText(r.project)})`)
+  return EXIT.ok
+}
+
+/** "1 node, 3 objects, 3 markers, 1 load, 1 sensor" */
+export function itemCountsText(project: Project): string {
+  return ITEM_KINDS.map((kind) => {
+    const n = project.model[KIND_LIST_KEY[kind]].length
+    return `${n} ${n === 1 ? kind : KIND_LIST_KEY[kind]}`
+  }).join(', ')
+}
