@@ -1,0 +1,141 @@
+// Shared helpers of the validation tests: building projects from plain JSON, running them, reading
+// sensor series, and the small numerical tools (least-squares slope, elliptic integral, RK4) that the
+// independent references need. Nothing here calls the engine's integrators.
+import { createSolver, formatProblems, loadProjectJson, runProject, SensorRecorder, SolverError, type JsonObject, type Project, type RunResult, type SolverOptions } from '../../src/core'
+import { buildSystem } from '../../src/core/simulation'
+
+export type Json = JsonObject
+
+/** A validated project from model lists and simulationSettings; throws with the problems otherwise. */
+export function makeProject(model: Json, simulationSettings: Json): Project {
+  const r = loadProjectJson({ format: 'mbs-studio-project', version: 1, name: 'validation', model, simulationSettings })
+  if (!r.ok) throw new Error(formatProblems(r.problems))
+  return r.project
+}
+
+/** Runs a project and returns the result (system, solver, recorder, statistics). */
+export function run(model: Json, simulationSettings: Json, options: Omit<SolverOptions, 'recorder'> = {}): RunResult {
+  return runProject(makeProject(model, simulationSettings), options)
+}
+
+/** A system and solver that are built but not run (for advance(), cancellation, expected errors). */
+export function prepare(model: Json, simulationSettings: Json, options: Omit<SolverOptions, 'recorder'> = {}): Omit<RunResult, 'stats'> {
+  const p = makeProject(model, simulationSettings)
+  const system = buildSystem(p)
+  system.state.t = p.settings.timeIntegration.startTime
+  const recorder = new SensorRecorder(system, p.settings.solutionSettings.sensorsWritePeriod)
+  const solver = createSolver(system, p.settings, { ...options, recorder })
+  return { system, solver, recorder }
+}
+
+/** The SolverError a function throws (fails the test when it throws something else or nothing). */
+export function solverErrorOf(f: () => unknown): SolverError {
+  try {
+    f()
+  } catch (e) {
+    if (e instanceof SolverError) return e
+    throw e
+  }
+  throw new Error('expected a SolverError, but the run succeeded')
+}
+
+export interface Series {
+  t: number[]
+  /** values[row][component] */
+  values: number[][]
+}
+
+/** The recorded rows of a sensor by name. */
+export function sensorSeries(recorder: SensorRecorder, name: string): Series {
+  const se = recorder.series.find((s) => s.name === name)
+  if (!se) throw new Error(`no sensor "${name}"`)
+  const w = se.size + 1
+  const t: number[] = [], values: number[][] = []
+  for (let r = 0; r < se.rows; r++) {
+    t.push(se.data[r * w])
+    values.push(Array.from(se.data.subarray(r * w + 1, (r + 1) * w)))
+  }
+  return { t, values }
+}
+
+/** Least-squares slope of y over x (the measured convergence order when x = log h, y = log error). */
+export function slope(x: number[], y: number[]): number {
+  const n = x.length
+  const mx = x.reduce((a, b) => a + b, 0) / n
+  const my = y.reduce((a, b) => a + b, 0) / n
+  let sxy = 0, sxx = 0
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my)
+    sxx += (x[i] - mx) ** 2
+  }
+  return sxy / sxx
+}
+
+/** Order of convergence from errors at step sizes h (fit of log error against log h). */
+export function measuredOrder(h: number[], err: number[]): number {
+  return slope(h.map(Math.log), err.map(Math.log))
+}
+
+/** Complete elliptic integral of the first kind K(k) = pi / (2 AGM(1, sqrt(1 - k^2))). */
+export function ellipticK(k: number): number {
+  let a = 1, b = Math.sqrt(1 - k * k)
+  while (Math.abs(a - b) > 1e-16 * a) [a, b] = [(a + b) / 2, Math.sqrt(a * b)]
+  return Math.PI / (2 * a)
+}
+
+/**
+ * Times where a sampled signal crosses zero in the given direction (+1 upward, -1 downward), by
+ * cubic Hermite interpolation between samples using the signal's derivative (so the crossing time is
+ * accurate to O(dt^4), far below the integration error of the runs it measures).
+ */
+export function zeroCrossings(t: number[], x: number[], dx: number[], direction: 1 | -1): number[] {
+  const out: number[] = []
+  for (let i = 1; i < t.length; i++) {
+    if (!(direction * x[i - 1] < 0 && direction * x[i] >= 0)) continue
+    const h = t[i] - t[i - 1]
+    // Hermite cubic on [0, 1]; Newton from the linear-interpolation guess.
+    const p = (s: number): number => (2 * s ** 3 - 3 * s ** 2 + 1) * x[i - 1] + (s ** 3 - 2 * s ** 2 + s) * h * dx[i - 1] + (-2 * s ** 3 + 3 * s ** 2) * x[i] + (s ** 3 - s ** 2) * h * dx[i]
+    const dp = (s: number): number => (6 * s ** 2 - 6 * s) * x[i - 1] + (3 * s ** 2 - 4 * s + 1) * h * dx[i - 1] + (-6 * s ** 2 + 6 * s) * x[i] + (3 * s ** 2 - 2 * s) * h * dx[i]
+    let s = x[i - 1] / (x[i - 1] - x[i])
+    for (let k = 0; k < 20; k++) {
+      const ds = p(s) / dp(s)
+      s -= ds
+      if (Math.abs(ds) < 1e-15) break
+    }
+    out.push(t[i - 1] + s * h)
+  }
+  return out
+}
+
+/** Classical RK4 for y' = f(t, y) with a fixed step, written independently of the engine's solvers. */
+export function rk4(f: (t: number, y: number[]) => number[], y0: number[], t0: number, t1: number, steps: number): number[] {
+  const h = (t1 - t0) / steps
+  let y = y0.slice()
+  const axpy = (a: number[], s: number, b: number[]): number[] => a.map((v, i) => v + s * b[i])
+  for (let n = 0; n < steps; n++) {
+    const t = t0 + n * h
+    const k1 = f(t, y)
+    const k2 = f(t + h / 2, axpy(y, h / 2, k1))
+    const k3 = f(t + h / 2, axpy(y, h / 2, k2))
+    const k4 = f(t + h, axpy(y, h, k3))
+    y = y.map((v, i) => v + (h / 6) * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]))
+  }
+  return y
+}
+
+/**
+ * Underdamped oscillator m x'' + d x' + k x = 0 with x(0) = x0, x'(0) = v0: x, x', x'' at time t.
+ * x(t) = e^(-delta t) (x0 cos(wd t) + (v0 + delta x0) / wd sin(wd t)), delta = d / 2m, wd = sqrt(k/m - delta^2).
+ */
+export function dampedOscillator(m: number, k: number, d: number, x0: number, v0: number): (t: number) => { x: number; v: number; a: number } {
+  const delta = d / (2 * m)
+  const wd = Math.sqrt(k / m - delta * delta)
+  if (!(wd > 0)) throw new Error('dampedOscillator: only the underdamped case')
+  const B = (v0 + delta * x0) / wd
+  return (t) => {
+    const e = Math.exp(-delta * t), c = Math.cos(wd * t), s = Math.sin(wd * t)
+    const x = e * (x0 * c + B * s)
+    const v = e * ((B * wd - delta * x0) * c - (x0 * wd + delta * B) * s)
+    return { x, v, a: -(k * x + d * v) / m }
+  }
+}
