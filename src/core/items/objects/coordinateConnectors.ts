@@ -2,6 +2,7 @@
 // dry friction, and a linear coordinate constraint. They act on displacement coordinates, as in
 // Exudyn; a marker on a node without coordinates (PointGround) is a fixed zero.
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import { compileTimeFunction, type TimeFunction } from '../../model/expression'
 import type { MarkerComputation, ObjectComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { requireMarkers, visualizationParams } from '../common'
@@ -103,14 +104,19 @@ export const ObjectConnectorCoordinateSpringDamper: ItemDefinition<'object'> = {
   },
 }
 
-/** g = factorValue1 q1 - q0 - offset (position level) or the same on velocities. */
+/**
+ * g = factorValue1 q1 - q0 - offset(t) (position level) or factorValue1 q1' - q0' - offset_t(t)
+ * (velocity level, and the index-2 form of the position level). offset(t) is the constant offset or
+ * offsetUserFunction; offset_t(t) is offsetUserFunction_t, else the offset for velocityLevel, else 0.
+ */
 class CoordinateConstraint extends CoordinatePair {
   readonly nAE = 1
   readonly inactiveConstraint: boolean
   readonly outputVariables = ['Displacement', 'Velocity', 'Force']
   constructor(
     markers: MarkerComputation[],
-    private readonly offset: number,
+    private readonly offset: TimeFunction,
+    private readonly offset_t: TimeFunction,
     private readonly factorValue1: number,
     private readonly velocityLevel: boolean,
     active: boolean,
@@ -121,9 +127,8 @@ class CoordinateConstraint extends CoordinatePair {
   }
   readonly velocityLevelConstraint: boolean
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    if (this.velocityLevel) out[0] = this.factorValue1 * this.value(s.v, 1) - this.value(s.v, 0) - this.offset
-    else if (velocityLevel) out[0] = this.factorValue1 * this.value(s.v, 1) - this.value(s.v, 0)
-    else out[0] = this.factorValue1 * this.value(s.q, 1) - this.value(s.q, 0) - this.offset
+    if (this.velocityLevel || velocityLevel) out[0] = this.factorValue1 * this.value(s.v, 1) - this.value(s.v, 0) - this.offset_t(s.t)
+    else out[0] = this.factorValue1 * this.value(s.q, 1) - this.value(s.q, 0) - this.offset(s.t)
   }
   computeAEJacobian(_s: SystemState, out: Float64Array): void {
     out.fill(0, 0, this.ltgODE2.length)
@@ -149,11 +154,21 @@ export const ObjectConnectorCoordinate: ItemDefinition<'object'> = {
     offset: { type: 'number', default: 0, doc: 'prescribed value of factorValue1 * q1 - q0' },
     factorValue1: { type: 'number', default: 1, doc: 'factor on the coordinate of marker 1' },
     velocityLevel: { type: 'boolean', default: false, doc: 'constrain velocities instead of coordinates' },
+    offsetUserFunction: { type: 'expression', default: '', doc: 'optional time function that replaces offset in the position-level equation; "" for none' },
+    offsetUserFunction_t: { type: 'expression', default: '', doc: 'time derivative of offsetUserFunction, used by velocity-level equations (velocityLevel, index-2 solvers); "" for none' },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
   },
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'coordinate'),
-  build: (it, ctx) =>
-    new CoordinateConstraint(coordinateMarkers(it, ctx), it.params.number('offset'), it.params.number('factorValue1'), it.params.bool('velocityLevel'), it.params.bool('activeConnector')),
+  build: (it, ctx) => {
+    const p = it.params
+    const offset = p.number('offset')
+    const velocityLevel = p.bool('velocityLevel')
+    const uf = p.string('offsetUserFunction'), uf_t = p.string('offsetUserFunction_t')
+    const offsetOf: TimeFunction = uf !== '' ? compileTimeFunction(uf) : () => offset
+    // As in Exudyn: the velocity-level offset is offset only for velocityLevel constraints, else 0.
+    const offsetOf_t: TimeFunction = uf_t !== '' ? compileTimeFunction(uf_t) : velocityLevel ? () => offset : () => 0
+    return new CoordinateConstraint(coordinateMarkers(it, ctx), offsetOf, offsetOf_t, p.number('factorValue1'), velocityLevel, p.bool('activeConnector'))
+  },
 }
