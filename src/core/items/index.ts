@@ -3,6 +3,8 @@
 import { registerItemType, getItemType } from '../model/registry'
 import type { AnyItemDefinition } from '../model/definition'
 import { NodeGenericODE2, NodePoint, NodePoint2D, NodePointGround } from './nodes/pointNodes'
+import { Node1D } from './nodes/node1D'
+import { ObjectMass1D, ObjectRotationalMass1D } from './objects/mass1D'
 import { ObjectGround, ObjectMassPoint, ObjectMassPoint2D } from './objects/bodies'
 import { ObjectConnectorCartesianSpringDamper, ObjectConnectorDistance, ObjectConnectorSpringDamper } from './objects/springsAndDistance'
 import { ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper } from './objects/coordinateConnectors'
@@ -18,6 +20,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   MarkerBodyPosition, MarkerBodyRigid, MarkerBodyMass, MarkerNodePosition, MarkerNodeRigid, MarkerNodeCoordinate,
   LoadForceVector, LoadTorqueVector, LoadMassProportional, LoadCoordinate,
   SensorNode, SensorBody, SensorObject, SensorMarker, SensorLoad,
+  Node1D, ObjectMass1D, ObjectRotationalMass1D,
 ] as AnyItemDefinition[]
 
 /** Registers the built-in types once (idempotent, so every entry point can call it). */

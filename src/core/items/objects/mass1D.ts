@@ -1,0 +1,238 @@
+// One-coordinate bodies on a Node1D (Exudyn's ObjectMass1D and ObjectRotationalMass1D): a mass
+// moving along the local x-axis of a fixed frame, and a rotor turning about the local z-axis.
+//   Mass1D:           m q'' = f,  position = referencePosition + referenceRotation [p0, 0, 0]^T + local
+//   RotationalMass1D: J phi'' = tau,  rotation = referenceRotation RotZ(phi)
+// with p0 (phi) = node reference + displacement. The equations have no f_lhs: only a constant 1x1 mass.
+import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import type { FrameKinematics, NodeComputation, ObjectComputation, PointKinematics } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
+import { matMul3, matVec3 } from '../../math/vec3'
+import { V_COLOR, visualizationParams } from '../common'
+import { VGRAPHICS } from './bodies'
+
+/** Base of both: one coordinate, constant mass (inertia), fixed reference frame. */
+abstract class OneCoordinateBody implements ObjectComputation {
+  readonly ltgODE2 = new Int32Array(1)
+  readonly nAE = 0
+  readonly nData = 0
+  aeIndex = 0
+  dataIndex = 0
+  readonly constantMassMatrix = true
+  readonly outputVariables = ['KineticEnergy']
+  constructor(
+    protected readonly node: NodeComputation,
+    /** Mass (kg) or inertia (kg m^2). */
+    protected readonly inertia: number,
+    protected readonly referencePosition: Float64Array,
+    protected readonly referenceRotation: Float64Array,
+  ) {}
+  setupLTG(): void {
+    this.ltgODE2[0] = this.node.ode2Index
+  }
+  computeMassMatrix(_s: SystemState, out: Float64Array): void {
+    out[0] = this.inertia
+  }
+  /** Total coordinate p0 = reference + displacement. */
+  protected coordinate(s: SystemState): number {
+    return this.node.reference[0] + s.q[this.ltgODE2[0]]
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    if (variable !== 'KineticEnergy') return 0
+    const v = s.v[this.ltgODE2[0]]
+    out[0] = 0.5 * this.inertia * v * v
+    return 1
+  }
+}
+
+/** A point of a Mass1D: p = pRef + R ([p0, 0, 0] + local); dp/dq = R e_x. */
+class Mass1DPoint implements PointKinematics {
+  constructor(
+    private readonly body: Mass1DBody,
+    private readonly local: Float64Array,
+  ) {}
+  get ltg(): Int32Array {
+    return this.body.ltgODE2
+  }
+  position(s: SystemState, out: Float64Array): void {
+    this.body.positionOf(this.local, s, out)
+  }
+  velocity(s: SystemState, out: Float64Array): void {
+    this.body.alongAxis(s.v[this.ltg[0]], out)
+  }
+  acceleration(s: SystemState, out: Float64Array): void {
+    this.body.alongAxis(s.a[this.ltg[0]], out)
+  }
+  positionJacobian(_s: SystemState, out: Float64Array): void {
+    this.body.alongAxis(1, out)
+  }
+}
+
+class Mass1DBody extends OneCoordinateBody {
+  private readonly work = new Float64Array(3)
+  get mass(): number {
+    return this.inertia
+  }
+  positionOf(local: Float64Array, s: SystemState, out: Float64Array): void {
+    const w = this.work
+    w[0] = this.coordinate(s) + local[0]
+    w[1] = local[1]
+    w[2] = local[2]
+    matVec3(this.referenceRotation, w, out)
+    for (let i = 0; i < 3; i++) out[i] += this.referencePosition[i]
+  }
+  /** out = x R e_x (the global direction of the coordinate, scaled). */
+  alongAxis(x: number, out: Float64Array): void {
+    const R = this.referenceRotation
+    out[0] = R[0] * x
+    out[1] = R[3] * x
+    out[2] = R[6] * x
+  }
+  bodyPoint(local: Float64Array): PointKinematics {
+    return new Mass1DPoint(this, Float64Array.from(local))
+  }
+  centerOfMass(): PointKinematics {
+    return this.bodyPoint(new Float64Array(3))
+  }
+}
+
+/**
+ * A frame on the rotor axis (local x = y = 0): fixed position, rotation R0 RotZ(phi), angular
+ * velocity R0 e_z phi'. Points off the axis would move with phi; Exudyn rejects them as well.
+ */
+class RotorFrame implements FrameKinematics {
+  private readonly Rz = new Float64Array(9)
+  constructor(
+    private readonly body: RotationalMass1DBody,
+    private readonly point: Float64Array,
+  ) {}
+  get ltg(): Int32Array {
+    return this.body.ltgODE2
+  }
+  position(_s: SystemState, out: Float64Array): void {
+    out.set(this.point.subarray(0, 3))
+  }
+  velocity(_s: SystemState, out: Float64Array): void {
+    out.fill(0, 0, 3)
+  }
+  acceleration(_s: SystemState, out: Float64Array): void {
+    out.fill(0, 0, 3)
+  }
+  positionJacobian(_s: SystemState, out: Float64Array): void {
+    out.fill(0, 0, 3)
+  }
+  rotationMatrix(s: SystemState, out: Float64Array): void {
+    const phi = this.body.angle(s)
+    const c = Math.cos(phi), sn = Math.sin(phi), Rz = this.Rz
+    Rz[0] = c; Rz[1] = -sn; Rz[2] = 0
+    Rz[3] = sn; Rz[4] = c; Rz[5] = 0
+    Rz[6] = 0; Rz[7] = 0; Rz[8] = 1
+    matMul3(this.body.rotation, Rz, out)
+  }
+  angularVelocity(s: SystemState, out: Float64Array): void {
+    this.body.axis(s.v[this.ltg[0]], out)
+  }
+  rotationJacobian(_s: SystemState, out: Float64Array): void {
+    this.body.axis(1, out)
+  }
+  /** [0, 0, phi]: the (unwrapped) angle about the local z-axis, as Exudyn's scalar Rotation output. */
+  rotationParameters(s: SystemState, out: Float64Array): number {
+    out[0] = 0
+    out[1] = 0
+    out[2] = this.body.angle(s)
+    return 3
+  }
+}
+
+class RotationalMass1DBody extends OneCoordinateBody {
+  /** No translational mass: gravity through a BodyMass marker has no effect, as in Exudyn. */
+  readonly mass = 0
+  constructor(private readonly name: string, node: NodeComputation, inertia: number, pRef: Float64Array, R: Float64Array) {
+    super(node, inertia, pRef, R)
+  }
+  get rotation(): Float64Array {
+    return this.referenceRotation
+  }
+  angle(s: SystemState): number {
+    return this.coordinate(s)
+  }
+  /** out = x R0 e_z (the global rotation axis, scaled). */
+  axis(x: number, out: Float64Array): void {
+    const R = this.referenceRotation
+    out[0] = R[2] * x
+    out[1] = R[5] * x
+    out[2] = R[8] * x
+  }
+  bodyPoint(local: Float64Array): FrameKinematics {
+    if (local[0] !== 0 || local[1] !== 0)
+      throw new Error(`object "${this.name}" (RotationalMass1D): markers and sensors must lie on the rotation axis (localPosition x = y = 0), got [${Array.from(local).join(', ')}]`)
+    const p = new Float64Array(3)
+    matVec3(this.referenceRotation, local, p)
+    for (let i = 0; i < 3; i++) p[i] += this.referencePosition[i]
+    return new RotorFrame(this, p)
+  }
+  centerOfMass(): FrameKinematics {
+    return this.bodyPoint(new Float64Array(3))
+  }
+}
+
+const FRAME_PARAMS = {
+  nodeNumber: { type: 'ref' as const, kind: 'node' as const, types: ['Node1D'], doc: 'the Node1D that carries the coordinate' },
+  referencePosition: { type: 'vector' as const, size: 3, default: [0, 0, 0], unit: 'm', doc: 'position of the body frame' },
+  referenceRotation: { type: 'matrix' as const, rows: 3, cols: 3, default: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], doc: 'constant rotation matrix of the body frame (body to global)' },
+}
+
+function frameArgs(it: ResolvedItem): [Float64Array, Float64Array] {
+  return [it.params.vector('referencePosition'), it.params.matrix('referenceRotation')]
+}
+
+export const ObjectMass1D: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'Mass1D',
+  exudynName: 'ObjectMass1D',
+  doc: 'A mass on one coordinate of a Node1D: m q\'\' = f. Its position is referencePosition + referenceRotation [p0, 0, 0], p0 = node reference + displacement, so forces act through their component along the rotated x-axis.',
+  parameters: {
+    physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
+    ...FRAME_PARAMS,
+    ...visualizationParams(),
+    ...V_COLOR,
+    ...VGRAPHICS,
+  },
+  supportsCheckpoint: true,
+  traits: { body: true },
+  build: (it, ctx) => new Mass1DBody(ctx.node(it.params.ref('nodeNumber')), it.params.number('physicsMass'), ...frameArgs(it)),
+  visualize: (it, c, s, g) => {
+    if (!it.params.bool('Vshow')) return
+    const p = new Float64Array(3)
+    c.centerOfMass!().position(s, p)
+    g.add({ shape: 'sphere', center: [...p], radius: 0.05, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body) })
+  },
+}
+
+export const ObjectRotationalMass1D: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'RotationalMass1D',
+  exudynName: 'ObjectRotationalMass1D',
+  doc: 'A rotor on one coordinate (the angle phi) of a Node1D: J phi\'\' = tau. It turns about the local z-axis of referenceRotation; torques act through their component along that axis, forces have no effect. Markers must lie on the axis.',
+  parameters: {
+    physicsInertia: { type: 'number', default: 0, min: 0, unit: 'kg m^2', doc: 'moment of inertia about the rotation axis' },
+    ...FRAME_PARAMS,
+    ...visualizationParams(),
+    ...V_COLOR,
+    ...VGRAPHICS,
+  },
+  supportsCheckpoint: true,
+  traits: { body: true, orientation: true },
+  build: (it, ctx) => new RotationalMass1DBody(it.name, ctx.node(it.params.ref('nodeNumber')), it.params.number('physicsInertia'), ...frameArgs(it)),
+  visualize: (it, c, s, g) => {
+    if (!it.params.bool('Vshow')) return
+    const k = c.centerOfMass!() as FrameKinematics
+    const p = new Float64Array(3), R = new Float64Array(9)
+    k.position(s, p)
+    k.rotationMatrix(s, R)
+    // A disc about the local z-axis with a frame that shows the angle.
+    const axis = [R[2] * 0.02, R[5] * 0.02, R[8] * 0.02]
+    g.add({ shape: 'cylinder', from: [p[0] - axis[0], p[1] - axis[1], p[2] - axis[2]], to: [p[0] + axis[0], p[1] + axis[1], p[2] + axis[2]], radius: 0.1, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body) })
+    g.add({ shape: 'frame', origin: [...p], rotation: [...R], size: 0.15 })
+  },
+}
