@@ -3,6 +3,10 @@
 import { registerItemType, getItemType } from '../model/registry'
 import type { AnyItemDefinition } from '../model/definition'
 import { NodeGenericODE2, NodePoint, NodePoint2D, NodePointGround } from './nodes/pointNodes'
+import { NodeRigidBody2D, NodeRigidBodyEP, NodeRigidBodyRxyz } from './nodes/rigidNodes'
+import { ObjectRigidBody, ObjectRigidBody2D } from './objects/rigidBodies'
+import { ObjectJointGeneric, ObjectJointPrismaticX, ObjectJointRevoluteZ, ObjectJointSpherical } from './objects/joints'
+import { ObjectJointPrismatic2D, ObjectJointRevolute2D } from './objects/joints2D'
 import { Node1D } from './nodes/node1D'
 import { ObjectMass1D, ObjectRotationalMass1D } from './objects/mass1D'
 import { ObjectGround, ObjectMassPoint, ObjectMassPoint2D } from './objects/bodies'
@@ -20,6 +24,8 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   MarkerBodyPosition, MarkerBodyRigid, MarkerBodyMass, MarkerNodePosition, MarkerNodeRigid, MarkerNodeCoordinate,
   LoadForceVector, LoadTorqueVector, LoadMassProportional, LoadCoordinate,
   SensorNode, SensorBody, SensorObject, SensorMarker, SensorLoad,
+  NodeRigidBodyEP, NodeRigidBodyRxyz, NodeRigidBody2D, ObjectRigidBody, ObjectRigidBody2D,
+  ObjectJointSpherical, ObjectJointRevoluteZ, ObjectJointPrismaticX, ObjectJointGeneric, ObjectJointRevolute2D, ObjectJointPrismatic2D,
   Node1D, ObjectMass1D, ObjectRotationalMass1D,
 ] as AnyItemDefinition[]
 

@@ -1,0 +1,270 @@
+// Rigid-body nodes: RigidBodyEP (Euler parameters), RigidBodyRxyz (Tait-Bryan xyz angles) and
+// RigidBody2D (planar). Coordinates are [translation | rotation parameters], displacements from the
+// reference coordinates (rotation parameters too: theta = reference + q). RigidFrame gives the
+// kinematics of a point fixed to the node frame; the node itself is the frame at local [0, 0, 0] and
+// rigid bodies use it for their body points.
+import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import type { FrameKinematics, NodeComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { EULER_PARAMETERS, PLANAR_ANGLE, TAIT_BRYAN_XYZ, taitBryanFromRotation, type RotationParametrization } from '../../math/rotations'
+import { cross, matVec3 } from '../../math/vec3'
+import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
+import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common'
+import { NodeBase } from './nodeBase'
+
+/** A node with nTrans translational coordinates followed by the parameters of `rotation`. */
+export class RigidNode extends NodeBase {
+  readonly kinematics: RigidFrame
+  readonly ltg: Int32Array
+  /** Work buffers for readers of the node's rotation (one evaluation at a time). */
+  private readonly theta: Float64Array
+  constructor(
+    readonly nTrans: 2 | 3,
+    readonly rotation: RotationParametrization,
+    ref: Float64Array,
+    q0: Float64Array,
+    v0: Float64Array,
+  ) {
+    super(nTrans + rotation.size, ref, q0, v0)
+    this.ltg = new Int32Array(this.nODE2)
+    this.theta = new Float64Array(rotation.size)
+    this.kinematics = new RigidFrame(this, new Float64Array(3))
+  }
+  onOffsetsAssigned(): void {
+    for (let i = 0; i < this.nODE2; i++) this.ltg[i] = this.ode2Index + i
+  }
+  /** Rotation parameters theta = reference + q. */
+  rotationParameters(s: SystemState, out: Float64Array): void {
+    const n = this.nTrans
+    for (let i = 0; i < this.rotation.size; i++) out[i] = this.reference[n + i] + s.q[this.ode2Index + n + i]
+  }
+  /** Their time derivatives (x = s.v) or second derivatives (x = s.a). */
+  rotationRates(x: Float64Array, out: Float64Array): void {
+    for (let i = 0; i < this.rotation.size; i++) out[i] = x[this.ode2Index + this.nTrans + i]
+  }
+  /** A and Gbar at the current state. */
+  rotationAndG(s: SystemState, A: Float64Array, Gbar: Float64Array): void {
+    this.rotationParameters(s, this.theta)
+    this.rotation.rotationMatrix(this.theta, A)
+    this.rotation.localG(this.theta, Gbar)
+  }
+  /** Local angular velocity omega_l = Gbar theta' (Gbar from rotationAndG). */
+  localAngularVelocity(s: SystemState, Gbar: Float64Array, out: Float64Array): void {
+    const n = this.rotation.size, base = this.ode2Index + this.nTrans
+    for (let r = 0; r < 3; r++) {
+      let sum = 0
+      for (let k = 0; k < n; k++) sum += Gbar[r * n + k] * s.v[base + k]
+      out[r] = sum
+    }
+  }
+}
+
+/**
+ * A point at `local` (node-frame coordinates) moving with the node: p = r_ref + u + A local,
+ * v = u' + A (omega_l x local), position Jacobian [I, A (g_k x local)] over the columns g_k of Gbar.
+ */
+export class RigidFrame implements FrameKinematics {
+  readonly ltg: Int32Array
+  private readonly A = new Float64Array(9)
+  private readonly Gbar: Float64Array
+  private readonly w = new Float64Array(3)
+  private readonly t1 = new Float64Array(3)
+  private readonly t2 = new Float64Array(3)
+  private readonly theta: Float64Array
+  private readonly thetaDot: Float64Array
+
+  constructor(
+    private readonly node: RigidNode,
+    private readonly local: Float64Array,
+  ) {
+    this.ltg = node.ltg
+    this.Gbar = new Float64Array(3 * node.rotation.size)
+    this.theta = new Float64Array(node.rotation.size)
+    this.thetaDot = new Float64Array(node.rotation.size)
+  }
+
+  /** Translational part of x (q, v or a) into out (z = 0 for planar nodes). */
+  private translation(x: Float64Array, out: Float64Array): void {
+    const i = this.node.ode2Index
+    out[0] = x[i]
+    out[1] = x[i + 1]
+    out[2] = this.node.nTrans === 3 ? x[i + 2] : 0
+  }
+
+  position(s: SystemState, out: Float64Array): void {
+    this.node.rotationAndG(s, this.A, this.Gbar)
+    this.translation(s.q, out)
+    const ref = this.node.reference
+    matVec3(this.A, this.local, this.t1)
+    out[0] += ref[0] + this.t1[0]
+    out[1] += ref[1] + this.t1[1]
+    out[2] += (this.node.nTrans === 3 ? ref[2] : 0) + this.t1[2]
+  }
+
+  velocity(s: SystemState, out: Float64Array): void {
+    this.node.rotationAndG(s, this.A, this.Gbar)
+    this.node.localAngularVelocity(s, this.Gbar, this.w)
+    cross(this.w, this.local, this.t1)
+    matVec3(this.A, this.t1, this.t2)
+    this.translation(s.v, out)
+    for (let i = 0; i < 3; i++) out[i] += this.t2[i]
+  }
+
+  /** a = u'' + A (alpha_l x local + omega_l x (omega_l x local)), alpha_l = Gbar theta'' + Gbar' theta'. */
+  acceleration(s: SystemState, out: Float64Array): void {
+    const node = this.node, rot = node.rotation, n = rot.size
+    node.rotationAndG(s, this.A, this.Gbar)
+    node.rotationParameters(s, this.theta)
+    node.rotationRates(s.v, this.thetaDot)
+    node.localAngularVelocity(s, this.Gbar, this.w)
+    const alpha = this.t2
+    rot.localGdotThetaDot(this.theta, this.thetaDot, alpha)
+    node.rotationRates(s.a, this.thetaDot)
+    for (let r = 0; r < 3; r++) for (let k = 0; k < n; k++) alpha[r] += this.Gbar[r * n + k] * this.thetaDot[k]
+    cross(alpha, this.local, this.t1)
+    cross(this.w, this.local, alpha)
+    cross(this.w, alpha, this.t2)
+    for (let i = 0; i < 3; i++) this.t1[i] += this.t2[i]
+    matVec3(this.A, this.t1, this.t2)
+    this.translation(s.a, out)
+    for (let i = 0; i < 3; i++) out[i] += this.t2[i]
+  }
+
+  positionJacobian(s: SystemState, out: Float64Array): void {
+    const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr
+    node.rotationAndG(s, this.A, this.Gbar)
+    out.fill(0, 0, 3 * n)
+    for (let i = 0; i < nt; i++) out[i * n + i] = 1
+    for (let k = 0; k < nr; k++) {
+      this.t1[0] = this.Gbar[k]; this.t1[1] = this.Gbar[nr + k]; this.t1[2] = this.Gbar[2 * nr + k]
+      cross(this.t1, this.local, this.t2)
+      matVec3(this.A, this.t2, this.t1)
+      for (let r = 0; r < 3; r++) out[r * n + nt + k] = this.t1[r]
+    }
+  }
+
+  rotationMatrix(s: SystemState, out: Float64Array): void {
+    this.node.rotationParameters(s, this.theta)
+    this.node.rotation.rotationMatrix(this.theta, out)
+  }
+
+  angularVelocity(s: SystemState, out: Float64Array): void {
+    this.node.rotationAndG(s, this.A, this.Gbar)
+    this.node.localAngularVelocity(s, this.Gbar, this.w)
+    matVec3(this.A, this.w, out)
+  }
+
+  /** G = A Gbar in the rotation columns, zero in the translation columns. */
+  rotationJacobian(s: SystemState, out: Float64Array): void {
+    const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr
+    node.rotationAndG(s, this.A, this.Gbar)
+    out.fill(0, 0, 3 * n)
+    const A = this.A, G = this.Gbar
+    for (let r = 0; r < 3; r++) {
+      for (let k = 0; k < nr; k++) out[r * n + nt + k] = A[3 * r] * G[k] + A[3 * r + 1] * G[nr + k] + A[3 * r + 2] * G[2 * nr + k]
+    }
+  }
+
+  /** Tait-Bryan xyz angles (the node's own angles for Rxyz nodes, recomputed from A otherwise). */
+  rotationParameters(s: SystemState, out: Float64Array): number {
+    if (this.node.rotation === TAIT_BRYAN_XYZ) this.node.rotationParameters(s, out)
+    else {
+      this.rotationMatrix(s, this.A)
+      taitBryanFromRotation(this.A, out)
+    }
+    return 3
+  }
+}
+
+const rigidNodeVisualization = (): ItemDefinition<'node'>['visualize'] =>
+  (item, c, s, g) => {
+    const k = c.kinematics
+    if (!item.params.bool('Vshow') || !(k instanceof RigidFrame)) return
+    const p = new Float64Array(3), R = new Float64Array(9)
+    k.position(s, p)
+    k.rotationMatrix(s, R)
+    const size = item.params.number('VdrawSize')
+    g.add({ shape: 'frame', origin: [...p], rotation: [...R], size: size > 0 ? size : 0.1 })
+    g.add({ shape: 'sphere', center: [...p], radius: size > 0 ? size / 10 : 0.01, color: colorOr(item.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.node) })
+  }
+
+interface RigidNodeKind {
+  type: string
+  doc: string
+  nTrans: 2 | 3
+  rotation: RotationParametrization
+  coordinates: string
+  defaultReference: number[]
+  extraParameters?: ItemDefinition<'node'>['parameters']
+  check?: ItemDefinition<'node'>['check']
+}
+
+function rigidNode(k: RigidNodeKind): ItemDefinition<'node'> {
+  const size = k.nTrans + k.rotation.size
+  const zeros = new Array<number>(size).fill(0)
+  return {
+    kind: 'node',
+    type: k.type,
+    exudynName: `Node${k.type}`,
+    doc: k.doc,
+    parameters: {
+      referenceCoordinates: { type: 'vector', size, default: k.defaultReference, doc: `reference coordinates ${k.coordinates}` },
+      initialCoordinates: { type: 'vector', size, default: zeros, doc: `initial displacements from the reference coordinates ${k.coordinates}` },
+      initialVelocities: { type: 'vector', size, default: zeros, doc: `initial velocities (time derivatives of the coordinates) ${k.coordinates}` },
+      ...k.extraParameters,
+      ...visualizationParams(V_DRAW_SIZE),
+      ...V_COLOR,
+    },
+    supportsCheckpoint: true,
+    traits: { position: true, orientation: true },
+    check: k.check,
+    build: (it): NodeComputation =>
+      new RigidNode(k.nTrans, k.rotation, it.params.vector('referenceCoordinates'), it.params.vector('initialCoordinates'), it.params.vector('initialVelocities')),
+    visualize: rigidNodeVisualization(),
+  }
+}
+
+/** Euler parameters must be unit (|ep| = 1) with ep . ep' = 0 initially; the body's constraint keeps them so. */
+function checkEulerParameters(it: ResolvedItem): { parameter: string; message: string }[] {
+  const ref = it.params.vector('referenceCoordinates'), q0 = it.params.vector('initialCoordinates'), v0 = it.params.vector('initialVelocities')
+  const ep = [3, 4, 5, 6].map((i) => ref[i] + q0[i])
+  const norm = Math.hypot(...ep)
+  if (Math.abs(norm - 1) > 1e-8)
+    return [{ parameter: 'referenceCoordinates', message: `the Euler parameters (referenceCoordinates + initialCoordinates, components 3..6) must have unit length, got |ep| = ${norm}; e.g. referenceCoordinates [x, y, z, 1, 0, 0, 0] for no rotation` }]
+  const rate = ep.reduce((sum, e, k) => sum + e * v0[3 + k], 0)
+  const scale = Math.hypot(v0[3], v0[4], v0[5], v0[6])
+  if (Math.abs(rate) > 1e-8 * Math.max(1, scale))
+    return [{ parameter: 'initialVelocities', message: `the Euler parameter velocities (components 3..6) must satisfy ep . ep' = 0 (unit length is kept), got ${rate}` }]
+  return []
+}
+
+export const NodeRigidBodyEP = rigidNode({
+  type: 'RigidBodyEP',
+  doc: 'A 3D rigid-body node with 3 displacement coordinates and 4 Euler parameters [x, y, z, ep0, ep1, ep2, ep3] (ep0 scalar); no singularities; the rigid body on it adds the constraint |ep| = 1.',
+  nTrans: 3,
+  rotation: EULER_PARAMETERS,
+  coordinates: '[x, y, z, ep0, ep1, ep2, ep3]',
+  defaultReference: [0, 0, 0, 1, 0, 0, 0],
+  extraParameters: {
+    addConstraintEquation: { type: 'boolean', default: true, unsupported: true, doc: 'the Euler parameter constraint |ep| = 1 is added (by the rigid body on the node)' },
+  },
+  check: checkEulerParameters,
+})
+
+export const NodeRigidBodyRxyz = rigidNode({
+  type: 'RigidBodyRxyz',
+  doc: 'A 3D rigid-body node with 3 displacement coordinates and Tait-Bryan angles [x, y, z, rx, ry, rz], A = Rx(rx) Ry(ry) Rz(rz); singular at ry = +-pi/2.',
+  nTrans: 3,
+  rotation: TAIT_BRYAN_XYZ,
+  coordinates: '[x, y, z, rx, ry, rz]',
+  defaultReference: [0, 0, 0, 0, 0, 0],
+})
+
+export const NodeRigidBody2D = rigidNode({
+  type: 'RigidBody2D',
+  doc: 'A planar rigid-body node [x, y, phi] in the x-y plane; phi rotates about the global z axis.',
+  nTrans: 2,
+  rotation: PLANAR_ANGLE,
+  coordinates: '[x, y, phi]',
+  defaultReference: [0, 0, 0],
+})

@@ -1,0 +1,353 @@
+// Joints between two markers (Lagrange multipliers): JointSpherical, JointRevoluteZ, JointPrismaticX
+// and JointGeneric; the planar joints (joints2D.ts) use the same AxisJoint.
+//
+// Every equation is one of two kinds (Exudyn's formulation, no small-angle assumption):
+//   translation: g = u . (p1 - p0), u a fixed global axis or the axis A_m u_local of marker m's frame;
+//                dg/dq = u^T (J1 - J0) + (u x dp)^T G_m               (the axis turns with marker m)
+//   rotation:    g = a0 . b1 with a0 = A0 a_local, b1 = A1 b_local (perpendicular in the reference);
+//                dg/dq = c^T G0 - c^T G1,  c = a0 x b1
+// J and G are the markers' position and rotation Jacobians. The velocity-level (index-2) equation is
+// the exact time derivative g' = (dg/dq) q', so index-2 and index-3 solutions agree.
+// Free axes get no equation (nAE = number of constrained axes): the core has no per-equation
+// lambda = 0 rows, and dropping them gives the same motion.
+import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import type { ParamSchema } from '../../model/parameters'
+import { isFrame, type FrameKinematics, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { cross, dot3, matTMul3, matMul3, matVec3 } from '../../math/vec3'
+import { taitBryanFromRotation } from '../../math/rotations'
+import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
+import { requireMarkers, V_COLOR, visualizationParams } from '../common'
+import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
+
+export type JointEquation =
+  | { kind: 'translation'; axis: Float64Array; frame: -1 | 0 | 1 }
+  | { kind: 'rotation'; a: Float64Array; b: Float64Array }
+
+export class AxisJoint implements ObjectComputation {
+  ltgODE2 = new Int32Array(0)
+  aeIndex = 0
+  dataIndex = 0
+  readonly nAE: number
+  readonly nData = 0
+  readonly inactiveConstraint: boolean
+  readonly outputVariables: string[]
+  private readonly k: [PointKinematics, PointKinematics]
+  private n0 = 0
+  private n1 = 0
+  private readonly p = [new Float64Array(3), new Float64Array(3)]
+  private readonly A = [new Float64Array(9), new Float64Array(9)]
+  private J = [new Float64Array(0), new Float64Array(0)]
+  private G = [new Float64Array(0), new Float64Array(0)]
+  private rows = new Float64Array(0)
+  private readonly dp = new Float64Array(3)
+  private readonly u = new Float64Array(3)
+  private readonly b = new Float64Array(3)
+  private readonly c = new Float64Array(3)
+  private readonly R = new Float64Array(9)
+  private readonly R2 = new Float64Array(9)
+
+  constructor(
+    markers: MarkerComputation[],
+    private readonly equations: JointEquation[],
+    active: boolean,
+    /** Joint frames in the marker frames (Exudyn's rotationMarker0/1), for the Rotation output. */
+    private readonly rotationMarker: [Float64Array, Float64Array] | undefined,
+  ) {
+    this.k = [markers[0].kinematics!, markers[1].kinematics!]
+    this.nAE = equations.length
+    this.inactiveConstraint = !active
+    this.outputVariables = ['Position', 'Velocity', 'Displacement', 'Force', 'Torque', ...(rotationMarker ? ['Rotation'] : [])]
+  }
+
+  setupLTG(): void {
+    const a = this.k[0].ltg, b = this.k[1].ltg
+    this.n0 = a.length
+    this.n1 = b.length
+    if (this.ltgODE2.length !== a.length + b.length) {
+      this.ltgODE2 = new Int32Array(a.length + b.length)
+      this.J = [new Float64Array(3 * a.length), new Float64Array(3 * b.length)]
+      this.G = [new Float64Array(3 * a.length), new Float64Array(3 * b.length)]
+      this.rows = new Float64Array(this.nAE * (a.length + b.length))
+    }
+    this.ltgODE2.set(a, 0)
+    this.ltgODE2.set(b, a.length)
+  }
+
+  private frame(m: 0 | 1): FrameKinematics {
+    return this.k[m] as FrameKinematics
+  }
+
+  /** Positions (and rotation matrices of frame markers) at the current state. */
+  private gather(s: SystemState): void {
+    for (const m of [0, 1] as const) {
+      this.k[m].position(s, this.p[m])
+      if (isFrame(this.k[m])) this.frame(m).rotationMatrix(s, this.A[m])
+    }
+    for (let i = 0; i < 3; i++) this.dp[i] = this.p[1][i] - this.p[0][i]
+  }
+
+  /** Global direction of a translation equation's axis into this.u. */
+  private axisOf(e: { axis: Float64Array; frame: -1 | 0 | 1 }): void {
+    if (e.frame < 0) this.u.set(e.axis)
+    else matVec3(this.A[e.frame], e.axis, this.u)
+  }
+
+  computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
+    if (velocityLevel) {
+      this.computeAEJacobian(s, this.rows)
+      const n = this.ltgODE2.length
+      for (let k = 0; k < this.nAE; k++) {
+        let sum = 0
+        for (let j = 0; j < n; j++) sum += this.rows[k * n + j] * s.v[this.ltgODE2[j]]
+        out[k] = sum
+      }
+      return
+    }
+    this.gather(s)
+    this.equations.forEach((e, k) => {
+      if (e.kind === 'translation') {
+        this.axisOf(e)
+        out[k] = dot3(this.u, this.dp)
+      } else {
+        matVec3(this.A[0], e.a, this.u)
+        matVec3(this.A[1], e.b, this.b)
+        out[k] = dot3(this.u, this.b)
+      }
+    })
+  }
+
+  /** Adds sign * v^T M (M: 3 x n, row-major) into out[offset .. offset + n). */
+  private addRow(v: Float64Array, M: Float64Array, n: number, sign: number, out: Float64Array, offset: number): void {
+    for (let j = 0; j < n; j++) out[offset + j] += sign * (v[0] * M[j] + v[1] * M[n + j] + v[2] * M[2 * n + j])
+  }
+
+  computeAEJacobian(s: SystemState, out: Float64Array): void {
+    this.gather(s)
+    const n0 = this.n0, n1 = this.n1, n = n0 + n1
+    for (const m of [0, 1] as const) {
+      this.k[m].positionJacobian(s, this.J[m])
+      if (isFrame(this.k[m])) this.frame(m).rotationJacobian(s, this.G[m])
+    }
+    out.fill(0, 0, this.nAE * n)
+    this.equations.forEach((e, k) => {
+      const r = k * n
+      if (e.kind === 'translation') {
+        this.axisOf(e)
+        this.addRow(this.u, this.J[0], n0, -1, out, r)
+        this.addRow(this.u, this.J[1], n1, 1, out, r + n0)
+        if (e.frame >= 0) {
+          cross(this.u, this.dp, this.c)
+          this.addRow(this.c, this.G[e.frame], e.frame === 0 ? n0 : n1, 1, out, e.frame === 0 ? r : r + n0)
+        }
+      } else {
+        matVec3(this.A[0], e.a, this.u)
+        matVec3(this.A[1], e.b, this.b)
+        cross(this.u, this.b, this.c)
+        this.addRow(this.c, this.G[0], n0, 1, out, r)
+        this.addRow(this.c, this.G[1], n1, -1, out, r + n0)
+      }
+    })
+  }
+
+  /** Constraint force (translation equations, global) or torque (rotation equations): sum lambda_k * direction_k. */
+  private reaction(s: SystemState, kind: 'translation' | 'rotation', out: Float64Array): void {
+    this.gather(s)
+    out.fill(0, 0, 3)
+    this.equations.forEach((e, k) => {
+      if (e.kind !== kind) return
+      if (e.kind === 'translation') this.axisOf(e)
+      else {
+        matVec3(this.A[0], e.a, this.c)
+        matVec3(this.A[1], e.b, this.b)
+        cross(this.c, this.b, this.u)
+      }
+      const lambda = this.inactiveConstraint ? 0 : s.lambda[this.aeIndex + k]
+      for (let i = 0; i < 3; i++) out[i] += lambda * this.u[i]
+    })
+  }
+
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    switch (variable) {
+      case 'Position': this.k[0].position(s, out); return 3
+      case 'Velocity': this.k[0].velocity(s, out); return 3
+      case 'Displacement': this.gather(s); out.set(this.dp); return 3
+      case 'Force': this.reaction(s, 'translation', out); return 3
+      case 'Torque': this.reaction(s, 'rotation', out); return 3
+      case 'Rotation': {
+        if (!this.rotationMarker) return 0
+        // Relative rotation of the joint frames, A_J0^T A_J1, as Tait-Bryan angles.
+        this.gather(s)
+        matMul3(this.A[0], this.rotationMarker[0], this.R)
+        matMul3(this.A[1], this.rotationMarker[1], this.R2)
+        matTMul3(this.R, this.R2, this.A[0])
+        taitBryanFromRotation(this.A[0], out)
+        return 3
+      }
+    }
+    return 0
+  }
+
+  /** Global position of marker 0 and a joint-frame axis (column `axis` of A0 R0) for drawing. */
+  drawFrame(s: SystemState, axisLocal: Float64Array): { position: number[]; axis: number[] } {
+    this.gather(s)
+    const a = new Float64Array(3)
+    if (isFrame(this.k[0])) matVec3(this.A[0], axisLocal, a)
+    else a.set(axisLocal)
+    return { position: [...this.p[0]], axis: [...a] }
+  }
+}
+
+/** Column i of a row-major 3x3 matrix. */
+export function column(R: Float64Array, i: number): Float64Array {
+  return Float64Array.from([R[i], R[3 + i], R[6 + i]])
+}
+
+const IDENTITY = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+const E = [0, 1, 2].map((i) => Float64Array.from(IDENTITY[i]))
+
+/**
+ * Exudyn's generic-joint equations for constrainedAxes [x, y, z, rx, ry, rz] with joint frames
+ * R0, R1 in the marker frames: all three translations fixed -> global p1 - p0 = 0, otherwise the
+ * fixed components of p1 - p0 along marker 0's joint axes; rotations by perpendicularity of joint
+ * axes: three fixed (x0.y1 for rz, z0.y1 for rx, z0.x1 for ry), two fixed (free axis f: f0 . j1 for
+ * each fixed j), one fixed (axis c: (c+1)0 . (c+2)1).
+ */
+export function genericJointEquations(axes: number[], R0: Float64Array, R1: Float64Array): JointEquation[] {
+  const eqs: JointEquation[] = []
+  const trans = axes.slice(0, 3), rot = axes.slice(3, 6)
+  if (trans.every((a) => a === 1)) for (let k = 0; k < 3; k++) eqs.push({ kind: 'translation', axis: E[k], frame: -1 })
+  else trans.forEach((a, k) => a === 1 && eqs.push({ kind: 'translation', axis: column(R0, k), frame: 0 }))
+  const x0 = (i: number): Float64Array => column(R0, i)
+  const x1 = (i: number): Float64Array => column(R1, i)
+  const fixed = rot.filter((a) => a === 1).length
+  if (fixed === 3) {
+    eqs.push({ kind: 'rotation', a: x0(2), b: x1(1) }, { kind: 'rotation', a: x0(2), b: x1(0) }, { kind: 'rotation', a: x0(0), b: x1(1) })
+  } else if (fixed === 2) {
+    const f = rot.indexOf(0)
+    rot.forEach((a, j) => a === 1 && eqs.push({ kind: 'rotation', a: x0(f), b: x1(j) }))
+  } else if (fixed === 1) {
+    const c = rot.indexOf(1)
+    eqs.push({ kind: 'rotation', a: x0((c + 1) % 3), b: x1((c + 2) % 3) })
+  }
+  return eqs
+}
+
+const ROTATION_MARKERS: ParamSchema = {
+  rotationMarker0: { type: 'matrix', rows: 3, cols: 3, default: IDENTITY, doc: 'joint frame J0 in the frame of marker 0 (rotation matrix; its columns are the joint axes)' },
+  rotationMarker1: { type: 'matrix', rows: 3, cols: 3, default: IDENTITY, doc: 'joint frame J1 in the frame of marker 1' },
+}
+
+const AXIS_VIS: ParamSchema = {
+  ...visualizationParams(),
+  VaxisRadius: { type: 'number', default: 0.1, min: 0, unit: 'm', doc: 'radius of the joint axis drawn', visualization: true },
+  VaxisLength: { type: 'number', default: 0.4, min: 0, unit: 'm', doc: 'length of the joint axis drawn', visualization: true },
+  ...V_COLOR,
+}
+
+/** Rows of a rotation matrix parameter must be orthonormal. */
+function checkRotation(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
+  const R = it.params.matrix(name)
+  const RtR = new Float64Array(9)
+  matTMul3(R, R, RtR)
+  const err = Math.max(...[0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => Math.abs(RtR[i] - (i % 4 === 0 ? 1 : 0))))
+  return err > 1e-6 ? [{ parameter: name, message: `expected an orthonormal rotation matrix (R^T R = I), deviation ${err.toExponential(2)}` }] : []
+}
+
+function checkAxisFlags(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
+  const v = it.params.vector(name)
+  return [...v].every((a) => a === 0 || a === 1) ? [] : [{ parameter: name, message: `expected 0 (free) or 1 (constrained) per axis, got [${[...v].join(', ')}]` }]
+}
+
+const markersOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
+
+/** A cylinder along a joint axis at marker 0 (radius and length from VaxisRadius / VaxisLength). */
+export function drawAxis(it: ResolvedItem, joint: AxisJoint, s: SystemState, g: Graphics, axisLocal: Float64Array, radius: number, length: number): void {
+  if (!it.params.bool('Vshow')) return
+  const { position: p, axis: a } = joint.drawFrame(s, axisLocal)
+  const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint)
+  g.add({ shape: 'cylinder', from: p.map((x, i) => x - 0.5 * length * a[i]), to: p.map((x, i) => x + 0.5 * length * a[i]), radius, color })
+}
+
+/** A joint with a fixed set of axes in its joint frame (revolute, prismatic, generic). */
+function frameJoint(type: string, doc: string, axes: number[] | 'parameter', drawnAxis: number): ItemDefinition<'object'> {
+  return {
+    kind: 'object',
+    type,
+    exudynName: `Object${type}`,
+    doc,
+    parameters: {
+      ...MARKER_PAIR,
+      ...(axes === 'parameter'
+        ? { constrainedAxes: { type: 'vector', size: 6, default: [1, 1, 1, 1, 1, 1], doc: 'per axis [x, y, z, rx, ry, rz] of the joint frame: 1 = constrained, 0 = free' } }
+        : {}),
+      ...ROTATION_MARKERS,
+      ...ACTIVE_CONNECTOR,
+      ...AXIS_VIS,
+    },
+    supportsCheckpoint: true,
+    check: (it, m) => [
+      ...requireMarkers(it, m, 'markerNumbers', 'orientation'),
+      ...checkRotation(it, 'rotationMarker0'),
+      ...checkRotation(it, 'rotationMarker1'),
+      ...(axes === 'parameter' ? checkAxisFlags(it, 'constrainedAxes') : []),
+    ],
+    build: (it, ctx) => {
+      const R0 = it.params.matrix('rotationMarker0'), R1 = it.params.matrix('rotationMarker1')
+      const flags = axes === 'parameter' ? [...it.params.vector('constrainedAxes')] : axes
+      return new AxisJoint(markersOf(it, ctx), genericJointEquations(flags, R0, R1), it.params.bool('activeConnector'), [R0, R1])
+    },
+    visualize: (it, c, s, g) =>
+      drawAxis(it, c as AxisJoint, s, g, column(it.params.matrix('rotationMarker0'), drawnAxis), it.params.number('VaxisRadius'), it.params.number('VaxisLength')),
+  }
+}
+
+export const ObjectJointRevoluteZ = frameJoint(
+  'JointRevoluteZ',
+  'A revolute joint in 3D between two rigid markers: fixes p1 - p0 and two rotations; the joint frame z axis (rotationMarker0 in marker 0) is free to rotate. 5 equations.',
+  [1, 1, 1, 1, 1, 0],
+  2,
+)
+
+export const ObjectJointPrismaticX = frameJoint(
+  'JointPrismaticX',
+  'A prismatic joint in 3D between two rigid markers: fixes all relative rotations and the displacement along the joint frame y and z axes of marker 0; free along its x axis. 5 equations.',
+  [0, 1, 1, 1, 1, 1],
+  0,
+)
+
+export const ObjectJointGeneric = frameJoint(
+  'JointGeneric',
+  'A generic joint in 3D: constrainedAxes selects which relative translations [x, y, z] and rotations [rx, ry, rz] of the joint frames are fixed (all fixed: a rigid connection). One equation per constrained axis.',
+  'parameter',
+  2,
+)
+
+export const ObjectJointSpherical: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'JointSpherical',
+  exudynName: 'ObjectJointSpherical',
+  doc: 'A spherical joint: p1 - p0 = 0 for the constrained global axes (constrainedAxes [x, y, z]); the Force output is the multiplier vector in global coordinates.',
+  parameters: {
+    ...MARKER_PAIR,
+    constrainedAxes: { type: 'vector', size: 3, default: [1, 1, 1], doc: 'per global axis [x, y, z]: 1 = constrained, 0 = free' },
+    ...ACTIVE_CONNECTOR,
+    ...visualizationParams(),
+    VjointRadius: { type: 'number', default: 0.1, min: 0, unit: 'm', doc: 'radius of the sphere drawn', visualization: true },
+    ...V_COLOR,
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => [...requireMarkers(it, m, 'markerNumbers', 'position'), ...checkAxisFlags(it, 'constrainedAxes')],
+  build: (it, ctx) => {
+    const eqs: JointEquation[] = []
+    it.params.vector('constrainedAxes').forEach((a, k) => a === 1 && eqs.push({ kind: 'translation', axis: E[k], frame: -1 }))
+    return new AxisJoint(markersOf(it, ctx), eqs, it.params.bool('activeConnector'), undefined)
+  },
+  visualize: (it, c, s, g) => {
+    if (!it.params.bool('Vshow')) return
+    const { position } = (c as AxisJoint).drawFrame(s, E[2])
+    g.add({ shape: 'sphere', center: position, radius: it.params.number('VjointRadius'), color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint) })
+  },
+}
+
+export { markersOf, E as UNIT_AXES }

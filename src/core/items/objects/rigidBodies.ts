@@ -1,0 +1,249 @@
+// Rigid bodies: RigidBody (3D, on RigidBodyEP or RigidBodyRxyz nodes) and RigidBody2D (planar).
+//
+// Equations of motion (3D) about the node (reference point) r with centre of mass chi (body frame),
+// inertia J about the reference point, omega_l = Gbar theta', alpha_l = Gbar theta'' + Gbar' theta':
+//   translation: m r'' + m A (alpha_l x chi + omega_l x (omega_l x chi))                  = F
+//   rotation:    Gbar^T (J alpha_l + omega_l x J omega_l + m chi x (A^T r''))            = Gbar^T M_l
+// i.e. the Lagrange equations projected with the virtual rotation delta pi_l = Gbar delta theta:
+//   M = [[m I, -m A chi~ Gbar], [m Gbar^T chi~ A^T, Gbar^T J Gbar]]  (exact, symmetric)
+//   f = [m A (c x chi + omega x (omega x chi)); Gbar^T (J c + omega x J omega)],  c = Gbar' theta'.
+// For Euler parameters c = 0 and the 4x4 rotational block is singular along ep (Gbar ep = 0); the
+// object adds the constraint ep . ep - 1 = 0 (index 2: 2 ep . ep' = 0), as Exudyn does, and the
+// multiplier only takes the component of the forces along ep (zero for these equations).
+import type { ItemDefinition, ResolvedItem, BuildContext } from '../../model/definition'
+import type { FrameKinematics, ObjectComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { cross, matVec3 } from '../../math/vec3'
+import { EULER_PARAMETERS } from '../../math/rotations'
+import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
+import { V_COLOR, visualizationParams } from '../common'
+import { RigidFrame, RigidNode } from '../nodes/rigidNodes'
+import { VGRAPHICS } from './bodies'
+
+/** Shared parts of 3D and planar rigid bodies: coordinates, body points and kinetic energy. */
+abstract class RigidBodyBase implements ObjectComputation {
+  readonly ltgODE2: Int32Array
+  abstract readonly nAE: number
+  readonly nData = 0
+  aeIndex = 0
+  dataIndex = 0
+  readonly outputVariables = ['KineticEnergy']
+  protected readonly Mbuf: Float64Array
+
+  constructor(
+    readonly node: RigidNode,
+    readonly mass: number,
+    protected readonly centerOfMassLocal: Float64Array,
+  ) {
+    this.ltgODE2 = node.ltg
+    this.Mbuf = new Float64Array(node.nODE2 * node.nODE2)
+  }
+  setupLTG(): void {}
+  abstract computeMassMatrix(s: SystemState, out: Float64Array): void
+
+  bodyPoint(localPosition: Float64Array): FrameKinematics {
+    return new RigidFrame(this.node, Float64Array.from(localPosition))
+  }
+  centerOfMass(): FrameKinematics {
+    return this.bodyPoint(this.centerOfMassLocal)
+  }
+
+  /** T = 1/2 q'^T M q' (exact: M is the exact mass matrix). */
+  kineticEnergy(s: SystemState): number {
+    const n = this.ltgODE2.length
+    this.Mbuf.fill(0)
+    this.computeMassMatrix(s, this.Mbuf)
+    let e = 0
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) e += s.v[this.ltgODE2[i]] * this.Mbuf[i * n + j] * s.v[this.ltgODE2[j]]
+    return 0.5 * e
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    if (variable !== 'KineticEnergy') return 0
+    out[0] = this.kineticEnergy(s)
+    return 1
+  }
+}
+
+class RigidBody3D extends RigidBodyBase {
+  readonly nAE: number
+  private readonly J: Float64Array
+  private readonly hasOffset: boolean
+  private readonly A = new Float64Array(9)
+  private readonly G: Float64Array
+  private readonly theta: Float64Array
+  private readonly thetaDot: Float64Array
+  private readonly w = new Float64Array(3)
+  private readonly c = new Float64Array(3)
+  private readonly t1 = new Float64Array(3)
+  private readonly t2 = new Float64Array(3)
+  private readonly t3 = new Float64Array(3)
+
+  constructor(node: RigidNode, mass: number, inertia6: Float64Array, com: Float64Array) {
+    super(node, mass, com)
+    const [xx, yy, zz, yz, xz, xy] = inertia6
+    this.J = Float64Array.from([xx, xy, xz, xy, yy, yz, xz, yz, zz])
+    this.hasOffset = com[0] !== 0 || com[1] !== 0 || com[2] !== 0
+    this.nAE = node.rotation === EULER_PARAMETERS ? 1 : 0
+    const nr = node.rotation.size
+    this.G = new Float64Array(3 * nr)
+    this.theta = new Float64Array(nr)
+    this.thetaDot = new Float64Array(nr)
+  }
+
+  computeMassMatrix(s: SystemState, out: Float64Array): void {
+    const nr = this.node.rotation.size, n = 3 + nr, m = this.mass
+    const G = this.G, J = this.J, chi = this.centerOfMassLocal
+    this.node.rotationAndG(s, this.A, G)
+    for (let i = 0; i < 3; i++) out[i * n + i] = m
+    // Rotational block Gbar^T J Gbar.
+    for (let a = 0; a < nr; a++) {
+      for (let r = 0; r < 3; r++) this.t1[r] = J[3 * r] * G[a] + J[3 * r + 1] * G[nr + a] + J[3 * r + 2] * G[2 * nr + a]
+      for (let b = 0; b < nr; b++) out[(3 + b) * n + 3 + a] = G[b] * this.t1[0] + G[nr + b] * this.t1[1] + G[2 * nr + b] * this.t1[2]
+    }
+    if (!this.hasOffset) return
+    // Coupling column k: m A (g_k x chi), and its transpose.
+    for (let k = 0; k < nr; k++) {
+      this.t1[0] = G[k]; this.t1[1] = G[nr + k]; this.t1[2] = G[2 * nr + k]
+      cross(this.t1, chi, this.t2)
+      matVec3(this.A, this.t2, this.t1)
+      for (let r = 0; r < 3; r++) {
+        out[r * n + 3 + k] = m * this.t1[r]
+        out[(3 + k) * n + r] = m * this.t1[r]
+      }
+    }
+  }
+
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    const node = this.node, nr = node.rotation.size, G = this.G
+    node.rotationAndG(s, this.A, G)
+    node.rotationParameters(s, this.theta)
+    node.rotationRates(s.v, this.thetaDot)
+    node.localAngularVelocity(s, G, this.w)
+    node.rotation.localGdotThetaDot(this.theta, this.thetaDot, this.c)
+    // Rotation rows: Gbar^T (J c + omega x J omega).
+    matVec3(this.J, this.w, this.t1)
+    cross(this.w, this.t1, this.t2)
+    matVec3(this.J, this.c, this.t1)
+    for (let r = 0; r < 3; r++) this.t2[r] += this.t1[r]
+    for (let k = 0; k < nr; k++) out[3 + k] += G[k] * this.t2[0] + G[nr + k] * this.t2[1] + G[2 * nr + k] * this.t2[2]
+    if (!this.hasOffset) return
+    // Translation rows: m A (c x chi + omega x (omega x chi)).
+    const chi = this.centerOfMassLocal
+    cross(this.w, chi, this.t1)
+    cross(this.w, this.t1, this.t2)
+    cross(this.c, chi, this.t1)
+    for (let r = 0; r < 3; r++) this.t1[r] += this.t2[r]
+    matVec3(this.A, this.t1, this.t3)
+    for (let r = 0; r < 3; r++) out[r] += this.mass * this.t3[r]
+  }
+
+  /** Euler parameters only: ep . ep - 1 = 0, or 2 ep . ep' = 0 at velocity level. */
+  computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
+    this.node.rotationParameters(s, this.theta)
+    const p = this.theta
+    if (velocityLevel) {
+      this.node.rotationRates(s.v, this.thetaDot)
+      out[0] = 2 * (p[0] * this.thetaDot[0] + p[1] * this.thetaDot[1] + p[2] * this.thetaDot[2] + p[3] * this.thetaDot[3])
+    } else out[0] = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] - 1
+  }
+
+  /** Both levels: [0, 0, 0, 2 ep^T]. */
+  computeAEJacobian(s: SystemState, out: Float64Array): void {
+    this.node.rotationParameters(s, this.theta)
+    out.fill(0, 0, 7)
+    for (let k = 0; k < 4; k++) out[3 + k] = 2 * this.theta[k]
+  }
+
+  /** Box with the inertia of the body (uniform box about the centre of mass), for the default look. */
+  equivalentBox(): number[] {
+    const m = Math.max(this.mass, 1e-12)
+    const chi = this.centerOfMassLocal, J = this.J
+    // Inertia about the COM (parallel axis theorem, diagonal only).
+    const jc = [0, 1, 2].map((i) => J[4 * i] - m * (chi[0] ** 2 + chi[1] ** 2 + chi[2] ** 2 - chi[i] ** 2))
+    return [0, 1, 2].map((i) => Math.sqrt(Math.max(6 * (jc[(i + 1) % 3] + jc[(i + 2) % 3] - jc[i]) / m, 1e-4)))
+  }
+}
+
+class RigidBodyPlanar extends RigidBodyBase {
+  readonly nAE = 0
+  readonly constantMassMatrix = true
+  constructor(
+    node: RigidNode,
+    mass: number,
+    readonly inertia: number,
+  ) {
+    super(node, mass, new Float64Array(3))
+  }
+  computeMassMatrix(_s: SystemState, out: Float64Array): void {
+    out[0] = this.mass
+    out[4] = this.mass
+    out[8] = this.inertia
+  }
+}
+
+function nodeOf(it: ResolvedItem, ctx: BuildContext): RigidNode {
+  const n = ctx.node(it.params.ref('nodeNumber'))
+  if (!(n instanceof RigidNode)) throw new Error(`object "${it.name}": nodeNumber must be a rigid-body node`)
+  return n
+}
+
+function drawBox(it: ResolvedItem, body: RigidBodyBase, size: number[], s: SystemState, g: Graphics): void {
+  if (!it.params.bool('Vshow')) return
+  const k = body.centerOfMass()
+  const p = new Float64Array(3), R = new Float64Array(9)
+  k.position(s, p)
+  k.rotationMatrix(s, R)
+  g.add({ shape: 'box', center: [...p], rotation: [...R], size, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body) })
+}
+
+export const ObjectRigidBody: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'RigidBody',
+  exudynName: 'ObjectRigidBody',
+  doc: 'A 3D rigid body on a RigidBodyEP or RigidBodyRxyz node; inertia is given about the node (reference point), which need not be the centre of mass. On Euler parameters the body adds the constraint |ep| = 1.',
+  parameters: {
+    physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
+    physicsInertia: { type: 'vector', size: 6, default: [0, 0, 0, 0, 0, 0], unit: 'kg m^2', doc: 'inertia [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] in body axes w.r.t. the reference point (node), not necessarily the centre of mass' },
+    physicsCenterOfMass: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'centre of mass in body coordinates, relative to the reference point' },
+    nodeNumber: { type: 'ref', kind: 'node', types: ['RigidBodyEP', 'RigidBodyRxyz'], doc: 'the 3D rigid-body node' },
+    ...visualizationParams(),
+    ...V_COLOR,
+    ...VGRAPHICS,
+  },
+  supportsCheckpoint: true,
+  traits: { body: true, orientation: true },
+  check: (it) => {
+    const [xx, yy, zz] = it.params.vector('physicsInertia')
+    const bad = xx + yy < zz || yy + zz < xx || xx + zz < yy || xx < 0 || yy < 0 || zz < 0
+    return bad ? [{ parameter: 'physicsInertia', message: `expected non-negative principal moments satisfying the triangle inequality (Jxx + Jyy >= Jzz, ...), got [${xx}, ${yy}, ${zz}]` }] : []
+  },
+  build: (it, ctx) => new RigidBody3D(nodeOf(it, ctx), it.params.number('physicsMass'), it.params.vector('physicsInertia'), it.params.vector('physicsCenterOfMass')),
+  visualize: (it, c, s, g) => {
+    const body = c as RigidBody3D
+    drawBox(it, body, body.equivalentBox(), s, g)
+  },
+}
+
+export const ObjectRigidBody2D: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'RigidBody2D',
+  exudynName: 'ObjectRigidBody2D',
+  doc: 'A planar rigid body on a RigidBody2D node [x, y, phi]; the node is the centre of mass; mass matrix diag(m, m, J).',
+  parameters: {
+    physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
+    physicsInertia: { type: 'number', default: 0, min: 0, unit: 'kg m^2', doc: 'moment of inertia about the z axis through the node (centre of mass)' },
+    nodeNumber: { type: 'ref', kind: 'node', types: ['RigidBody2D'], doc: 'the RigidBody2D node' },
+    ...visualizationParams(),
+    ...V_COLOR,
+    ...VGRAPHICS,
+  },
+  supportsCheckpoint: true,
+  traits: { body: true, orientation: true },
+  build: (it, ctx) => new RigidBodyPlanar(nodeOf(it, ctx), it.params.number('physicsMass'), it.params.number('physicsInertia')),
+  visualize: (it, c, s, g) => {
+    const body = c as RigidBodyPlanar
+    // A slender bar with the body's inertia: J = m L^2 / 12.
+    const L = body.mass > 0 ? Math.max(Math.sqrt((12 * body.inertia) / body.mass), 0.01) : 0.1
+    drawBox(it, body, [L, L / 8, L / 8], s, g)
+  },
+}

@@ -1,0 +1,75 @@
+// Rotation parametrizations of rigid-body nodes: Euler parameters, Tait-Bryan xyz angles and the
+// planar angle. Each maps its parameters theta to the rotation matrix A (local -> global) and to the
+// local G matrix (Gbar, 3 x size, row-major) with local angular velocity omega_l = Gbar theta'.
+// Global quantities follow as G = A Gbar. Allocation-free.
+import { rotationFromEulerParameters, rotationFromRxyz, type Vec } from './vec3'
+
+export interface RotationParametrization {
+  /** Number of rotation parameters. */
+  readonly size: number
+  rotationMatrix(theta: Vec, out: Vec): void
+  /** Gbar (3 x size, row-major): omega_local = Gbar theta'. */
+  localG(theta: Vec, out: Vec): void
+  /** (d/dt Gbar) theta': the part of the local angular acceleration that does not come from theta''. */
+  localGdotThetaDot(theta: Vec, thetaDot: Vec, out: Vec): void
+}
+
+/** Tait-Bryan angles [rx, ry, rz] with A = Rx(rx) Ry(ry) Rz(rz) (Exudyn's RotationMatrix2RotXYZ). */
+export function taitBryanFromRotation(A: Vec, out: Vec): void {
+  out[0] = Math.atan2(-A[5], A[8])
+  out[1] = Math.asin(Math.max(-1, Math.min(1, A[2])))
+  out[2] = Math.atan2(-A[1], A[0])
+}
+
+/**
+ * Euler parameters [p0 (scalar), p1, p2, p3]: Gbar = 2 [-p_v, p0 I - p~_v]. Gbar is linear in p and
+ * Gbar(p') p' = 0, so the quadratic velocity term (d/dt Gbar) theta' vanishes.
+ */
+export const EULER_PARAMETERS: RotationParametrization = {
+  size: 4,
+  rotationMatrix: (p, out) => rotationFromEulerParameters(p[0], p[1], p[2], p[3], out),
+  localG: (p, out) => {
+    const [p0, p1, p2, p3] = [p[0], p[1], p[2], p[3]]
+    out[0] = -2 * p1; out[1] = 2 * p0; out[2] = 2 * p3; out[3] = -2 * p2
+    out[4] = -2 * p2; out[5] = -2 * p3; out[6] = 2 * p0; out[7] = 2 * p1
+    out[8] = -2 * p3; out[9] = 2 * p2; out[10] = -2 * p1; out[11] = 2 * p0
+  },
+  localGdotThetaDot: (_p, _pd, out) => {
+    out[0] = 0; out[1] = 0; out[2] = 0
+  },
+}
+
+/**
+ * Tait-Bryan xyz angles: omega_global = e_x rx' + Rx e_y ry' + Rx Ry e_z rz', so in body axes
+ * Gbar = [[c1 c2, s2, 0], [-c1 s2, c2, 0], [s1, 0, 1]]; singular at ry = +-pi/2.
+ */
+export const TAIT_BRYAN_XYZ: RotationParametrization = {
+  size: 3,
+  rotationMatrix: (t, out) => rotationFromRxyz(t[0], t[1], t[2], out),
+  localG: (t, out) => {
+    const c1 = Math.cos(t[1]), s1 = Math.sin(t[1]), c2 = Math.cos(t[2]), s2 = Math.sin(t[2])
+    out[0] = c1 * c2; out[1] = s2; out[2] = 0
+    out[3] = -c1 * s2; out[4] = c2; out[5] = 0
+    out[6] = s1; out[7] = 0; out[8] = 1
+  },
+  localGdotThetaDot: (t, td, out) => {
+    const c1 = Math.cos(t[1]), s1 = Math.sin(t[1]), c2 = Math.cos(t[2]), s2 = Math.sin(t[2])
+    const [d0, d1, d2] = [td[0], td[1], td[2]]
+    // Column 0 differentiated, times rx'; column 1 differentiated, times ry'.
+    out[0] = (-s1 * c2 * d1 - c1 * s2 * d2) * d0 + c2 * d2 * d1
+    out[1] = (s1 * s2 * d1 - c1 * c2 * d2) * d0 - s2 * d2 * d1
+    out[2] = c1 * d1 * d0
+  },
+}
+
+/** The planar angle phi about the global z axis: A = Rz(phi), Gbar = [0, 0, 1]^T. */
+export const PLANAR_ANGLE: RotationParametrization = {
+  size: 1,
+  rotationMatrix: (t, out) => rotationFromRxyz(0, 0, t[0], out),
+  localG: (_t, out) => {
+    out[0] = 0; out[1] = 0; out[2] = 1
+  },
+  localGdotThetaDot: (_t, _td, out) => {
+    out[0] = 0; out[1] = 0; out[2] = 0
+  },
+}
