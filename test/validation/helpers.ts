@@ -139,3 +139,68 @@ export function dampedOscillator(m: number, k: number, d: number, x0: number, v0
     return { x, v, a: -(k * x + d * v) / m }
   }
 }
+
+// --- Models shared by several validation files ------------------------------------------------------
+
+/** Mass 2 kg, stiffness 50 N/m (omega = 5 rad/s), initial displacement 0.1 m and velocity 0.3 m/s. */
+export const OSCILLATOR = { m: 2, k: 50, x0: 0.1, v0: 0.3 }
+
+/**
+ * The oscillator's mass on a Point node at [1, 0, 0], held along x by a coordinate spring
+ * (ConnectorCoordinateSpringDamper to a ground coordinate) or a point-to-point spring
+ * (ConnectorSpringDamper of length 1 to the origin: along its own axis L - L0 = x exactly, so the
+ * problem stays linear). y and z carry no force.
+ */
+export function oscillatorModel(spring: 'coordinate' | 'pointToPoint', damping: number, sensors: Json[] = []): Json {
+  const { m, k, x0, v0 } = OSCILLATOR
+  const connector: Json =
+    spring === 'coordinate'
+      ? { type: 'ConnectorCoordinateSpringDamper', name: 'spring', markerNumbers: ['groundX', 'massX'], stiffness: k, damping }
+      : { type: 'ConnectorSpringDamper', name: 'spring', markerNumbers: ['groundPoint', 'massPoint'], referenceLength: 1, stiffness: k, damping }
+  return {
+    nodes: [
+      { type: 'Point', name: 'node', referenceCoordinates: [1, 0, 0], initialCoordinates: [x0, 0, 0], initialVelocities: [v0, 0, 0] },
+      { type: 'PointGround', name: 'groundNode' },
+    ],
+    objects: [{ type: 'Ground', name: 'ground' }, { type: 'MassPoint', name: 'mass', physicsMass: m, nodeNumber: 'node' }, connector],
+    markers: [
+      { type: 'NodeCoordinate', name: 'groundX', nodeNumber: 'groundNode', coordinate: 0 },
+      { type: 'NodeCoordinate', name: 'massX', nodeNumber: 'node', coordinate: 0 },
+      { type: 'BodyPosition', name: 'groundPoint', bodyNumber: 'ground' },
+      { type: 'BodyPosition', name: 'massPoint', bodyNumber: 'mass' },
+    ],
+    loads: [],
+    sensors,
+  }
+}
+
+export const GRAVITY = 9.81
+
+/**
+ * Planar pendulum (resources/examples/pendulum.mbsproj style): a 1 kg mass point on a Point2D node,
+ * a ConnectorDistance of the given length to a ground pivot at the origin, gravity along -y; released
+ * at rest at angle theta0 from the downward vertical (positive towards +x).
+ */
+export function pendulumModel(theta0: number, length = 1, sensors: Json[] = []): Json {
+  return {
+    nodes: [{ type: 'Point2D', name: 'bobNode', referenceCoordinates: [length * Math.sin(theta0), -length * Math.cos(theta0)] }],
+    objects: [
+      { type: 'Ground', name: 'ground' },
+      { type: 'MassPoint2D', name: 'bob', physicsMass: 1, nodeNumber: 'bobNode' },
+      { type: 'ConnectorDistance', name: 'rod', markerNumbers: ['pivot', 'bobPosition'], distance: length },
+    ],
+    markers: [
+      { type: 'BodyPosition', name: 'pivot', bodyNumber: 'ground' },
+      { type: 'BodyPosition', name: 'bobPosition', bodyNumber: 'bob' },
+      { type: 'BodyMass', name: 'bobMass', bodyNumber: 'bob' },
+    ],
+    loads: [{ type: 'MassProportional', name: 'gravity', markerNumber: 'bobMass', loadVector: [0, -GRAVITY, 0] }],
+    sensors,
+  }
+}
+
+/** The pendulum's angle theta(t) and theta'(t) from theta'' = -(g / L) sin(theta), by rk4 at the given steps. */
+export function pendulumReference(theta0: number, length: number, t: number, steps: number): [number, number] {
+  const [theta, omega] = rk4((_t, y) => [y[1], -(GRAVITY / length) * Math.sin(y[0])], [theta0, 0], 0, t, steps)
+  return [theta, omega]
+}

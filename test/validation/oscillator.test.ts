@@ -3,36 +3,11 @@
 // point-to-point spring (ConnectorSpringDamper to a ground point, moving along its own axis, where
 // L - L0 = x exactly, so the problem is linear). Then the sensors: write times and the kinematic outputs.
 import { describe, expect, it } from 'vitest'
-import { dampedOscillator, run, sensorSeries, type Json } from './helpers'
+import { dampedOscillator, OSCILLATOR, oscillatorModel, run, sensorSeries, type Json } from './helpers'
 
-const m = 2, k = 50, x0 = 0.1, v0 = 0.3
+const { m, k, x0, v0 } = OSCILLATOR
 const omega = Math.sqrt(k / m) // 5 rad/s
 const amplitude = Math.hypot(x0, v0 / omega)
-
-type Spring = 'coordinate' | 'pointToPoint'
-
-/** The mass on a Point node at [1, 0, 0]; only x is loaded, y and z stay at rest. */
-export function oscillatorModel(spring: Spring, d: number, sensors: Json[] = []): Json {
-  const connector: Json =
-    spring === 'coordinate'
-      ? { type: 'ConnectorCoordinateSpringDamper', name: 'spring', markerNumbers: ['groundX', 'massX'], stiffness: k, damping: d }
-      : { type: 'ConnectorSpringDamper', name: 'spring', markerNumbers: ['groundPoint', 'massPoint'], referenceLength: 1, stiffness: k, damping: d }
-  return {
-    nodes: [
-      { type: 'Point', name: 'node', referenceCoordinates: [1, 0, 0], initialCoordinates: [x0, 0, 0], initialVelocities: [v0, 0, 0] },
-      { type: 'PointGround', name: 'groundNode' },
-    ],
-    objects: [{ type: 'Ground', name: 'ground' }, { type: 'MassPoint', name: 'mass', physicsMass: m, nodeNumber: 'node' }, connector],
-    markers: [
-      { type: 'NodeCoordinate', name: 'groundX', nodeNumber: 'groundNode', coordinate: 0 },
-      { type: 'NodeCoordinate', name: 'massX', nodeNumber: 'node', coordinate: 0 },
-      { type: 'BodyPosition', name: 'groundPoint', bodyNumber: 'ground' },
-      { type: 'BodyPosition', name: 'massPoint', bodyNumber: 'mass' },
-    ],
-    loads: [],
-    sensors,
-  }
-}
 
 const T = 2
 const sensor = (name: string, outputVariableType: string): Json => ({ type: 'Node', name, nodeNumber: 'node', outputVariableType })
