@@ -41,6 +41,9 @@ function jsonErrorProblem(text: string, e: unknown): Problem {
     const before = text.slice(0, pos)
     const line = before.split('\n').length
     const col = pos - before.lastIndexOf('\n')
+    // V8 reports a cut-off file as an error at its last position rather than as "Unexpected end".
+    if (pos >= text.trimEnd().length)
+      return { path: '(file)', message: `invalid JSON: the file ends too early at line ${line} (truncated?): ${msg}` }
     return { path: '(file)', message: `invalid JSON at line ${line}, column ${col}: ${msg}` }
   }
   if (/Unexpected end|unterminated|end of (JSON )?input/i.test(msg))
