@@ -1,0 +1,276 @@
+// Sparse LU factorization P A Q = L U for a fixed pattern (CSC, see sparsePattern.ts), following
+// the left-looking Gilbert-Peierls algorithm as described in Davis, "Direct Methods for Sparse
+// Linear Systems" (SIAM 2006), ch. 6, plus a KLU-style refactorization.
+//   analyze(pattern): column order Q by approximate minimum degree on A + A^T, once per pattern.
+//   factorize(values): for each column k, x = L \ A(:, Q[k]) on the reach of that column in the
+//     graph of L (a depth-first search), then threshold partial pivoting that prefers the diagonal
+//     entry (so the symmetric AMD order keeps its fill); L gets unit diagonal.
+//   Once a factorization exists, the next one first tries the same pivot sequence and the same L
+//   and U patterns (numeric refactorization: no search, no pivoting); when a pivot would be small
+//   against its column (lost stability) it falls back to the full factorization with pivoting.
+// Every buffer is allocated in analyze or grown on the rare full factorization that needs more
+// fill, so Newton's refactorizations and solves allocate nothing.
+import { approximateMinimumDegree } from './sparseOrdering'
+import type { SparsePattern } from './sparsePattern'
+
+/** Pivot choice: the diagonal entry is taken when it is at least this fraction of the column's largest candidate. */
+const DIAGONAL_PREFERENCE = 0.1
+/** Refactorization keeps the old pivot while |pivot| >= this fraction of the largest entry below it. */
+const REFACTOR_PIVOT_TOLERANCE = 0.01
+
+export class SparseLU {
+  private pattern: SparsePattern | undefined
+  private n = 0
+  /** Column order: Q[k] is the k-th column eliminated. */
+  private colOrder: Int32Array = new Int32Array(0)
+  /** pivotOf[row] = k when row is the k-th pivot (-1 during a factorization: not yet pivotal). */
+  private pivotOf = new Int32Array(0)
+  private Lstart = new Int32Array(0)
+  private Lrow = new Int32Array(0)
+  private Lval = new Float64Array(0)
+  private Ustart = new Int32Array(0)
+  private Urow = new Int32Array(0)
+  private Uval = new Float64Array(0)
+  private x = new Float64Array(0)
+  private y = new Float64Array(0)
+  private reach = new Int32Array(0)
+  private stack = new Int32Array(0)
+  private stackPos = new Int32Array(0)
+  private mark = new Int32Array(0)
+  private stamp = 0
+  private factored = false
+  /** Statistics: full factorizations (with search and pivoting) and numeric refactorizations. */
+  fullFactorizations = 0
+  refactorizations = 0
+
+  /** Symbolic analysis of a pattern: ordering and buffers; values come with factorize. */
+  analyze(pattern: SparsePattern): void {
+    const n = (this.n = pattern.n)
+    this.pattern = pattern
+    this.colOrder = approximateMinimumDegree(pattern)
+    this.pivotOf = new Int32Array(n)
+    this.Lstart = new Int32Array(n + 1)
+    this.Ustart = new Int32Array(n + 1)
+    const guess = 4 * pattern.colStart[n] + n
+    this.Lrow = new Int32Array(guess)
+    this.Lval = new Float64Array(guess)
+    this.Urow = new Int32Array(guess)
+    this.Uval = new Float64Array(guess)
+    this.x = new Float64Array(n)
+    this.y = new Float64Array(n)
+    this.reach = new Int32Array(n)
+    this.stack = new Int32Array(n)
+    this.stackPos = new Int32Array(n)
+    this.mark = new Int32Array(n)
+    this.stamp = 0
+    this.factored = false
+  }
+
+  /** Nonzeros of L and U of the last factorization (fill measure). */
+  get factorNonzeros(): number {
+    return this.Lstart[this.n] + this.Ustart[this.n]
+  }
+
+  /**
+   * Factorizes the matrix with the analyzed pattern and these values (one per pattern entry).
+   * Returns -1 on success, otherwise the index of a column found (numerically) singular.
+   */
+  factorize(values: Float64Array, forceFull = false): number {
+    if (!this.pattern) throw new Error('SparseLU: analyze() must be called before factorize()')
+    let scale = 0
+    for (let k = 0; k < this.pattern.colStart[this.n]; k++) scale = Math.max(scale, Math.abs(values[k]))
+    // Same singularity threshold as the dense LU, so both paths report the same models as singular.
+    const tiny = scale * 1e-14 * Math.max(1, this.n)
+    if (this.factored && !forceFull && this.refactor(values, tiny)) {
+      this.refactorizations++
+      return -1
+    }
+    this.fullFactorizations++
+    const k = this.factorFull(values, tiny)
+    this.factored = k < 0
+    return k
+  }
+
+  /** Solves A x = b in place with the last factorization. */
+  solve(b: Float64Array): void {
+    const n = this.n
+    const y = this.y
+    const { Lstart, Lrow, Lval, Ustart, Urow, Uval, pivotOf, colOrder } = this
+    for (let i = 0; i < n; i++) y[pivotOf[i]] = b[i]
+    for (let j = 0; j < n; j++) {
+      const yj = y[j]
+      if (yj === 0) continue
+      for (let p = Lstart[j] + 1; p < Lstart[j + 1]; p++) y[Lrow[p]] -= Lval[p] * yj
+    }
+    for (let j = n - 1; j >= 0; j--) {
+      const end = Ustart[j + 1] - 1
+      const yj = (y[j] /= Uval[end])
+      if (yj === 0) continue
+      for (let p = Ustart[j]; p < end; p++) y[Urow[p]] -= Uval[p] * yj
+    }
+    for (let k = 0; k < n; k++) b[colOrder[k]] = y[k]
+  }
+
+  /** Full left-looking factorization with threshold partial pivoting. */
+  private factorFull(values: Float64Array, tiny: number): number {
+    const n = this.n
+    const { colStart, rowIndex } = this.pattern!
+    const x = this.x
+    const pivotOf = this.pivotOf
+    pivotOf.fill(-1)
+    let lnz = 0, unz = 0
+    for (let k = 0; k < n; k++) {
+      this.Lstart[k] = lnz
+      this.Ustart[k] = unz
+      if (lnz + n > this.Lrow.length) this.growL(lnz + n)
+      if (unz + n > this.Urow.length) this.growU(unz + n)
+      const col = this.colOrder[k]
+      // x = L \ A(:, col) on the reach of the column's rows.
+      const top = this.computeReach(col)
+      for (let p = colStart[col]; p < colStart[col + 1]; p++) x[rowIndex[p]] = values[p]
+      const reach = this.reach
+      for (let p = top; p < n; p++) {
+        const j = reach[p]
+        const J = pivotOf[j]
+        if (J < 0) continue
+        const xj = x[j]
+        for (let q = this.Lstart[J] + 1; q < this.Lstart[J + 1]; q++) x[this.Lrow[q]] -= this.Lval[q] * xj
+      }
+      // U(:, k) above the diagonal in the reach's (topological) order; the pivot among the rest.
+      let pivotRow = -1, largest = -1
+      for (let p = top; p < n; p++) {
+        const i = reach[p]
+        if (pivotOf[i] < 0) {
+          const a = Math.abs(x[i])
+          if (a > largest) {
+            largest = a
+            pivotRow = i
+          }
+        } else {
+          this.Urow[unz] = pivotOf[i]
+          this.Uval[unz++] = x[i]
+        }
+      }
+      if (pivotRow < 0 || largest <= tiny) {
+        for (let p = top; p < n; p++) x[reach[p]] = 0
+        return col
+      }
+      if (pivotOf[col] < 0 && Math.abs(x[col]) >= DIAGONAL_PREFERENCE * largest) pivotRow = col
+      const pivot = x[pivotRow]
+      this.Urow[unz] = k
+      this.Uval[unz++] = pivot
+      pivotOf[pivotRow] = k
+      this.Lrow[lnz] = pivotRow
+      this.Lval[lnz++] = 1
+      for (let p = top; p < n; p++) {
+        const i = reach[p]
+        if (pivotOf[i] < 0) {
+          this.Lrow[lnz] = i
+          this.Lval[lnz++] = x[i] / pivot
+        }
+        x[i] = 0
+      }
+    }
+    this.Lstart[n] = lnz
+    this.Ustart[n] = unz
+    // L's rows from original numbering to pivot order, as solve and refactor use them.
+    for (let p = 0; p < lnz; p++) this.Lrow[p] = pivotOf[this.Lrow[p]]
+    return -1
+  }
+
+  /**
+   * Rows reachable from column col of A in the graph of L (row i -> rows of L(:, pivotOf[i])), in
+   * topological order in reach[top..n); returns top. Non-recursive depth-first search.
+   */
+  private computeReach(col: number): number {
+    const n = this.n
+    const { colStart, rowIndex } = this.pattern!
+    const { mark, stack, stackPos, reach, pivotOf, Lstart, Lrow } = this
+    if (++this.stamp >= 0x3fffffff) {
+      mark.fill(0)
+      this.stamp = 1
+    }
+    const stamp = this.stamp
+    let top = n
+    for (let p = colStart[col]; p < colStart[col + 1]; p++) {
+      const start = rowIndex[p]
+      if (mark[start] === stamp) continue
+      let depth = 0
+      stack[0] = start
+      while (depth >= 0) {
+        const j = stack[depth]
+        const J = pivotOf[j]
+        if (mark[j] !== stamp) {
+          mark[j] = stamp
+          stackPos[depth] = J < 0 ? 0 : Lstart[J] + 1
+        }
+        let done = true
+        const end = J < 0 ? 0 : Lstart[J + 1]
+        for (let q = stackPos[depth]; q < end; q++) {
+          const i = Lrow[q]
+          if (mark[i] === stamp) continue
+          stackPos[depth] = q + 1
+          stack[++depth] = i
+          done = false
+          break
+        }
+        if (done) {
+          depth--
+          reach[--top] = j
+        }
+      }
+    }
+    return top
+  }
+
+  /** Numeric refactorization with the last pivot sequence and patterns; false when a pivot became unstable. */
+  private refactor(values: Float64Array, tiny: number): boolean {
+    const n = this.n
+    const { colStart, rowIndex } = this.pattern!
+    const { x, pivotOf, Lstart, Lrow, Lval, Ustart, Urow, Uval, colOrder } = this
+    for (let k = 0; k < n; k++) {
+      const col = colOrder[k]
+      for (let p = colStart[col]; p < colStart[col + 1]; p++) x[pivotOf[rowIndex[p]]] = values[p]
+      const diag = Ustart[k + 1] - 1
+      for (let p = Ustart[k]; p < diag; p++) {
+        const j = Urow[p]
+        const xj = x[j]
+        Uval[p] = xj
+        x[j] = 0
+        for (let q = Lstart[j] + 1; q < Lstart[j + 1]; q++) x[Lrow[q]] -= Lval[q] * xj
+      }
+      const pivot = x[k]
+      x[k] = 0
+      let largest = 0
+      for (let q = Lstart[k] + 1; q < Lstart[k + 1]; q++) largest = Math.max(largest, Math.abs(x[Lrow[q]]))
+      if (Math.abs(pivot) <= tiny || Math.abs(pivot) < REFACTOR_PIVOT_TOLERANCE * largest) {
+        for (let q = Lstart[k] + 1; q < Lstart[k + 1]; q++) x[Lrow[q]] = 0
+        return false
+      }
+      Uval[diag] = pivot
+      for (let q = Lstart[k] + 1; q < Lstart[k + 1]; q++) {
+        Lval[q] = x[Lrow[q]] / pivot
+        x[Lrow[q]] = 0
+      }
+    }
+    return true
+  }
+
+  private growL(min: number): void {
+    const size = Math.max(min, 2 * this.Lrow.length)
+    const r = new Int32Array(size), v = new Float64Array(size)
+    r.set(this.Lrow)
+    v.set(this.Lval)
+    this.Lrow = r
+    this.Lval = v
+  }
+
+  private growU(min: number): void {
+    const size = Math.max(min, 2 * this.Urow.length)
+    const r = new Int32Array(size), v = new Float64Array(size)
+    r.set(this.Urow)
+    v.set(this.Uval)
+    this.Urow = r
+    this.Uval = v
+  }
+}

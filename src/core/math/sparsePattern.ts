@@ -1,0 +1,85 @@
+// Sparsity pattern of an n x n matrix in compressed sparse column form (CSC): the row indices of
+// column j are rowIndex[colStart[j] .. colStart[j+1]), sorted ascending, without duplicates. The
+// pattern is built once per assembly from the items' index maps; values live in a separate array
+// of length nnz, so refilling the matrix each Newton step reuses the structure.
+
+export interface SparsePattern {
+  readonly n: number
+  readonly colStart: Int32Array
+  readonly rowIndex: Int32Array
+}
+
+export function patternNonzeros(p: SparsePattern): number {
+  return p.colStart[p.n]
+}
+
+/** Collects (row, col) positions in any order, with repeats, and compresses them into a pattern. */
+export class SparsePatternBuilder {
+  private rows: Int32Array = new Int32Array(1024)
+  private cols: Int32Array = new Int32Array(1024)
+  private count = 0
+
+  constructor(readonly n: number) {}
+
+  add(row: number, col: number): void {
+    if (row < 0 || row >= this.n || col < 0 || col >= this.n) throw new RangeError(`sparse pattern: entry (${row}, ${col}) is outside the ${this.n} x ${this.n} matrix`)
+    if (this.count === this.rows.length) {
+      const grow = (a: Int32Array): Int32Array => {
+        const b = new Int32Array(2 * a.length)
+        b.set(a)
+        return b
+      }
+      this.rows = grow(this.rows)
+      this.cols = grow(this.cols)
+    }
+    this.rows[this.count] = row
+    this.cols[this.count++] = col
+  }
+
+  /** Adds every (rows[i] + rowOffset, cols[j] + colOffset) and, with symmetric, its transpose. */
+  addBlock(rows: ArrayLike<number>, rowOffset: number, cols: ArrayLike<number>, colOffset: number, symmetric = false): void {
+    for (let i = 0; i < rows.length; i++)
+      for (let j = 0; j < cols.length; j++) {
+        this.add(rows[i] + rowOffset, cols[j] + colOffset)
+        if (symmetric) this.add(cols[j] + colOffset, rows[i] + rowOffset)
+      }
+  }
+
+  addDiagonal(): void {
+    for (let i = 0; i < this.n; i++) this.add(i, i)
+  }
+
+  build(): SparsePattern {
+    const n = this.n
+    // Counting sort by column, then sort and deduplicate each column's rows.
+    const start = new Int32Array(n + 1)
+    for (let k = 0; k < this.count; k++) start[this.cols[k] + 1]++
+    for (let j = 0; j < n; j++) start[j + 1] += start[j]
+    const next = start.slice(0, n)
+    const rowsByCol = new Int32Array(this.count)
+    for (let k = 0; k < this.count; k++) rowsByCol[next[this.cols[k]]++] = this.rows[k]
+    const colStart = new Int32Array(n + 1)
+    const out = new Int32Array(this.count)
+    let nnz = 0
+    for (let j = 0; j < n; j++) {
+      const col = rowsByCol.subarray(start[j], start[j + 1]).sort()
+      for (let k = 0; k < col.length; k++) if (k === 0 || col[k] !== col[k - 1]) out[nnz++] = col[k]
+      colStart[j + 1] = nnz
+    }
+    return { n, colStart, rowIndex: out.slice(0, nnz) }
+  }
+}
+
+/** Position of (row, col) in the value array, or -1 when the pattern does not hold it (binary search). */
+export function patternSlot(p: SparsePattern, row: number, col: number): number {
+  let lo = p.colStart[col], hi = p.colStart[col + 1] - 1
+  const ri = p.rowIndex
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const r = ri[mid]
+    if (r === row) return mid
+    if (r < row) lo = mid + 1
+    else hi = mid - 1
+  }
+  return -1
+}
