@@ -22,4 +22,5 @@ export function createSolver(system: CompiledSystem, settings: SimulationSetting
 export * from './errors'
 export * from './solverBase'
 export * from './sensorRecorder'
+export * from './outputSchedule'
 export { ExplicitSolver, ImplicitSecondOrderSolver, StaticSolver }

@@ -2,6 +2,7 @@
 // growable Float64Arrays (storeInternal) and handed to listeners (CSV writers, the app's plots).
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemState } from '../system/state'
+import { OutputSchedule, type OutputScheduleState } from './outputSchedule'
 
 export interface SensorSeries {
   name: string
@@ -17,17 +18,16 @@ export type SensorRowListener = (sensorIndex: number, row: Float64Array) => void
 
 export class SensorRecorder {
   readonly series: SensorSeries[]
-  /** Rows are due at startTime + k * period; k counts written output times (no drift from sums). */
-  private startTime = NaN
-  private count = 0
+  private readonly due: OutputSchedule
   private readonly row: Float64Array[]
   private readonly listeners: SensorRowListener[] = []
 
   constructor(
     private readonly system: CompiledSystem,
-    private readonly period: number,
+    period: number,
     private readonly storeInternal = true,
   ) {
+    this.due = new OutputSchedule(period)
     this.series = system.sensors.map((r) => ({
       name: r.item.name,
       outputVariableType: r.computation.outputVariableType,
@@ -43,24 +43,17 @@ export class SensorRecorder {
   }
 
   /** Where the write schedule stands (part of a run's state, saved in checkpoints). */
-  get schedule(): { startTime: number; count: number } {
-    return { startTime: this.startTime, count: this.count }
+  get schedule(): OutputScheduleState {
+    return this.due.schedule
   }
-  set schedule(v: { startTime: number; count: number }) {
-    this.startTime = v.startTime
-    this.count = v.count
+  set schedule(v: OutputScheduleState) {
+    this.due.schedule = v
   }
 
   /** Records if a row is due at s.t (always at the first call, and with force); returns whether it did. */
   maybeRecord(s: SystemState, force = false): boolean {
-    const p = this.period
-    if (Number.isNaN(this.startTime)) this.startTime = s.t
-    // Steps rarely land exactly on the period: a row is due within a tiny fraction of it.
-    const tol = 1e-8 * p
-    const due = p <= 0 || s.t >= this.startTime + this.count * p - tol
-    if (!due && !force) return false
+    if (!this.due.take(s.t, force)) return false
     this.record(s)
-    if (p > 0) while (this.startTime + this.count * p <= s.t + tol) this.count++
     return true
   }
   private record(s: SystemState): void {

@@ -82,7 +82,8 @@ export abstract class SolverBase {
   }
 
   get finished(): boolean {
-    return this.state.t >= this.endTime - 1e-12 * Math.max(1, Math.abs(this.endTime))
+    // Round-off tolerance: the last step may end within 1e-10 h of endTime (see solveStep).
+    return this.state.t >= this.endTime - Math.max(1e-12 * Math.max(1, Math.abs(this.endTime)), 1e-10 * this.h)
   }
 
   /** Solves from the current state to endTime: the whole template method. */
@@ -121,11 +122,6 @@ export abstract class SolverBase {
     this.initializeSolverOutput()
   }
 
-  /** Marks the solver as initialized from a loaded checkpoint: initial conditions are not recomputed. */
-  markInitializedFromCheckpoint(): void {
-    this.initialized = true
-  }
-
   protected preInitializeSolverSpecific(): void {}
   protected postInitializeSolverSpecific(): void {}
 
@@ -145,9 +141,10 @@ export abstract class SolverBase {
   solveStep(): void {
     const s = this.state
     const remaining = this.endTime - s.t
-    let h = Math.min(this.h, remaining)
-    // Avoid a tiny last step from round-off: stretch the step when less than 1e-10 h would remain.
-    if (remaining - h < 1e-10 * this.h) h = remaining
+    // A last step that differs from h by round-off only is taken as h, not stretched or cut to hit
+    // endTime: a run to T1 then visits exactly the states a longer run visits, so a checkpoint saved at
+    // its end continues bit for bit like the longer run (exact restart); `finished` allows the round-off.
+    const h = Math.abs(remaining - this.h) <= 1e-10 * this.h ? this.h : Math.min(this.h, remaining)
     this.performStep(h)
     this.stats.steps++
     this.checkFinite()
@@ -191,15 +188,26 @@ export abstract class SolverBase {
     }
   }
 
-  /** The integrator's state for a checkpoint. */
+  /** The integrator's state for a checkpoint: step size, solver-specific control state and the counters. */
   saveIntegratorState(): IntegratorState {
-    return { solverType: this.solverType, stepSize: this.h, values: { ...this.extraValues() }, vectors: this.extraVectors() }
+    const { steps, rejectedSteps, newtonIterations, jacobians } = this.stats
+    return { solverType: this.solverType, stepSize: this.h, values: { steps, rejectedSteps, newtonIterations, jacobians, ...this.extraValues() }, vectors: this.extraVectors() }
   }
 
+  /**
+   * Restores the integrator's state (seed 004 loading order: after the system's setup, before the state
+   * is scattered). The solver's work data is sized to the system first, and the solver counts as
+   * initialized, so the initial conditions are not recomputed over the loaded state.
+   */
   loadIntegratorState(st: IntegratorState): void {
     if (st.solverType !== this.solverType)
       throw new SolverError('model', `the checkpoint was written by the ${st.solverType} solver; this run uses ${this.solverType}`)
+    this.preInitializeSolverSpecific()
+    this.initializeSolverPreChecks()
+    this.initializeSolverData()
+    this.initialized = true
     this.h = st.stepSize
+    for (const k of ['steps', 'rejectedSteps', 'newtonIterations', 'jacobians'] as const) this.stats[k] = st.values[k] ?? 0
     this.loadExtra(st.values, st.vectors)
   }
 

@@ -3,7 +3,8 @@
 // whose Newton fails is retried with a smaller increment (stepReductionFactor) down to minimumStepSize.
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
-import { DenseSystemMatrix, type SystemMatrix } from '../system/matrix'
+import type { SystemMatrix } from '../system/matrix'
+import { createSystemMatrix } from '../system/sparseMatrix'
 import { SolverError } from './errors'
 import { SolverBase, type SolverOptions } from './solverBase'
 
@@ -30,7 +31,7 @@ export class StaticSolver extends SolverBase {
   protected override initializeSolverData(): void {
     const n = this.system.nODE2 + this.system.nAE
     if (!this.matrix || this.matrix.n !== n) {
-      this.matrix = new DenseSystemMatrix(n)
+      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
       this.residual = new Float64Array(n)
       this.q0 = new Float64Array(this.system.nODE2)
       this.lambda0 = new Float64Array(this.system.nAE)
@@ -129,5 +130,9 @@ export class StaticSolver extends SolverBase {
 
   protected override extraValues(): Record<string, number> {
     return { loadFactor: this.loadFactor, increment: this.increment }
+  }
+  protected override loadExtra(values: Record<string, number>): void {
+    this.loadFactor = values.loadFactor
+    this.increment = values.increment
   }
 }

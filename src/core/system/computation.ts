@@ -84,6 +84,13 @@ export interface ObjectComputation extends LifecycleHooks {
    * dg/dq'), nAE x ltg.length, written (not added) into out.
    */
   computeAEJacobian?(s: SystemState, out: Float64Array, velocityLevel: boolean): void
+  /**
+   * Rheonomic constraints (drives): the explicit time term of the constraint at velocity level
+   * (C_q q' + term = 0, i.e. dg/dt at fixed q) or at acceleration level
+   * (C_q q'' + (d/dt C_q) q' + term = 0), written into out (length nAE). Without it the term is 0.
+   * Solvers need it for velocity projection and consistent initial accelerations.
+   */
+  computeAETimeTerm?(s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration'): void
   /** Constraints formulated on velocities by the item itself (for every solver). */
   readonly velocityLevelConstraint?: boolean
   /** True for constraints whose equations are inactive (g = lambda): activeConnector = false. */
@@ -106,10 +113,7 @@ export interface ObjectComputation extends LifecycleHooks {
   output?(variable: string, s: SystemState, out: Float64Array): number
   /** Output variables this object can report. */
   readonly outputVariables?: readonly string[]
-
-  /** Internal state outside the state vectors (e.g. counted full turns), for checkpoints. */
-  saveInternalState?(): Float64Array
-  loadInternalState?(block: Float64Array): void
+  // Internal state for checkpoints: saveInternalState/loadInternalState in LifecycleHooks (every kind).
 }
 
 export interface MarkerComputation extends LifecycleHooks {

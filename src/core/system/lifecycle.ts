@@ -13,4 +13,13 @@ export interface LifecycleHooks {
   setupInitialState?(s: SystemState): void
   /** Auxiliary data from the current state (may run many times per step). */
   update?(s: SystemState): void
+  /**
+   * Internal state outside the state vectors (e.g. counted full turns), for checkpoints (seed 004,
+   * "Internal state hooks"). The block's length is fixed by the item's structure; loading gets exactly
+   * the block saveInternalState returned and runs after the state vectors are scattered.
+   */
+  saveInternalState?(): Float64Array
+  loadInternalState?(block: Float64Array): void
+  /** Layout version of the internal-state block (default 1); bump it when the block changes. */
+  readonly internalStateVersion?: number
 }

@@ -1,0 +1,41 @@
+// When outputs (sensor rows, results-file frames) are due: at startTime + k * period, k counting the
+// output times written so far, so times do not drift from summing periods. Period 0 means every step.
+// The schedule is part of a run's state: checkpoints save it, so a restarted run writes exactly the
+// rows the continuous run would have written after the checkpoint, and none twice.
+
+export interface OutputScheduleState {
+  startTime: number
+  count: number
+  /** Time of the last output (period 0: an output is due at every new time). */
+  lastTime: number
+}
+
+export class OutputSchedule {
+  private startTime = NaN
+  private count = 0
+  private lastTime = NaN
+
+  constructor(readonly period: number) {}
+
+  /** Whether an output is due at t (always at the first call, and with force); advances the schedule if so. */
+  take(t: number, force = false): boolean {
+    const p = this.period
+    if (Number.isNaN(this.startTime)) this.startTime = t
+    // Steps rarely land exactly on the period: an output is due within a tiny fraction of it.
+    const tol = 1e-8 * p
+    const due = p <= 0 ? !(t <= this.lastTime) : t >= this.startTime + this.count * p - tol
+    if (!due && !force) return false
+    this.lastTime = t
+    if (p > 0) while (this.startTime + this.count * p <= t + tol) this.count++
+    return true
+  }
+
+  get schedule(): OutputScheduleState {
+    return { startTime: this.startTime, count: this.count, lastTime: this.lastTime }
+  }
+  set schedule(v: OutputScheduleState) {
+    this.startTime = v.startTime
+    this.count = v.count
+    this.lastTime = v.lastTime
+  }
+}
