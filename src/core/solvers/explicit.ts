@@ -1,7 +1,7 @@
 // Explicit Runge-Kutta solvers on y = [q, q']: ExplicitEuler (order 1), RK44 (classical, order 4) and
 // DOPRI5 (Dormand-Prince 5(4) with error control, order 5). Accelerations come from
 //   unconstrained: M q'' = f_loads - f_lhs
-//   constrained (index-1 form): [[M, C_q^T], [C_q, 0]] [q''; lambda] = [f_loads - f_lhs; -(d/dt C_q) q']
+//   constrained (index-1 form): [[M, C_q^T], [C_q, 0]] [q''; lambda] = [f_loads - f_lhs; -(d/dt C_q) q' - g_tt]
 // and after each step the coordinates and velocities are projected back onto the constraint manifold
 // (g(q) = 0, C_q q' = 0), so constraints do not drift.
 import type { SimulationSettings } from '../model/settings'
@@ -109,7 +109,10 @@ export class ExplicitSolver extends SolverBase {
       }
       this.massFactorized = true
     }
-    if (this.nAE > 0) this.constraintTerm(rhs.subarray(n2))
+    if (this.nAE > 0) {
+      this.constraintTerm(rhs.subarray(n2))
+      ev.addConstraintTimeTerm(s, rhs.subarray(n2), 'acceleration', -1)
+    }
     this.matrix.solve(rhs)
     out.set(rhs.subarray(0, n2))
     if (this.nAE > 0) s.lambda.set(rhs.subarray(n2))
@@ -136,7 +139,7 @@ export class ExplicitSolver extends SolverBase {
     for (let k = 0; k < out.length; k++) out[k] = -(this.aeBuf[k] - out[k]) / (2 * d)
   }
 
-  /** Projects q onto g(q) = 0 and q' onto C_q q' = 0 (minimum-norm corrections). */
+  /** Projects q onto g(q, t) = 0 and q' onto C_q q' + g_t = 0 (minimum-norm corrections; g_t from drives). */
   private project(): void {
     const s = this.state
     const n2 = this.n2
@@ -163,6 +166,7 @@ export class ExplicitSolver extends SolverBase {
     }
     assemble()
     ev.constraintJacobianTimesVelocity(s, this.aeBuf)
+    ev.addConstraintTimeTerm(s, this.aeBuf, 'velocity', 1)
     rhs.fill(0, 0, n2)
     for (let k = 0; k < this.nAE; k++) rhs[n2 + k] = -this.aeBuf[k]
     m.solve(rhs)

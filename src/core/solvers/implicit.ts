@@ -79,7 +79,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     }
   }
 
-  /** Consistent initial accelerations: [[M, C_q^T], [C_q, 0]] [q''; lambda] = [-f; -(d/dt C_q) q']. */
+  /**
+   * Consistent initial accelerations: [[M, C_q^T], [C_q, 0]] [q''; lambda] = [-f; -(d/dt C_q) q' - g_tt],
+   * g_tt being the explicit time term of drives (prescribed motions).
+   */
   protected override initializeSolverInitialConditions(): void {
     const s = this.state
     if (this.settings.timeIntegration.generalizedAlpha.computeInitialAccelerations) {
@@ -92,7 +95,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const rhs = this.residual
       ev.ode2Residual(s, rhs.subarray(0, n2))
       for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
-      if (nAE > 0) this.constraintAccelerationTerm(rhs.subarray(n2))
+      if (nAE > 0) {
+        this.constraintAccelerationTerm(rhs.subarray(n2))
+        ev.addConstraintTimeTerm(s, rhs.subarray(n2), 'acceleration', -1)
+      }
       this.factorize(0)
       m.solve(rhs)
       s.a.set(rhs.subarray(0, n2))

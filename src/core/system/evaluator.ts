@@ -122,6 +122,16 @@ export class SystemEvaluator {
     }
   }
 
+  /** out += factor * the explicit time terms of rheonomic constraints (drives) at velocity or acceleration level. */
+  addConstraintTimeTerm(s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration', factor: number): void {
+    for (const o of this.constraintObjects) {
+      if (o.inactiveConstraint || !o.computeAETimeTerm) continue
+      const local = this.localB
+      o.computeAETimeTerm(s, local, level)
+      for (let k = 0; k < o.nAE; k++) out[o.aeIndex + k] += factor * local[k]
+    }
+  }
+
   /** Algebraic equations g (length nAE); inactive connectors give g = lambda. */
   constraints(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
     for (const o of this.constraintObjects) {

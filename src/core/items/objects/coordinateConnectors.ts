@@ -7,6 +7,7 @@ import type { MarkerComputation, ObjectComputation } from '../../system/computat
 import type { SystemState } from '../../system/state'
 import { requireMarkers, visualizationParams } from '../common'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
+import { timeDerivative } from './drives'
 
 abstract class CoordinatePair implements ObjectComputation {
   ltgODE2 = new Int32Array(0)
@@ -135,6 +136,13 @@ class CoordinateConstraint extends CoordinatePair {
     if (this.slot[0] >= 0) out[this.slot[0]] -= 1
     if (this.slot[1] >= 0) out[this.slot[1]] += this.factorValue1
   }
+  /**
+   * Drives: velocity level -offset_t(t); acceleration level -d/dt offset_t(t) (= -u'' for a position
+   * constraint, -w' for a velocity constraint): the same expressions serve both kinds.
+   */
+  computeAETimeTerm(s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration'): void {
+    out[0] = level === 'velocity' ? -this.offset_t(s.t) : -timeDerivative(this.offset_t, s.t)
+  }
   output(variable: string, s: SystemState, out: Float64Array): number {
     if (variable === 'Displacement') out[0] = this.factorValue1 * this.value(s.q, 1) - this.value(s.q, 0)
     else if (variable === 'Velocity') out[0] = this.factorValue1 * this.value(s.v, 1) - this.value(s.v, 0)
@@ -155,12 +163,18 @@ export const ObjectConnectorCoordinate: ItemDefinition<'object'> = {
     factorValue1: { type: 'number', default: 1, doc: 'factor on the coordinate of marker 1' },
     velocityLevel: { type: 'boolean', default: false, doc: 'constrain velocities instead of coordinates' },
     offsetUserFunction: { type: 'expression', default: '', doc: 'optional time function that replaces offset in the position-level equation; "" for none' },
-    offsetUserFunction_t: { type: 'expression', default: '', doc: 'time derivative of offsetUserFunction, used by velocity-level equations (velocityLevel, index-2 solvers); "" for none' },
+    offsetUserFunction_t: { type: 'expression', default: '', doc: 'time derivative of offsetUserFunction, used by velocity-level equations (velocityLevel, index-2 solvers); "" = offsetUserFunction differentiated numerically (relative error ~1e-11)' },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
   },
   supportsCheckpoint: true,
-  check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'coordinate'),
+  check: (it, m) => [
+    ...requireMarkers(it, m, 'markerNumbers', 'coordinate'),
+    // Exudyn silently ignores offsetUserFunction on velocity level; here that is an error.
+    ...(it.params.bool('velocityLevel') && it.params.string('offsetUserFunction') !== ''
+      ? [{ parameter: 'offsetUserFunction', message: 'a velocityLevel constraint prescribes a velocity: give its time function as offsetUserFunction_t (offsetUserFunction would be ignored)' }]
+      : []),
+  ],
   build: (it, ctx) => {
     const p = it.params
     const offset = p.number('offset')
@@ -168,7 +182,8 @@ export const ObjectConnectorCoordinate: ItemDefinition<'object'> = {
     const uf = p.string('offsetUserFunction'), uf_t = p.string('offsetUserFunction_t')
     const offsetOf: TimeFunction = uf !== '' ? compileTimeFunction(uf) : () => offset
     // As in Exudyn: the velocity-level offset is offset only for velocityLevel constraints, else 0.
-    const offsetOf_t: TimeFunction = uf_t !== '' ? compileTimeFunction(uf_t) : velocityLevel ? () => offset : () => 0
+    // A drive without its derivative expression is differentiated numerically (index 2 needs u').
+    const offsetOf_t: TimeFunction = uf_t !== '' ? compileTimeFunction(uf_t) : velocityLevel ? () => offset : uf !== '' ? (t) => timeDerivative(offsetOf, t) : () => 0
     return new CoordinateConstraint(coordinateMarkers(it, ctx), offsetOf, offsetOf_t, p.number('factorValue1'), velocityLevel, p.bool('activeConnector'))
   },
 }
