@@ -1,10 +1,11 @@
 // Shared helpers of the validation tests: building projects from plain JSON, running them, reading
 // sensor series, and the small numerical tools (least-squares slope, elliptic integral, RK4) that the
 // independent references need. Nothing here calls the engine's integrators.
-import { createSolver, formatProblems, loadProjectJson, runProject, SensorRecorder, SolverError, type JsonObject, type Project, type RunResult, type SolverOptions } from '../../src/core'
+import { createSolver, formatProblems, loadProjectJson, runProject, SensorRecorder, SolverError, type Project, type RunResult, type SolverOptions } from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
 
-export type Json = JsonObject
+/** A model or settings tree as plain data (validated by loadProjectJson, so it need not be typed closer). */
+export type Json = Record<string, unknown>
 
 /** A validated project from model lists and simulationSettings; throws with the problems otherwise. */
 export function makeProject(model: Json, simulationSettings: Json): Project {
