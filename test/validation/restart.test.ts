@@ -4,7 +4,9 @@
 // the decisions of the continuous run, and the chaotic double pendulum amplifies any last-bit
 // difference into the sensor rows within a few hundred steps.
 import { describe, expect, it } from 'vitest'
-import { doublePendulum, splitRunMatches } from './restartModels'
+import { loadCheckpoint, saveCheckpoint } from '../../src/core'
+import { makeProject } from './helpers'
+import { doublePendulum, expectBitwiseEqual, finalState, rows, splitRunMatches, startRun } from './restartModels'
 
 const settings = (solverType: string, extra: Record<string, unknown> = {}) => ({
   solverType,
@@ -35,5 +37,52 @@ describe('exact restart from a checkpoint, every dynamic solver', () => {
     // Rows: the initial one plus one per step.
     expect(continuous.recorder.series[0].rows).toBe(continuous.solver.stats.steps + 1)
     expect(rowsBefore + restarted.recorder.series[0].rows).toBe(continuous.recorder.series[0].rows)
+  })
+})
+
+describe('exact restart: the run to T/2 ends there, as `mbs run --end-time` does', () => {
+  for (const solverType of ['GeneralizedAlpha', 'RK44'])
+    it(`${solverType}: 0..T versus 0..T/2 (end time T/2), save, load into a fresh system, T/2..T`, () => {
+      const s = settings(solverType)
+      const continuous = startRun(makeProject(doublePendulum(), s))
+      continuous.solver.solve()
+      const first = startRun(makeProject(doublePendulum(), s))
+      first.solver.setEndTime(0.5)
+      first.solver.solve()
+      const second = startRun(makeProject(doublePendulum(), s))
+      loadCheckpoint(saveCheckpoint(first), second)
+      second.solver.solve()
+      rows(continuous.recorder).forEach((r, i) => {
+        const joined = new Float64Array([...rows(first.recorder)[i], ...rows(second.recorder)[i]])
+        expectBitwiseEqual(joined, r, `sensor ${continuous.recorder.series[i].name}, first half + continuation`)
+      })
+      const a = finalState(continuous), b = finalState(second)
+      for (const k of Object.keys(a)) expectBitwiseEqual(b[k], a[k], `final ${k}`)
+    })
+})
+
+describe('loading into the running system', () => {
+  it('going back to a checkpoint and running again repeats the run bit for bit', () => {
+    const run = startRun(makeProject(doublePendulum(), settings('GeneralizedAlpha')))
+    run.solver.setEndTime(0.5)
+    run.solver.solve()
+    const checkpoint = saveCheckpoint(run)
+    const checkpointTime = run.system.state.t
+    const rowsAtCheckpoint = run.recorder.series.map((se) => se.rows)
+    run.solver.setEndTime(1)
+    run.solver.solve()
+    const firstPass = rows(run.recorder)
+    const endState = finalState(run)
+    // Back to t = 0.5 in the same (running) system and solver: items keep their reference configuration.
+    loadCheckpoint(checkpoint, run)
+    expect(run.system.state.t).toBe(checkpointTime)
+    run.solver.solve()
+    const all = rows(run.recorder)
+    all.forEach((r, i) => {
+      const w = run.recorder.series[i].size + 1
+      expectBitwiseEqual(r.subarray(firstPass[i].length), firstPass[i].subarray(rowsAtCheckpoint[i] * w), `sensor ${run.recorder.series[i].name}, second pass`)
+    })
+    const again = finalState(run)
+    for (const k of Object.keys(endState)) expectBitwiseEqual(again[k], endState[k], `final ${k}`)
   })
 })
