@@ -1,0 +1,63 @@
+// writeFileAtomic: the target holds either the old or the complete new content, and a failed write
+// leaves the old file intact with no temporary file behind. Failures are injected into node:fs
+// (tests run as root here, so a read-only directory would not stop the write).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { writeFileAtomic } from '../../../src/host/atomicWrite'
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-atomic-'))
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('writeFileAtomic', () => {
+  it('writes strings as UTF-8 and bytes as they are, replacing an existing file', () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'a.txt')
+    writeFileAtomic(file, 'first')
+    writeFileAtomic(file, 'zweite Größe ✓')
+    expect(fs.readFileSync(file, 'utf8')).toBe('zweite Größe ✓')
+    writeFileAtomic(file, new Uint8Array([0, 255, 10]))
+    expect([...fs.readFileSync(file)]).toEqual([0, 255, 10])
+    expect(fs.readdirSync(dir)).toEqual(['a.txt'])
+  })
+
+  it.each([
+    ['writeSync', 'ENOSPC: no space left on device'],
+    ['fsyncSync', 'EIO: i/o error'],
+    ['renameSync', 'EXDEV: cross-device link'],
+  ] as const)('keeps the old file and removes the temporary file when %s fails', (fn, message) => {
+    const dir = tempDir()
+    const file = path.join(dir, 'project.mbsproj')
+    fs.writeFileSync(file, 'old content')
+    let calls = 0
+    const original = fs[fn] as (...a: unknown[]) => unknown
+    vi.spyOn(fs, fn).mockImplementation(((...args: unknown[]) => {
+      // The first writeSync writes half of the data, then the disk is "full": a torn write.
+      if (fn === 'writeSync' && calls++ === 0) return original(args[0], args[1], args[2], 5)
+      throw new Error(message)
+    }) as never)
+    expect(() => writeFileAtomic(file, 'new content that never fully arrives')).toThrow(message)
+    vi.restoreAllMocks()
+    expect(fs.readFileSync(file, 'utf8')).toBe('old content')
+    expect(fs.readdirSync(dir)).toEqual(['project.mbsproj'])
+  })
+
+  it('fails without touching anything when the directory does not exist', () => {
+    const missing = path.join(tempDir(), 'no', 'such', 'dir', 'x.csv')
+    expect(() => writeFileAtomic(missing, 'x')).toThrow(/ENOENT/)
+  })
+
+  it('refuses to replace a directory and leaves it as it was', () => {
+    const dir = tempDir()
+    const target = path.join(dir, 'results')
+    fs.mkdirSync(target)
+    fs.writeFileSync(path.join(target, 'keep'), 'k')
+    expect(() => writeFileAtomic(target, 'x')).toThrow()
+    expect(fs.readFileSync(path.join(target, 'keep'), 'utf8')).toBe('k')
+    expect(fs.readdirSync(dir)).toEqual(['results'])
+  })
+})
