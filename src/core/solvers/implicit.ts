@@ -194,9 +194,15 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.forceScale += Math.sqrt(m)
     }
     this.evaluator.addReactionForces(s, r2, this.velocityLevel)
+    // The norm takes the constraint residual g unscaled, as Exudyn does: scaled by 1/(h^2 beta') its
+    // round-off (eps |q|) grows as h shrinks, so a fixed tolerance became unreachable at small steps
+    // (spurious step rejections). The Newton system below still uses the scaled rows.
+    let sum = 0
+    for (let i = 0; i < n2; i++) sum += r2[i] * r2[i]
     if (this.nAE > 0) {
       const rAE = r.subarray(n2)
       this.evaluator.constraints(s, rAE, this.velocityLevel)
+      for (let k = 0; k < this.nAE; k++) sum += rAE[k] * rAE[k]
       const c = (1 - this.alphaF) / (1 - this.alphaM)
       const scalePos = 1 / (h * h * this.beta * c)
       const scaleVel = 1 / (h * this.gamma * c)
@@ -206,8 +212,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         for (let k = 0; k < o.nAE; k++) rAE[o.aeIndex + k] *= sc
       }
     }
-    let sum = 0
-    for (let i = 0; i < r.length; i++) sum += r[i] * r[i]
     return Math.sqrt(sum)
   }
 
