@@ -4,7 +4,10 @@ import type { ObjectComputation, PointKinematics } from '../../system/computatio
 import type { SystemState } from '../../system/state'
 import { FixedFrame, TranslationPoint, V_COLOR, visualizationParams } from '../common'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
-import { matVec3 } from '../../math/vec3'
+import { identity3, matVec3 } from '../../math/vec3'
+
+const IDENTITY = new Float64Array(9)
+identity3(IDENTITY)
 
 const GRAPHICS_DOC = 'neutral graphics: list of {type: "Sphere"|"Brick"|"Cylinder", ...} in body coordinates'
 
@@ -55,7 +58,10 @@ export const ObjectGround: ItemDefinition<'object'> = {
   build: (it) => new GroundBody(it.params.vector('referencePosition'), it.params.matrix('referenceRotation')),
 }
 
-/** A point mass on a Point or Point2D node; mass matrix m I. */
+/**
+ * A point mass on a Point or Point2D node; mass matrix m I. On a PointGround node (allowed in Exudyn,
+ * e.g. its fourBarMechanismTest) it has no coordinates (dim = 0) and is a fixed point.
+ */
 class MassPointBody implements ObjectComputation {
   ltgODE2: Int32Array
   readonly nAE = 0
@@ -66,7 +72,7 @@ class MassPointBody implements ObjectComputation {
   constructor(
     readonly mass: number,
     private readonly node: { kinematics?: PointKinematics },
-    private readonly dim: number,
+    private readonly dim: 0 | 2 | 3,
     private readonly nodeReference: Float64Array,
   ) {
     this.ltgODE2 = new Int32Array(dim)
@@ -78,7 +84,12 @@ class MassPointBody implements ObjectComputation {
     for (let i = 0; i < this.dim; i++) out[i * this.dim + i] = this.mass
   }
   bodyPoint(local: Float64Array): PointKinematics {
-    return new TranslationPoint(this.dim as 2 | 3, this.nodeReference, this.ltgODE2, local)
+    if (this.dim === 0) {
+      const p = new Float64Array(3)
+      for (let i = 0; i < 3; i++) p[i] = this.nodeReference[i] + local[i]
+      return new FixedFrame(p, IDENTITY)
+    }
+    return new TranslationPoint(this.dim, this.nodeReference, this.ltgODE2, local)
   }
   centerOfMass(): PointKinematics {
     return this.bodyPoint(new Float64Array(3))
@@ -103,7 +114,7 @@ function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3): ItemDefinitio
     doc: dim === 3 ? 'A point mass on a Point node (3 translational coordinates).' : 'A planar point mass on a Point2D node.',
     parameters: {
       physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
-      nodeNumber: { type: 'ref', kind: 'node', types: [dim === 3 ? 'Point' : 'Point2D'], doc: 'the node that carries the coordinates' },
+      nodeNumber: { type: 'ref', kind: 'node', types: dim === 3 ? ['Point', 'PointGround'] : ['Point2D'], doc: 'the node that carries the coordinates (PointGround: a fixed point mass)' },
       ...visualizationParams(),
       ...V_COLOR,
       ...VGRAPHICS,
@@ -114,7 +125,7 @@ function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3): ItemDefinitio
       const n = ctx.node(it.params.ref('nodeNumber'))
       const ref = new Float64Array(3)
       ref.set(n.reference)
-      return new MassPointBody(it.params.number('physicsMass'), n, dim, ref)
+      return new MassPointBody(it.params.number('physicsMass'), n, n.nODE2 === 0 ? 0 : dim, ref)
     },
     visualize: (it, c, s, g) => {
       if (!it.params.bool('Vshow')) return
