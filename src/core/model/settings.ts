@@ -45,7 +45,8 @@ export interface SimulationSettings {
     minimumStepSize: number
     newton: NewtonSettings
   }
-  linearSolverType: 'EXUdense' | 'EigenSparse'
+  /** 'auto' (ours): dense below a size threshold, sparse above; the Exudyn names force one. */
+  linearSolverType: 'auto' | 'EXUdense' | 'EigenSparse'
   solutionSettings: { solutionWritePeriod: number; sensorsWritePeriod: number; writeSolutionToFile: boolean }
   /** Experimental flags, off by default (seed 003, "PyExperimental"). */
   experimental: string[]
@@ -96,7 +97,7 @@ export const SETTINGS_SCHEMA: Record<string, SchemaNode> = {
     minimumStepSize: { type: 'number', default: 1e-6, min: 0, exclusiveMin: true, doc: 'smallest load increment (fraction of the total load) before the solve fails' },
     newton: newton(1e-10, 1e-10),
   },
-  linearSolverType: { type: 'enum', values: ['EXUdense', 'EigenSparse'], default: 'EXUdense', doc: 'dense LU, or sparse for large systems' },
+  linearSolverType: { type: 'enum', values: ['auto', 'EXUdense', 'EigenSparse'], default: 'auto', doc: 'EXUdense: dense LU; EigenSparse: sparse LU (fill-reducing order, symbolic analysis reused); auto: dense for small systems, sparse for large ones' },
   solutionSettings: {
     solutionWritePeriod: { type: 'number', default: 0.01, min: 0, unit: 's', doc: 'time between frames of the results file' },
     sensorsWritePeriod: { type: 'number', default: 0.01, min: 0, unit: 's', doc: 'time between sensor rows; 0 = every step' },

@@ -6,7 +6,8 @@
 // (g(q) = 0, C_q q' = 0), so constraints do not drift.
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
-import { DenseSystemMatrix, type SystemMatrix } from '../system/matrix'
+import type { SystemMatrix } from '../system/matrix'
+import { createSystemMatrix } from '../system/sparseMatrix'
 import { SolverError } from './errors'
 import { SolverBase, type SolverOptions } from './solverBase'
 
@@ -70,7 +71,7 @@ export class ExplicitSolver extends SolverBase {
     this.nAE = this.system.nAE
     const stages = this.tableau.b.length
     if (this.q0.length !== n2 || !this.matrix || this.matrix.n !== n2 + this.nAE) {
-      this.matrix = new DenseSystemMatrix(n2 + this.nAE)
+      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
       this.kq = Array.from({ length: stages }, () => new Float64Array(n2))

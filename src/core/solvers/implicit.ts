@@ -10,12 +10,18 @@
 // with beta' = beta (1-af)/(1-am), gamma' = gamma (1-af)/(1-am); scaling the AE rows makes their
 // Jacobian C_q, so the Newton matrix is [[M + h^2 beta' K + h gamma' D, C_q^T], [C_q, 0]].
 //
-// Exact restart: the Jacobian is evaluated fresh at the first iteration of every step and reused only
-// within the step (modified Newton), so every decision depends on the step's starting state alone,
-// which a checkpoint holds.
+// Modified Newton across steps (as Exudyn): the factorized Jacobian is kept from step to step and
+// refreshed only when an iteration contracts the residual by less than modifiedNewtonContractivity,
+// when the step size changes, or when a step fails with an old Jacobian. For large systems this
+// removes nearly all factorizations.
+// Exact restart: the Jacobian in use is a function of the state it was evaluated at, so the
+// integrator state saved in a checkpoint includes that state (t, h, q, q', q'', lambda, data); after
+// loading, the Jacobian is re-evaluated there before the first iteration, bit for bit the matrix of
+// the continuous run, and every later reuse decision follows from the same residuals.
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
-import { DenseSystemMatrix, type SystemMatrix } from '../system/matrix'
+import type { SystemMatrix } from '../system/matrix'
+import { createSystemMatrix } from '../system/sparseMatrix'
 import { SolverError } from './errors'
 import { SolverBase, type SolverOptions } from './solverBase'
 
@@ -41,6 +47,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private gBuf = new Float64Array(0)
   private readonly nominalStep: number
   private forceScale = 0
+  /** The factorized Jacobian belongs to step size jacobianStep and the state saved in jacobianAt. */
+  private jacobianValid = false
+  private jacobianStep = 0
+  private jacobianTime = 0
+  private jacobianAt: Record<'q' | 'v' | 'a' | 'lambda' | 'data', Float64Array> = { q: new Float64Array(0), v: new Float64Array(0), a: new Float64Array(0), lambda: new Float64Array(0), data: new Float64Array(0) }
+  /** Set by loading a checkpoint: re-evaluate the saved Jacobian before the next iteration. */
+  private jacobianToRestore = false
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
@@ -67,7 +80,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const n2 = (this.n2 = this.system.nODE2)
     const nAE = (this.nAE = this.system.nAE)
     if (!this.matrix || this.matrix.n !== n2 + nAE) {
-      this.matrix = new DenseSystemMatrix(n2 + nAE)
+      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
       this.acc0 = new Float64Array(n2)
@@ -76,6 +89,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.lambda0 = new Float64Array(nAE)
       this.residual = new Float64Array(n2 + nAE)
       this.gBuf = new Float64Array(nAE)
+      const st = this.state
+      this.jacobianAt = { q: new Float64Array(n2), v: new Float64Array(n2), a: new Float64Array(n2), lambda: new Float64Array(nAE), data: new Float64Array(st.data.length) }
+      this.jacobianValid = false
     }
   }
 
@@ -138,8 +154,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const adaptive = this.settings.timeIntegration.adaptiveStep
     const hMin = this.settings.timeIntegration.minimumStepSize
     let h = hRequested
+    let retriedWithFreshJacobian = false
     for (;;) {
       s.t = t0 + h
+      const staleAtStart = this.jacobianValid
       const failure = this.newton(h)
       if (!failure) break
       // Restore the step's start and retry with half the step.
@@ -148,6 +166,12 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       s.a.set(this.acc0)
       s.lambda.set(this.lambda0)
       s.t = t0
+      // A Jacobian from earlier steps may be too far off: retry once with a fresh one before halving.
+      if (staleAtStart && !retriedWithFreshJacobian) {
+        retriedWithFreshJacobian = true
+        this.jacobianValid = false
+        continue
+      }
       this.stats.rejectedSteps++
       if (!adaptive || h / 2 < hMin)
         throw new SolverError('noConvergence', `${this.solverType}: Newton did not converge at t = ${t0 + h} (step ${this.stats.steps + 1}, h = ${h}): ${failure}${adaptive ? '' : '; enable timeIntegration.adaptiveStep to reduce the step'}`, t0 + h, this.stats.steps + 1)
@@ -225,6 +249,41 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
     this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
     this.factorize(s.t)
+    this.jacobianValid = true
+    this.jacobianStep = h
+    this.jacobianTime = s.t
+    const at = this.jacobianAt
+    at.q.set(s.q)
+    at.v.set(s.v)
+    at.a.set(s.a)
+    at.lambda.set(s.lambda)
+    at.data.set(s.data)
+  }
+
+  /** After loading a checkpoint: the Jacobian of the continuous run, evaluated at its saved state. */
+  private restoreJacobian(): void {
+    this.jacobianToRestore = false
+    const s = this.state
+    const current = { t: s.t, q: Float64Array.from(s.q), v: Float64Array.from(s.v), a: Float64Array.from(s.a), lambda: Float64Array.from(s.lambda), data: Float64Array.from(s.data) }
+    const at = this.jacobianAt
+    s.t = this.jacobianTime
+    s.q.set(at.q)
+    s.v.set(at.v)
+    s.a.set(at.a)
+    s.lambda.set(at.lambda)
+    s.data.set(at.data)
+    this.system.update(s)
+    // Re-creating the continuous run's matrix is not a new evaluation: the statistics stay as saved.
+    const counted = this.stats.jacobians
+    this.computeJacobian(this.jacobianStep)
+    this.stats.jacobians = counted
+    s.t = current.t
+    s.q.set(current.q)
+    s.v.set(current.v)
+    s.a.set(current.a)
+    s.lambda.set(current.lambda)
+    s.data.set(current.data)
+    this.system.update(s)
   }
 
   private factorize(t: number): void {
@@ -249,8 +308,12 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     // Converged when the residual is small against the forces in balance (or absolutely small).
     const tolerance = nt.absoluteTolerance + nt.relativeTolerance * this.forceScale
     if (res <= tolerance) return undefined
-    this.computeJacobian(h)
-    let fresh = true
+    if (this.jacobianToRestore) this.restoreJacobian()
+    let fresh = false
+    if (!nt.useModifiedNewton || !this.jacobianValid || this.jacobianStep !== h) {
+      this.computeJacobian(h)
+      fresh = true
+    }
     for (let it = 1; it <= nt.maxIterations; it++) {
       this.matrix.solve(r)
       let upd = 0, size = 0
@@ -278,12 +341,32 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     return `the residual is ${res.toExponential(3)} after ${nt.maxIterations} iterations (started at ${res0.toExponential(3)}; tolerance ${tolerance.toExponential(3)})`
   }
 
-  protected override extraVectors(): Record<string, Float64Array> {
-    return { algorithmicAccelerations: Float64Array.from(this.aAlg) }
+  protected override extraValues(): Record<string, number> {
+    return { jacobianValid: this.jacobianValid ? 1 : 0, jacobianStep: this.jacobianStep, jacobianTime: this.jacobianTime }
   }
-  protected override loadExtra(_values: Record<string, number>, vectors: Record<string, Float64Array>): void {
+  protected override extraVectors(): Record<string, Float64Array> {
+    const at = this.jacobianAt
+    const vectors: Record<string, Float64Array> = { algorithmicAccelerations: Float64Array.from(this.aAlg) }
+    if (this.jacobianValid) Object.assign(vectors, { jacobianQ: Float64Array.from(at.q), jacobianV: Float64Array.from(at.v), jacobianA: Float64Array.from(at.a), jacobianLambda: Float64Array.from(at.lambda), jacobianData: Float64Array.from(at.data) })
+    return vectors
+  }
+  protected override loadExtra(values: Record<string, number>, vectors: Record<string, Float64Array>): void {
     const a = vectors.algorithmicAccelerations
     if (!a || a.length !== this.aAlg.length) throw new SolverError('model', `the checkpoint's integrator state has ${a?.length ?? 0} algorithmic accelerations; this system has ${this.aAlg.length}`)
     this.aAlg.set(a)
+    this.jacobianValid = false
+    this.jacobianToRestore = false
+    if (values.jacobianValid !== 1) return
+    const at = this.jacobianAt
+    const saved = { q: vectors.jacobianQ, v: vectors.jacobianV, a: vectors.jacobianA, lambda: vectors.jacobianLambda, data: vectors.jacobianData }
+    for (const key of ['q', 'v', 'a', 'lambda', 'data'] as const) {
+      const x = saved[key]
+      if (!x || x.length !== at[key].length) throw new SolverError('model', `the checkpoint's integrator state has a Jacobian state "${key}" of ${x?.length ?? 0} values; this system has ${at[key].length}`)
+      at[key].set(x)
+    }
+    this.jacobianStep = values.jacobianStep
+    this.jacobianTime = values.jacobianTime
+    this.jacobianValid = true
+    this.jacobianToRestore = true
   }
 }

@@ -3,6 +3,7 @@
 // Newton Jacobian blocks. All work buffers are allocated once here, so solver steps allocate nothing.
 import type { CompiledSystem } from './compiledSystem'
 import type { ObjectComputation } from './computation'
+import type { SparsePatternBuilder } from '../math/sparsePattern'
 import type { SystemMatrix } from './matrix'
 import type { SystemState } from './state'
 
@@ -21,6 +22,8 @@ export class SystemEvaluator {
   private readonly constraintObjects: ObjectComputation[]
   /** Per object: first occurrence of each global index in its ltg (duplicates get false). */
   private readonly uniqueColumn = new Map<ObjectComputation, Uint8Array>()
+  /** Local mass matrices of objects with constantMassMatrix, computed on first use (state-independent). */
+  private readonly constantMass = new Map<ObjectComputation, Float64Array>()
 
   constructor(readonly system: CompiledSystem) {
     let maxN = 1, maxAE = 1
@@ -44,15 +47,33 @@ export class SystemEvaluator {
     return this.constraintObjects.length > 0
   }
 
+  /**
+   * Every matrix position a solver may write (rows/columns [ODE2 | AE]): mass and stiffness blocks
+   * on each object's ltg, and constraint rows with their transposes. Called once per assembly by
+   * the sparse matrix factory.
+   */
+  addPattern(builder: SparsePatternBuilder): void {
+    for (const o of new Set([...this.massObjects, ...this.forceObjects])) builder.addBlock(o.ltgODE2, 0, o.ltgODE2, 0)
+    const n2 = this.system.nODE2
+    for (const o of this.constraintObjects)
+      for (let k = 0; k < o.nAE; k++) builder.addBlock([n2 + o.aeIndex + k], 0, o.ltgODE2, 0, true)
+  }
+
+  /** The object's local mass matrix (n x n) at s: cached for constant mass matrices, else computed into localA. */
+  private localMass(o: ObjectComputation, s: SystemState): Float64Array {
+    const cached = this.constantMass.get(o)
+    if (cached) return cached
+    const n = o.ltgODE2.length
+    const local = o.constantMassMatrix ? new Float64Array(n * n) : this.localA
+    local.fill(0, 0, n * n)
+    o.computeMassMatrix!(s, local)
+    if (o.constantMassMatrix) this.constantMass.set(o, local)
+    return local
+  }
+
   /** Adds factor * M(q) into the matrix block starting at (offset, offset). */
   addMassMatrix(s: SystemState, m: SystemMatrix, factor: number, offset = 0): void {
-    for (const o of this.massObjects) {
-      const n = o.ltgODE2.length
-      const local = this.localA
-      local.fill(0, 0, n * n)
-      o.computeMassMatrix!(s, local)
-      m.addBlock(o.ltgODE2, offset, o.ltgODE2, offset, local, factor)
-    }
+    for (const o of this.massObjects) m.addBlock(o.ltgODE2, offset, o.ltgODE2, offset, this.localMass(o, s), factor)
   }
 
   /** y += M(q) x, without forming the global matrix. */
@@ -60,9 +81,7 @@ export class SystemEvaluator {
     for (const o of this.massObjects) {
       const ltg = o.ltgODE2
       const n = ltg.length
-      const local = this.localA
-      local.fill(0, 0, n * n)
-      o.computeMassMatrix!(s, local)
+      const local = this.localMass(o, s)
       for (let i = 0; i < n; i++) {
         let sum = 0
         for (let j = 0; j < n; j++) sum += local[i * n + j] * x[ltg[j]]
