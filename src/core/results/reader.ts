@@ -1,0 +1,197 @@
+// Reads a results file, also while it is being written: open() parses the header, refresh() indexes
+// the records appended since (checking each record's checksum), and frames are read by index or by
+// time (binary search over the indexed frame times). A torn last record - a crash in the middle of a
+// write, or a write still in progress - is not indexed; the next refresh() picks it up once complete.
+import { crc32, FormatError, fromUtf8, type ByteSource } from '../checkpoint/binary'
+import { RECORD_FRAME, RECORD_SENSORS, recordBytes, RESULTS_FORMAT, RESULTS_MAGIC, RESULTS_VERSION, type FrameField, type ResultsHeader } from './format'
+
+/** A growable list of numbers in a Float64Array (times, byte offsets up to 2^53). */
+class NumberList {
+  data = new Float64Array(256)
+  length = 0
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Float64Array(this.data.length * 2)
+      grown.set(this.data)
+      this.data = grown
+    }
+    this.data[this.length++] = v
+  }
+}
+
+export interface SensorHistory {
+  name: string
+  outputVariableType: string
+  size: number
+  /** Output times. */
+  t: Float64Array
+  /** Values, row-major (rows x size). */
+  values: Float64Array
+}
+
+export class ResultsReader {
+  private readonly frameTimes = new NumberList()
+  private readonly frameOffsets = new NumberList()
+  private readonly sensorOffsets = new NumberList()
+  /** Where indexing continues at the next refresh(). */
+  private indexed: number
+  /** Why indexing stopped before the end of the data (empty when everything was read). */
+  tail = ''
+
+  private constructor(
+    private readonly source: ByteSource,
+    readonly header: ResultsHeader,
+    headerBytes: number,
+  ) {
+    this.indexed = headerBytes
+    this.refresh()
+  }
+
+  static open(source: ByteSource): ResultsReader {
+    const size = source.size()
+    const head = source.read(0, Math.min(16, size))
+    const magic = String.fromCharCode(...head.subarray(0, 8))
+    if (head.length < 8 || magic !== RESULTS_MAGIC) throw new FormatError(`not an MBS Studio results file (it does not start with "${RESULTS_MAGIC}")`)
+    if (head.length < 16) throw new FormatError('the results file is truncated inside its header')
+    const view = new DataView(head.buffer, head.byteOffset, 16)
+    const version = view.getUint32(8, true)
+    if (version > RESULTS_VERSION) throw new FormatError(`the results file has format version ${version}, newer than this program knows (${RESULTS_VERSION}); update MBS Studio to read it`)
+    const length = view.getUint32(12, true)
+    if (16 + length > size) throw new FormatError(`the results file is truncated inside its header (${16 + length} bytes expected, ${size} present)`)
+    let header: ResultsHeader
+    try {
+      header = JSON.parse(fromUtf8(source.read(16, length))) as ResultsHeader
+    } catch (e) {
+      throw new FormatError(`the results file's header is damaged: ${e instanceof Error ? e.message : String(e)}`)
+    }
+    if (header.format !== RESULTS_FORMAT) throw new FormatError(`the results file's header has format ${JSON.stringify(header.format)}, expected "${RESULTS_FORMAT}"`)
+    return new ResultsReader(source, header, 16 + length)
+  }
+
+  /** Indexes the records appended since the last call; returns how many new frames became readable. */
+  refresh(): number {
+    const before = this.frameTimes.length
+    const size = this.source.size()
+    const frameBytes = recordBytes(this.header.frame.valuesPerRecord)
+    const sensorBytes = recordBytes(this.header.sensors.valuesPerRecord)
+    this.tail = ''
+    while (this.indexed < size) {
+      const at = this.indexed
+      if (size - at < 8) {
+        this.tail = `a torn record at byte ${at} (${size - at} bytes) is ignored`
+        break
+      }
+      const kind = new DataView(this.source.read(at, 4).slice().buffer).getUint32(0, true)
+      const n = kind === RECORD_FRAME ? frameBytes : kind === RECORD_SENSORS ? sensorBytes : 0
+      if (n === 0) {
+        this.tail = `unreadable data from byte ${at} on (${size - at} bytes, not a record) is ignored`
+        break
+      }
+      if (size - at < n) {
+        this.tail = `a torn record at byte ${at} (${size - at} of ${n} bytes) is ignored`
+        break
+      }
+      const rec = this.source.read(at, n)
+      const view = new DataView(rec.buffer, rec.byteOffset, n)
+      if (view.getUint32(n - 8, true) !== crc32(rec, 0, n - 8) || view.getUint32(n - 4, true) !== kind) {
+        this.tail = `a damaged record at byte ${at} (checksum mismatch) and the ${size - at - n} bytes after it are ignored`
+        break
+      }
+      if (kind === RECORD_FRAME) {
+        this.frameOffsets.push(at)
+        this.frameTimes.push(view.getFloat64(8, true))
+      } else this.sensorOffsets.push(at)
+      this.indexed = at + n
+    }
+    return this.frameTimes.length - before
+  }
+
+  get frameCount(): number {
+    return this.frameTimes.length
+  }
+  get sensorRowCount(): number {
+    return this.sensorOffsets.length
+  }
+  /** Times of all indexed frames (a view; valid until the next refresh). */
+  get times(): Float64Array {
+    return this.frameTimes.data.subarray(0, this.frameTimes.length)
+  }
+
+  frameTime(i: number): number {
+    this.checkIndex(i)
+    return this.frameTimes.data[i]
+  }
+
+  /** All stored values of frame i after the time (fields in header order), into out if given. */
+  frame(i: number, out = new Float64Array(this.header.frame.valuesPerRecord - 1)): Float64Array {
+    this.checkIndex(i)
+    return this.values(this.frameOffsets.data[i], 1, out)
+  }
+
+  /** One stored field (e.g. 'q') of frame i. */
+  field(i: number, name: FrameField, out?: Float64Array): Float64Array {
+    this.checkIndex(i)
+    const f = this.header.frame
+    const k = f.fields.indexOf(name)
+    if (k < 0) throw new RangeError(`the results file stores ${f.fields.join(', ')} per frame, not ${name}`)
+    const from = 1 + f.lengths.slice(0, k).reduce((a, b) => a + b, 0)
+    return this.values(this.frameOffsets.data[i], from, out ?? new Float64Array(f.lengths[k]))
+  }
+
+  /** Index of the last frame at or before t (0 before the first frame); binary search. */
+  frameIndexAt(t: number): number {
+    const times = this.frameTimes.data
+    let lo = 0, hi = this.frameTimes.length - 1
+    if (hi < 0) throw new RangeError('the results file has no complete frame yet')
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (times[mid] <= t) lo = mid
+      else hi = mid - 1
+    }
+    return lo
+  }
+
+  /** The recorded history of a sensor (all indexed rows). */
+  sensor(name: string): SensorHistory {
+    const s = this.header.sensors
+    const item = s.items.find((it) => it.name === name)
+    if (!item) throw new RangeError(`the results file has no sensor "${name}"; it has ${s.items.map((it) => it.name).join(', ') || 'none'}`)
+    const rows = this.sensorOffsets.length
+    const t = new Float64Array(rows), values = new Float64Array(rows * item.size)
+    const row = new Float64Array(item.size)
+    for (let r = 0; r < rows; r++) {
+      const at = this.sensorOffsets.data[r]
+      t[r] = this.values(at, 0, new Float64Array(1))[0]
+      values.set(this.values(at, 1 + item.offset, row), r * item.size)
+    }
+    return { name, outputVariableType: item.outputVariableType, size: item.size, t, values }
+  }
+
+  /** out.length values starting at value index `from` of the record at byte `at`. */
+  private values(at: number, from: number, out: Float64Array): Float64Array {
+    const bytes = this.source.read(at + 8 + 8 * from, 8 * out.length)
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    for (let i = 0; i < out.length; i++) out[i] = view.getFloat64(8 * i, true)
+    return out
+  }
+
+  private checkIndex(i: number): void {
+    if (!(Number.isInteger(i) && i >= 0 && i < this.frameTimes.length)) throw new RangeError(`frame ${i} does not exist; the results file has ${this.frameTimes.length} complete frames`)
+  }
+}
+
+/** Lines describing a results file (for `mbs info`). */
+export function describeResults(source: ByteSource): string[] {
+  const r = ResultsReader.open(source)
+  const h = r.header
+  const f = h.frame, s = h.sensors
+  const last = r.frameCount > 0 ? r.frameTime(r.frameCount - 1) : undefined
+  const lines = [
+    `MBS Studio results file, format version ${h.version}, ${source.size()} bytes`,
+    `model: "${String(h.project.name ?? '')}", ${h.fingerprint.length - 1} items, ${h.fingerprint[0]}; solver ${h.solverType}`,
+    `frames: ${r.frameCount}${last !== undefined ? `, t = ${h.startTime} .. ${last}` : ''}, every ${f.period} s; per frame: t, ${f.fields.map((x, i) => `${x}[${f.lengths[i]}]`).join(', ')} (${recordBytes(f.valuesPerRecord)} bytes)`,
+    `sensors: ${s.items.length === 0 ? 'none' : `${r.sensorRowCount} rows every ${s.period} s of ${s.items.map((it) => `${it.name} (${it.outputVariableType}, ${it.size})`).join(', ')}`}`,
+  ]
+  if (r.tail) lines.push(`end of file: ${r.tail}`)
+  return lines
+}

@@ -1,0 +1,145 @@
+// Writes a results file while a run goes on: the header at construction, then one record per frame
+// (at solutionWritePeriod) and per sensor output time, each appended to the sink in one piece.
+import { crc32, utf8, type ByteSink } from '../checkpoint/binary'
+import { systemFingerprint } from '../checkpoint/fingerprint'
+import type { JsonObject } from '../model/types'
+import { OutputSchedule, type OutputScheduleState } from '../solvers/outputSchedule'
+import type { SensorRecorder } from '../solvers/sensorRecorder'
+import type { CompiledSystem } from '../system/compiledSystem'
+import type { SystemState } from '../system/state'
+import { RECORD_FRAME, RECORD_SENSORS, recordBytes, RESULTS_FORMAT, RESULTS_MAGIC, RESULTS_VERSION, type FrameField, type ResultsHeader } from './format'
+
+export interface ResultsWriterOptions {
+  /** The project document (as written to the project file), stored as the model snapshot. */
+  project: JsonObject
+  solverType: string
+  /** Time between frames (solutionWritePeriod); 0 = every step. */
+  framePeriod: number
+  /** Stored vectors; default ['q'] (coordinates), add 'v' for velocities. */
+  fields?: FrameField[]
+  /** Sensor rows come from this recorder (its rows at sensorsWritePeriod). */
+  recorder?: SensorRecorder
+  sensorPeriod?: number
+}
+
+/** One fixed-size record buffer, reused: kind, sequence, values, checksum, kind. */
+class RecordBuffer {
+  readonly bytes: Uint8Array
+  private readonly view: DataView
+  sequence = 0
+  constructor(
+    private readonly kind: number,
+    readonly values: number,
+  ) {
+    this.bytes = new Uint8Array(recordBytes(values))
+    this.view = new DataView(this.bytes.buffer)
+  }
+  set(i: number, v: number): void {
+    this.view.setFloat64(8 + 8 * i, v, true)
+  }
+  setAll(from: number, x: Float64Array): void {
+    for (let i = 0; i < x.length; i++) this.view.setFloat64(8 + 8 * (from + i), x[i], true)
+  }
+  /** Seals the record (sequence number, checksum) and hands it to the sink. */
+  flush(sink: ByteSink): void {
+    const end = 8 + 8 * this.values
+    this.view.setUint32(0, this.kind, true)
+    this.view.setUint32(4, this.sequence++, true)
+    this.view.setUint32(end, crc32(this.bytes, 0, end), true)
+    this.view.setUint32(end + 4, this.kind, true)
+    sink.append(this.bytes)
+  }
+}
+
+export class ResultsWriter {
+  readonly header: ResultsHeader
+  private readonly frames: RecordBuffer
+  private readonly sensorRows?: RecordBuffer
+  private readonly due: OutputSchedule
+
+  constructor(
+    private readonly sink: ByteSink,
+    private readonly system: CompiledSystem,
+    options: ResultsWriterOptions,
+  ) {
+    const fields = options.fields ?? ['q']
+    const s = system.state
+    const lengths = fields.map((f) => s[f].length)
+    const sensorItems: ResultsHeader['sensors']['items'] = []
+    let offset = 0
+    for (const se of options.recorder?.series ?? []) {
+      sensorItems.push({ name: se.name, outputVariableType: se.outputVariableType, size: se.size, offset })
+      offset += se.size
+    }
+    this.header = {
+      format: RESULTS_FORMAT,
+      version: RESULTS_VERSION,
+      project: options.project,
+      fingerprint: systemFingerprint(system),
+      layout: {
+        nODE2: system.nODE2, nODE1: system.nODE1, nAE: system.nAE, nData: system.nData,
+        nodes: system.nodes.map((r) => ({ name: r.item.name, type: r.item.type, ode2Index: r.computation.ode2Index, nODE2: r.computation.nODE2, ode1Index: r.computation.ode1Index, nODE1: r.computation.nODE1 })),
+      },
+      solverType: options.solverType,
+      startTime: s.t,
+      frame: { fields, lengths, valuesPerRecord: 1 + lengths.reduce((a, b) => a + b, 0), period: options.framePeriod },
+      sensors: { items: sensorItems, valuesPerRecord: 1 + offset, period: options.sensorPeriod ?? 0 },
+    }
+    this.due = new OutputSchedule(options.framePeriod)
+    this.frames = new RecordBuffer(RECORD_FRAME, this.header.frame.valuesPerRecord)
+    sink.append(encodeHeader(this.header))
+    const rows = sensorItems.length > 0 ? new RecordBuffer(RECORD_SENSORS, this.header.sensors.valuesPerRecord) : undefined
+    this.sensorRows = rows
+    // The recorder hands over one sensor at a time; the row is complete after the last sensor.
+    if (rows && options.recorder) {
+      const last = sensorItems.length - 1
+      options.recorder.onRow((i, row) => {
+        rows.set(0, row[0])
+        rows.setAll(1 + sensorItems[i].offset, row.subarray(1))
+        if (i === last) rows.flush(sink)
+      })
+    }
+  }
+
+  /** The frame schedule (saved in checkpoints as an output, like the sensor recorder's). */
+  get schedule(): OutputScheduleState {
+    return this.due.schedule
+  }
+  set schedule(v: OutputScheduleState) {
+    this.due.schedule = v
+  }
+
+  /** Writes a frame if one is due at s.t (always the first time); use as the solver's onStep. */
+  maybeWriteFrame(s: SystemState = this.system.state): boolean {
+    if (!this.due.take(s.t)) return false
+    const f = this.frames
+    f.set(0, s.t)
+    let at = 1
+    for (const field of this.header.frame.fields) {
+      f.setAll(at, s[field])
+      at += s[field].length
+    }
+    f.flush(this.sink)
+    return true
+  }
+
+  get framesWritten(): number {
+    return this.frames.sequence
+  }
+  get sensorRowsWritten(): number {
+    return this.sensorRows?.sequence ?? 0
+  }
+}
+
+export function encodeHeader(h: ResultsHeader): Uint8Array {
+  const json = utf8(JSON.stringify(h))
+  // Pad the JSON with spaces so that records start 8-byte aligned.
+  const padded = Math.ceil((16 + json.length) / 8) * 8 - 16
+  const out = new Uint8Array(16 + padded).fill(0x20, 16)
+  for (let i = 0; i < 8; i++) out[i] = RESULTS_MAGIC.charCodeAt(i)
+  const view = new DataView(out.buffer)
+  view.setUint32(8, RESULTS_VERSION, true)
+  view.setUint32(12, padded, true)
+  out.set(json, 16)
+  return out
+}
