@@ -1,71 +1,224 @@
 // Host-neutral request handling: the Electron main process and the web host both route the
-// renderer's requests here, so the two hosts answer identically.
-import { API_VERSION, type ApiMethod, type ApiParams, type ApiResult, type HostKind } from '../shared/api'
-import type { EventListener } from '../shared/api'
-import { ApiError, type RequestMessage, type ResponseMessage } from '../shared/protocol'
+// renderer's requests here, so the two hosts answer identically. The backend owns the document (the
+// model's project text, its file and whether it is modified) and forwards engine work to the solver
+// process; after a solver crash it reloads the document into the new process.
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import {
+  API_VERSION,
+  type ApiMethod,
+  type ApiParams,
+  type ApiResult,
+  type DocumentState,
+  type EventListener,
+  type EventMessage,
+  type HostKind,
+  type ModelSummary,
+  type OpenedModel,
+} from '../shared/api'
+import {
+  ApiError,
+  errorPayload,
+  isRequestMessage,
+  requestIdOf,
+  type ResponseMessage,
+} from '../shared/protocol'
+import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
+import { writeFileAtomic } from './atomicWrite'
 import { createExampleLibrary } from './exampleLibrary'
+import type { RecoveredModel, RecoveryStore } from './recovery'
+import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'
 
 export interface BackendOptions {
   host: HostKind
   version: string
   examplesDir: string
+  launchSolver: SolverLauncher
+  /** Autosave of unsaved changes (the Electron app); none in the web host. */
+  recovery?: RecoveryStore
+  /** Every started solver process (Electron hands it the renderer's event port). */
+  onSolverStarted?(channel: SolverChannel): void
 }
 
 export interface Backend {
   /** Answers one request; never throws, failures become an error response. */
   respond(request: unknown): Promise<ResponseMessage>
+  /** The same as a typed call; throws ApiError. */
+  call<M extends ApiMethod>(method: M, params: ApiParams<M>): Promise<ApiResult<M>>
   onEvent(listener: EventListener): () => void
+  document(): DocumentState
+  /** Opens a recovered model as a modified document of its original file. */
+  restore(recovered: RecoveredModel): Promise<OpenedModel>
+  dispose(): void
 }
 
-type Handlers = { [M in ApiMethod]: (params: unknown) => Promise<ApiResult<M>> }
+const EMPTY_PROJECT = '{"format": "mbs-studio-project", "version": 1, "name": "", "model": {}}'
+const UNTITLED = 'Untitled'
+
+type Handlers = { [M in ApiMethod]: (params: ApiParams<M>) => Promise<ApiResult<M>> }
+
+/** Requests the backend passes to the solver process unchanged. */
+const FORWARDED = [
+  'validate',
+  'assemble',
+  'staticSolve',
+  'run',
+  'pause',
+  'resume',
+  'stop',
+  'step',
+  'saveCheckpoint',
+  'loadCheckpoint',
+  'openResults',
+  'ackFrames',
+] as const satisfies readonly (ApiMethod & SolverMethod)[]
 
 export function createBackend(options: BackendOptions): Backend {
   const listeners = new Set<EventListener>()
-  const emitLog = (message: string) => {
-    for (const listener of listeners) listener({ event: 'log', data: { level: 'info', message } })
+  const emit = (event: EventMessage) => {
+    for (const listener of listeners) listener(event)
   }
+  const log = (level: 'info' | 'warning' | 'error', message: string) =>
+    emit({ event: 'log', data: { level, message } })
   const examples = createExampleLibrary(options.examplesDir)
 
+  // The document: the last text the solver accepted. It survives solver crashes.
+  let text: string | null = null
+  let summary: ModelSummary | null = null
+  let documentState: DocumentState = { path: null, title: UNTITLED, modified: false }
+
+  const solver = createSolverSupervisor({
+    launch: options.launchSolver,
+    onEvent: emit,
+    onStarted: options.onSolverStarted,
+    reload: async () => {
+      if (text === null) return false
+      await solver.request('openModel', { text })
+      return true
+    },
+  })
+  const callSolver = <M extends SolverMethod>(method: M, params?: unknown) => solver.request(method, params)
+
+  function setDocument(next: DocumentState): void {
+    documentState = next
+    emit({ event: 'document', data: next })
+    if (!options.recovery) return
+    if (next.modified && text !== null)
+      options.recovery.schedule({ path: next.path, title: next.title, text })
+    else options.recovery.clear()
+  }
+
+  async function openText(modelText: string, document: DocumentState): Promise<OpenedModel> {
+    const result = (await callSolver('openModel', { text: modelText })) as SolverModelResult
+    text = result.text
+    summary = result.summary
+    setDocument(document)
+    return { summary: result.summary, document, text: result.text }
+  }
+
+  async function openFile(path: string, modified = false): Promise<OpenedModel> {
+    let fileText: string
+    try {
+      fileText = await readFile(path, 'utf8')
+    } catch (error) {
+      throw new ApiError('io-error', `Cannot read ${path}: ${(error as Error).message}`)
+    }
+    return openText(fileText, { path, title: basename(path), modified })
+  }
+
+  const forwarded = Object.fromEntries(
+    FORWARDED.map((method) => [method, (params: unknown) => callSolver(method, params)]),
+  ) as Pick<Handlers, (typeof FORWARDED)[number]>
+
   const handlers: Handlers = {
+    ...forwarded,
     info: async () => ({ version: options.version, host: options.host, apiVersion: API_VERSION }),
     listExamples: () => examples.list(),
     openExample: async (params) => {
-      const { name } = readOpenExampleParams(params)
-      const text = await examples.read(name)
-      emitLog(`Host read example "${name}" (${text.length} bytes)`)
+      const name = readString(params, 'name', 'openExample')
+      const exampleText = await examples.read(name)
+      log('info', `Host read example "${name}" (${exampleText.length} bytes)`)
+      return exampleText
+    },
+    newModel: () => openText(EMPTY_PROJECT, { path: null, title: UNTITLED, modified: false }),
+    openModel: (params) => {
+      const modelText = readString(params, 'text', 'openModel')
+      const title = (params as { title?: unknown }).title
+      return openText(modelText, {
+        path: null,
+        title: typeof title === 'string' ? title : UNTITLED,
+        modified: false,
+      })
+    },
+    openFile: (params) => openFile(readString(params, 'path', 'openFile')),
+    saveFile: async (params) => {
+      const path = (params as { path?: unknown } | undefined)?.path ?? documentState.path
+      if (typeof path !== 'string' || path === '')
+        throw new ApiError('invalid-state', 'The model has no file yet: save it under a name (Save As)')
+      if (text === null) throw new ApiError('invalid-state', 'No model is open')
+      try {
+        writeFileAtomic(path, text)
+      } catch (error) {
+        throw new ApiError('io-error', `Cannot save ${path}: ${(error as Error).message}`)
+      }
+      setDocument({ path, title: basename(path), modified: false })
+      return documentState
+    },
+    revertFile: async () => {
+      if (!documentState.path) throw new ApiError('invalid-state', 'The model has no file to revert to')
+      return openFile(documentState.path)
+    },
+    getModelText: async () => {
+      if (text === null) throw new ApiError('invalid-state', 'No model is open')
       return text
     },
+    applyChange: async (params) => {
+      const result = (await callSolver('applyChange', params)) as SolverModelResult
+      text = result.text
+      summary = result.summary
+      setDocument({ ...documentState, modified: true })
+      return result.summary
+    },
+    getState: async () => {
+      const status = (await callSolver('getStatus')) as ApiResult<'getState'>
+      return { ...status, document: documentState, model: summary }
+    },
+  }
+
+  async function call<M extends ApiMethod>(method: M, params: ApiParams<M>): Promise<ApiResult<M>> {
+    const handler = handlers[method] as (params: ApiParams<M>) => Promise<ApiResult<M>>
+    return handler(params)
   }
 
   return {
     async respond(request) {
-      const id = isRequestMessage(request) ? request.id : -1
+      const id = requestIdOf(request)
       try {
         if (!isRequestMessage(request)) throw new ApiError('bad-request', 'Expected {id, method, params}')
-        if (!Object.hasOwn(handlers, request.method)) {
+        if (!Object.hasOwn(handlers, request.method))
           throw new ApiError('unknown-method', `Unknown method "${request.method}"`)
-        }
-        return { id, result: await handlers[request.method as ApiMethod](request.params) }
+        return { id, result: await call(request.method as ApiMethod, request.params as never) }
       } catch (error) {
-        if (error instanceof ApiError) return { id, error: { code: error.code, message: error.message } }
-        return { id, error: { code: 'internal', message: String(error) } }
+        return { id, error: errorPayload(error) }
       }
     },
+    call,
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    document: () => documentState,
+    restore: (recovered) =>
+      openText(recovered.text, { path: recovered.path, title: recovered.title, modified: true }),
+    dispose() {
+      options.recovery?.clear()
+      solver.dispose()
+    },
   }
 }
 
-function isRequestMessage(value: unknown): value is RequestMessage {
-  if (typeof value !== 'object' || value === null) return false
-  const { id, method } = value as Partial<RequestMessage>
-  return typeof id === 'number' && typeof method === 'string'
-}
-
-function readOpenExampleParams(params: unknown): ApiParams<'openExample'> {
-  const name = (params as Partial<ApiParams<'openExample'>> | undefined)?.name
-  if (typeof name !== 'string') throw new ApiError('invalid-params', 'openExample expects {name: string}')
-  return { name }
+function readString(params: unknown, key: string, method: string): string {
+  const value = (params as Record<string, unknown> | undefined)?.[key]
+  if (typeof value !== 'string') throw new ApiError('invalid-params', `${method} expects {${key}: string}`)
+  return value
 }

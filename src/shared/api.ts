@@ -1,8 +1,10 @@
 // The typed API the renderer uses, whatever host it runs in (window.mbs in Electron, a WebSocket
-// client in the browser). A new request is one entry in ApiRequests plus its handler in src/host.
-import type { EventMessage } from './protocol'
+// client in the browser). A new request is one entry in ApiRequests plus its handler in src/host
+// (and, for engine work, in src/solver-process). docs/protocol.md describes every message.
+import type { ModelPatch } from './modelPatch'
+import type { Problem } from './protocol'
 
-export const API_VERSION = 1
+export const API_VERSION = 2
 
 export type HostKind = 'electron' | 'web'
 
@@ -12,22 +14,208 @@ export interface HostInfo {
   apiVersion: number
 }
 
+/** Where a run stands. 'empty': no model; 'idle': model loaded, no run; 'finished': reached its end time. */
+export type RunState = 'empty' | 'idle' | 'running' | 'paused' | 'finished'
+
+export interface ModelSummary {
+  name: string
+  /** Items per kind list, e.g. { nodes: 1, objects: 3, ... }. */
+  counts: Record<string, number>
+  /** Increases with every accepted change. */
+  revision: number
+}
+
+export interface DocumentState {
+  /** The file the model was opened from or last saved to; null for a new or example model. */
+  path: string | null
+  /** A display name: the file name, "NAME.mbsproj" of an example, or "Untitled". */
+  title: string
+  /** Changed since it was opened or saved. */
+  modified: boolean
+}
+
+export interface OpenedModel {
+  summary: ModelSummary
+  document: DocumentState
+  /** The project file text as the solver accepted it. */
+  text: string
+}
+
+export interface AssemblySummary {
+  nODE2: number
+  nODE1: number
+  nAE: number
+  nData: number
+  /** Nodes with a position, by model node index (frames carry 3 numbers for every model node). */
+  nodeCount: number
+}
+
+export interface RunStatistics {
+  steps: number
+  newtonIterations: number
+  jacobians: number
+  rejectedSteps: number
+  /** Seconds of wall time spent solving. */
+  wallTime: number
+}
+
+export interface RunStatus {
+  state: RunState
+  time: number
+  step: number
+}
+
+export interface SolverStatus extends RunStatus {
+  revision: number
+  /** Frame batches sent and not yet acknowledged by the consumer. */
+  framesInFlight: number
+  /** Heap of the solver process in bytes (flat memory under a slow consumer is tested with it). */
+  heapUsed: number
+}
+
+export interface SessionState extends SolverStatus {
+  document: DocumentState
+  model: ModelSummary | null
+}
+
+export interface RunOptions {
+  /** Overrides the model's timeIntegration.endTime (keeping its step size). */
+  endTime?: number
+  /** At most this many frames per second of wall time reach the consumer (default 60). */
+  maxFrameRate?: number
+}
+
 export interface ApiRequests {
   info: { params: void; result: HostInfo }
   /** Names of the bundled example projects (file names without .mbsproj). */
   listExamples: { params: void; result: string[] }
-  /** The project JSON text of one example. */
+  /** The project JSON text of one example (does not open it). */
   openExample: { params: { name: string }; result: string }
+  /** An empty model; the current one is replaced. */
+  newModel: { params: void; result: OpenedModel }
+  /** Opens or replaces the model from project text (e.g. an example); the document gets no path. */
+  openModel: { params: { text: string; title?: string }; result: OpenedModel }
+  /** Reads a project file and opens it. */
+  openFile: { params: { path: string }; result: OpenedModel }
+  /** Writes the model atomically to path (default: the document's path); the document takes that path. */
+  saveFile: { params: { path?: string }; result: DocumentState }
+  /** Reopens the document's file, dropping unsaved changes. */
+  revertFile: { params: void; result: OpenedModel }
+  /** The model as project file text (what a save writes). */
+  getModelText: { params: void; result: string }
+  /** Applies a patch of item dictionaries (all or nothing). */
+  applyChange: { params: { patch: ModelPatch }; result: ModelSummary }
+  validate: { params: void; result: { problems: Problem[] } }
+  assemble: { params: void; result: AssemblySummary }
+  /** Solves for static equilibrium; answers when done (pause/stop still work meanwhile). */
+  staticSolve: { params: void; result: RunStatus & { statistics: RunStatistics } }
+  /** Starts a dynamic run from the initial conditions; progress, frames and 'finished' follow as events. */
+  run: { params: RunOptions | void; result: RunStatus }
+  pause: { params: void; result: RunStatus }
+  resume: { params: void; result: RunStatus }
+  /** Stops the run; the model returns to its initial state. */
+  stop: { params: void; result: RunStatus }
+  /** Advances a paused (or not yet started) run by `count` steps (default 1). */
+  step: { params: { count?: number } | void; result: RunStatus }
+  saveCheckpoint: { params: { path: string }; result: { path: string; time: number } }
+  loadCheckpoint: { params: { path: string }; result: RunStatus }
+  openResults: { params: { path: string }; result: { frames: number; startTime: number; endTime: number } }
+  getState: { params: void; result: SessionState }
+  /** Flow control: the consumer has handled frame batches up to seq (sent automatically by the API clients). */
+  ackFrames: { params: { seq: number }; result: void }
 }
 
 export type ApiMethod = keyof ApiRequests
 export type ApiParams<M extends ApiMethod> = ApiRequests[M]['params']
 export type ApiResult<M extends ApiMethod> = ApiRequests[M]['result']
 
+export const API_METHODS: readonly ApiMethod[] = [
+  'info',
+  'listExamples',
+  'openExample',
+  'newModel',
+  'openModel',
+  'openFile',
+  'saveFile',
+  'revertFile',
+  'getModelText',
+  'applyChange',
+  'validate',
+  'assemble',
+  'staticSolve',
+  'run',
+  'pause',
+  'resume',
+  'stop',
+  'step',
+  'saveCheckpoint',
+  'loadCheckpoint',
+  'openResults',
+  'getState',
+  'ackFrames',
+]
+
 export interface LogEventData {
   level: 'info' | 'warning' | 'error'
   message: string
 }
+
+export interface ProgressEventData {
+  state: RunState
+  time: number
+  endTime: number
+  step: number
+  newtonIterations: number
+  /** Simulated seconds per wall-clock second since the run (or resume) began. */
+  realTimeFactor: number
+}
+
+/**
+ * A batch of step frames: `times.length` samples; positions holds 3 numbers (x, y, z) per model node
+ * per sample, sample-major (NaN for nodes without a position). Throttled to maxFrameRate.
+ */
+export interface FramesEventData {
+  seq: number
+  nodeCount: number
+  times: Float64Array
+  positions: Float64Array
+}
+
+/** New sensor rows since the previous batch: row-major [t, v0, v1, ...], `size` values per row. */
+export interface SensorEventData {
+  series: { sensor: string; size: number; rows: Float64Array }[]
+}
+
+export interface FinishedEventData {
+  reason: 'completed' | 'stopped' | 'failed'
+  state: RunState
+  time: number
+  statistics: RunStatistics
+}
+
+export interface ErrorEventData {
+  code: string
+  message: string
+  details?: { time?: number; step?: number; items?: string[]; problems?: Problem[] }
+}
+
+export interface ApiEvents {
+  log: LogEventData
+  progress: ProgressEventData
+  frames: FramesEventData
+  sensors: SensorEventData
+  finished: FinishedEventData
+  error: ErrorEventData
+  /** The run state changed (started, paused, resumed, stopped, finished). */
+  runState: RunStatus
+  /** The solver process died and was restarted; the model was reloaded, the run is lost. */
+  solverRestarted: { reason: string; modelReloaded: boolean }
+  /** The document changed (opened, saved, modified). */
+  document: DocumentState
+}
+
+export type ApiEventName = keyof ApiEvents
+export type EventMessage = { [E in ApiEventName]: { event: E; data: ApiEvents[E] } }[ApiEventName]
 
 export type EventListener = (event: EventMessage) => void
 
@@ -37,24 +225,37 @@ export interface ApiTransport {
   onEvent(listener: EventListener): () => void
 }
 
-export interface MbsApi {
-  info(): Promise<HostInfo>
-  listExamples(): Promise<string[]>
-  openExample(name: string): Promise<string>
+type MethodFunctions = {
+  [M in ApiMethod]: ApiParams<M> extends void
+    ? () => Promise<ApiResult<M>>
+    : undefined extends ApiParams<M>
+      ? (params?: ApiParams<M>) => Promise<ApiResult<M>>
+      : (params: ApiParams<M>) => Promise<ApiResult<M>>
+}
+
+export interface MbsApi extends MethodFunctions {
   request<M extends ApiMethod>(method: M, params: ApiParams<M>): Promise<ApiResult<M>>
-  /** Subscribes to host events; returns the unsubscribe function. */
+  /** Subscribes to all host events; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void
+  /** Subscribes to one event type. */
+  on<E extends ApiEventName>(event: E, listener: (data: ApiEvents[E]) => void): () => void
 }
 
 /** Builds the typed API over a transport. Results are typed by ApiRequests, which the host implements too. */
 export function createMbsApi(transport: ApiTransport): MbsApi {
   const request = <M extends ApiMethod>(method: M, params: ApiParams<M>) =>
     transport.request(method, params) as Promise<ApiResult<M>>
+  const methods = Object.fromEntries(
+    API_METHODS.map((method) => [method, (params?: unknown) => request(method, params as never)]),
+  ) as unknown as MethodFunctions
   return {
-    info: () => request('info', undefined),
-    listExamples: () => request('listExamples', undefined),
-    openExample: (name) => request('openExample', { name }),
+    ...methods,
     request,
     onEvent: (listener) => transport.onEvent(listener),
+    on(event, listener) {
+      return transport.onEvent((message) => {
+        if (message.event === event) listener(message.data as ApiEvents[typeof event])
+      })
+    },
   }
 }

@@ -1,13 +1,17 @@
 // Browser mode: the built renderer over http plus the backend over a WebSocket at /api, both on
 // 127.0.0.1 only. The WebSocket requires the random token printed at start, so another local
-// user or a web page in the same browser cannot drive the backend.
+// user or a web page in the same browser cannot drive the backend. The solver process is a Node
+// child process; step frames and sensor rows travel as binary messages (src/shared/binaryMessage.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
+import type { EventMessage } from '../../shared/api'
+import { encodeBinaryMessage } from '../../shared/binaryMessage'
 import { createBackend, type Backend } from '../backend'
+import { nodeSolverLauncher, type SolverEntry } from '../nodeSolverLauncher'
 import { createStaticHandler } from './staticFiles'
 
 const HOST = '127.0.0.1'
@@ -19,6 +23,8 @@ export interface WebHostOptions {
   /** The built renderer; defaults to out/renderer. */
   rendererDir?: string
   examplesDir?: string
+  /** The solver process entry; defaults to the one matching this code (source or built). */
+  solverEntry?: SolverEntry
 }
 
 export interface WebHost {
@@ -29,15 +35,16 @@ export interface WebHost {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = randomBytes(24).toString('base64url')
-  const backend = createBackend({
-    host: 'web',
-    version: readPackageVersion(),
-    examplesDir: options.examplesDir ?? resolve(PROJECT_ROOT, 'resources/examples'),
-  })
   const rendererDir = options.rendererDir ?? resolve(PROJECT_ROOT, 'out/renderer')
   if (!existsSync(resolve(rendererDir, 'index.html'))) {
     throw new Error(`No built renderer in ${rendererDir}: run "npm run build" first`)
   }
+  const backend = createBackend({
+    host: 'web',
+    version: readPackageVersion(),
+    examplesDir: options.examplesDir ?? resolve(PROJECT_ROOT, 'resources/examples'),
+    launchSolver: nodeSolverLauncher(options.solverEntry),
+  })
   const serveStatic = createStaticHandler(rendererDir)
   const server = createServer((request, response) => void serveStatic(request, response))
   const sockets = new WebSocketServer({ noServer: true })
@@ -62,13 +69,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close: async () => {
       for (const ws of sockets.clients) ws.terminate()
       sockets.close()
+      backend.dispose()
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()))
     },
   }
 }
 
 function serveConnection(ws: WebSocket, backend: Backend): void {
-  const unsubscribe = backend.onEvent((event) => ws.send(JSON.stringify(event)))
+  const unsubscribe = backend.onEvent((event) => ws.send(encodeEvent(event)))
   ws.on('close', unsubscribe)
   ws.on('message', async (data) => {
     let request: unknown
@@ -79,6 +87,13 @@ function serveConnection(ws: WebSocket, backend: Backend): void {
     }
     ws.send(JSON.stringify(await backend.respond(request)))
   })
+}
+
+/** Events with Float64Arrays go binary; the rest as JSON text. */
+function encodeEvent(event: EventMessage): string | ArrayBuffer {
+  return event.event === 'frames' || event.event === 'sensors'
+    ? encodeBinaryMessage(event)
+    : JSON.stringify(event)
 }
 
 function tokenMatches(given: string | null, expected: string): boolean {

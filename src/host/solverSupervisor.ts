@@ -1,0 +1,145 @@
+// Starts and supervises the solver process and routes requests to it. If the process dies, every
+// request in flight is answered with 'solver-restarted', a new process is started and the host's
+// copy of the model is loaded into it (the model and its file are never lost with the process).
+import type { EventMessage } from '../shared/api'
+import { ApiError, PROTOCOL_VERSION, unwrapResponse } from '../shared/protocol'
+import type { FromSolverMessage, SolverMethod, ToSolverMessage } from '../shared/solverProtocol'
+
+/** One running solver process, as its launcher (Node child process or Electron utilityProcess) gives it. */
+export interface SolverChannel {
+  send(message: ToSolverMessage): void
+  onMessage(listener: (message: FromSolverMessage) => void): void
+  /** Called once when the process is gone, with a description (exit code or signal). */
+  onExit(listener: (description: string) => void): void
+  kill(): void
+}
+
+export type SolverLauncher = () => SolverChannel
+
+export interface SupervisorOptions {
+  launch: SolverLauncher
+  /** Events of the solver process (when they come through the host) and of the supervisor. */
+  onEvent(event: EventMessage): void
+  /** Loads the host's model into a restarted process; resolves to whether a model was loaded. */
+  reload(): Promise<boolean>
+  /** Called for every started process (Electron hands it the renderer's port here). */
+  onStarted?(channel: SolverChannel): void
+}
+
+export interface SolverSupervisor {
+  request(method: SolverMethod, params?: unknown): Promise<unknown>
+  /** How many processes have been started (1 after the first start). */
+  readonly generation: number
+  dispose(): void
+}
+
+/** More crashes than this within CRASH_WINDOW_MS stop the automatic restarts. */
+const MAX_CRASHES = 3
+const CRASH_WINDOW_MS = 10_000
+
+interface Pending {
+  resolve(value: unknown): void
+  reject(error: unknown): void
+}
+
+export function createSolverSupervisor(options: SupervisorOptions): SolverSupervisor {
+  const pending = new Map<number, Pending>()
+  const crashes: number[] = []
+  let nextId = 1
+  let generation = 0
+  let disposed = false
+  let channel: SolverChannel | null = null
+
+  function start(): void {
+    const current = options.launch()
+    channel = current
+    generation++
+    current.onMessage((message) => receive(message))
+    current.onExit((description) => {
+      if (channel === current) void restart(description)
+    })
+    options.onStarted?.(current)
+  }
+
+  function receive(message: FromSolverMessage): void {
+    if (message.kind === 'event') {
+      const { kind: _kind, ...event } = message
+      options.onEvent(event as EventMessage)
+    } else if (message.kind === 'response') {
+      const request = pending.get(message.id)
+      pending.delete(message.id)
+      try {
+        request?.resolve(unwrapResponse(message))
+      } catch (error) {
+        request?.reject(error)
+      }
+    } else if (message.kind === 'ready' && message.protocolVersion !== PROTOCOL_VERSION) {
+      log(
+        'error',
+        `The solver process speaks protocol ${message.protocolVersion}, the host ${PROTOCOL_VERSION}`,
+      )
+    }
+  }
+
+  async function restart(description: string): Promise<void> {
+    channel = null
+    const lost = [...pending.values()]
+    pending.clear()
+    const reason = `The solver process stopped unexpectedly (${description})`
+    for (const request of lost)
+      request.reject(new ApiError('solver-restarted', `${reason}; it was restarted`))
+    if (disposed) return
+    const now = Date.now()
+    crashes.push(now)
+    while (crashes[0] < now - CRASH_WINDOW_MS) crashes.shift()
+    if (crashes.length > MAX_CRASHES) {
+      log(
+        'error',
+        `${reason} ${crashes.length} times in ${CRASH_WINDOW_MS / 1000} s; it is not restarted again`,
+      )
+      return
+    }
+    start()
+    let modelReloaded = false
+    try {
+      modelReloaded = await options.reload()
+    } catch (error) {
+      log('error', `The model could not be reloaded into the new solver process: ${(error as Error).message}`)
+    }
+    log(
+      'warning',
+      `${reason}; it was restarted${modelReloaded ? ' and the model reloaded' : ''}. The run was lost.`,
+    )
+    options.onEvent({ event: 'solverRestarted', data: { reason, modelReloaded } })
+  }
+
+  function log(level: 'warning' | 'error', message: string): void {
+    options.onEvent({ event: 'log', data: { level, message } })
+  }
+
+  start()
+
+  return {
+    get generation() {
+      return generation
+    },
+    request(method, params) {
+      const current = channel
+      if (!current) return Promise.reject(new ApiError('internal', 'The solver process is not running'))
+      const id = nextId++
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject })
+        current.send({ kind: 'request', protocolVersion: PROTOCOL_VERSION, id, method, params })
+      })
+    },
+    dispose() {
+      disposed = true
+      const current = channel
+      channel = null
+      current?.kill()
+      for (const request of pending.values())
+        request.reject(new ApiError('disconnected', 'The host is shutting down'))
+      pending.clear()
+    },
+  }
+}

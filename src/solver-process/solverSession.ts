@@ -1,0 +1,436 @@
+// The solver process's state machine around src/core: one model, at most one run. Runs advance in
+// slices of SLICE_MS and yield to the event loop between slices, so pause, stop and every other
+// request are answered while a long run is going. Requests that would change a model that is solving
+// are answered with 'busy', never queued or dropped.
+import {
+  buildSystem,
+  createSolver,
+  effectiveSettings,
+  formatProblems,
+  parseProject,
+  SensorRecorder,
+  SolverError,
+  writeProject,
+  type CompiledSystem,
+  type JsonObject,
+  type Project,
+  type SolverBase,
+} from '../core'
+import type {
+  ApiEvents,
+  ApiEventName,
+  AssemblySummary,
+  RunOptions,
+  RunState,
+  RunStatistics,
+  RunStatus,
+  SolverStatus,
+} from '../shared/api'
+import type { ModelPatch } from '../shared/modelPatch'
+import { ApiError, type Problem } from '../shared/protocol'
+import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
+import { FrameStream } from './frameStream'
+import { applyModelPatch } from './modelPatch'
+
+const SLICE_MS = 20
+const PROGRESS_INTERVAL_MS = 100
+
+export type EmitEvent = <E extends ApiEventName>(event: E, data: ApiEvents[E]) => void
+
+interface ActiveRun {
+  kind: 'dynamic' | 'static'
+  system: CompiledSystem
+  solver: SolverBase
+  state: 'running' | 'paused' | 'finished'
+  /** Wall time and simulated time when the run last started or resumed (real-time factor). */
+  wallStart: number
+  timeStart: number
+  /** Settles the static solve's request when the run ends. */
+  settle?: (error?: ApiError) => void
+}
+
+export class SolverSession {
+  private project: Project | null = null
+  private revision = 0
+  private run: ActiveRun | null = null
+  private readonly stream: FrameStream
+
+  constructor(private readonly emit: EmitEvent) {
+    this.stream = new FrameStream({
+      frames: (data) => emit('frames', data),
+      sensors: (data) => emit('sensors', data),
+      warn: (message) => emit('log', { level: 'warning', message }),
+    })
+  }
+
+  /** Answers one request; throws ApiError for anything it cannot do. */
+  handle(method: SolverMethod, params: unknown): unknown | Promise<unknown> {
+    switch (method) {
+      case 'openModel':
+        return this.openModel(readParams(params, 'openModel', { text: 'string' }).text as string)
+      case 'applyChange':
+        return this.applyChange(readParams(params, 'applyChange', { patch: 'array' }).patch as ModelPatch)
+      case 'validate':
+        return { problems: this.validate() }
+      case 'assemble':
+        return this.assemble()
+      case 'staticSolve':
+        return this.staticSolve()
+      case 'run':
+        return this.startRun((params ?? {}) as RunOptions)
+      case 'pause':
+        return this.pause()
+      case 'resume':
+        return this.resume()
+      case 'stop':
+        return this.stop()
+      case 'step':
+        return this.step(readCount(params))
+      case 'saveCheckpoint':
+      case 'loadCheckpoint':
+        throw new ApiError(
+          'not-implemented',
+          `${method}: checkpoints arrive with src/core/checkpoint (not yet available)`,
+        )
+      case 'openResults':
+        throw new ApiError(
+          'not-implemented',
+          'openResults: results files arrive with src/core/results (not yet available)',
+        )
+      case 'ackFrames':
+        this.stream.ack(readParams(params, 'ackFrames', { seq: 'number' }).seq as number)
+        return undefined
+      case 'getStatus':
+        return this.status()
+    }
+  }
+
+  status(): SolverStatus {
+    return {
+      ...this.runStatus(),
+      revision: this.revision,
+      framesInFlight: this.stream.inFlight,
+      heapUsed: process.memoryUsage().heapUsed,
+    }
+  }
+
+  // --- model -------------------------------------------------------------------------------------
+
+  private openModel(text: string): SolverModelResult {
+    const result = parseProject(text)
+    if (!result.ok) throw invalidModel('The model', result.problems)
+    this.discardRun('a new model was opened')
+    this.project = result.project
+    this.revision++
+    return this.modelResult()
+  }
+
+  private applyChange(patch: ModelPatch): SolverModelResult {
+    const project = this.requireProject()
+    if (this.run?.state === 'running') throw busy('apply a change')
+    const patched = applyModelPatch(
+      { model: project.model, simulationSettings: project.simulationSettingsSpec },
+      patch,
+    )
+    const text = writeProject({
+      ...project,
+      model: patched.model,
+      simulationSettingsSpec: patched.simulationSettings,
+    })
+    const result = parseProject(text)
+    if (!result.ok) throw invalidModel('The change', result.problems)
+    this.discardRun('the model changed')
+    this.project = result.project
+    this.revision++
+    return this.modelResult()
+  }
+
+  private modelResult(): SolverModelResult {
+    const project = this.project!
+    const counts = Object.fromEntries(
+      Object.entries(project.model).map(([list, items]) => [list, items.length]),
+    )
+    return { summary: { name: project.name, counts, revision: this.revision }, text: writeProject(project) }
+  }
+
+  private validate(): Problem[] {
+    try {
+      buildSystem(this.requireProject())
+      return []
+    } catch (error) {
+      return [{ path: 'model', message: error instanceof Error ? error.message : String(error) }]
+    }
+  }
+
+  private assemble(): AssemblySummary {
+    const system = this.build()
+    return {
+      nODE2: system.nODE2,
+      nODE1: system.nODE1,
+      nAE: system.nAE,
+      nData: system.nData,
+      nodeCount: system.nodes.length,
+    }
+  }
+
+  private build(): CompiledSystem {
+    try {
+      return buildSystem(this.requireProject())
+    } catch (error) {
+      throw new ApiError(
+        'solver-error',
+        `Assembly failed: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
+  }
+
+  private requireProject(): Project {
+    if (!this.project) throw new ApiError('invalid-state', 'No model is open: open a model first')
+    return this.project
+  }
+
+  // --- runs --------------------------------------------------------------------------------------
+
+  private startRun(options: RunOptions, startPaused = false): RunStatus {
+    if (this.run?.state === 'running') throw busy('start another run')
+    this.discardRun('a new run started')
+    const project = this.requireProject()
+    const settings = effectiveSettings(project.settings, options.endTime)
+    if (settings.solverType === 'Static')
+      throw new ApiError('invalid-state', 'The model\'s solverType is "Static": use staticSolve for it')
+    this.run = this.createRun('dynamic', settings, startPaused ? 'paused' : 'running', options.maxFrameRate)
+    this.changed()
+    if (!startPaused) this.schedule()
+    return this.runStatus()
+  }
+
+  private staticSolve(): Promise<RunStatus & { statistics: RunStatistics }> {
+    if (this.run?.state === 'running') throw busy('start a static solve')
+    this.discardRun('a static solve started')
+    const project = this.requireProject()
+    const settings = { ...project.settings, solverType: 'Static' as const }
+    const run = this.createRun('static', settings, 'running')
+    this.run = run
+    return new Promise((resolve, reject) => {
+      run.settle = (error) =>
+        error ? reject(error) : resolve({ ...this.runStatus(), statistics: statistics(run.solver) })
+      this.changed()
+      this.schedule()
+    })
+  }
+
+  private createRun(
+    kind: ActiveRun['kind'],
+    settings: Project['settings'],
+    state: ActiveRun['state'],
+    maxFrameRate?: number,
+  ): ActiveRun {
+    const system = this.build()
+    system.state.t = settings.timeIntegration.startTime
+    const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod, false)
+    recorder.onRow((index, row) => this.stream.sensorRow(index, row))
+    const solver = createSolver(system, settings, {
+      recorder,
+      onStep: (s) => this.stream.offer(s),
+      onProgress: () => this.emitProgress(),
+      progressInterval: PROGRESS_INTERVAL_MS,
+    })
+    this.stream.begin(system, maxFrameRate)
+    return { kind, system, solver, state, wallStart: performance.now(), timeStart: system.state.t }
+  }
+
+  private pause(): RunStatus {
+    const run = this.run
+    if (run?.state !== 'running')
+      throw new ApiError('invalid-state', `Nothing to pause: the run is ${this.runStatus().state}`)
+    run.state = 'paused'
+    this.stream.offer(run.system.state, true)
+    this.emitProgress()
+    this.changed()
+    return this.runStatus()
+  }
+
+  private resume(): RunStatus {
+    const run = this.run
+    if (run?.state !== 'paused')
+      throw new ApiError('invalid-state', `Nothing to resume: the run is ${this.runStatus().state}`)
+    run.state = 'running'
+    run.wallStart = performance.now()
+    run.timeStart = run.system.state.t
+    this.changed()
+    this.schedule()
+    return this.runStatus()
+  }
+
+  private stop(): RunStatus {
+    if (!this.run) throw new ApiError('invalid-state', 'Nothing to stop: no run')
+    this.finish('stopped')
+    this.run = null
+    this.changed()
+    return this.runStatus()
+  }
+
+  /** Single steps of a paused run, or of a new run that starts paused. */
+  private step(count: number): RunStatus {
+    if (this.run?.state === 'running') throw busy('single-step')
+    if (this.run?.kind !== 'dynamic' || this.run.state === 'finished') this.startRun({}, true)
+    const run = this.run!
+    try {
+      for (let i = 0; i < count && !run.solver.finished; i++) run.solver.advance(0)
+    } catch (error) {
+      this.fail(run, error)
+      throw solverError(error)
+    }
+    this.stream.offer(run.system.state, true)
+    this.emitProgress()
+    if (run.solver.finished) this.complete(run)
+    return this.runStatus()
+  }
+
+  private schedule(): void {
+    setImmediate(() => this.slice())
+  }
+
+  private slice(): void {
+    const run = this.run
+    if (!run || run.state !== 'running') return
+    let done: boolean
+    try {
+      done = run.solver.advance(SLICE_MS)
+    } catch (error) {
+      this.fail(run, error)
+      return
+    }
+    this.stream.flush()
+    if (done) this.complete(run)
+    else this.schedule()
+  }
+
+  private complete(run: ActiveRun): void {
+    run.solver.finalizeSolver()
+    run.state = 'finished'
+    this.stream.offer(run.system.state, true)
+    this.emitProgress()
+    this.finish('completed')
+    this.changed()
+  }
+
+  private fail(run: ActiveRun, error: unknown): void {
+    run.state = 'finished'
+    const payload = solverError(error)
+    this.emit('error', { code: payload.code, message: payload.message, details: payload.details })
+    this.finish('failed', payload)
+    this.changed()
+  }
+
+  /** Emits 'finished' and settles a waiting static solve. */
+  private finish(reason: 'completed' | 'stopped' | 'failed', error?: ApiError): void {
+    const run = this.run
+    if (!run) return
+    this.stream.flush(true)
+    this.stream.end()
+    const status = reason === 'stopped' ? { ...this.runStatus(), state: 'idle' as const } : this.runStatus()
+    this.emit('finished', {
+      reason,
+      state: status.state,
+      time: status.time,
+      statistics: statistics(run.solver),
+    })
+    run.settle?.(
+      error ??
+        (reason === 'stopped' ? new ApiError('invalid-state', 'The static solve was stopped') : undefined),
+    )
+    run.settle = undefined
+  }
+
+  private discardRun(why: string): void {
+    if (!this.run) return
+    this.emit('log', { level: 'info', message: `The previous run was discarded: ${why}` })
+    this.finish('stopped')
+    this.run = null
+    this.changed()
+  }
+
+  private runStatus(): RunStatus {
+    const run = this.run
+    if (!run) {
+      const state: RunState = this.project ? 'idle' : 'empty'
+      return { state, time: this.project?.settings.timeIntegration.startTime ?? 0, step: 0 }
+    }
+    return { state: run.state, time: run.system.state.t, step: run.solver.stats.steps }
+  }
+
+  private changed(): void {
+    this.emit('runState', this.runStatus())
+  }
+
+  private emitProgress(): void {
+    const run = this.run
+    if (!run) return
+    const wall = (performance.now() - run.wallStart) / 1000
+    const time = run.system.state.t
+    this.emit('progress', {
+      state: run.state,
+      time,
+      endTime: run.solver.settings.timeIntegration.endTime,
+      step: run.solver.stats.steps,
+      newtonIterations: run.solver.stats.newtonIterations,
+      realTimeFactor: wall > 0 ? (time - run.timeStart) / wall : 0,
+    })
+  }
+}
+
+function statistics(solver: SolverBase): RunStatistics {
+  const { steps, newtonIterations, jacobians, rejectedSteps, wallTime } = solver.stats
+  return { steps, newtonIterations, jacobians, rejectedSteps, wallTime }
+}
+
+function busy(what: string): ApiError {
+  return new ApiError('busy', `Cannot ${what} while the model is solving: pause or stop the run first`)
+}
+
+function invalidModel(what: string, problems: Problem[]): ApiError {
+  return new ApiError(
+    'invalid-model',
+    `${what} has ${problems.length} problem(s):\n${formatProblems(problems)}`,
+    { problems },
+  )
+}
+
+function solverError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (error instanceof SolverError)
+    return new ApiError('solver-error', error.message, {
+      time: error.time,
+      step: error.step,
+      items: error.items,
+    })
+  return new ApiError('solver-error', error instanceof Error ? error.message : String(error))
+}
+
+type FieldType = 'string' | 'number' | 'array'
+
+/** The params object with the given fields checked, or an 'invalid-params' error naming the method. */
+function readParams(params: unknown, method: string, fields: Record<string, FieldType>): JsonObject {
+  const object = (typeof params === 'object' && params !== null ? params : {}) as JsonObject
+  for (const [key, type] of Object.entries(fields)) {
+    const value = object[key]
+    const ok = type === 'array' ? Array.isArray(value) : typeof value === type
+    if (!ok)
+      throw new ApiError(
+        'invalid-params',
+        `${method} expects {${key}: ${type}}, got ${JSON.stringify(params ?? null)}`.slice(0, 300),
+      )
+  }
+  return object
+}
+
+function readCount(params: unknown): number {
+  const count = (params as { count?: unknown } | undefined)?.count ?? 1
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
+    throw new ApiError(
+      'invalid-params',
+      `step expects {count: a positive integer}, got ${JSON.stringify(count)}`,
+    )
+  return count
+}

@@ -1,0 +1,118 @@
+// A backend with a real solver process (the TypeScript entry through tsx) and an event recorder
+// that waits on events with a timeout instead of sleeping.
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createBackend, type Backend } from '../../src/host/backend'
+import { nodeSolverLauncher, sourceSolverEntry } from '../../src/host/nodeSolverLauncher'
+import type { SolverChannel } from '../../src/host/solverSupervisor'
+import type { ApiEventName, ApiEvents, EventMessage } from '../../src/shared/api'
+
+export const EXAMPLES_DIR = resolve(__dirname, '../../resources/examples')
+export const PENDULUM = readFileSync(join(EXAMPLES_DIR, 'pendulum.mbsproj'), 'utf8')
+
+export interface TestBackend {
+  backend: Backend
+  events: EventRecorder
+  /** The solver processes started so far (the last one is the live one). */
+  channels: (SolverChannel & { pid?: number })[]
+  dispose(): void
+}
+
+/** acknowledgeFrames: behave like the renderer's API client, which acknowledges every frame batch. */
+export function startTestBackend({ acknowledgeFrames = true } = {}): TestBackend {
+  const channels: (SolverChannel & { pid?: number })[] = []
+  const backend = createBackend({
+    host: 'web',
+    version: '0.0.0-test',
+    examplesDir: EXAMPLES_DIR,
+    launchSolver: nodeSolverLauncher(sourceSolverEntry()),
+    onSolverStarted: (channel) => channels.push(channel),
+  })
+  const events = new EventRecorder()
+  backend.onEvent((event) => {
+    events.record(event)
+    if (acknowledgeFrames && event.event === 'frames') void backend.call('ackFrames', { seq: event.data.seq })
+  })
+  return { backend, events, channels, dispose: () => backend.dispose() }
+}
+
+export function temporaryDir(): string {
+  return mkdtempSync(join(tmpdir(), 'mbs-integration-'))
+}
+
+type Waiter = { match(event: EventMessage): boolean; resolve(event: EventMessage): void }
+
+export class EventRecorder {
+  readonly all: EventMessage[] = []
+  private waiters: Waiter[] = []
+
+  record(event: EventMessage): void {
+    this.all.push(event)
+    this.waiters = this.waiters.filter((waiter) => {
+      if (!waiter.match(event)) return true
+      waiter.resolve(event)
+      return false
+    })
+  }
+
+  of<E extends ApiEventName>(name: E): ApiEvents[E][] {
+    return this.all.filter((event) => event.event === name).map((event) => event.data as ApiEvents[E])
+  }
+
+  clear(): void {
+    this.all.length = 0
+  }
+
+  /** The next event of this name (from now on) that satisfies the predicate. */
+  next<E extends ApiEventName>(
+    name: E,
+    predicate: (data: ApiEvents[E]) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<ApiEvents[E]> {
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no "${name}" event within ${timeoutMs} ms`)),
+        timeoutMs,
+      )
+      this.waiters.push({
+        match: (event) => event.event === name && predicate(event.data as ApiEvents[E]),
+        resolve: (event) => {
+          clearTimeout(timer)
+          resolvePromise(event.data as ApiEvents[E])
+        },
+      })
+    })
+  }
+}
+
+/** A 2 kg mass point on a spring (k = 1000 N/m) to the ground under gravity: static sag m g / k. */
+export const SPRING_MASS = JSON.stringify({
+  format: 'mbs-studio-project',
+  version: 1,
+  name: 'Spring and mass',
+  model: {
+    nodes: [{ type: 'Point', name: 'n', referenceCoordinates: [0, 0, 0] }],
+    objects: [
+      { type: 'Ground', name: 'ground' },
+      { type: 'MassPoint', name: 'mass', physicsMass: 2, nodeNumber: 'n' },
+      {
+        type: 'ConnectorCartesianSpringDamper',
+        name: 'spring',
+        markerNumbers: ['anchor', 'massPosition'],
+        stiffness: [1000, 1000, 1000],
+        damping: [1, 1, 1],
+      },
+    ],
+    markers: [
+      { type: 'BodyPosition', name: 'anchor', bodyNumber: 'ground', localPosition: [0, 0, 0] },
+      { type: 'BodyPosition', name: 'massPosition', bodyNumber: 'mass', localPosition: [0, 0, 0] },
+      { type: 'BodyMass', name: 'massMass', bodyNumber: 'mass' },
+    ],
+    loads: [
+      { type: 'MassProportional', name: 'gravity', markerNumber: 'massMass', loadVector: [0, -9.81, 0] },
+    ],
+    sensors: [],
+  },
+  simulationSettings: { timeIntegration: { endTime: 1, numberOfSteps: 1000 } },
+})
