@@ -9,6 +9,8 @@ import { ObjectJointGeneric, ObjectJointPrismaticX, ObjectJointRevoluteZ, Object
 import { ObjectJointPrismatic2D, ObjectJointRevolute2D } from './objects/joints2D'
 import { Node1D } from './nodes/node1D'
 import { ObjectMass1D, ObjectRotationalMass1D } from './objects/mass1D'
+import { NodePoint2DSlope1 } from './nodes/slopeNodes'
+import { ObjectANCFCable2D } from './objects/ancfCable2D'
 import { ObjectGround, ObjectMassPoint, ObjectMassPoint2D } from './objects/bodies'
 import { ObjectConnectorCartesianSpringDamper, ObjectConnectorDistance, ObjectConnectorSpringDamper } from './objects/springsAndDistance'
 import { ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper } from './objects/coordinateConnectors'
@@ -27,6 +29,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   NodeRigidBodyEP, NodeRigidBodyRxyz, NodeRigidBody2D, ObjectRigidBody, ObjectRigidBody2D,
   ObjectJointSpherical, ObjectJointRevoluteZ, ObjectJointPrismaticX, ObjectJointGeneric, ObjectJointRevolute2D, ObjectJointPrismatic2D,
   Node1D, ObjectMass1D, ObjectRotationalMass1D,
+  NodePoint2DSlope1, ObjectANCFCable2D,
 ] as AnyItemDefinition[]
 
 /** Registers the built-in types once (idempotent, so every entry point can call it). */
