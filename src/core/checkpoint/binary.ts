@@ -24,7 +24,7 @@ export class MemorySink implements ByteSink {
   private chunks: Uint8Array[] = []
   private length = 0
   append(bytes: Uint8Array): void {
-    this.chunks.push(bytes.slice())
+    this.chunks.push(new Uint8Array(bytes))
     this.length += bytes.length
   }
   bytes(): Uint8Array {
@@ -44,21 +44,52 @@ const decoder = new TextDecoder('utf-8', { fatal: true })
 export const utf8 = (s: string): Uint8Array => encoder.encode(s)
 export const fromUtf8 = (b: Uint8Array): string => decoder.decode(b)
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256)
+// Slicing-by-4 tables in Int32Arrays: the running value stays a small integer in V8 (no heap numbers),
+// which makes the checksum of a results frame cheap next to writing it.
+const CRC_TABLES = (() => {
+  const t = new Int32Array(4 * 256)
   for (let n = 0; n < 256; n++) {
     let c = n
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    t[n] = c >>> 0
+    t[n] = c
   }
+  for (let n = 0; n < 256; n++) for (let k = 1; k < 4; k++) t[k * 256 + n] = t[(k - 1) * 256 + n] >>> 8 ^ t[t[(k - 1) * 256 + n] & 0xff]
   return t
 })()
 
 /** CRC-32 (IEEE 802.3, as in zip and PNG) of bytes[from, to). */
 export function crc32(bytes: Uint8Array, from = 0, to = bytes.length): number {
-  let c = 0xffffffff
-  for (let i = from; i < to; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
+  const t = CRC_TABLES
+  let c = -1
+  let i = from
+  for (; i + 4 <= to; i += 4) {
+    c ^= bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24)
+    c = t[768 + (c & 0xff)] ^ t[512 + ((c >>> 8) & 0xff)] ^ t[256 + ((c >>> 16) & 0xff)] ^ t[c >>> 24]
+  }
+  for (; i < to; i++) c = t[(c ^ bytes[i]) & 0xff] ^ (c >>> 8)
+  return (c ^ -1) >>> 0
+}
+
+/** The formats are little-endian; on such hosts (nearly all) float64 arrays are copied as bytes. */
+const HOST_LITTLE_ENDIAN = new Uint8Array(Float64Array.of(1).buffer)[7] === 0x3f
+
+/** Copies values as little-endian float64 into bytes at byte offset `at`. */
+export function putF64s(bytes: Uint8Array, at: number, values: Float64Array): void {
+  if (HOST_LITTLE_ENDIAN) bytes.set(new Uint8Array(values.buffer, values.byteOffset, 8 * values.length), at)
+  else {
+    const view = new DataView(bytes.buffer, bytes.byteOffset + at, 8 * values.length)
+    for (let i = 0; i < values.length; i++) view.setFloat64(8 * i, values[i], true)
+  }
+}
+
+/** Reads out.length little-endian float64 values from bytes (any alignment) into out. */
+export function getF64s(bytes: Uint8Array, out: Float64Array): Float64Array {
+  if (HOST_LITTLE_ENDIAN) new Uint8Array(out.buffer, out.byteOffset, 8 * out.length).set(bytes.subarray(0, 8 * out.length))
+  else {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, 8 * out.length)
+    for (let i = 0; i < out.length; i++) out[i] = view.getFloat64(8 * i, true)
+  }
+  return out
 }
 
 /** A growable little-endian byte buffer. */
@@ -91,7 +122,7 @@ export class ByteWriter {
   }
   f64s(v: Float64Array): void {
     this.ensure(8 * v.length)
-    for (let i = 0; i < v.length; i++) this.view.setFloat64(this.length + 8 * i, v[i], true)
+    putF64s(this.buf, this.length, v)
     this.length += 8 * v.length
   }
   bytes(b: Uint8Array): void {
@@ -153,8 +184,7 @@ export class ByteReader {
   }
   f64s(n: number, reading: string): Float64Array {
     this.need(8 * n, reading)
-    const out = new Float64Array(n)
-    for (let i = 0; i < n; i++) out[i] = this.view.getFloat64(this.pos + 8 * i, true)
+    const out = getF64s(this.bytes.subarray(this.pos, this.pos + 8 * n), new Float64Array(n))
     this.pos += 8 * n
     return out
   }

@@ -2,7 +2,7 @@
 // the records appended since (checking each record's checksum), and frames are read by index or by
 // time (binary search over the indexed frame times). A torn last record - a crash in the middle of a
 // write, or a write still in progress - is not indexed; the next refresh() picks it up once complete.
-import { crc32, FormatError, fromUtf8, type ByteSource } from '../checkpoint/binary'
+import { crc32, FormatError, fromUtf8, getF64s, type ByteSource } from '../checkpoint/binary'
 import { RECORD_FRAME, RECORD_SENSORS, recordBytes, RESULTS_FORMAT, RESULTS_MAGIC, RESULTS_VERSION, type FrameField, type ResultsHeader } from './format'
 
 /** A growable list of numbers in a Float64Array (times, byte offsets up to 2^53). */
@@ -81,7 +81,8 @@ export class ResultsReader {
         this.tail = `a torn record at byte ${at} (${size - at} bytes) is ignored`
         break
       }
-      const kind = new DataView(this.source.read(at, 4).slice().buffer).getUint32(0, true)
+      const k = this.source.read(at, 4)
+      const kind = new DataView(k.buffer, k.byteOffset, 4).getUint32(0, true)
       const n = kind === RECORD_FRAME ? frameBytes : kind === RECORD_SENSORS ? sensorBytes : 0
       if (n === 0) {
         this.tail = `unreadable data from byte ${at} on (${size - at} bytes, not a record) is ignored`
@@ -169,10 +170,7 @@ export class ResultsReader {
 
   /** out.length values starting at value index `from` of the record at byte `at`. */
   private values(at: number, from: number, out: Float64Array): Float64Array {
-    const bytes = this.source.read(at + 8 + 8 * from, 8 * out.length)
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    for (let i = 0; i < out.length; i++) out[i] = view.getFloat64(8 * i, true)
-    return out
+    return getF64s(this.source.read(at + 8 + 8 * from, 8 * out.length), out)
   }
 
   private checkIndex(i: number): void {

@@ -1,6 +1,6 @@
 // Writes a results file while a run goes on: the header at construction, then one record per frame
 // (at solutionWritePeriod) and per sensor output time, each appended to the sink in one piece.
-import { crc32, utf8, type ByteSink } from '../checkpoint/binary'
+import { crc32, putF64s, utf8, type ByteSink } from '../checkpoint/binary'
 import { systemFingerprint } from '../checkpoint/fingerprint'
 import type { JsonObject } from '../model/types'
 import { OutputSchedule, type OutputScheduleState } from '../solvers/outputSchedule'
@@ -38,7 +38,7 @@ class RecordBuffer {
     this.view.setFloat64(8 + 8 * i, v, true)
   }
   setAll(from: number, x: Float64Array): void {
-    for (let i = 0; i < x.length; i++) this.view.setFloat64(8 + 8 * (from + i), x[i], true)
+    putF64s(this.bytes, 8 + 8 * from, x)
   }
   /** Seals the record (sequence number, checksum) and hands it to the sink. */
   flush(sink: ByteSink): void {
