@@ -1,9 +1,38 @@
-// Hook for the run's checkpoint and results files (--results, --save-checkpoint, --checkpoint-at,
-// --from-checkpoint) and for describing those files in `mbs info`. The checkpoint/results issue
-// (src/core/checkpoint, src/core/results) replaces the internals of these two functions; the command
-// line has already parsed and checked the arguments (numbers, readable inputs, writable directories).
-import { runProject, type Project, type RunOptions, type RunResult } from '../core'
+// The run's checkpoint and results files (--results, --save-checkpoint, --checkpoint-at,
+// --from-checkpoint) and their description in `mbs info`. The command line has already parsed and
+// checked the arguments (numbers, readable inputs, writable directories).
+//
+// Exactness (MODEL-FORMAT.md: a run 0..T2 and a run 0..T1 saved and continued T1..T2 print identical
+// sensor rows): the solver keeps the project's step size when --end-time changes the end (setEndTime,
+// not a new numberOfSteps), and --checkpoint-at saves after the first step that reaches T without
+// changing any step, so both runs visit exactly the states of the continuous one.
+import fs from 'node:fs'
+import {
+  CheckpointError,
+  createSolver,
+  describeCheckpoint,
+  describeResults,
+  FormatError,
+  isCheckpoint,
+  loadCheckpoint,
+  memorySource,
+  ResultsWriter,
+  RESULTS_MAGIC,
+  saveCheckpoint,
+  SensorRecorder,
+  writeProject,
+  type CheckpointRun,
+  type JsonObject,
+  type Project,
+  type RunOptions,
+  type RunResult,
+  type ScheduleHolder,
+  type SystemState,
+} from '../core'
+import { buildSystem } from '../core/simulation'
+import { FileSink, writeCheckpointFile } from '../host/runFiles'
 import { CliError, EXIT } from './errors'
+import { systemErrorText } from './projectFile'
 
 export interface RunOutputRequest {
   /** --results FILE */
@@ -16,22 +45,108 @@ export interface RunOutputRequest {
   fromCheckpoint?: string
 }
 
-const OPTION_NAMES: Record<keyof RunOutputRequest, string> = {
-  results: '--results',
-  saveCheckpoint: '--save-checkpoint',
-  checkpointAt: '--checkpoint-at',
-  fromCheckpoint: '--from-checkpoint',
-}
-
 /** Runs the project, reading and writing the requested checkpoint and results files. */
 export function runWithOutputs(project: Project, request: RunOutputRequest, options: RunOptions): RunResult {
-  const used = (Object.keys(OPTION_NAMES) as (keyof RunOutputRequest)[]).filter((k) => request[k] !== undefined)
-  if (used.length > 0)
-    throw new CliError(EXIT.usage, `${used.map((k) => OPTION_NAMES[k]).join(', ')}: not available yet (results and checkpoint files are not implemented in this version)`)
-  return runProject(project, options)
+  const settings = project.settings
+  const system = buildSystem(project)
+  system.state.t = settings.timeIntegration.startTime
+  const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod)
+  const outputs: Record<string, ScheduleHolder> = { sensors: recorder }
+  const stepHandlers: ((s: SystemState) => void)[] = []
+  const solver = createSolver(system, settings, { ...options, recorder, onStep: (s) => stepHandlers.forEach((h) => h(s)) })
+  if (options.endTime !== undefined) solver.setEndTime(options.endTime)
+  const run: CheckpointRun = { system, solver, outputs }
+  if (request.fromCheckpoint !== undefined) loadCheckpointFile(request.fromCheckpoint, run)
+
+  let sink: FileSink | undefined
+  let writer: ResultsWriter | undefined
+  if (request.results !== undefined && settings.solutionSettings.writeSolutionToFile) {
+    sink = openResults(request.results)
+    writer = new ResultsWriter(sink, system, {
+      project: JSON.parse(writeProject(project)) as JsonObject,
+      solverType: solver.solverType,
+      framePeriod: settings.solutionSettings.solutionWritePeriod,
+      fields: ['q', 'v'],
+      recorder,
+      sensorPeriod: settings.solutionSettings.sensorsWritePeriod,
+    })
+    const w = writer
+    outputs.frames = w
+    stepHandlers.push((s) => w.maybeWriteFrame(s))
+  }
+  const checkpointFile = request.saveCheckpoint
+  const at = request.checkpointAt
+  let saved = false
+  const save = (): void => {
+    saved = true
+    saveCheckpointFile(checkpointFile!, run)
+  }
+  // Round-off tolerance: the step that lands on T up to accumulated round-off counts as reaching T.
+  const reached = (t: number): boolean => at !== undefined && t >= at - 1e-12 * Math.max(1, Math.abs(at))
+  if (checkpointFile !== undefined && at !== undefined)
+    stepHandlers.push((s) => {
+      if (!saved && reached(s.t)) save()
+    })
+
+  try {
+    solver.initializeSolver()
+    writer?.maybeWriteFrame(system.state)
+    if (checkpointFile !== undefined && at !== undefined && reached(system.state.t)) save()
+    solver.advance(Infinity)
+    solver.finalizeSolver()
+    if (checkpointFile !== undefined && !saved) save()
+    return { system, solver, recorder, stats: solver.stats }
+  } finally {
+    sink?.close()
+  }
+}
+
+function loadCheckpointFile(file: string, run: CheckpointRun): void {
+  let bytes: Uint8Array
+  try {
+    bytes = fs.readFileSync(file)
+  } catch (e) {
+    throw new CliError(EXIT.noInput, `cannot read the checkpoint "${file}": ${systemErrorText(e)}`)
+  }
+  try {
+    loadCheckpoint(bytes, run)
+  } catch (e) {
+    if (e instanceof CheckpointError || e instanceof FormatError) throw new CliError(EXIT.runInvalidProject, `--from-checkpoint ${file}: ${e.message}`)
+    throw e
+  }
+}
+
+function saveCheckpointFile(file: string, run: CheckpointRun): void {
+  let bytes: Uint8Array
+  try {
+    bytes = saveCheckpoint(run)
+  } catch (e) {
+    if (e instanceof CheckpointError) throw new CliError(EXIT.runInvalidProject, `--save-checkpoint ${file}: ${e.message}`)
+    throw e
+  }
+  try {
+    writeCheckpointFile(file, bytes)
+  } catch (e) {
+    throw new CliError(EXIT.cannotCreate, `cannot write the checkpoint "${file}": ${systemErrorText(e)}`)
+  }
+}
+
+function openResults(file: string): FileSink {
+  try {
+    return new FileSink(file)
+  } catch (e) {
+    throw new CliError(EXIT.cannotCreate, `cannot create the results file "${file}": ${systemErrorText(e)}`)
+  }
 }
 
 /** Lines describing a results or checkpoint file for `mbs info`, or undefined when the file is neither. */
-export function describeRunOutputFile(_bytes: Uint8Array): string[] | undefined {
+export function describeRunOutputFile(bytes: Uint8Array): string[] | undefined {
+  try {
+    if (isCheckpoint(bytes)) return describeCheckpoint(bytes)
+    if (bytes.length >= 8 && String.fromCharCode(...bytes.subarray(0, 8)) === RESULTS_MAGIC) return describeResults(memorySource(bytes))
+  } catch (e) {
+    if (e instanceof FormatError) throw new CliError(EXIT.invalidProject, e.message)
+    throw e
+  }
   return undefined
 }
