@@ -53,6 +53,9 @@ export class ExplicitSolver extends SolverBase {
   private kq: Float64Array[] = []
   private kv: Float64Array[] = []
   private rhs = new Float64Array(0)
+  /** Views of rhs: ODE2 rows and AE rows (made once; subarray allocates). */
+  private rhsODE2 = new Float64Array(0)
+  private rhsAE = new Float64Array(0)
   private aeBuf = new Float64Array(0)
   private scratch = new Float64Array(0)
   /** Step-size control: the last step was rejected (then the step is not increased). */
@@ -77,6 +80,8 @@ export class ExplicitSolver extends SolverBase {
       this.kq = Array.from({ length: stages }, () => new Float64Array(n2))
       this.kv = Array.from({ length: stages }, () => new Float64Array(n2))
       this.rhs = new Float64Array(n2 + this.nAE)
+      this.rhsODE2 = this.rhs.subarray(0, n2)
+      this.rhsAE = this.rhs.subarray(n2)
       this.aeBuf = new Float64Array(this.nAE)
       this.scratch = new Float64Array(n2)
     }
@@ -95,7 +100,7 @@ export class ExplicitSolver extends SolverBase {
     const n2 = this.n2
     const rhs = this.rhs
     const ev = this.evaluator
-    ev.ode2Residual(s, rhs.subarray(0, n2))
+    ev.ode2Residual(s, this.rhsODE2)
     for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
     if (!this.constantMass || !this.massFactorized) {
       const m = this.matrix
@@ -111,12 +116,12 @@ export class ExplicitSolver extends SolverBase {
       this.massFactorized = true
     }
     if (this.nAE > 0) {
-      this.constraintTerm(rhs.subarray(n2))
-      ev.addConstraintTimeTerm(s, rhs.subarray(n2), 'acceleration', -1)
+      this.constraintTerm(this.rhsAE)
+      ev.addConstraintTimeTerm(s, this.rhsAE, 'acceleration', -1)
     }
     this.matrix.solve(rhs)
-    out.set(rhs.subarray(0, n2))
-    if (this.nAE > 0) s.lambda.set(rhs.subarray(n2))
+    out.set(this.rhsODE2)
+    if (this.nAE > 0) s.lambda.set(this.rhsAE)
   }
 
   /** out = -(d/dt C_q) q' by a central difference along q'. */
@@ -152,7 +157,11 @@ export class ExplicitSolver extends SolverBase {
       for (let i = 0; i < n2; i++) m.add(i, i, 1)
       ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
       this.stats.jacobians++
-      if (m.factorize() >= 0) throw new SolverError('singular', `${this.solverType}: redundant or singular constraints at t = ${s.t}`, s.t, this.stats.steps)
+      const k = m.factorize()
+      if (k >= 0) {
+        const owner = this.unknownOwner(k)
+        throw new SolverError('singular', `${this.solverType}: redundant or singular constraints at t = ${s.t} (step ${this.stats.steps}) for ${owner}`, s.t, this.stats.steps, [owner])
+      }
     }
     for (let it = 0; it < 3; it++) {
       ev.constraints(s, this.aeBuf, false)
