@@ -29,7 +29,7 @@ export const EULER_PARAMETERS: RotationParametrization = {
   size: 4,
   rotationMatrix: (p, out) => rotationFromEulerParameters(p[0], p[1], p[2], p[3], out),
   localG: (p, out) => {
-    const [p0, p1, p2, p3] = [p[0], p[1], p[2], p[3]]
+    const p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3]
     out[0] = -2 * p1; out[1] = 2 * p0; out[2] = 2 * p3; out[3] = -2 * p2
     out[4] = -2 * p2; out[5] = -2 * p3; out[6] = 2 * p0; out[7] = 2 * p1
     out[8] = -2 * p3; out[9] = 2 * p2; out[10] = -2 * p1; out[11] = 2 * p0
@@ -54,7 +54,7 @@ export const TAIT_BRYAN_XYZ: RotationParametrization = {
   },
   localGdotThetaDot: (t, td, out) => {
     const c1 = Math.cos(t[1]), s1 = Math.sin(t[1]), c2 = Math.cos(t[2]), s2 = Math.sin(t[2])
-    const [d0, d1, d2] = [td[0], td[1], td[2]]
+    const d0 = td[0], d1 = td[1], d2 = td[2]
     // Column 0 differentiated, times rx'; column 1 differentiated, times ry'.
     out[0] = (-s1 * c2 * d1 - c1 * s2 * d2) * d0 + c2 * d2 * d1
     out[1] = (s1 * s2 * d1 - c1 * c2 * d2) * d0 - s2 * d2 * d1

@@ -80,9 +80,9 @@ export class AxisJoint implements ObjectComputation {
 
   /** Positions (and rotation matrices of frame markers) at the current state. */
   private gather(s: SystemState): void {
-    for (const m of [0, 1] as const) {
+    for (let m = 0; m < 2; m++) {
       this.k[m].position(s, this.p[m])
-      if (isFrame(this.k[m])) this.frame(m).rotationMatrix(s, this.A[m])
+      if (isFrame(this.k[m])) this.frame(m as 0 | 1).rotationMatrix(s, this.A[m])
     }
     for (let i = 0; i < 3; i++) this.dp[i] = this.p[1][i] - this.p[0][i]
   }
@@ -105,7 +105,8 @@ export class AxisJoint implements ObjectComputation {
       return
     }
     this.gather(s)
-    this.equations.forEach((e, k) => {
+    for (let k = 0; k < this.nAE; k++) {
+      const e = this.equations[k]
       if (e.kind === 'translation') {
         this.axisOf(e)
         out[k] = dot3(this.u, this.dp)
@@ -114,7 +115,7 @@ export class AxisJoint implements ObjectComputation {
         matVec3(this.A[1], e.b, this.b)
         out[k] = dot3(this.u, this.b)
       }
-    })
+    }
   }
 
   /** Adds sign * v^T M (M: 3 x n, row-major) into out[offset .. offset + n). */
@@ -125,12 +126,13 @@ export class AxisJoint implements ObjectComputation {
   computeAEJacobian(s: SystemState, out: Float64Array): void {
     this.gather(s)
     const n0 = this.n0, n1 = this.n1, n = n0 + n1
-    for (const m of [0, 1] as const) {
+    for (let m = 0; m < 2; m++) {
       this.k[m].positionJacobian(s, this.J[m])
-      if (isFrame(this.k[m])) this.frame(m).rotationJacobian(s, this.G[m])
+      if (isFrame(this.k[m])) this.frame(m as 0 | 1).rotationJacobian(s, this.G[m])
     }
     out.fill(0, 0, this.nAE * n)
-    this.equations.forEach((e, k) => {
+    for (let k = 0; k < this.nAE; k++) {
+      const e = this.equations[k]
       const r = k * n
       if (e.kind === 'translation') {
         this.axisOf(e)
@@ -147,7 +149,7 @@ export class AxisJoint implements ObjectComputation {
         this.addRow(this.c, this.G[0], n0, 1, out, r)
         this.addRow(this.c, this.G[1], n1, -1, out, r + n0)
       }
-    })
+    }
   }
 
   /** Constraint force (translation equations, global) or torque (rotation equations): sum lambda_k * direction_k. */
