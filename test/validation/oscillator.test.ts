@@ -71,8 +71,8 @@ describe('sensors', () => {
     const { t } = sensorSeries(recorder, 'position')
     expect(t.length).toBe(101)
     // Steps of 1e-3 land on every multiple of 0.01 up to the summation round-off of t (~1e-15).
+    // (The last step is not stretched to hit endTime exactly, so t ends within round-off of 1.)
     t.forEach((ti, i) => expect(Math.abs(ti - 0.01 * i)).toBeLessThan(1e-12))
-    expect(t[100]).toBe(1)
   })
 
   it('with a period that is not a multiple of the step, writes at the first step at or after each due time', () => {
@@ -106,7 +106,7 @@ describe('sensors', () => {
     // that passes a due time, and due times it skipped over are not repeated.
     expect(stats.steps).toBeGreaterThan(5)
     expect(t[0]).toBe(0)
-    expect(t[t.length - 1]).toBe(1)
+    expect(Math.abs(t[t.length - 1] - 1)).toBeLessThan(1e-12)
     for (let i = 1; i < t.length; i++) expect(Math.floor(t[i] / period + 1e-9)).toBeGreaterThan(Math.floor(t[i - 1] / period + 1e-9))
   })
 
