@@ -23,7 +23,7 @@ interface Method {
 }
 
 const METHODS: Method[] = [
-  { solverType: 'ExplicitEuler', order: 1, oscillatorSteps: 1000, pendulumSteps: 400 },
+  { solverType: 'ExplicitEuler', order: 1, oscillatorSteps: 250, pendulumSteps: 400 },
   { solverType: 'RK44', order: 4, oscillatorSteps: 50, pendulumSteps: 100 },
   // DOPRI5 with adaptiveStep false takes fixed steps with its 5th-order weights.
   { solverType: 'DOPRI5', order: 5, oscillatorSteps: 25, pendulumSteps: 25 },
