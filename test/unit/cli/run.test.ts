@@ -118,8 +118,6 @@ describe('mbs run (in-process)', () => {
   it.each([
     [['run', PENDULUM, '--end-time', '0'], 64, '--end-time 0 must be greater than the startTime 0 of the project'],
     [['run', PENDULUM, '--save-checkpoint', 'x.chk', '--checkpoint-at', '3'], 64, '--checkpoint-at 3 must lie within the run, 0 .. 2 s'],
-    [['run', PENDULUM, '--results', 'r.mbsres'], 64, '--results: not available yet'],
-    [['run', PENDULUM, '--save-checkpoint', 'c.chk', '--checkpoint-at', '1'], 64, '--save-checkpoint, --checkpoint-at: not available yet'],
     [['run', PENDULUM, '--from-checkpoint', 'no/such.chk'], 66, 'cannot read the checkpoint "no/such.chk"'],
     [['run', PENDULUM, '--results', 'no/such/dir/r.mbsres'], 73, '--results no/such/dir/r.mbsres: the directory'],
     [['run', 'no-such-project.mbsproj'], 66, 'cannot read the project "no-such-project.mbsproj": no such file or directory (ENOENT)'],
