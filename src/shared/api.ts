@@ -212,6 +212,8 @@ export interface ApiEvents {
   solverRestarted: { reason: string; modelReloaded: boolean }
   /** The document changed (opened, saved, modified). */
   document: DocumentState
+  /** A native menu command the renderer carries out (Electron: Edit > Undo, Redo). */
+  menuCommand: { command: 'undo' | 'redo' }
 }
 
 export type ApiEventName = keyof ApiEvents

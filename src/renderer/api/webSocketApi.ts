@@ -1,6 +1,9 @@
 // MbsApi for browser mode: requests and events over the web host's WebSocket (src/host/web).
-import { createMbsApi, type EventListener, type MbsApi } from '../../shared/api'
-import { ApiError, unwrapResponse, type EventMessage, type ResponseMessage } from '../../shared/protocol'
+// Step frames and sensor rows arrive as binary messages; every frame batch is acknowledged once the
+// listeners have had it, which is what lets the solver send the next (flow control, docs/protocol.md).
+import { createMbsApi, type EventListener, type EventMessage, type MbsApi } from '../../shared/api'
+import { decodeBinaryMessage } from '../../shared/binaryMessage'
+import { ApiError, unwrapResponse, type ResponseMessage } from '../../shared/protocol'
 
 interface PendingRequest {
   resolve(result: unknown): void
@@ -12,6 +15,7 @@ export function createWebSocketApi(url: string): MbsApi {
   const listeners = new Set<EventListener>()
   let nextId = 1
   const socket = new WebSocket(url)
+  socket.binaryType = 'arraybuffer'
   const closedError = () => new ApiError('disconnected', 'The connection to the web host is closed')
 
   const opened = new Promise<void>((resolve, reject) => {
@@ -21,10 +25,13 @@ export function createWebSocketApi(url: string): MbsApi {
   // Requests await `opened` and see the rejection; this only keeps an unused one from being reported.
   opened.catch(() => undefined)
 
-  socket.addEventListener('message', (message: MessageEvent<string>) => {
-    const data = JSON.parse(message.data) as ResponseMessage | EventMessage
+  socket.addEventListener('message', (message: MessageEvent<string | ArrayBuffer>) => {
+    const data = (
+      typeof message.data === 'string' ? JSON.parse(message.data) : decodeBinaryMessage(message.data)
+    ) as ResponseMessage | EventMessage
     if ('event' in data) {
       for (const listener of listeners) listener(data)
+      if (data.event === 'frames') api.ackFrames({ seq: data.data.seq }).catch(() => undefined)
       return
     }
     const request = pending.get(data.id)
@@ -40,7 +47,7 @@ export function createWebSocketApi(url: string): MbsApi {
     pending.clear()
   })
 
-  return createMbsApi({
+  const api = createMbsApi({
     async request(method, params) {
       await opened
       if (socket.readyState !== WebSocket.OPEN) throw closedError()
@@ -55,4 +62,5 @@ export function createWebSocketApi(url: string): MbsApi {
       return () => void listeners.delete(listener)
     },
   })
+  return api
 }

@@ -1,10 +1,11 @@
 // The connection to the host: what it is, its events, and what the app opens at start.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { HostInfo, LogEventData } from '../../shared/api'
+import type { HostInfo } from '../../shared/api'
 import { api } from '../api'
 import { useLogStore } from './log'
-import { useProjectStore } from './project'
+import { useModelStore } from './model'
+import { useSimulationStore } from './simulation'
 
 const START_EXAMPLE = 'pendulum'
 
@@ -14,12 +15,9 @@ export const useSessionStore = defineStore('session', () => {
 
   async function start(): Promise<void> {
     const log = useLogStore()
-    api.onEvent((message) => {
-      if (message.event === 'log') {
-        const { level, message: text } = message.data as LogEventData
-        log.add(level, text)
-      }
-    })
+    api.on('log', ({ level, message }) => log.add(level, message))
+    api.on('error', ({ message }) => log.add('error', message))
+    useSimulationStore().listen()
     try {
       hostInfo.value = await api.info()
       log.add('info', `Connected to the ${hostInfo.value.host} host, MBS Studio ${hostInfo.value.version}`)
@@ -28,7 +26,7 @@ export const useSessionStore = defineStore('session', () => {
       log.add('error', `No connection to the host: ${(error as Error).message}`)
       return
     }
-    await useProjectStore().openExample(START_EXAMPLE)
+    await useModelStore().openExample(START_EXAMPLE)
   }
 
   return { hostInfo, examples, start }

@@ -1,16 +1,93 @@
-// Run state shown by the toolbar, status bar and timeline; the solver process will drive it.
+// Run state shown by the toolbar, status bar and timeline, driven by the solver process's events.
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
-import { useProjectStore } from './project'
+import { computed, ref, shallowRef } from 'vue'
+import type { ApiEvents, RunState, RunStatus } from '../../shared/api'
+import { api } from '../api'
+import { useLogStore } from './log'
 
-export type RunState = 'idle' | 'running' | 'paused'
+export type { RunState }
+
+export type RunCommand = 'run' | 'pause' | 'resume' | 'stop' | 'step' | 'staticSolve'
 
 export const useSimulationStore = defineStore('simulation', () => {
-  const state = ref<RunState>('idle')
+  const state = ref<RunState>('empty')
   const time = ref(0)
-  const progress = computed(() => {
-    const { start, end } = useProjectStore().timeRange
-    return end > start ? Math.min(1, Math.max(0, (time.value - start) / (end - start))) : 0
-  })
-  return { state, time, progress }
+  const endTime = ref(1)
+  const step = ref(0)
+  const newtonIterations = ref(0)
+  const realTimeFactor = ref(0)
+  /** Node positions (x, y, z per model node) of the newest frame, or null before the first frame. */
+  const positions = shallowRef<Float64Array | null>(null)
+  const framesReceived = ref(0)
+
+  const progress = computed(() => (endTime.value > 0 ? Math.min(1, Math.max(0, time.value / endTime.value)) : 0))
+  const canRun = computed(() => state.value !== 'empty' && state.value !== 'running')
+  const canPause = computed(() => state.value === 'running')
+  const canStop = computed(() => state.value === 'running' || state.value === 'paused' || state.value === 'finished')
+  const canStep = computed(() => state.value !== 'empty' && state.value !== 'running')
+
+  function applyStatus(status: RunStatus): void {
+    state.value = status.state
+    time.value = status.time
+    step.value = status.step
+  }
+
+  function applyProgress(data: ApiEvents['progress']): void {
+    applyStatus(data)
+    endTime.value = data.endTime
+    newtonIterations.value = data.newtonIterations
+    realTimeFactor.value = data.realTimeFactor
+  }
+
+  function applyFrames(data: ApiEvents['frames']): void {
+    const samples = data.times.length
+    if (samples === 0) return
+    const size = 3 * data.nodeCount
+    positions.value = data.positions.slice((samples - 1) * size, samples * size)
+    time.value = data.times[samples - 1]
+    framesReceived.value += samples
+  }
+
+  /** Subscribes to the host's run events; returns the unsubscribe function. */
+  function listen(): () => void {
+    const stops = [
+      api.on('runState', applyStatus),
+      api.on('progress', applyProgress),
+      api.on('frames', applyFrames),
+      api.on('finished', (data) => {
+        state.value = data.state
+        time.value = data.time
+      }),
+    ]
+    return () => stops.forEach((stop) => stop())
+  }
+
+  /** Runs a toolbar command; failures go to the log. Run on a paused model resumes it. */
+  async function command(name: RunCommand): Promise<void> {
+    try {
+      if (name === 'run') applyStatus(state.value === 'paused' ? await api.resume() : await api.run())
+      else if (name === 'staticSolve') applyStatus(await api.staticSolve())
+      else applyStatus(await api[name]())
+    } catch (error) {
+      useLogStore().add('error', `${name} failed: ${(error as Error).message}`)
+    }
+  }
+
+  return {
+    state,
+    time,
+    endTime,
+    step,
+    newtonIterations,
+    realTimeFactor,
+    positions,
+    framesReceived,
+    progress,
+    canRun,
+    canPause,
+    canStop,
+    canStep,
+    listen,
+    command,
+  }
 })

@@ -3,17 +3,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createBackend } from '../../../src/host/backend'
+import type { SolverChannel } from '../../../src/host/solverSupervisor'
+
+/** A solver process that never answers: these tests touch only what the backend answers itself. */
+const silentSolver = (): SolverChannel => ({ send() {}, onMessage() {}, onExit() {}, kill() {} })
 
 function backendWithExamples(files: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'mbs-examples-'))
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-  return createBackend({ host: 'web', version: '9.9.9', examplesDir: dir })
+  return createBackend({ host: 'web', version: '9.9.9', examplesDir: dir, launchSolver: silentSolver })
 }
 
 describe('backend', () => {
   it('answers info with the host kind, version and API version', async () => {
     const response = await backendWithExamples({}).respond({ id: 1, method: 'info' })
-    expect(response).toEqual({ id: 1, result: { host: 'web', version: '9.9.9', apiVersion: 1 } })
+    expect(response).toEqual({ id: 1, result: { host: 'web', version: '9.9.9', apiVersion: 2 } })
   })
 
   it('lists and opens examples, and reports the read as a log event', async () => {
