@@ -119,7 +119,12 @@ export function splitRunMatches(model: Json, settings: Json): { continuous: Run;
   })
   const a = finalState(continuous), b = finalState(restarted)
   for (const k of Object.keys(a)) expectBitwiseEqual(b[k], a[k], `final ${k}`)
-  const ia = continuous.solver.saveIntegratorState(), ib = restarted.solver.saveIntegratorState()
+  // The integrator state matches too, except the count of matrix factorizations: a restarted explicit
+  // solver factorizes its constant mass matrix once more (work, not state; the numbers are identical).
+  const { jacobians: _ja, ...ia } = continuous.solver.saveIntegratorState().values
+  const { jacobians: _jb, ...ib } = restarted.solver.saveIntegratorState().values
   expect(ib).toEqual(ia)
+  expect(restarted.solver.saveIntegratorState().stepSize).toBe(continuous.solver.saveIntegratorState().stepSize)
+  expect(restarted.solver.saveIntegratorState().vectors).toEqual(continuous.solver.saveIntegratorState().vectors)
   return { continuous, restarted, checkpoint: checkpoint!, checkpointTime: loaded.time }
 }

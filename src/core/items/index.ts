@@ -15,6 +15,7 @@ import { ObjectGround, ObjectMassPoint, ObjectMassPoint2D } from './objects/bodi
 import { ObjectConnectorCartesianSpringDamper, ObjectConnectorDistance, ObjectConnectorSpringDamper } from './objects/springsAndDistance'
 import { ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper } from './objects/coordinateConnectors'
 import { ObjectConnectorTorsionalSpringDamper } from './objects/torsionalSpring'
+import { ObjectConnectorCoordinateSpringDamperExt } from './objects/coordinateSpringDamperExt'
 import { MarkerBodyMass, MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition, MarkerNodeRigid } from './markers/markers'
 import { LoadCoordinate, LoadForceVector, LoadMassProportional, LoadTorqueVector } from './loads/loads'
 import { SensorBody, SensorLoad, SensorMarker, SensorNode, SensorObject } from './sensors/sensors'
@@ -23,7 +24,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   NodePoint, NodePoint2D, NodePointGround, NodeGenericODE2,
   ObjectGround, ObjectMassPoint, ObjectMassPoint2D,
   ObjectConnectorSpringDamper, ObjectConnectorCartesianSpringDamper, ObjectConnectorDistance,
-  ObjectConnectorCoordinateSpringDamper, ObjectConnectorCoordinate, ObjectConnectorTorsionalSpringDamper,
+  ObjectConnectorCoordinateSpringDamper, ObjectConnectorCoordinate, ObjectConnectorTorsionalSpringDamper, ObjectConnectorCoordinateSpringDamperExt,
   MarkerBodyPosition, MarkerBodyRigid, MarkerBodyMass, MarkerNodePosition, MarkerNodeRigid, MarkerNodeCoordinate,
   LoadForceVector, LoadTorqueVector, LoadMassProportional, LoadCoordinate,
   SensorNode, SensorBody, SensorObject, SensorMarker, SensorLoad,
