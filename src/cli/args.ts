@@ -30,16 +30,28 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Solves PROJECT (an .mbsproj file) from its initial conditions with its simulationSettings, overridden by the options. ' +
       'A progress line is shown on a terminal for runs longer than about a second.',
     options: [
-      { name: 'end-time', value: 'T', doc: 'end time in seconds instead of timeIntegration.endTime (the step size is kept)' },
+      {
+        name: 'end-time',
+        value: 'T',
+        doc: 'end time in seconds instead of timeIntegration.endTime (the step size is kept)',
+      },
       {
         name: 'sensors-dir',
         value: 'DIR',
         doc: 'write DIR/NAME.csv for every sensor with writeToFile (fileName overrides NAME.csv): "#" comment lines, then rows t,v0,v1,... whose numbers parse back to the identical doubles',
       },
       { name: 'results', value: 'FILE', doc: 'write the results file a replay needs' },
-      { name: 'save-checkpoint', value: 'FILE', doc: 'write a checkpoint at the end of the run (or at --checkpoint-at)' },
+      {
+        name: 'save-checkpoint',
+        value: 'FILE',
+        doc: 'write a checkpoint at the end of the run (or at --checkpoint-at)',
+      },
       { name: 'checkpoint-at', value: 'T', doc: 'time of the checkpoint written by --save-checkpoint' },
-      { name: 'from-checkpoint', value: 'FILE', doc: 'start from this checkpoint instead of the initial conditions' },
+      {
+        name: 'from-checkpoint',
+        value: 'FILE',
+        doc: 'start from this checkpoint instead of the initial conditions',
+      },
       {
         name: 'json',
         doc: 'print a one-line JSON summary as the last line of standard output: {"time", "steps", "newtonIterations", "jacobians", "wallTime" (seconds, assembly and solve), "sensors": {NAME: last values}}',
@@ -103,7 +115,10 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   if (!spec) {
     const hint = first.startsWith('-')
       ? suggest(first, [...HELP_FLAGS, ...VERSION_FLAGS])
-      : suggest(first, COMMANDS.map((c) => c.name))
+      : suggest(
+          first,
+          COMMANDS.map((c) => c.name),
+        )
     throw new UsageError(`unknown ${first.startsWith('-') ? 'option' : 'command'} "${first}"${hint}`)
   }
   if (rest.some((a) => HELP_FLAGS.includes(a))) return { command: 'help', topic: spec.name }
@@ -112,7 +127,13 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   if (spec.name === 'help') {
     if (operands.length > 1) throw new UsageError(`unexpected argument "${operands[1]}"`, 'help')
     if (operands[0] !== undefined && !findCommand(operands[0]))
-      throw new UsageError(`no command "${operands[0]}"${suggest(operands[0], COMMANDS.map((c) => c.name))}`, 'help')
+      throw new UsageError(
+        `no command "${operands[0]}"${suggest(
+          operands[0],
+          COMMANDS.map((c) => c.name),
+        )}`,
+        'help',
+      )
     return { command: 'help', topic: operands[0] }
   }
   const operand = singleOperand(spec, operands)
@@ -129,12 +150,18 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
     json: values.has('json'),
   }
   if (run.checkpointAt !== undefined && run.saveCheckpoint === undefined)
-    throw new UsageError('--checkpoint-at needs --save-checkpoint FILE (the file the checkpoint is written to)', 'run')
+    throw new UsageError(
+      '--checkpoint-at needs --save-checkpoint FILE (the file the checkpoint is written to)',
+      'run',
+    )
   return { command: 'run', project: operand, run }
 }
 
 /** Splits arguments into operands and option values (flags map to ""); accepts --name VALUE and --name=VALUE. */
-function parseOptions(spec: CommandSpec, args: readonly string[]): { operands: string[]; values: Map<string, string> } {
+function parseOptions(
+  spec: CommandSpec,
+  args: readonly string[],
+): { operands: string[]; values: Map<string, string> } {
   const operands: string[] = []
   const values = new Map<string, string>()
   for (let i = 0; i < args.length; i++) {
@@ -153,7 +180,10 @@ function parseOptions(spec: CommandSpec, args: readonly string[]): { operands: s
     const opt = spec.options.find((o) => o.name === name)
     if (!opt || !flag.startsWith('--')) {
       const known = spec.options.map((o) => `--${o.name}`)
-      const list = known.length > 0 ? `; options of ${spec.name}: ${known.join(', ')}` : `; ${spec.name} takes no options`
+      const list =
+        known.length > 0
+          ? `; options of ${spec.name}: ${known.join(', ')}`
+          : `; ${spec.name} takes no options`
       throw new UsageError(`unknown option "${flag}"${suggest(flag, known)}${list}`, spec.name)
     }
     if (values.has(name)) throw new UsageError(`--${name} is given more than once`, spec.name)
@@ -165,7 +195,8 @@ function parseOptions(spec: CommandSpec, args: readonly string[]): { operands: s
     let value: string | undefined
     if (eq >= 0) value = arg.slice(eq + 1)
     else if (i + 1 < args.length && !args[i + 1].startsWith('--')) value = args[++i]
-    if (value === undefined || value === '') throw new UsageError(`--${name} needs a value ${opt.value}`, spec.name)
+    if (value === undefined || value === '')
+      throw new UsageError(`--${name} needs a value ${opt.value}`, spec.name)
     values.set(name, value)
   }
   return { operands, values }
@@ -173,7 +204,11 @@ function parseOptions(spec: CommandSpec, args: readonly string[]): { operands: s
 
 function singleOperand(spec: CommandSpec, operands: string[]): string {
   if (operands.length === 0) throw new UsageError(`missing ${spec.operand}`, spec.name)
-  if (operands.length > 1) throw new UsageError(`unexpected argument "${operands[1]}" (${spec.name} takes one ${spec.operand})`, spec.name)
+  if (operands.length > 1)
+    throw new UsageError(
+      `unexpected argument "${operands[1]}" (${spec.name} takes one ${spec.operand})`,
+      spec.name,
+    )
   return operands[0]
 }
 

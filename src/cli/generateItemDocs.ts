@@ -19,7 +19,8 @@ export function listMarkdownFiles(dir: string): string[] {
 
 function generate(): void {
   const files = renderItemDocs()
-  for (const stale of listMarkdownFiles(ITEM_DOCS_DIR).filter((f) => !files.has(f))) fs.unlinkSync(path.join(ITEM_DOCS_DIR, stale))
+  for (const stale of listMarkdownFiles(ITEM_DOCS_DIR).filter((f) => !files.has(f)))
+    fs.unlinkSync(path.join(ITEM_DOCS_DIR, stale))
   for (const [rel, text] of files) {
     const file = path.join(ITEM_DOCS_DIR, rel)
     fs.mkdirSync(path.dirname(file), { recursive: true })

@@ -48,7 +48,10 @@ export function commandHelp(name: string): string {
 }
 
 function exitCodesHelp(): string {
-  return ['Exit codes:', ...EXIT_CODE_DOCS.map(([code, doc]) => `  ${String(code).padStart(2)}  ${doc}`)].join('\n')
+  return [
+    'Exit codes:',
+    ...EXIT_CODE_DOCS.map(([code, doc]) => `  ${String(code).padStart(2)}  ${doc}`),
+  ].join('\n')
 }
 
 export function generalHelp(): string {

@@ -14,7 +14,11 @@ export function infoCommand(file: string, io: CliIO): number {
     return EXIT.ok
   }
   const lines = describeRunOutputFile(bytes)
-  if (!lines) throw new CliError(EXIT.invalidProject, `"${file}" is not an MBS Studio project, results or checkpoint file`)
+  if (!lines)
+    throw new CliError(
+      EXIT.invalidProject,
+      `"${file}" is not an MBS Studio project, results or checkpoint file`,
+    )
   for (const line of lines) io.out(line)
   return EXIT.ok
 }
@@ -36,17 +40,25 @@ export function projectInfo(project: Project): string[] {
     if (items.length === 0) continue
     const byType = new Map<string, number>()
     for (const it of items) byType.set(it.type, (byType.get(it.type) ?? 0) + 1)
-    lines.push(`  ${KIND_LIST_KEY[kind].padEnd(8)} ${[...byType].map(([type, n]) => `${type} x${n}`).join(', ')}`)
+    lines.push(
+      `  ${KIND_LIST_KEY[kind].padEnd(8)} ${[...byType].map(([type, n]) => `${type} x${n}`).join(', ')}`,
+    )
   }
   const s = project.settings
   const ti = s.timeIntegration
   lines.push(`Solver: ${s.solverType}, linear solver ${s.linearSolverType}`)
   if (s.solverType === 'Static') lines.push(`  load steps: ${s.staticSolver.numberOfLoadSteps}`)
   else {
-    lines.push(`  time: ${ti.startTime} .. ${ti.endTime} s, ${ti.numberOfSteps} steps (h = ${(ti.endTime - ti.startTime) / ti.numberOfSteps} s)`)
-    if (s.solverType === 'GeneralizedAlpha') lines.push(`  spectral radius: ${ti.generalizedAlpha.spectralRadius}`)
-    if (s.solverType === 'DOPRI5') lines.push(`  tolerances: absolute ${ti.absoluteTolerance}, relative ${ti.relativeTolerance}`)
+    lines.push(
+      `  time: ${ti.startTime} .. ${ti.endTime} s, ${ti.numberOfSteps} steps (h = ${(ti.endTime - ti.startTime) / ti.numberOfSteps} s)`,
+    )
+    if (s.solverType === 'GeneralizedAlpha')
+      lines.push(`  spectral radius: ${ti.generalizedAlpha.spectralRadius}`)
+    if (s.solverType === 'DOPRI5')
+      lines.push(`  tolerances: absolute ${ti.absoluteTolerance}, relative ${ti.relativeTolerance}`)
   }
-  lines.push(`  sensors written every ${s.solutionSettings.sensorsWritePeriod} s${s.solutionSettings.sensorsWritePeriod === 0 ? ' (0 = every step)' : ''}`)
+  lines.push(
+    `  sensors written every ${s.solutionSettings.sensorsWritePeriod} s${s.solutionSettings.sensorsWritePeriod === 0 ? ' (0 = every step)' : ''}`,
+  )
   return lines
 }

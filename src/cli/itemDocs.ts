@@ -1,9 +1,17 @@
 // Reference pages of the item types, rendered from their definitions (docs/items/<kind>/<Type>.md and
 // an index): the definitions are the single source, and a test keeps the committed pages current.
-import { allItemTypes, ITEM_KINDS, KIND_LIST_KEY, type AnyItemDefinition, type JsonValue, type ParamSpec } from '../core'
+import {
+  allItemTypes,
+  ITEM_KINDS,
+  KIND_LIST_KEY,
+  type AnyItemDefinition,
+  type JsonValue,
+  type ParamSpec,
+} from '../core'
 import { canonicalJson } from '../core/model/canonicalJson'
 
-const GENERATED_NOTE = '<!-- Generated from the item definitions by `npm run docs:items`; do not edit by hand. -->'
+const GENERATED_NOTE =
+  '<!-- Generated from the item definitions by `npm run docs:items`; do not edit by hand. -->'
 
 /** Relative path (posix) -> Markdown text, for every registered item type plus README.md. */
 export function renderItemDocs(defs: readonly AnyItemDefinition[] = allItemTypes()): Map<string, string> {
@@ -66,7 +74,10 @@ function parameterTable(entries: [string, ParamSpec][]): string[] {
   return [
     '| name | type | default | unit | range | description |',
     '|---|---|---|---|---|---|',
-    ...entries.map(([name, p]) => `| ${name} | ${cell(typeText(p))} | ${cell(defaultText(p))} | ${p.unit ?? ''} | ${rangeText(p)} | ${cell(p.doc)} |`),
+    ...entries.map(
+      ([name, p]) =>
+        `| ${name} | ${cell(typeText(p))} | ${cell(defaultText(p))} | ${p.unit ?? ''} | ${rangeText(p)} | ${cell(p.doc)} |`,
+    ),
   ]
 }
 
@@ -74,7 +85,9 @@ function itemPage(def: AnyItemDefinition): string {
   const entries = Object.entries(def.parameters) as [string, ParamSpec][]
   const physics = entries.filter(([, p]) => !p.visualization)
   const visual = entries.filter(([, p]) => p.visualization)
-  const offers = Object.entries(def.traits ?? {}).filter(([, v]) => v).map(([k]) => k)
+  const offers = Object.entries(def.traits ?? {})
+    .filter(([, v]) => v)
+    .map(([k]) => k)
   const lines = [
     GENERATED_NOTE,
     '',
@@ -89,7 +102,15 @@ function itemPage(def: AnyItemDefinition): string {
   if (offers.length > 0) lines.push(`- Offers to markers: ${offers.join(', ')}`)
   lines.push('', '## Parameters', '')
   lines.push(...(physics.length > 0 ? parameterTable(physics) : ['None besides `type` and `name`.']))
-  if (visual.length > 0) lines.push('', '## Visualization parameters', '', 'These never affect the numbers.', '', ...parameterTable(visual))
+  if (visual.length > 0)
+    lines.push(
+      '',
+      '## Visualization parameters',
+      '',
+      'These never affect the numbers.',
+      '',
+      ...parameterTable(visual),
+    )
   return lines.join('\n') + '\n'
 }
 
@@ -114,7 +135,9 @@ function indexPage(defs: readonly AnyItemDefinition[]): string {
     lines.push('', `## ${kind[0].toUpperCase()}${kind.slice(1)}s (\`model.${KIND_LIST_KEY[kind]}\`)`, '')
     lines.push('| type | Exudyn name | checkpoint | description |', '|---|---|---|---|')
     for (const d of ofKind)
-      lines.push(`| [${d.type}](${itemDocPath(d)}) | ${d.exudynName} | ${d.supportsCheckpoint === true ? 'yes' : 'no'} | ${cell(firstSentence(d.doc))} |`)
+      lines.push(
+        `| [${d.type}](${itemDocPath(d)}) | ${d.exudynName} | ${d.supportsCheckpoint === true ? 'yes' : 'no'} | ${cell(firstSentence(d.doc))} |`,
+      )
   }
   return lines.join('\n') + '\n'
 }

@@ -39,7 +39,11 @@ function reportError(e: unknown, commandName: string | undefined, io: CliIO): nu
     for (const line of e.details) io.err(line)
     if (e instanceof UsageError) {
       const spec = e.command ? findCommand(e.command) : undefined
-      io.err(spec ? `Usage: ${usageLine(spec)}  ("mbs help ${spec.name}" for details)` : 'Usage: mbs COMMAND ... ("mbs --help" lists the commands)')
+      io.err(
+        spec
+          ? `Usage: ${usageLine(spec)}  ("mbs help ${spec.name}" for details)`
+          : 'Usage: mbs COMMAND ... ("mbs --help" lists the commands)',
+      )
     }
     return e.exitCode
   }

@@ -30,5 +30,9 @@ export function requireProject(file: string, exitCode: ExitCode): Project {
   const r = loadProjectFile(file)
   if (r.ok) return r.project
   const n = r.problems.length
-  throw new CliError(exitCode, `"${file}" is not a valid project (${n} problem${n === 1 ? '' : 's'})`, formatProblems(r.problems).split('\n'))
+  throw new CliError(
+    exitCode,
+    `"${file}" is not a valid project (${n} problem${n === 1 ? '' : 's'})`,
+    formatProblems(r.problems).split('\n'),
+  )
 }

@@ -68,12 +68,18 @@ function solve(project: Project, args: RunArgs, io: CliIO): RunResult {
   try {
     return runWithOutputs(
       project,
-      { results: args.results, saveCheckpoint: args.saveCheckpoint, checkpointAt: args.checkpointAt, fromCheckpoint: args.fromCheckpoint },
+      {
+        results: args.results,
+        saveCheckpoint: args.saveCheckpoint,
+        checkpointAt: args.checkpointAt,
+        fromCheckpoint: args.fromCheckpoint,
+      },
       { endTime: args.endTime, onProgress, progressInterval: 200 },
     )
   } catch (e) {
     if (e instanceof SolverError) throw new CliError(EXIT.solverFailure, `solver failed: ${e.message}`)
-    if (e instanceof AssemblyError) throw new CliError(EXIT.runInvalidProject, `the model cannot be assembled: ${e.message}`)
+    if (e instanceof AssemblyError)
+      throw new CliError(EXIT.runInvalidProject, `the model cannot be assembled: ${e.message}`)
     throw e
   } finally {
     progress?.('')
@@ -90,11 +96,17 @@ function checkTimes(project: Project, args: RunArgs): void {
   const ti = project.settings.timeIntegration
   const isStatic = project.settings.solverType === 'Static'
   if (args.endTime !== undefined && !isStatic && !(args.endTime > ti.startTime))
-    throw new UsageError(`--end-time ${args.endTime} must be greater than the startTime ${ti.startTime} of the project`, 'run')
+    throw new UsageError(
+      `--end-time ${args.endTime} must be greater than the startTime ${ti.startTime} of the project`,
+      'run',
+    )
   const endTime = args.endTime ?? ti.endTime
   const at = args.checkpointAt
   if (at !== undefined && !(at >= ti.startTime && at <= endTime))
-    throw new UsageError(`--checkpoint-at ${at} must lie within the run, ${ti.startTime} .. ${endTime} s`, 'run')
+    throw new UsageError(
+      `--checkpoint-at ${at} must lie within the run, ${ti.startTime} .. ${endTime} s`,
+      'run',
+    )
 }
 
 /** Inputs must be readable and outputs must go to an existing directory, before anything is solved. */
@@ -103,10 +115,16 @@ function checkFiles(args: RunArgs): void {
     try {
       fs.accessSync(args.fromCheckpoint, fs.constants.R_OK)
     } catch (e) {
-      throw new CliError(EXIT.noInput, `cannot read the checkpoint "${args.fromCheckpoint}": ${systemErrorText(e)}`)
+      throw new CliError(
+        EXIT.noInput,
+        `cannot read the checkpoint "${args.fromCheckpoint}": ${systemErrorText(e)}`,
+      )
     }
   }
-  for (const [option, file] of [['--results', args.results], ['--save-checkpoint', args.saveCheckpoint]] as const) {
+  for (const [option, file] of [
+    ['--results', args.results],
+    ['--save-checkpoint', args.saveCheckpoint],
+  ] as const) {
     if (file === undefined) continue
     const dir = path.dirname(path.resolve(file))
     if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
@@ -120,7 +138,10 @@ function makeDirectory(dir: string): void {
   try {
     fs.mkdirSync(dir, { recursive: true })
   } catch (e) {
-    throw new CliError(EXIT.cannotCreate, `cannot create the sensors directory "${dir}": ${systemErrorText(e)}`)
+    throw new CliError(
+      EXIT.cannotCreate,
+      `cannot create the sensors directory "${dir}": ${systemErrorText(e)}`,
+    )
   }
 }
 

@@ -28,11 +28,22 @@ export function plannedSensorFiles(project: Project): SensorFile[] {
     const given = item.params.string('fileName')
     const fileName = given === '' ? `${item.name}.csv` : given
     const where = `sensor "${item.name}" (${item.type}), parameter fileName`
-    if (fileName !== path.basename(fileName) || fileName === '.' || fileName === '..' || fileName.includes('\\'))
-      throw new CliError(EXIT.runInvalidProject, `${where}: expected a file name inside the sensors directory, got "${fileName}"`)
+    if (
+      fileName !== path.basename(fileName) ||
+      fileName === '.' ||
+      fileName === '..' ||
+      fileName.includes('\\')
+    )
+      throw new CliError(
+        EXIT.runInvalidProject,
+        `${where}: expected a file name inside the sensors directory, got "${fileName}"`,
+      )
     const other = owner.get(fileName.toLowerCase())
     if (other !== undefined)
-      throw new CliError(EXIT.runInvalidProject, `${where}: "${fileName}" is also the file of sensor "${other}"; give each sensor its own fileName`)
+      throw new CliError(
+        EXIT.runInvalidProject,
+        `${where}: "${fileName}" is also the file of sensor "${other}"; give each sensor its own fileName`,
+      )
     owner.set(fileName.toLowerCase(), item.name)
     files.push({ sensorIndex: i, fileName })
   }
@@ -41,7 +52,10 @@ export function plannedSensorFiles(project: Project): SensorFile[] {
 
 export function sensorCsvText(project: Project, sensorIndex: number, series: SensorSeries): string {
   const item = project.resolved.item('sensor', sensorIndex)
-  const columns = ['t', ...Array.from({ length: series.size }, (_, k) => `${series.outputVariableType}[${k}]`)]
+  const columns = [
+    't',
+    ...Array.from({ length: series.size }, (_, k) => `${series.outputVariableType}[${k}]`),
+  ]
   const lines = [
     `# sensor: ${item.name}`,
     `# type: ${item.type}`,

@@ -18,15 +18,39 @@ describe('parseArgs', () => {
   it('parses run with every option, as --name VALUE and --name=VALUE', () => {
     expect(
       parseArgs([
-        'run', 'p.mbsproj', '--end-time', '2.5', '--sensors-dir=out', '--results', 'r.mbsres',
-        '--save-checkpoint', 'c.mbschk', '--checkpoint-at', '1e-1', '--from-checkpoint', 'old.mbschk', '--json',
+        'run',
+        'p.mbsproj',
+        '--end-time',
+        '2.5',
+        '--sensors-dir=out',
+        '--results',
+        'r.mbsres',
+        '--save-checkpoint',
+        'c.mbschk',
+        '--checkpoint-at',
+        '1e-1',
+        '--from-checkpoint',
+        'old.mbschk',
+        '--json',
       ]),
     ).toEqual({
       command: 'run',
       project: 'p.mbsproj',
-      run: { endTime: 2.5, sensorsDir: 'out', results: 'r.mbsres', saveCheckpoint: 'c.mbschk', checkpointAt: 0.1, fromCheckpoint: 'old.mbschk', json: true },
+      run: {
+        endTime: 2.5,
+        sensorsDir: 'out',
+        results: 'r.mbsres',
+        saveCheckpoint: 'c.mbschk',
+        checkpointAt: 0.1,
+        fromCheckpoint: 'old.mbschk',
+        json: true,
+      },
     })
-    expect(parseArgs(['run', 'p.mbsproj'])).toEqual({ command: 'run', project: 'p.mbsproj', run: { json: false } })
+    expect(parseArgs(['run', 'p.mbsproj'])).toEqual({
+      command: 'run',
+      project: 'p.mbsproj',
+      run: { json: false },
+    })
   })
 
   it('parses validate, info, help and version', () => {
@@ -42,7 +66,10 @@ describe('parseArgs', () => {
   it.each([
     [['rnu', 'p'], 'unknown command "rnu" (did you mean "run"?)'],
     [['--verison'], 'unknown option "--verison" (did you mean "--version"?)'],
-    [['run', 'p', '--end-tim', '1'], 'unknown option "--end-tim" (did you mean "--end-time"?); options of run: --end-time,'],
+    [
+      ['run', 'p', '--end-tim', '1'],
+      'unknown option "--end-tim" (did you mean "--end-time"?); options of run: --end-time,',
+    ],
     [['run', 'p', '--sensor-dir', 'd'], 'unknown option "--sensor-dir" (did you mean "--sensors-dir"?)'],
     [['run', 'p', '-j'], 'unknown option "-j"'],
     [['validate', 'p', '--json'], 'unknown option "--json"; validate takes no options'],

@@ -16,21 +16,45 @@ const EXPECTED: Record<string, string[]> = {
   'notAnObject.mbsproj': ['(file): expected a JSON object'],
   'newerVersion.mbsproj': ['version: the file has format version 2, newer than this program knows (1)'],
   'wrongFormat.mbsproj': ['format: expected "format": "mbs-studio-project", got "exudyn-project"'],
-  'unknownItemType.mbsproj': ['model.objects[1].type:', 'unknown object type "MassPiont" (did you mean "MassPoint"?)'],
-  'unknownParameter.mbsproj': ['model.objects[1].physicsMas:', 'unknown parameter "physicsMas" (did you mean "physicsMass"?)'],
-  'wrongParameterType.mbsproj': ['model.objects[1].physicsMass: object "bob" (MassPoint), parameter physicsMass: expected a number, got the string "1"'],
+  'unknownItemType.mbsproj': [
+    'model.objects[1].type:',
+    'unknown object type "MassPiont" (did you mean "MassPoint"?)',
+  ],
+  'unknownParameter.mbsproj': [
+    'model.objects[1].physicsMas:',
+    'unknown parameter "physicsMas" (did you mean "physicsMass"?)',
+  ],
+  'wrongParameterType.mbsproj': [
+    'model.objects[1].physicsMass: object "bob" (MassPoint), parameter physicsMass: expected a number, got the string "1"',
+  ],
   'nanString.mbsproj': ['parameter physicsMass: expected a number, got the string "NaN"'],
   'hugeExponent.mbsproj': ['parameter physicsMass: expected a finite number, got Infinity'],
-  'danglingReferenceByName.mbsproj': ['model.objects[1].nodeNumber:', 'no node "bobNod" (did you mean "bobNode"?)'],
-  'danglingReferenceByIndex.mbsproj': ['model.objects[1].nodeNumber:', 'no node index 5 (the model has 1 node)'],
+  'danglingReferenceByName.mbsproj': [
+    'model.objects[1].nodeNumber:',
+    'no node "bobNod" (did you mean "bobNode"?)',
+  ],
+  'danglingReferenceByIndex.mbsproj': [
+    'model.objects[1].nodeNumber:',
+    'no node index 5 (the model has 1 node)',
+  ],
   'referenceToWrongType.mbsproj': [
     'model.objects[3].nodeNumber: object "puck" (MassPoint2D), parameter nodeNumber: node "groundNode" is a PointGround; expected one of: Point2D',
   ],
-  'duplicateNames.mbsproj': ['model.markers[1].name: marker "pivot" (BodyPosition): the name is already used by marker #0'],
-  'missingRequiredParameter.mbsproj': ['model.objects[1].nodeNumber: object "bob" (MassPoint), parameter nodeNumber: required'],
-  'vectorWrongLength.mbsproj': ['parameter referenceCoordinates: expected a vector of 3 numbers, got an array of length 2'],
-  'unknownSetting.mbsproj': ['simulationSettings.timeIntegration.numberOfStep: unknown setting "numberOfStep" (did you mean "numberOfSteps"?)'],
-  'endTimeNotAfterStartTime.mbsproj': ['simulationSettings.timeIntegration.endTime: expected endTime > startTime (1), got 1'],
+  'duplicateNames.mbsproj': [
+    'model.markers[1].name: marker "pivot" (BodyPosition): the name is already used by marker #0',
+  ],
+  'missingRequiredParameter.mbsproj': [
+    'model.objects[1].nodeNumber: object "bob" (MassPoint), parameter nodeNumber: required',
+  ],
+  'vectorWrongLength.mbsproj': [
+    'parameter referenceCoordinates: expected a vector of 3 numbers, got an array of length 2',
+  ],
+  'unknownSetting.mbsproj': [
+    'simulationSettings.timeIntegration.numberOfStep: unknown setting "numberOfStep" (did you mean "numberOfSteps"?)',
+  ],
+  'endTimeNotAfterStartTime.mbsproj': [
+    'simulationSettings.timeIntegration.endTime: expected endTime > startTime (1), got 1',
+  ],
   'severalProblems.mbsproj': [
     'model.nodes[0].referenceCoordinates:',
     'model.objects[1].physicsMass: object "bob" (MassPoint), parameter physicsMass: expected a value >= 0 kg, got -1',
@@ -52,7 +76,11 @@ describe('broken project files', () => {
     expect(r.ok).toBe(false)
     if (r.ok) return
     const lines = r.problems.map((p) => `${p.path}: ${p.message}`)
-    for (const f of fragments) expect(lines.some((l) => l.includes(f)), `"${f}" in\n${lines.join('\n')}`).toBe(true)
+    for (const f of fragments)
+      expect(
+        lines.some((l) => l.includes(f)),
+        `"${f}" in\n${lines.join('\n')}`,
+      ).toBe(true)
     // Every problem is reported, not only the first.
     if (file === 'severalProblems.mbsproj') expect(r.problems).toHaveLength(4)
   })
@@ -75,7 +103,9 @@ describe('broken project files', () => {
     expect(code).toBe(2)
     expect(stdout).toBe('')
     const lines = stderr.trimEnd().split('\n')
-    expect(lines[0]).toBe(`mbs run: "${path.join(BAD, 'severalProblems.mbsproj')}" is not a valid project (4 problems)`)
+    expect(lines[0]).toBe(
+      `mbs run: "${path.join(BAD, 'severalProblems.mbsproj')}" is not a valid project (4 problems)`,
+    )
     expect(lines.slice(1)).toHaveLength(4)
   })
 })

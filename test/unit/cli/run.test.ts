@@ -31,7 +31,10 @@ function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } 
 }
 
 /** A copy of an example with some settings changed, in a temporary directory. */
-function exampleVariant(name: string, edit: (doc: { simulationSettings: Record<string, unknown> }) => void): string {
+function exampleVariant(
+  name: string,
+  edit: (doc: { simulationSettings: Record<string, unknown> }) => void,
+): string {
   const doc = JSON.parse(fs.readFileSync(path.join(EXAMPLES, name), 'utf8'))
   edit(doc)
   const file = path.join(tempDir(), name)
@@ -53,7 +56,14 @@ describe('mbs run (the real bin)', () => {
     expect(stderr).toBe('')
     expect(code).toBe(0)
     const summary = JSON.parse(stdout.trimEnd().split('\n').at(-1)!)
-    expect(Object.keys(summary)).toEqual(['time', 'steps', 'newtonIterations', 'jacobians', 'wallTime', 'sensors'])
+    expect(Object.keys(summary)).toEqual([
+      'time',
+      'steps',
+      'newtonIterations',
+      'jacobians',
+      'wallTime',
+      'sensors',
+    ])
     expect(Object.keys(summary.sensors)).toEqual(['bobPositionSensor'])
 
     const reference = runProject(loadExample('pendulum.mbsproj'))
@@ -69,7 +79,9 @@ describe('mbs run (the real bin)', () => {
     // Bit for bit: the text of each number parses back to exactly the recorded double.
     const mismatches = rows.flat().filter((v, i) => !Object.is(v, series.data[i]))
     expect(mismatches).toEqual([])
-    expect(summary.sensors.bobPositionSensor).toEqual(Array.from(series.data.subarray((series.rows - 1) * 4 + 1, series.rows * 4)))
+    expect(summary.sensors.bobPositionSensor).toEqual(
+      Array.from(series.data.subarray((series.rows - 1) * 4 + 1, series.rows * 4)),
+    )
     expect(summary.time).toBe(reference.system.state.t)
     expect(summary.steps).toBe(reference.stats.steps)
     expect(summary.newtonIterations).toBe(reference.stats.newtonIterations)
@@ -82,7 +94,9 @@ describe('mbs run (the real bin)', () => {
     expect(code).toBe(64)
     expect(stdout).toBe('')
     const lines = stderr.trimEnd().split('\n')
-    expect(lines[0]).toBe('mbs run: unknown option "--end-tme" (did you mean "--end-time"?); options of run: --end-time, --sensors-dir, --results, --save-checkpoint, --checkpoint-at, --from-checkpoint, --json')
+    expect(lines[0]).toBe(
+      'mbs run: unknown option "--end-tme" (did you mean "--end-time"?); options of run: --end-time, --sensors-dir, --results, --save-checkpoint, --checkpoint-at, --from-checkpoint, --json',
+    )
     expect(lines[1]).toMatch(/^Usage: mbs run PROJECT \[--end-time T\]/)
   })
 })
@@ -116,13 +130,33 @@ describe('mbs run (in-process)', () => {
   })
 
   it.each([
-    [['run', PENDULUM, '--end-time', '0'], 64, '--end-time 0 must be greater than the startTime 0 of the project'],
-    [['run', PENDULUM, '--save-checkpoint', 'x.chk', '--checkpoint-at', '3'], 64, '--checkpoint-at 3 must lie within the run, 0 .. 2 s'],
+    [
+      ['run', PENDULUM, '--end-time', '0'],
+      64,
+      '--end-time 0 must be greater than the startTime 0 of the project',
+    ],
+    [
+      ['run', PENDULUM, '--save-checkpoint', 'x.chk', '--checkpoint-at', '3'],
+      64,
+      '--checkpoint-at 3 must lie within the run, 0 .. 2 s',
+    ],
     [['run', PENDULUM, '--from-checkpoint', 'no/such.chk'], 66, 'cannot read the checkpoint "no/such.chk"'],
-    [['run', PENDULUM, '--results', 'no/such/dir/r.mbsres'], 73, '--results no/such/dir/r.mbsres: the directory'],
-    [['run', 'no-such-project.mbsproj'], 66, 'cannot read the project "no-such-project.mbsproj": no such file or directory (ENOENT)'],
+    [
+      ['run', PENDULUM, '--results', 'no/such/dir/r.mbsres'],
+      73,
+      '--results no/such/dir/r.mbsres: the directory',
+    ],
+    [
+      ['run', 'no-such-project.mbsproj'],
+      66,
+      'cannot read the project "no-such-project.mbsproj": no such file or directory (ENOENT)',
+    ],
     [['validate', 'no-such-project.mbsproj'], 66, 'cannot read the project'],
-    [['run', PENDULUM, '--sensors-dir', '/dev/null/x'], 73, 'cannot create the sensors directory "/dev/null/x"'],
+    [
+      ['run', PENDULUM, '--sensors-dir', '/dev/null/x'],
+      73,
+      'cannot create the sensors directory "/dev/null/x"',
+    ],
   ])('%j exits %i: %s', (argv, exitCode, message) => {
     const { code, err } = mbs(...argv)
     expect(code).toBe(exitCode)
@@ -131,11 +165,14 @@ describe('mbs run (in-process)', () => {
 
   it('refuses sensor file names outside the sensors directory (exit 2) before solving', () => {
     const file = exampleVariant('pendulum.mbsproj', (d) => {
-      ;(d as unknown as { model: { sensors: Record<string, unknown>[] } }).model.sensors[0].fileName = '../escape.csv'
+      ;(d as unknown as { model: { sensors: Record<string, unknown>[] } }).model.sensors[0].fileName =
+        '../escape.csv'
     })
     const { code, err } = mbs('run', file, '--sensors-dir', tempDir())
     expect(code).toBe(2)
-    expect(err).toEqual(['mbs run: sensor "bobPositionSensor" (Node), parameter fileName: expected a file name inside the sensors directory, got "../escape.csv"'])
+    expect(err).toEqual([
+      'mbs run: sensor "bobPositionSensor" (Node), parameter fileName: expected a file name inside the sensors directory, got "../escape.csv"',
+    ])
   })
 
   it('reports a solver failure with exit 3 and a one-line reason', () => {
@@ -146,7 +183,9 @@ describe('mbs run (in-process)', () => {
     expect(code).toBe(3)
     expect(out).toEqual([])
     expect(err).toHaveLength(1)
-    expect(err[0]).toMatch(/^mbs run: solver failed: Static: the stiffness matrix is singular for node "bobNode"/)
+    expect(err[0]).toMatch(
+      /^mbs run: solver failed: Static: the stiffness matrix is singular for node "bobNode"/,
+    )
   })
 })
 
@@ -160,14 +199,17 @@ describe('examples with every dynamic solver', () => {
     expect(out[0]).toMatch(/^OK: .+ \(\d+ nodes?, \d+ objects?, \d+ markers?, \d+ loads?, \d+ sensors?\)$/)
   })
 
-  it.each(examples.flatMap((file) => solvers.map((solver) => [file, solver])))('%s runs with %s', (file, solverType) => {
-    const variant = exampleVariant(file, (d) => (d.simulationSettings.solverType = solverType))
-    const { code, out, err } = mbs('run', variant, '--end-time', '0.5', '--json')
-    expect(err).toEqual([])
-    expect(code).toBe(0)
-    const summary = JSON.parse(out.at(-1)!)
-    expect(Math.abs(summary.time - 0.5)).toBeLessThan(1e-12)
-  })
+  it.each(examples.flatMap((file) => solvers.map((solver) => [file, solver])))(
+    '%s runs with %s',
+    (file, solverType) => {
+      const variant = exampleVariant(file, (d) => (d.simulationSettings.solverType = solverType))
+      const { code, out, err } = mbs('run', variant, '--end-time', '0.5', '--json')
+      expect(err).toEqual([])
+      expect(code).toBe(0)
+      const summary = JSON.parse(out.at(-1)!)
+      expect(Math.abs(summary.time - 0.5)).toBeLessThan(1e-12)
+    },
+  )
 
   it('keeps the slider-crank on its constraints (crank radius, rod length, slider on y = 0)', () => {
     const { recorder } = runProject(loadExample('sliderCrank.mbsproj'))
@@ -177,7 +219,12 @@ describe('examples with every dynamic solver', () => {
     for (let i = 0; i < pin.rows; i++) {
       const [px, py, pz] = pin.data.subarray(i * 4 + 1, i * 4 + 4)
       const [sx, sy] = slider.data.subarray(i * 4 + 1, i * 4 + 3)
-      worst = Math.max(worst, Math.abs(Math.hypot(px, py, pz) - 0.2), Math.abs(Math.hypot(sx - px, sy - py, pz) - 0.6), Math.abs(sy))
+      worst = Math.max(
+        worst,
+        Math.abs(Math.hypot(px, py, pz) - 0.2),
+        Math.abs(Math.hypot(sx - px, sy - py, pz) - 0.6),
+        Math.abs(sy),
+      )
     }
     // Index-3 generalized-alpha satisfies position constraints to Newton's tolerance (1e-10 relative)
     // at every step, so any violation above 1e-9 m would be a constraint error, not round-off.
@@ -207,7 +254,10 @@ describe('mbs info, help, version', () => {
   it('reports a file that is not a project', () => {
     const file = path.join(tempDir(), 'x.bin')
     fs.writeFileSync(file, new Uint8Array([0, 1, 2, 3]))
-    expect(mbs('info', file)).toMatchObject({ code: 1, err: [`mbs info: "${file}" is not an MBS Studio project, results or checkpoint file`] })
+    expect(mbs('info', file)).toMatchObject({
+      code: 1,
+      err: [`mbs info: "${file}" is not an MBS Studio project, results or checkpoint file`],
+    })
     expect(mbs('info', 'test/fixtures/bad/truncated.mbsproj').code).toBe(1)
   })
 
@@ -215,7 +265,15 @@ describe('mbs info, help, version', () => {
     const general = mbs('--help').out.join('\n')
     for (const c of ['run', 'validate', 'info', 'help']) expect(general).toContain(`mbs ${c} `)
     const run = mbs('help', 'run').out.join('\n')
-    for (const o of ['--end-time T', '--sensors-dir DIR', '--results FILE', '--save-checkpoint FILE', '--checkpoint-at T', '--from-checkpoint FILE', '--json'])
+    for (const o of [
+      '--end-time T',
+      '--sensors-dir DIR',
+      '--results FILE',
+      '--save-checkpoint FILE',
+      '--checkpoint-at T',
+      '--from-checkpoint FILE',
+      '--json',
+    ])
       expect(run).toContain(o)
     expect(run).toContain('Exit codes:')
     expect(mbs('run', '--help').out).toEqual(mbs('help', 'run').out)

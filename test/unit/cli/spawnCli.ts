@@ -13,15 +13,24 @@ export interface CliOutcome {
 
 export function spawnCli(args: readonly string[]): Promise<CliOutcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
-      resolve({ code, stdout, stderr })
-    })
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: REPO_ROOT, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
+        resolve({ code, stdout, stderr })
+      },
+    )
   })
 }
 
 /** Maps with at most `limit` promises in flight (child processes on a 2-core machine). */
-export async function mapConcurrently<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  f: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length)
   let next = 0
   const worker = async (): Promise<void> => {

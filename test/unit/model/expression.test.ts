@@ -41,7 +41,11 @@ describe('expression language', () => {
     expect(at('sinh(1) + cosh(1) + tanh(1)')).toBe(Math.sinh(1) + Math.cosh(1) + Math.tanh(1))
     expect([at('step(t)', -1e-9), at('step(t)', 0), at('step(t)', 2)]).toEqual([0, 1, 1])
     // smoothstep: 0 below x0, 1 above x1, 3s^2 - 2s^3 in between (s = 0.5 gives 0.5).
-    expect([at('smoothstep(t, 1, 3)', 0), at('smoothstep(t, 1, 3)', 2), at('smoothstep(t, 1, 3)', 4)]).toEqual([0, 0.5, 1])
+    expect([
+      at('smoothstep(t, 1, 3)', 0),
+      at('smoothstep(t, 1, 3)', 2),
+      at('smoothstep(t, 1, 3)', 4),
+    ]).toEqual([0, 0.5, 1])
   })
 
   it('accepts a plain number as a constant function', () => {

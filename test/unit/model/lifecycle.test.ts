@@ -68,11 +68,22 @@ const PROBE: ItemDefinition<'node'> = {
     initialCoordinates: { type: 'vector', size: 1, default: [0], doc: 'initial displacement' },
   },
   supportsCheckpoint: true,
-  build: (it, ctx) => new ProbeNode(it.name, it.params.vector('referenceCoordinates'), it.params.vector('initialCoordinates'), ctx),
+  build: (it, ctx) =>
+    new ProbeNode(
+      it.name,
+      it.params.vector('referenceCoordinates'),
+      it.params.vector('initialCoordinates'),
+      ctx,
+    ),
 }
 
 function modelWith(initial: number[]): ResolvedModel {
-  const nodes = initial.map((q0, i) => ({ type: 'LifecycleProbe', name: `p${i}`, referenceCoordinates: [10 * (i + 1)], initialCoordinates: [q0] }))
+  const nodes = initial.map((q0, i) => ({
+    type: 'LifecycleProbe',
+    name: `p${i}`,
+    referenceCoordinates: [10 * (i + 1)],
+    initialCoordinates: [q0],
+  }))
   const r = resolveModel({ nodes })
   if (!r.ok) throw new Error(JSON.stringify(r.problems))
   return r.model
@@ -109,7 +120,10 @@ describe('item lifecycle', () => {
     calls = []
     system.addItem(modelWith([1, 2, 3]), 'node')
     system.initialize()
-    expect(phaseCalls().map((c) => `${c.hook} ${c.node}`)).toEqual(['setupInitial p2', 'setupInitialState p2'])
+    expect(phaseCalls().map((c) => `${c.hook} ${c.node}`)).toEqual([
+      'setupInitial p2',
+      'setupInitialState p2',
+    ])
     // Phase 1 of the new item saw the running state, unchanged.
     expect(phaseCalls()[0].q).toEqual([5, 7])
     expect(Array.from(system.state.q)).toEqual([5, 7, 3])
@@ -122,7 +136,10 @@ describe('item lifecycle', () => {
     calls = []
     system.resetInitialization('node', 0)
     system.initialize()
-    expect(phaseCalls().map((c) => `${c.hook} ${c.node}`)).toEqual(['setupInitial p0', 'setupInitialState p0'])
+    expect(phaseCalls().map((c) => `${c.hook} ${c.node}`)).toEqual([
+      'setupInitial p0',
+      'setupInitialState p0',
+    ])
     expect(phaseCalls()[0].q).toEqual([5, 7])
     expect(Array.from(system.state.q)).toEqual([1, 7])
     expect(probe(system, 0).recordedReferences).toEqual([10, 10])

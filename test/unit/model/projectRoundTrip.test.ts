@@ -48,7 +48,14 @@ describe('project round trip', () => {
       simulationSettings: { timeIntegration: { numberOfSteps: 10, endTime: 0.5 }, solverType: 'RK44' },
       model: {
         sensors: [],
-        nodes: [{ initialVelocities: [0, 1, 0], referenceCoordinates: [0.1, 0.2, 0.30000000000000004], name: 'n', type: 'Point' }],
+        nodes: [
+          {
+            initialVelocities: [0, 1, 0],
+            referenceCoordinates: [0.1, 0.2, 0.30000000000000004],
+            name: 'n',
+            type: 'Point',
+          },
+        ],
       },
       name: 'order',
       version: 1,
@@ -90,9 +97,18 @@ describe('project round trip', () => {
 
 describe('canonical JSON', () => {
   it('keeps vectors and matrices on one line and indents dictionaries by two spaces', () => {
-    expect(canonicalJson({ v: [1, 2, 3], m: [[1, 0], [0, 1]], e: [], d: {}, s: 'x' })).toBe(
-      '{\n  "v": [1, 2, 3],\n  "m": [[1, 0], [0, 1]],\n  "e": [],\n  "d": {},\n  "s": "x"\n}',
-    )
+    expect(
+      canonicalJson({
+        v: [1, 2, 3],
+        m: [
+          [1, 0],
+          [0, 1],
+        ],
+        e: [],
+        d: {},
+        s: 'x',
+      }),
+    ).toBe('{\n  "v": [1, 2, 3],\n  "m": [[1, 0], [0, 1]],\n  "e": [],\n  "d": {},\n  "s": "x"\n}')
   })
 
   it('prints numbers so they parse back to the identical double', () => {

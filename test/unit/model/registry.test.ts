@@ -49,7 +49,8 @@ const plugin: ItemDefinition<'object'> = {
     stiffness: { type: 'number', min: 0, exclusiveMin: true, unit: 'N/m', doc: 'spring stiffness' },
   },
   supportsCheckpoint: true,
-  build: (it, ctx) => new CoordinateSpringToGround(ctx.marker(it.params.ref('markerNumber')), it.params.number('stiffness')),
+  build: (it, ctx) =>
+    new CoordinateSpringToGround(ctx.marker(it.params.ref('markerNumber')), it.params.number('stiffness')),
 }
 
 const MASS = 2
@@ -127,9 +128,9 @@ describe('registerItemType (plugins)', () => {
 
   it('refuses a second registration of the same kind and type, and reserved parameter names', () => {
     expect(() => registerItemType(plugin)).toThrow(`object type "${PLUGIN_TYPE}" is already registered`)
-    expect(() => registerItemType({ ...plugin, type: 'Other', parameters: { name: { type: 'string', doc: 'x' } } })).toThrow(
-      'parameter name "name" is reserved',
-    )
+    expect(() =>
+      registerItemType({ ...plugin, type: 'Other', parameters: { name: { type: 'string', doc: 'x' } } }),
+    ).toThrow('parameter name "name" is reserved')
     expect(getItemType('object', 'Other')).toBeUndefined()
     expect(getItemType('object', PLUGIN_TYPE)).toBe(plugin)
   })
