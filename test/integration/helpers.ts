@@ -32,7 +32,8 @@ export function startTestBackend({ acknowledgeFrames = true } = {}): TestBackend
   const events = new EventRecorder()
   backend.onEvent((event) => {
     events.record(event)
-    if (acknowledgeFrames && event.event === 'frames') void backend.call('ackFrames', { seq: event.data.seq })
+    if (acknowledgeFrames && event.event === 'frames')
+      backend.call('ackFrames', { seq: event.data.seq }).catch(() => undefined)
   })
   return { backend, events, channels, dispose: () => backend.dispose() }
 }
@@ -116,3 +117,46 @@ export const SPRING_MASS = JSON.stringify({
   },
   simulationSettings: { timeIntegration: { endTime: 1, numberOfSteps: 1000 } },
 })
+
+/**
+ * n mass points (1 kg) on their own springs to the ground, laid out in a square grid, under gravity:
+ * a model whose size is set by n and whose steps stay cheap (RK44, diagonal constant mass matrix).
+ */
+export function massGrid(n: number, endTime = 1) {
+  const side = Math.ceil(Math.sqrt(n))
+  const nodes = []
+  const objects: object[] = [{ type: 'Ground', name: 'ground' }]
+  const markers = []
+  const loads = []
+  for (let i = 0; i < n; i++) {
+    const position = [(i % side) * 0.1, 1, Math.floor(i / side) * 0.1]
+    nodes.push({ type: 'Point', name: `n${i}`, referenceCoordinates: position })
+    objects.push({ type: 'MassPoint', name: `m${i}`, physicsMass: 1, nodeNumber: `n${i}` })
+    markers.push({ type: 'BodyPosition', name: `anchor${i}`, bodyNumber: 'ground', localPosition: position })
+    markers.push({ type: 'BodyPosition', name: `p${i}`, bodyNumber: `m${i}`, localPosition: [0, 0, 0] })
+    markers.push({ type: 'BodyMass', name: `g${i}`, bodyNumber: `m${i}` })
+    objects.push({
+      type: 'ConnectorCartesianSpringDamper',
+      name: `s${i}`,
+      markerNumbers: [`anchor${i}`, `p${i}`],
+      stiffness: [100, 100 + i, 100],
+      damping: [0.1, 0.1, 0.1],
+    })
+    loads.push({
+      type: 'MassProportional',
+      name: `gravity${i}`,
+      markerNumber: `g${i}`,
+      loadVector: [0, -9.81, 0],
+    })
+  }
+  return {
+    format: 'mbs-studio-project',
+    version: 1,
+    name: `${n} masses`,
+    model: { nodes, objects, markers, loads, sensors: [] },
+    simulationSettings: {
+      solverType: 'RK44',
+      timeIntegration: { endTime, numberOfSteps: Math.round(endTime * 1000) },
+    },
+  }
+}
