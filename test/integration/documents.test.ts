@@ -1,0 +1,152 @@
+// Files through the backend and the Electron shell's document controller (dialogs faked): open,
+// save (atomic), save as, revert, the unsaved-changes prompt, autosave and recovery after a crash.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBackend, type Backend } from '../../src/host/backend'
+import { nodeSolverLauncher, sourceSolverEntry } from '../../src/host/nodeSolverLauncher'
+import { createRecoveryStore, type RecoveryStore } from '../../src/host/recovery'
+import {
+  createDocumentController,
+  type DocumentDialogs,
+  type UnsavedChoice,
+} from '../../src/main/documentController'
+import { createRecentFiles } from '../../src/main/recentFiles'
+import { EXAMPLES_DIR, PENDULUM, temporaryDir } from './helpers'
+
+let dir: string
+let backend: Backend
+let recovery: RecoveryStore
+beforeAll(() => {
+  dir = temporaryDir()
+  recovery = createRecoveryStore(join(dir, 'recovery.json'), 0)
+  backend = createBackend({
+    host: 'electron',
+    version: '0.0.0-test',
+    examplesDir: EXAMPLES_DIR,
+    launchSolver: nodeSolverLauncher(sourceSolverEntry()),
+    recovery,
+  })
+})
+afterAll(() => backend.dispose())
+
+/** Dialogs that answer from a script and record what they were asked. */
+function scriptedDialogs(answers: {
+  unsaved?: UnsavedChoice
+  open?: string
+  save?: string
+  recover?: boolean
+}) {
+  const asked: string[] = []
+  const errors: string[] = []
+  const dialogs: DocumentDialogs = {
+    chooseFileToOpen: async () => (asked.push('open'), answers.open ?? null),
+    chooseFileToSave: async (name) => (asked.push(`save ${name}`), answers.save ?? null),
+    askUnsaved: async (title, action) => (
+      asked.push(`unsaved ${title} ${action}`),
+      answers.unsaved ?? 'cancel'
+    ),
+    confirmRevert: async () => (asked.push('revert'), true),
+    offerRecovery: async (recovered) => (asked.push(`recover ${recovered.title}`), answers.recover ?? false),
+    showError: (message) => errors.push(message),
+  }
+  return { dialogs, asked, errors }
+}
+
+const controllerWith = (answers: Parameters<typeof scriptedDialogs>[0]) => {
+  const script = scriptedDialogs(answers)
+  const recent = createRecentFiles(join(dir, 'recent.json'))
+  return {
+    ...script,
+    recent,
+    documents: createDocumentController({ backend, dialogs: script.dialogs, recent, recovery }),
+  }
+}
+
+const modify = (mass: number) =>
+  backend.call('applyChange', {
+    patch: [{ op: 'modify', kind: 'objects', name: 'bob', set: { physicsMass: mass } }],
+  })
+
+describe('documents', () => {
+  it('opens a file, saves changes atomically and reverts', async () => {
+    const file = join(dir, 'pendulum.mbsproj')
+    writeFileSync(file, PENDULUM)
+    const { documents, recent } = controllerWith({})
+    expect(await documents.open(file)).toBe(true)
+    expect(backend.document()).toEqual({ path: file, title: 'pendulum.mbsproj', modified: false })
+    expect(recent.list()).toEqual([file])
+    await modify(4)
+    expect(backend.document().modified).toBe(true)
+    expect(await documents.save()).toBe(true)
+    expect(readFileSync(file, 'utf8')).toContain('"physicsMass": 4')
+    // No temporary file is left next to the saved one.
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    await modify(5)
+    await documents.revert()
+    expect(await backend.call('getModelText', undefined)).toContain('"physicsMass": 4')
+    expect(backend.document().modified).toBe(false)
+  })
+
+  it('asks before replacing a modified model; cancel keeps it, save writes it first', async () => {
+    await modify(6)
+    const cancel = controllerWith({ unsaved: 'cancel', open: join(dir, 'other.mbsproj') })
+    expect(await cancel.documents.open()).toBe(false)
+    expect(cancel.asked).toEqual(['unsaved pendulum.mbsproj opening another model'])
+    expect(backend.document().modified).toBe(true)
+
+    const other = join(dir, 'other.mbsproj')
+    writeFileSync(other, PENDULUM)
+    const save = controllerWith({ unsaved: 'save', open: other })
+    expect(await save.documents.open()).toBe(true)
+    expect(readFileSync(join(dir, 'pendulum.mbsproj'), 'utf8')).toContain('"physicsMass": 6')
+    expect(backend.document().path).toBe(other)
+    expect(await save.documents.confirmClose()).toBe(true)
+  })
+
+  it('saves a new model under a chosen name; a broken file is an error and keeps the model', async () => {
+    const target = join(dir, 'new.mbsproj')
+    const { documents, asked, errors } = controllerWith({ save: target, unsaved: 'discard' })
+    await documents.newModel()
+    expect(backend.document()).toMatchObject({ path: null, title: 'Untitled' })
+    expect(await documents.save()).toBe(true)
+    expect(asked).toEqual(['save Untitled.mbsproj'])
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toMatchObject({
+      format: 'mbs-studio-project',
+      version: 1,
+    })
+
+    const broken = join(dir, 'broken.mbsproj')
+    writeFileSync(broken, '{"format": "mbs-studio-project", "version": 99}')
+    expect(await documents.open(broken)).toBe(false)
+    expect(errors[0]).toMatch(/newer than this program knows/)
+    expect(backend.document().path).toBe(target)
+  })
+
+  it('autosaves unsaved changes and offers them after a crash', async () => {
+    const file = join(dir, 'pendulum.mbsproj')
+    await controllerWith({ unsaved: 'discard' }).documents.open(file)
+    await modify(7)
+    recovery.flush()
+    expect(existsSync(join(dir, 'recovery.json'))).toBe(true)
+    // A new session finds the recovery file and restores the model as a modified document of its file.
+    await backend.call('newModel', undefined)
+    writeFileSync(
+      join(dir, 'recovery.json'),
+      JSON.stringify({
+        path: file,
+        title: 'pendulum.mbsproj',
+        text: PENDULUM.replace('"physicsMass": 1', '"physicsMass": 7'),
+        savedAt: 'then',
+      }),
+    )
+    const { documents, asked } = controllerWith({ recover: true })
+    await documents.offerRecovery()
+    expect(asked).toEqual(['recover pendulum.mbsproj'])
+    expect(backend.document()).toEqual({ path: file, title: 'pendulum.mbsproj', modified: true })
+    expect(await backend.call('getModelText', undefined)).toContain('"physicsMass": 7')
+    // Saving clears the recovery file.
+    await documents.save()
+    expect(existsSync(join(dir, 'recovery.json'))).toBe(false)
+  })
+})
