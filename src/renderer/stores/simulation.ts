@@ -87,6 +87,7 @@ export const useSimulationStore = defineStore('simulation', () => {
     canPause,
     canStop,
     canStep,
+    applyStatus,
     listen,
     command,
   }

@@ -1,52 +1,137 @@
-// The 3D view: a right-handed, Y-up world with a ground grid, XYZ axes and the model's nodes.
-// Deep imports only: the @babylonjs/core barrel costs 15 s of build and 10 MB of bundle.
+// The 3D view: a right-handed, Y-up world with a ground grid and XYZ axes, drawing the engine's
+// neutral graphics. Boxes, spheres and cylinders are thin instances of one unit mesh per shape, so a
+// thousand bodies are three draw calls; lines (springs as helices, node and marker frames, traces)
+// are one line system. Deep imports only: the @babylonjs/core barrel costs 15 s of build and 10 MB.
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera'
+import '@babylonjs/core/Culling/ray'
 import { Engine } from '@babylonjs/core/Engines/engine'
 import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight'
+import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight'
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial'
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color'
 import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector'
+import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder'
+import { CreateCylinder } from '@babylonjs/core/Meshes/Builders/cylinderBuilder'
 import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder'
 import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder'
+import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh'
 import type { Mesh } from '@babylonjs/core/Meshes/mesh'
+import '@babylonjs/core/Meshes/thinInstanceMesh'
 import { Scene } from '@babylonjs/core/scene'
+import type { GraphicsItem } from '../../core'
+import { buildLines, instanceShapes, type InstanceShape, type LineSet } from './primitives'
 
 const BACKGROUND = new Color4(0.118, 0.122, 0.133, 1)
 const GRID_HALF_SIZE = 4 // m
 const GRID_MINOR_STEP = 0.25 // m
 const AXIS_LENGTH = 1 // m
+const SELECTED = [0.35, 0.75, 1, 1]
 
-export type Point3 = [number, number, number]
+export type ViewPreset = 'iso' | 'front' | 'top' | 'side'
+
+/** Item kinds the user can show or hide ("object" covers bodies and connectors). */
+export type VisibleKind = 'node' | 'object' | 'marker' | 'load' | 'sensor'
 
 export interface ModelViewport {
-  /** Shows one sphere per node (null: a node without a position) and frames the camera on them. */
-  showNodes(positions: (Point3 | null)[]): void
-  highlightNode(index: number | null): void
+  /** Draws the graphics; item ids are the engine's "object:3" etc. */
+  draw(items: GraphicsItem[]): void
+  setSelection(ids: ReadonlySet<string>): void
+  setHidden(kinds: ReadonlySet<VisibleKind>): void
+  /** Polylines of traced points (x, y, z, ...), drawn in their own colour. */
+  setTraces(traces: number[][]): void
+  view(preset: ViewPreset): void
+  zoomToFit(): void
+  /** Called with the item id under a click (null: empty space) and whether Ctrl/Cmd was held. */
+  onPick(listener: (id: string | null, extend: boolean) => void): void
+  /** Frames per second the engine measured over the last frames. */
+  fps(): number
   dispose(): void
 }
 
 /** axisLabels: elements over the canvas that follow the X, Y and Z axis tips. */
 export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLElement[]): ModelViewport {
-  const engine = new Engine(canvas, true, { stencil: true }, true)
+  const engine = new Engine(canvas, true, { stencil: true, preserveDrawingBuffer: true }, true)
   const scene = new Scene(engine)
   scene.useRightHandedSystem = true
   scene.clearColor = BACKGROUND
+  scene.skipPointerMovePicking = true
 
   const camera = new ArcRotateCamera('camera', Math.PI / 2 - 0.6, 1.05, 6, Vector3.Zero(), scene)
-  camera.lowerRadiusLimit = 0.1
+  camera.lowerRadiusLimit = 0.05
   camera.wheelDeltaPercentage = 0.02
+  camera.panningSensibility = 600
   camera.minZ = 0.01
   camera.attachControl(canvas, true)
 
-  const light = new HemisphericLight('light', new Vector3(0.3, 1, 0.5), scene)
-  light.groundColor = new Color3(0.25, 0.25, 0.28)
+  const hemi = new HemisphericLight('light', new Vector3(0.3, 1, 0.5), scene)
+  hemi.intensity = 0.75
+  hemi.groundColor = new Color3(0.3, 0.3, 0.33)
+  const sun = new DirectionalLight('sun', new Vector3(-0.4, -1, -0.6), scene)
+  sun.intensity = 0.45
 
   createGrid(scene)
   const axes = createAxes(scene)
   axes.forEach(({ color }, i) => axisLabels[i]?.style.setProperty('color', color.toHexString()))
-  const nodeMaterial = createMaterial(scene, 'node', new Color3(0.85, 0.62, 0.25))
-  const selectedMaterial = createMaterial(scene, 'selected', new Color3(0.35, 0.65, 1))
-  let nodeMeshes: (Mesh | null)[] = []
+
+  const shapes = createInstanceMeshes(scene)
+  let lines: LinesMesh | null = null
+  let traceLines: LinesMesh | null = null
+  let current: GraphicsItem[] = []
+  let selection: ReadonlySet<string> = new Set()
+  let hidden: ReadonlySet<VisibleKind> = new Set()
+  /** Per shape: the item id of every instance (for picking). */
+  const instanceOwners: Record<InstanceShape, string[]> = { box: [], sphere: [], cylinder: [] }
+  const pickListeners: ((id: string | null, extend: boolean) => void)[] = []
+
+  function visibleItems(): GraphicsItem[] {
+    return hidden.size === 0 ? current : current.filter((item) => !hidden.has(item.item.split(':')[0] as VisibleKind))
+  }
+
+  function redraw(): void {
+    const items = visibleItems()
+    const instances = instanceShapes(items, selection, SELECTED)
+    for (const shape of ['box', 'sphere', 'cylinder'] as const) {
+      const { matrices, colors, owners } = instances[shape]
+      instanceOwners[shape] = owners
+      const mesh = shapes[shape]
+      mesh.thinInstanceSetBuffer('matrix', matrices, 16, false)
+      mesh.thinInstanceSetBuffer('color', colors, 4, false)
+      mesh.isVisible = owners.length > 0
+    }
+    lines = drawLineSet(scene, lines, 'lines', buildLines(items, selection, SELECTED))
+  }
+
+  /** Bounds of the drawn model and the origin (where the axes start and models are built around). */
+  function boundsOfScene(): { center: Vector3; radius: number } {
+    const min = Vector3.Zero()
+    const max = Vector3.Zero()
+    for (const shape of Object.values(shapes)) {
+      if (!shape.isVisible) continue
+      shape.thinInstanceRefreshBoundingInfo(false)
+      const box = shape.getBoundingInfo().boundingBox
+      min.minimizeInPlace(box.minimumWorld)
+      max.maximizeInPlace(box.maximumWorld)
+    }
+    if (lines) {
+      const box = lines.getBoundingInfo().boundingBox
+      min.minimizeInPlace(box.minimumWorld)
+      max.maximizeInPlace(box.maximumWorld)
+    }
+    return { center: Vector3.Center(min, max), radius: Math.max(0.5, Vector3.Distance(min, max) / 2) }
+  }
+
+  scene.onPointerObservable.add((info) => {
+    // A click, not the end of a drag: Babylon reports POINTERTAP (0x20) only for taps.
+    if (info.type !== 0x20 || info.event.button !== 0) return
+    const pick = scene.pick(scene.pointerX, scene.pointerY, (mesh) => Object.values(shapes).includes(mesh as Mesh) && mesh.isVisible)
+    let id: string | null = null
+    if (pick?.hit && pick.pickedMesh) {
+      const shape = (Object.keys(shapes) as InstanceShape[]).find((s) => shapes[s] === pick.pickedMesh)
+      if (shape) id = instanceOwners[shape][pick.thinInstanceIndex] ?? null
+    }
+    const event = info.event as PointerEvent
+    for (const listener of pickListeners) listener(id, event.ctrlKey || event.metaKey)
+  })
 
   // Tests and screenshots wait for this: the first frame has been drawn.
   scene.onAfterRenderObservable.addOnce(() => (canvas.dataset.rendered = 'true'))
@@ -63,37 +148,85 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   const resizeObserver = new ResizeObserver(() => engine.resize())
   resizeObserver.observe(canvas)
 
-  return {
-    showNodes(points) {
-      for (const mesh of nodeMeshes) mesh?.dispose()
-      const positions = points.map((p) => (p ? new Vector3(...p) : null))
-      // The origin belongs to the view: the axes start there and models are built around it.
-      const { center, extent } = boundsOf([Vector3.Zero(), ...positions.filter((p) => p !== null)])
-      nodeMeshes = positions.map((position, index) => {
-        if (!position) return null
-        const sphere = CreateSphere(
-          `node${index}`,
-          { diameter: 0.06 * Math.max(1, extent), segments: 16 },
-          scene,
-        )
-        sphere.position = position
-        sphere.material = nodeMaterial
-        sphere.renderingGroupId = 1
-        return sphere
-      })
+  const api: ModelViewport = {
+    draw(items) {
+      current = items
+      redraw()
+    },
+    setSelection(ids) {
+      selection = ids
+      redraw()
+    },
+    setHidden(kinds) {
+      hidden = kinds
+      redraw()
+    },
+    setTraces(traces) {
+      const set: LineSet = { lines: [], colors: [] }
+      for (const trace of traces) {
+        if (trace.length < 6) continue
+        const points: Vector3[] = []
+        for (let i = 0; i + 2 < trace.length; i += 3) points.push(new Vector3(trace[i], trace[i + 1], trace[i + 2]))
+        set.lines.push(points)
+        set.colors.push(points.map(() => new Color4(1, 0.55, 0.85, 1)))
+      }
+      traceLines = drawLineSet(scene, traceLines, 'traces', set)
+    },
+    view(preset) {
+      const angles: Record<ViewPreset, [number, number]> = {
+        iso: [Math.PI / 2 - 0.6, 1.05],
+        front: [Math.PI / 2, Math.PI / 2],
+        top: [Math.PI / 2, 0.0001],
+        side: [0, Math.PI / 2],
+      }
+      ;[camera.alpha, camera.beta] = angles[preset]
+      api.zoomToFit()
+    },
+    zoomToFit() {
+      const { center, radius } = boundsOfScene()
       camera.target = center
-      camera.radius = Math.max(2, 3 * extent)
+      const fov = camera.fov
+      camera.radius = (1.15 * radius) / Math.sin(fov / 2)
     },
-    highlightNode(selected) {
-      nodeMeshes.forEach((mesh, index) => {
-        if (mesh) mesh.material = index === selected ? selectedMaterial : nodeMaterial
-      })
+    onPick(listener) {
+      pickListeners.push(listener)
     },
+    fps: () => engine.getFps(),
     dispose() {
       resizeObserver.disconnect()
       engine.dispose()
     },
   }
+  return api
+}
+
+function createInstanceMeshes(scene: Scene): Record<InstanceShape, Mesh> {
+  const material = new StandardMaterial('instances', scene)
+  material.diffuseColor = new Color3(1, 1, 1)
+  material.specularColor = new Color3(0.25, 0.25, 0.25)
+  const meshes: Record<InstanceShape, Mesh> = {
+    box: CreateBox('boxes', { size: 1 }, scene),
+    sphere: CreateSphere('spheres', { diameter: 1, segments: 12 }, scene),
+    cylinder: CreateCylinder('cylinders', { diameter: 1, height: 1, tessellation: 20 }, scene),
+  }
+  for (const mesh of Object.values(meshes)) {
+    mesh.material = material
+    mesh.thinInstanceEnablePicking = true
+    mesh.alwaysSelectAsActiveMesh = true
+    mesh.renderingGroupId = 1
+    mesh.isVisible = false
+  }
+  return meshes
+}
+
+/** Replaces a line system (Babylon cannot grow one in place). */
+function drawLineSet(scene: Scene, old: LinesMesh | null, name: string, set: LineSet): LinesMesh | null {
+  old?.dispose()
+  if (set.lines.length === 0) return null
+  const mesh = CreateLineSystem(name, { lines: set.lines, colors: set.colors }, scene)
+  mesh.isPickable = false
+  mesh.renderingGroupId = 1
+  return mesh
 }
 
 function createGrid(scene: Scene): void {
@@ -102,9 +235,9 @@ function createGrid(scene: Scene): void {
   const steps = Math.round(GRID_HALF_SIZE / GRID_MINOR_STEP)
   for (let i = -steps; i <= steps; i++) {
     const c = i * GRID_MINOR_STEP
-    const lines = i % Math.round(1 / GRID_MINOR_STEP) === 0 ? major : minor
-    lines.push([new Vector3(c, 0, -GRID_HALF_SIZE), new Vector3(c, 0, GRID_HALF_SIZE)])
-    lines.push([new Vector3(-GRID_HALF_SIZE, 0, c), new Vector3(GRID_HALF_SIZE, 0, c)])
+    const target = i % Math.round(1 / GRID_MINOR_STEP) === 0 ? major : minor
+    target.push([new Vector3(c, 0, -GRID_HALF_SIZE), new Vector3(c, 0, GRID_HALF_SIZE)])
+    target.push([new Vector3(-GRID_HALF_SIZE, 0, c), new Vector3(GRID_HALF_SIZE, 0, c)])
   }
   const minorMesh = CreateLineSystem('gridMinor', { lines: minor }, scene)
   minorMesh.color = new Color3(0.17, 0.18, 0.2)
@@ -129,17 +262,4 @@ function createAxes(scene: Scene): { tip: Vector3; color: Color3 }[] {
     axis.renderingGroupId = 1
   }
   return axes.map(([, tip, color]) => ({ tip, color }))
-}
-
-function createMaterial(scene: Scene, name: string, color: Color3): StandardMaterial {
-  const material = new StandardMaterial(name, scene)
-  material.diffuseColor = color
-  material.specularColor = new Color3(0.2, 0.2, 0.2)
-  return material
-}
-
-function boundsOf(positions: [Vector3, ...Vector3[]]): { center: Vector3; extent: number } {
-  const min = positions.reduce((a, b) => Vector3.Minimize(a, b))
-  const max = positions.reduce((a, b) => Vector3.Maximize(a, b))
-  return { center: Vector3.Center(min, max), extent: Vector3.Distance(min, max) }
 }

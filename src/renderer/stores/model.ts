@@ -1,0 +1,230 @@
+// The model being edited: the project spec, its undo history, the selection and the document.
+// Every change is validated by the engine (src/core) before it becomes the model, then sent to the
+// solver process as a patch, so what the tree shows is what Run solves.
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { ItemSpec, JsonValue, Problem, Project } from '../../core'
+import type { DocumentState, OpenedModel } from '../../shared/api'
+import { api } from '../api'
+import { deleteItems, duplicateItems, renameItem, setParameters, addItems, dependentsOf } from '../model/editing'
+import type { Addition } from '../model/createActions'
+import { History } from '../model/history'
+import { diffProjects } from '../model/modelDiff'
+import {
+  emptyProjectSpec,
+  findItem,
+  sameRef,
+  specFromText,
+  validateSpec,
+  type ItemRef,
+  type ProjectSpec,
+} from '../model/projectSpec'
+import { useLogStore } from './log'
+import { useSimulationStore } from './simulation'
+
+export type ChangeResult = { ok: true } | { ok: false; problems: Problem[] }
+
+export const useModelStore = defineStore('model', () => {
+  const log = useLogStore()
+  const history = new History<ProjectSpec>(emptyProjectSpec())
+  const spec = shallowRef<ProjectSpec>(history.current)
+  const initial = validateSpec(spec.value)
+  /** The resolved project of `spec` (settings with defaults, references as indices). */
+  const project = shallowRef<Project | null>(initial.ok ? initial.project : null)
+  /** Bumped on every history move, so computed undo/redo state follows. */
+  const revision = ref(0)
+  const selection = ref<ItemRef[]>([])
+  const document = ref<DocumentState>({ path: null, title: 'Untitled', modified: false })
+  /** Why the model cannot be edited right now (a run holds it), or null. */
+  const editLock = ref<string | null>(null)
+
+  const dirty = computed(() => (revision.value, history.dirty))
+  const canUndo = computed(() => (revision.value, history.canUndo))
+  const canRedo = computed(() => (revision.value, history.canRedo))
+  const undoLabel = computed(() => (revision.value, history.undoLabel))
+  const redoLabel = computed(() => (revision.value, history.redoLabel))
+  const primary = computed(() => selection.value.at(-1) ?? null)
+  const primaryItem = computed<ItemSpec | undefined>(() => (primary.value ? findItem(spec.value, primary.value) : undefined))
+  const timeRange = computed(() => {
+    const ti = project.value?.settings.timeIntegration
+    return { start: ti?.startTime ?? 0, end: ti?.endTime ?? 1 }
+  })
+
+  // Patches go out one after another: the solver must see them in the order they were made.
+  let sync: Promise<unknown> = Promise.resolve()
+  function sendToSolver(before: ProjectSpec, after: ProjectSpec): void {
+    const patch = diffProjects(before, after)
+    if (patch.length === 0) return
+    sync = sync
+      .then(() => api.applyChange({ patch }))
+      .catch((error: Error) => log.add('error', `The solver did not take the change: ${error.message}`))
+  }
+
+  /** Waits until the solver has every change made so far (before a run or a save). */
+  const synced = () => sync
+
+  function show(next: ProjectSpec, resolved: Project): void {
+    spec.value = next
+    project.value = resolved
+    revision.value++
+    // The selection follows the model: items that no longer exist drop out.
+    selection.value = selection.value.filter((ref) => findItem(next, ref))
+  }
+
+  /** Validates and applies a new model; on problems nothing changes and they are returned. */
+  function commit(next: ProjectSpec, label: string): ChangeResult {
+    if (editLock.value) return { ok: false, problems: [{ path: '(model)', message: editLock.value }] }
+    const result = validateSpec(next)
+    if (!result.ok) return result
+    const before = spec.value
+    history.push(next, label)
+    show(next, result.project)
+    sendToSolver(before, next)
+    return { ok: true }
+  }
+
+  function moveInHistory(direction: 'undo' | 'redo'): void {
+    if (editLock.value) return log.add('warning', editLock.value)
+    const label = direction === 'undo' ? history.undoLabel : history.redoLabel
+    if (!label) return
+    const before = spec.value
+    const next = direction === 'undo' ? history.undo() : history.redo()
+    const result = validateSpec(next)
+    if (!result.ok) throw new Error(`History entry "${label}" is invalid: ${result.problems[0].message}`)
+    show(next, result.project)
+    sendToSolver(before, next)
+    log.add('info', `${direction === 'undo' ? 'Undid' : 'Redid'}: ${label}`)
+  }
+
+  function load(opened: OpenedModel): void {
+    const result = specFromText(opened.text)
+    if (!result.ok) throw new Error(result.problems.map((p) => `${p.path}: ${p.message}`).join('; '))
+    history.reset(result.spec)
+    selection.value = []
+    document.value = opened.document
+    show(result.spec, result.project)
+    // The run state of the new model (the solver reports it on request, not as an event).
+    api.getState().then(useSimulationStore().applyStatus, (error: Error) => log.add('error', error.message))
+  }
+
+  async function openExample(name: string): Promise<void> {
+    try {
+      const text = await api.openExample({ name })
+      load(await api.openModel({ text, title: `${name}.mbsproj` }))
+      log.add('info', `Opened example "${name}"`)
+    } catch (error) {
+      log.add('error', `Could not open example "${name}": ${(error as Error).message}`)
+    }
+  }
+
+  async function openFile(path: string): Promise<boolean> {
+    try {
+      load(await api.openFile({ path }))
+      log.add('info', `Opened ${path}`)
+      return true
+    } catch (error) {
+      log.add('error', `Could not open ${path}: ${(error as Error).message}`)
+      return false
+    }
+  }
+
+  async function newModel(): Promise<void> {
+    try {
+      load(await api.newModel())
+      log.add('info', 'New model')
+    } catch (error) {
+      log.add('error', `Could not create a new model: ${(error as Error).message}`)
+    }
+  }
+
+  /** Saves to `path` (Save As) or the document's file; false when it did not happen. */
+  async function save(path?: string): Promise<boolean> {
+    try {
+      await synced()
+      document.value = await api.saveFile(path ? { path } : {})
+      history.markSaved()
+      revision.value++
+      log.add('info', `Saved ${document.value.path ?? document.value.title}`)
+      return true
+    } catch (error) {
+      log.add('error', `Could not save: ${(error as Error).message}`)
+      return false
+    }
+  }
+
+  // Edits with their undo labels.
+  const setItemParameters = (ref: ItemRef, values: Record<string, JsonValue | undefined>) =>
+    commit(setParameters(spec.value, ref, values), `Set ${Object.keys(values).join(', ')} of ${ref.name}`)
+
+  function add(additions: Addition[], label: string, select: ItemRef | null): ChangeResult {
+    const result = commit(addItems(spec.value, additions), label)
+    if (result.ok && select) selection.value = [select]
+    return result
+  }
+
+  function remove(refs: ItemRef[]): ChangeResult {
+    const count = refs.length + dependentsOf(spec.value, refs).length
+    return commit(deleteItems(spec.value, refs), `Delete ${refs.map((r) => r.name).join(', ')}${count > refs.length ? ` and ${count - refs.length} dependent items` : ''}`)
+  }
+
+  function duplicate(refs: ItemRef[]): ChangeResult {
+    const { spec: next, copies } = duplicateItems(spec.value, refs)
+    const result = commit(next, `Duplicate ${refs.map((r) => r.name).join(', ')}`)
+    if (result.ok) selection.value = copies
+    return result
+  }
+
+  function rename(ref: ItemRef, newName: string): ChangeResult {
+    const result = commit(renameItem(spec.value, ref, newName), `Rename ${ref.name} to ${newName}`)
+    if (result.ok) selection.value = selection.value.map((r) => (sameRef(r, ref) ? { ...ref, name: newName } : r))
+    return result
+  }
+
+  function setSettings(simulationSettings: ProjectSpec['simulationSettings']): ChangeResult {
+    return commit({ ...spec.value, simulationSettings }, 'Change solver settings')
+  }
+
+  /** Selects one item; with `extend` (Ctrl/Cmd-click) toggles it in a multi-selection. */
+  function select(ref: ItemRef | null, extend = false): void {
+    if (!ref) selection.value = []
+    else if (!extend) selection.value = [ref]
+    else if (selection.value.some((r) => sameRef(r, ref))) selection.value = selection.value.filter((r) => !sameRef(r, ref))
+    else selection.value = [...selection.value, ref]
+  }
+
+  const isSelected = (ref: ItemRef) => selection.value.some((r) => sameRef(r, ref))
+
+  api.on('document', (state) => (document.value = state))
+
+  return {
+    spec,
+    project,
+    selection,
+    primary,
+    primaryItem,
+    document,
+    editLock,
+    dirty,
+    canUndo,
+    canRedo,
+    undoLabel,
+    redoLabel,
+    timeRange,
+    commit,
+    undo: () => moveInHistory('undo'),
+    redo: () => moveInHistory('redo'),
+    openExample,
+    openFile,
+    newModel,
+    save,
+    synced,
+    setItemParameters,
+    add,
+    remove,
+    duplicate,
+    rename,
+    setSettings,
+    select,
+    isSelected,
+  }
+})

@@ -1,0 +1,137 @@
+// Engine graphics primitives -> Babylon instance buffers and line sets. Babylon multiplies row
+// vectors by matrices, so an instance matrix holds the scaled local axes as its first three rows and
+// the position as its fourth.
+import { Color4 } from '@babylonjs/core/Maths/math.color'
+import { Vector3 } from '@babylonjs/core/Maths/math.vector'
+import type { GraphicsItem, GraphicsPrimitive } from '../../core'
+
+export type InstanceShape = 'box' | 'sphere' | 'cylinder'
+
+export interface InstanceBuffers {
+  matrices: Float32Array
+  colors: Float32Array
+  owners: string[]
+}
+
+export interface LineSet {
+  lines: Vector3[][]
+  colors: Color4[][]
+}
+
+const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+
+export function instanceShapes(items: GraphicsItem[], selection: ReadonlySet<string>, selected: number[]): Record<InstanceShape, InstanceBuffers> {
+  const counts: Record<InstanceShape, number> = { box: 0, sphere: 0, cylinder: 0 }
+  for (const item of items) for (const p of item.primitives) if (p.shape in counts) counts[p.shape as InstanceShape]++
+  const out = {} as Record<InstanceShape, InstanceBuffers>
+  for (const shape of Object.keys(counts) as InstanceShape[])
+    out[shape] = { matrices: new Float32Array(16 * counts[shape]), colors: new Float32Array(4 * counts[shape]), owners: [] }
+  for (const item of items) {
+    const isSelected = selection.has(item.item)
+    for (const p of item.primitives) {
+      if (p.shape !== 'box' && p.shape !== 'sphere' && p.shape !== 'cylinder') continue
+      const buffers = out[p.shape]
+      const index = buffers.owners.length
+      writeMatrix(p, buffers.matrices, 16 * index)
+      buffers.colors.set(isSelected ? selected : p.color.length === 4 ? p.color : [...p.color, 1], 4 * index)
+      buffers.owners.push(item.item)
+    }
+  }
+  return out
+}
+
+function writeMatrix(p: GraphicsPrimitive, m: Float32Array, o: number): void {
+  let axes = IDENTITY
+  let scale = [1, 1, 1]
+  let position: number[]
+  if (p.shape === 'sphere') {
+    scale = [2 * p.radius, 2 * p.radius, 2 * p.radius]
+    position = p.center
+  } else if (p.shape === 'box') {
+    axes = p.rotation
+    scale = p.size
+    position = p.center
+  } else if (p.shape === 'cylinder') {
+    const d = [p.to[0] - p.from[0], p.to[1] - p.from[1], p.to[2] - p.from[2]]
+    const length = Math.hypot(d[0], d[1], d[2]) || 1e-9
+    axes = frameAlongY(d.map((x) => x / length))
+    scale = [2 * p.radius, length, 2 * p.radius]
+    position = p.from.map((x, i) => x + d[i] / 2)
+  } else return
+  // Row r of the instance matrix: local axis r (column r of the row-major rotation) times its scale.
+  for (let r = 0; r < 3; r++) {
+    m[o + 4 * r] = axes[r] * scale[r]
+    m[o + 4 * r + 1] = axes[3 + r] * scale[r]
+    m[o + 4 * r + 2] = axes[6 + r] * scale[r]
+    m[o + 4 * r + 3] = 0
+  }
+  m[o + 12] = position[0]
+  m[o + 13] = position[1]
+  m[o + 14] = position[2]
+  m[o + 15] = 1
+}
+
+/** A row-major rotation whose second column (local y) is the unit vector `y`. */
+function frameAlongY(y: number[]): number[] {
+  const helper = Math.abs(y[0]) < 0.9 ? [1, 0, 0] : [0, 0, 1]
+  const z = normalize(cross(helper, y))
+  const x = cross(y, z)
+  return [x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]]
+}
+
+const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+const normalize = (a: number[]) => {
+  const n = Math.hypot(a[0], a[1], a[2]) || 1
+  return a.map((x) => x / n)
+}
+
+const FRAME_COLORS = [new Color4(0.9, 0.3, 0.3, 1), new Color4(0.35, 0.85, 0.35, 1), new Color4(0.35, 0.55, 1, 1)]
+
+export function buildLines(items: GraphicsItem[], selection: ReadonlySet<string>, selected: number[]): LineSet {
+  const set: LineSet = { lines: [], colors: [] }
+  const add = (points: Vector3[], color: Color4) => {
+    set.lines.push(points)
+    set.colors.push(points.map(() => color))
+  }
+  for (const item of items) {
+    const highlight = selection.has(item.item) ? new Color4(selected[0], selected[1], selected[2], 1) : null
+    for (const p of item.primitives) {
+      if (p.shape === 'line') {
+        const points: Vector3[] = []
+        for (let i = 0; i + 2 < p.points.length; i += 3) points.push(new Vector3(p.points[i], p.points[i + 1], p.points[i + 2]))
+        add(points, highlight ?? toColor(p.color))
+      } else if (p.shape === 'helix') add(helixPoints(p.from, p.to, p.radius, p.turns), highlight ?? toColor(p.color))
+      else if (p.shape === 'frame') {
+        const origin = new Vector3(p.origin[0], p.origin[1], p.origin[2])
+        for (let axis = 0; axis < 3; axis++) {
+          const tip = new Vector3(p.rotation[axis], p.rotation[3 + axis], p.rotation[6 + axis]).scaleInPlace(p.size).addInPlace(origin)
+          add([origin, tip], highlight ?? FRAME_COLORS[axis])
+        }
+      }
+    }
+  }
+  return set
+}
+
+const toColor = (c: number[]) => new Color4(c[0], c[1], c[2], c[3] ?? 1)
+
+/** A helix of `turns` windings around the segment from -> to (a spring). */
+export function helixPoints(from: number[], to: number[], radius: number, turns: number): Vector3[] {
+  const d = [to[0] - from[0], to[1] - from[1], to[2] - from[2]]
+  const length = Math.hypot(d[0], d[1], d[2]) || 1e-9
+  const frame = frameAlongY(d.map((x) => x / length))
+  const u = [frame[0], frame[3], frame[6]]
+  const w = [frame[2], frame[5], frame[8]]
+  const segments = Math.max(8, Math.round(turns * 16))
+  const points: Vector3[] = []
+  for (let i = 0; i <= segments; i++) {
+    const s = i / segments
+    // Straight ends, windings in between, like a drawn coil spring.
+    const r = s < 0.08 || s > 0.92 ? 0 : radius
+    const angle = 2 * Math.PI * turns * s
+    const c = r * Math.cos(angle)
+    const sn = r * Math.sin(angle)
+    points.push(new Vector3(from[0] + s * d[0] + c * u[0] + sn * w[0], from[1] + s * d[1] + c * u[1] + sn * w[1], from[2] + s * d[2] + c * u[2] + sn * w[2]))
+  }
+  return points
+}
