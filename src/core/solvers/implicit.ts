@@ -44,6 +44,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private aAlg = new Float64Array(0)
   private aAlgNew = new Float64Array(0)
   private residual = new Float64Array(0)
+  /** Views of residual: the ODE2 rows and the AE rows (made once; subarray allocates). */
+  private residualODE2 = new Float64Array(0)
+  private residualAE = new Float64Array(0)
   private gBuf = new Float64Array(0)
   private readonly nominalStep: number
   private forceScale = 0
@@ -88,6 +91,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.aAlgNew = new Float64Array(n2)
       this.lambda0 = new Float64Array(nAE)
       this.residual = new Float64Array(n2 + nAE)
+      this.residualODE2 = this.residual.subarray(0, n2)
+      this.residualAE = this.residual.subarray(n2)
       this.gBuf = new Float64Array(nAE)
       const st = this.state
       this.jacobianAt = { q: new Float64Array(n2), v: new Float64Array(n2), a: new Float64Array(n2), lambda: new Float64Array(nAE), data: new Float64Array(st.data.length) }
@@ -203,8 +208,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private computeResidual(h: number, measureScale = false): number {
     const s = this.state
     const n2 = this.n2
-    const r = this.residual
-    const r2 = r.subarray(0, n2)
+    const r2 = this.residualODE2
     this.evaluator.ode2Residual(s, r2)
     if (measureScale) {
       let f = 0
@@ -224,7 +228,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     let sum = 0
     for (let i = 0; i < n2; i++) sum += r2[i] * r2[i]
     if (this.nAE > 0) {
-      const rAE = r.subarray(n2)
+      const rAE = this.residualAE
       this.evaluator.constraints(s, rAE, this.velocityLevel)
       for (let k = 0; k < this.nAE; k++) sum += rAE[k] * rAE[k]
       const c = (1 - this.alphaF) / (1 - this.alphaM)

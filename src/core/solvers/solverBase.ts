@@ -52,6 +52,12 @@ export interface IntegratorState {
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now())
 
+/** Index of the first NaN or infinity in x, or -1. */
+function firstNonFinite(x: Float64Array): number {
+  for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return i
+  return -1
+}
+
 export abstract class SolverBase {
   readonly stats: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobians: 0, wallTime: 0 }
   readonly evaluator: SystemEvaluator
@@ -168,25 +174,25 @@ export abstract class SolverBase {
     this.stats.wallTime += (now() - this.wallStart) / 1000
   }
 
+  /** Runs after every step: no closures or temporary arrays (the step loop allocates nothing). */
   private checkFinite(): void {
     const s = this.state
-    const bad = (x: Float64Array): number => {
-      for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return i
-      return -1
-    }
-    for (const [name, x] of [['coordinate', s.q], ['velocity', s.v], ['acceleration', s.a]] as const) {
-      const i = bad(x)
+    const vectors = this.finiteChecked
+    for (let k = 0; k < vectors.length; k++) {
+      const x = k === 0 ? s.q : k === 1 ? s.v : s.a
+      const i = firstNonFinite(x)
       if (i >= 0) {
         const owner = this.system.ode2Owner(i)
-        throw new SolverError('nonFinite', `${this.solverType}: the ${name} of ${owner} became ${x[i]} at t = ${s.t} (step ${this.stats.steps}); the step size may be too large for the stiffness, or a parameter makes a force infinite`, s.t, this.stats.steps, [owner])
+        throw new SolverError('nonFinite', `${this.solverType}: the ${vectors[k]} of ${owner} became ${x[i]} at t = ${s.t} (step ${this.stats.steps}); the step size may be too large for the stiffness, or a parameter makes a force infinite`, s.t, this.stats.steps, [owner])
       }
     }
-    const i = bad(s.lambda)
+    const i = firstNonFinite(s.lambda)
     if (i >= 0) {
       const owner = this.system.aeOwner(i)
       throw new SolverError('nonFinite', `${this.solverType}: the Lagrange multiplier of ${owner} became ${s.lambda[i]} at t = ${s.t} (step ${this.stats.steps})`, s.t, this.stats.steps, [owner])
     }
   }
+  private readonly finiteChecked = ['coordinate', 'velocity', 'acceleration'] as const
 
   /** The integrator's state for a checkpoint: step size, solver-specific control state and the counters. */
   saveIntegratorState(): IntegratorState {

@@ -30,6 +30,7 @@ export const useSimulationStore = defineStore('simulation', () => {
     state.value = status.state
     time.value = status.time
     step.value = status.step
+    if (status.state === 'idle' || status.state === 'empty') positions.value = null
   }
 
   function applyProgress(data: ApiEvents['progress']): void {
