@@ -1,0 +1,87 @@
+// The sphere chain (bench/models.ts sphereChain) for N = 10, 100, 1000 with generalized-alpha at
+// h = 1 ms, the scaling exponent of the time per step, the accuracy of the last body against a
+// step-refined reference, and Havok and Rapier on the same chain in the same process.
+import '../src/core'
+import { engineRow } from './exudyn.bench'
+import { runEngine } from './measure'
+import { sphereChain } from './models'
+import { havokChain, rapierChain } from './peers'
+import type { BenchRow, BenchSuite } from './suite'
+
+const H = 1e-3
+/** Steps per N for the timing runs: the 1 s run (1000 steps) only where it fits the bench budget. */
+const TIMING_STEPS: Record<number, number> = { 10: 1000, 100: 50, 1000: 5 }
+const ACCURACY_N = 10
+
+type Vec = [number, number, number]
+const dist = (a: number[], b: number[]): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+/** Last body's position after 1 s with step h. */
+function lastPosition(n: number, h: number): Vec {
+  const m = sphereChain(n, h, 1)
+  return runEngine(m.model, m.settings).sensors.last as Vec
+}
+
+/**
+ * Reference by step refinement: x(h/4), x(h/8) and Richardson extrapolation for a second-order
+ * method, x_ref = x(h/8) + (x(h/8) - x(h/4)) / 3; its own error is estimated by |x_ref - x(h/8)|.
+ */
+function reference(n: number): { x: Vec; error: number } {
+  const x4 = lastPosition(n, H / 4), x8 = lastPosition(n, H / 8)
+  const x = x8.map((v, i) => v + (v - x4[i]) / 3) as Vec
+  return { x, error: dist(x, x8) }
+}
+
+const perStep = (r: BenchRow): number => (r.cpuSeconds - (r.setupSeconds ?? 0)) / r.steps
+
+export const suite: BenchSuite = {
+  name: 'chain',
+  async run() {
+    const rows: BenchRow[] = []
+    const ref = reference(ACCURACY_N)
+    for (const n of [10, 100, 1000]) {
+      const steps = TIMING_STEPS[n]
+      const m = sphereChain(n, H, steps * H)
+      const r = runEngine(m.model, m.settings)
+      const accuracy = n === ACCURACY_N ? `|x - x_ref| = ${dist(r.sensors.last, ref.x).toExponential(2)} m (ref. error ~${ref.error.toExponential(1)} m)` : steps < 1000 ? `shortened (${steps} of 1000 steps)` : ''
+      rows.push(engineRow(`sphere chain N=${n}`, r, { accuracy }))
+    }
+    const peerN = [ACCURACY_N, 1000]
+    for (const n of peerN) {
+      const peers = [await havokChain(n, H, 1000), await rapierChain(n, H, 1000)]
+      if (n === ACCURACY_N) peers.push(await havokChain(n, H, 1000, 10), await rapierChain(n, H, 1000, 50))
+      for (const p of peers)
+        rows.push({
+          model: `sphere chain N=${n}`,
+          engine: `${p.engine} ${p.setting}`,
+          steps: p.steps,
+          simulatedSeconds: p.steps * H,
+          wallSeconds: p.wallSeconds,
+          cpuSeconds: p.cpuSeconds,
+          accuracy: n === ACCURACY_N ? `|x - x_ref| = ${dist(p.last, ref.x).toExponential(2)} m` : `last body at [${p.last.map((v) => v.toFixed(3)).join(', ')}]`,
+          anchor: n === 1000 ? (p.engine.startsWith('Havok') ? 'issue: 1.4 s, 0.08-0.55 m off' : 'issue: 4.7 s') : undefined,
+        })
+    }
+    return rows
+  },
+  summary(rows) {
+    const ours = (n: number): BenchRow | undefined => rows.find((r) => r.model === `sphere chain N=${n}` && r.engine === 'MBS Studio')
+    const r100 = ours(100), r1000 = ours(1000)
+    const lines: string[] = []
+    if (r100 && r1000) {
+      const exponent = Math.log(perStep(r1000) / perStep(r100)) / Math.log(10)
+      lines.push(`chain scaling: cpu time per step (setup excluded) ~ N^${exponent.toFixed(2)} between N = 100 and N = 1000 (target <= 1.1)`)
+      const havok = rows.find((r) => r.model === 'sphere chain N=1000' && r.engine.startsWith('Havok') && r.engine.endsWith('default'))
+      if (havok) {
+        const ourSecond = perStep(r1000) * 1000 + (r1000.setupSeconds ?? 0)
+        lines.push(`chain N = 1000, 1 s at h = 1 ms: MBS Studio ~${ourSecond.toFixed(1)} cpu s (extrapolated from ${r1000.steps} steps + setup) vs Havok default ${havok.cpuSeconds.toFixed(2)} cpu s: ratio ${(ourSecond / havok.cpuSeconds).toFixed(1)} (target <= 1)`)
+      }
+    }
+    const slices = rows.filter((r) => r.maxSliceMs !== undefined)
+    if (slices.length > 0) {
+      const worst = slices.reduce((a, b) => ((a.maxSliceMs ?? 0) > (b.maxSliceMs ?? 0) ? a : b))
+      lines.push(`pause/stop latency: longest ${20}-ms solver slice ${worst.maxSliceMs!.toFixed(0)} ms wall (${worst.model}); the first slice also runs the setup (${(worst.setupSeconds ?? 0).toFixed(2)} cpu s)`)
+    }
+    return lines
+  },
+}
