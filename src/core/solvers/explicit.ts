@@ -74,7 +74,7 @@ export class ExplicitSolver extends SolverBase {
     this.nAE = this.system.nAE
     const stages = this.tableau.b.length
     if (this.q0.length !== n2 || !this.matrix || this.matrix.n !== n2 + this.nAE) {
-      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
+      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
       this.kq = Array.from({ length: stages }, () => new Float64Array(n2))

@@ -48,12 +48,12 @@ export class SystemEvaluator {
   }
 
   /**
-   * Every matrix position a solver may write (rows/columns [ODE2 | AE]): mass and stiffness blocks
-   * on each object's ltg, and constraint rows with their transposes. Called once per assembly by
-   * the sparse matrix factory.
+   * Every matrix position a solver may write (rows/columns [ODE2 | AE]): mass and (for Newton)
+   * stiffness blocks on each object's ltg, and constraint rows with their transposes. Called once per
+   * assembly by the sparse matrix factory.
    */
-  addPattern(builder: SparsePatternBuilder): void {
-    for (const o of new Set([...this.massObjects, ...this.forceObjects])) builder.addBlock(o.ltgODE2, 0, o.ltgODE2, 0)
+  addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
+    for (const o of new Set([...this.massObjects, ...(withStiffness ? this.forceObjects : [])])) builder.addBlock(o.ltgODE2, 0, o.ltgODE2, 0)
     const n2 = this.system.nODE2
     for (const o of this.constraintObjects)
       for (let k = 0; k < o.nAE; k++) builder.addBlock([n2 + o.aeIndex + k], 0, o.ltgODE2, 0, true)

@@ -81,15 +81,17 @@ export const AUTO_SPARSE_MIN_UNKNOWNS = 80
 
 /**
  * The matrix of a solver with nODE2 + nAE unknowns: rows/columns [ODE2 | AE]. The sparse pattern is
- * the union of every block any solver writes: mass, stiffness/damping, constraint rows and their
- * transposes, and the diagonal (projection and inactive constraints write there).
+ * the union of the blocks the solver writes: mass, stiffness/damping (withStiffness: Newton solvers;
+ * explicit solvers only need mass and constraints, and a lattice of springs would otherwise fill
+ * the pattern), constraint rows and their transposes, and the diagonal (projection and inactive
+ * constraints write there).
  */
-export function createSystemMatrix(evaluator: SystemEvaluator, type: LinearSolverType): SystemMatrix {
+export function createSystemMatrix(evaluator: SystemEvaluator, type: LinearSolverType, withStiffness = true): SystemMatrix {
   const n = evaluator.system.nODE2 + evaluator.system.nAE
   const sparse = type === 'EigenSparse' || (type === 'auto' && n >= AUTO_SPARSE_MIN_UNKNOWNS)
   if (!sparse) return new DenseSystemMatrix(n)
   const builder = new SparsePatternBuilder(n)
   builder.addDiagonal()
-  evaluator.addPattern(builder)
+  evaluator.addPattern(builder, withStiffness)
   return new SparseSystemMatrix(builder.build())
 }
