@@ -63,4 +63,10 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [electron, layer(['**/main/**', '**/renderer/**', '**/preload/**'], 'Lower layers never import the Electron shell or the renderer.')] }],
     },
   },
+  {
+    // Tests exercise every layer, the main-process modules included (with Electron injected); importing
+    // electron itself stays forbidden, since under plain Node it tries to download the binary.
+    files: ['test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [electron] }] },
+  },
 )
