@@ -49,6 +49,8 @@ export class ExplicitSolver extends SolverBase {
   private constantMass = false
   private q0 = new Float64Array(0)
   private v0 = new Float64Array(0)
+  /** Data coordinates (switching states) at the step start, restored when a step is rejected. */
+  private data0 = new Float64Array(0)
   /** Stage derivatives: kq[i] = q' and kv[i] = q'' at stage i. */
   private kq: Float64Array[] = []
   private kv: Float64Array[] = []
@@ -85,6 +87,7 @@ export class ExplicitSolver extends SolverBase {
       this.aeBuf = new Float64Array(this.nAE)
       this.scratch = new Float64Array(n2)
     }
+    if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
     this.constantMass = this.system.objects.every((r) => !r.computation.computeMassMatrix || r.computation.constantMassMatrix === true) && this.nAE === 0
     this.massFactorized = false
   }
@@ -94,9 +97,14 @@ export class ExplicitSolver extends SolverBase {
     this.accelerations(this.state.a)
   }
 
-  /** q'' (and lambda) at the current state into out. */
+  /**
+   * q'' (and lambda) at the current state into out. Switching states (contact, stick/slip) are first
+   * updated to this state (postNewton), so every stage sees the force law of its own state (there is no
+   * Newton to iterate); the step's error control resolves the switch, and a rejected step restores them.
+   */
   private accelerations(out: Float64Array): void {
     const s = this.state
+    this.postNewton()
     const n2 = this.n2
     const rhs = this.rhs
     const ev = this.evaluator
@@ -192,6 +200,7 @@ export class ExplicitSolver extends SolverBase {
     const t0 = s.t
     this.q0.set(s.q)
     this.v0.set(s.v)
+    this.data0.set(s.data)
     let h = hRequested
     for (;;) {
       // Stage 0 is f(y_n): s.a holds it from the end of the last step.
@@ -237,6 +246,7 @@ export class ExplicitSolver extends SolverBase {
       this.lastRejected = 1
       s.q.set(this.q0)
       s.v.set(this.v0)
+      s.data.set(this.data0)
       s.t = t0
       h *= factor
       if (h < ti.minimumStepSize)

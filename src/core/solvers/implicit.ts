@@ -40,6 +40,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private v0 = new Float64Array(0)
   private acc0 = new Float64Array(0)
   private lambda0 = new Float64Array(0)
+  /** Data coordinates (switching states) at the step start, restored when a step is retried. */
+  private data0 = new Float64Array(0)
   /** Algorithmic accelerations a_0 (part of the integrator state: checkpoints save it). */
   private aAlg = new Float64Array(0)
   private aAlgNew = new Float64Array(0)
@@ -98,6 +100,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.jacobianAt = { q: new Float64Array(n2), v: new Float64Array(n2), a: new Float64Array(n2), lambda: new Float64Array(nAE), data: new Float64Array(st.data.length) }
       this.jacobianValid = false
     }
+    if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
   }
 
   /**
@@ -156,6 +159,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.v0.set(s.v)
     this.acc0.set(s.a)
     this.lambda0.set(s.lambda)
+    this.data0.set(s.data)
     const adaptive = this.settings.timeIntegration.adaptiveStep
     const hMin = this.settings.timeIntegration.minimumStepSize
     let h = hRequested
@@ -163,13 +167,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     for (;;) {
       s.t = t0 + h
       const staleAtStart = this.jacobianValid
-      const failure = this.newton(h)
+      const failure = this.newtonWithSwitching(h)
       if (!failure) break
       // Restore the step's start and retry with half the step.
       s.q.set(this.q0)
       s.v.set(this.v0)
       s.a.set(this.acc0)
       s.lambda.set(this.lambda0)
+      s.data.set(this.data0)
       s.t = t0
       // A Jacobian from earlier steps may be too far off: retry once with a fresh one before halving.
       if (staleAtStart && !retriedWithFreshJacobian) {
@@ -185,6 +190,23 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.aAlg.set(this.aAlgNew)
     // After a reduced step, grow back towards the nominal step size.
     this.h = Math.min(this.nominalStep, h < hRequested ? 2 * h : this.nominalStep)
+  }
+
+  /**
+   * Newton inside the discontinuous iteration: after Newton converged, objects update their switching
+   * states (contact, stick/slip) in state.data (postNewton); while the reported change exceeds
+   * discontinuous.iterationTolerance, Newton runs again from the converged iterate with the new states
+   * and a fresh Jacobian (the force law changed), at most discontinuous.maxIterations passes. After the
+   * last pass the step is accepted with the states of that pass, as Exudyn does by default
+   * (ignoreMaxIterations). A failed Newton fails the step (the caller restores state.data).
+   */
+  private newtonWithSwitching(h: number): string | undefined {
+    const dc = this.settings.timeIntegration.discontinuous
+    for (let pass = 1; ; pass++) {
+      const failure = this.newton(h)
+      if (failure || this.postNewton() <= dc.iterationTolerance || pass >= dc.maxIterations) return failure
+      this.jacobianValid = false
+    }
   }
 
   /** Sets q_T, q'_T, a_T from the current q''_T (in s.a). */

@@ -7,6 +7,7 @@
 // A run can also be driven in slices (advance) so a host can answer pause/stop between them.
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
+import type { ObjectComputation } from '../system/computation'
 import { SystemEvaluator } from '../system/evaluator'
 import type { SystemState } from '../system/state'
 import { SolverError, type CancellationToken } from './errors'
@@ -66,6 +67,8 @@ export abstract class SolverBase {
   /** Current (or next) step size. */
   protected h: number
   private initialized = false
+  /** Objects with switching states (postNewton), collected when the system is initialized. */
+  private switchingObjects: ObjectComputation[] = []
   private lastProgress = 0
   private wallStart = 0
 
@@ -137,6 +140,7 @@ export abstract class SolverBase {
 
   protected initializeSolverPreChecks(): void {
     this.system.initialize()
+    this.switchingObjects = this.system.objects.map((r) => r.computation).filter((o) => o.postNewton)
     if (this.system.nODE1 > 0) throw new SolverError('unsupported', `${this.solverType}: ODE1 coordinates are not supported by this solver yet`)
   }
 
@@ -165,6 +169,17 @@ export abstract class SolverBase {
         p({ time: s.t, endTime: this.endTime, steps: this.stats.steps, newtonIterations: this.stats.newtonIterations, stepSize: this.h, wallTime: (t - this.wallStart) / 1000 })
       }
     }
+  }
+
+  /**
+   * One pass of the discontinuous iteration (Exudyn's PostNewton): every object with switching states
+   * (contact, stick/slip) updates them in state.data from the current state and reports the size of
+   * the change in its force law; returns the largest (0 when nothing switched or nothing can switch).
+   */
+  protected postNewton(): number {
+    let error = 0
+    for (const o of this.switchingObjects) error = Math.max(error, o.postNewton!(this.state))
+    return error
   }
 
   /** Advances the state from s.t by (up to) h; sets s.t; updates this.h for the next step. */
