@@ -76,6 +76,8 @@ export async function havokChain(n: number, h: number, steps: number, substeps =
     HK.HP_Body_SetQTransform(body, [[x, 0, 0], identity])
     HK.HP_Body_SetMotionType(body, dynamic ? HK.MotionType.DYNAMIC : HK.MotionType.STATIC)
     if (dynamic) HK.HP_Body_SetMassProperties(body, [[0, 0, 0], CHAIN.mass, [inertia, inertia, inertia], identity])
+    // Small substeps move a body little per step, and Havok then puts it to sleep: keep all awake.
+    HK.HP_Body_SetActivationControl(body, HK.ActivationControl.ALWAYS_ACTIVE)
     HK.HP_World_AddBody(world, body, false)
     return body as unknown as bigint
   }
