@@ -16,6 +16,7 @@ import { ObjectConnectorCartesianSpringDamper, ObjectConnectorDistance, ObjectCo
 import { ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper } from './objects/coordinateConnectors'
 import { ObjectConnectorTorsionalSpringDamper } from './objects/torsionalSpring'
 import { ObjectConnectorCoordinateSpringDamperExt } from './objects/coordinateSpringDamperExt'
+import { ObjectContactSpherePlane, ObjectContactSphereSphere } from './objects/contactSpheres'
 import { MarkerBodyMass, MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition, MarkerNodeRigid } from './markers/markers'
 import { LoadCoordinate, LoadForceVector, LoadMassProportional, LoadTorqueVector } from './loads/loads'
 import { SensorBody, SensorLoad, SensorMarker, SensorNode, SensorObject } from './sensors/sensors'
@@ -32,6 +33,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   ObjectJointSpherical, ObjectJointRevoluteZ, ObjectJointPrismaticX, ObjectJointGeneric, ObjectJointRevolute2D, ObjectJointPrismatic2D,
   Node1D, ObjectMass1D, ObjectRotationalMass1D,
   NodePoint2DSlope1, ObjectANCFCable2D,
+  ObjectContactSphereSphere, ObjectContactSpherePlane,
 ] as AnyItemDefinition[]
 
 /** Registers the built-in types once (idempotent, so every entry point can call it). */

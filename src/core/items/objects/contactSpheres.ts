@@ -1,0 +1,383 @@
+// Penalty contact of spheres with friction:
+//   ContactSphereSphere (Exudyn's ObjectContactSphereSphere, its linear model: impactModel 0 without
+//     plasticity or adhesion; hollow spheres are not offered),
+//   ContactSpherePlane (ours: Exudyn has no sphere-plane connector, its closest, ContactSphereTriangle,
+//     is a finite triangle "under development"; the plane here is infinite).
+// Both share one contact law. With the unit normal n pointing from marker 0 towards the sphere of
+// marker 1, the gap g (negative = penetration) and the relative velocity of the two material points at
+// the contact point, dv = (v1 + w1 x r1) - (v0 + w0 x r0) (r0, r1: levers from the markers to the
+// contact point; w = 0 for markers without orientation), the force on marker 1 is
+//   F = f_n n + f_t,   f_n = -contactStiffness g - contactDamping (n . dv),
+//   f_t = -dynamicFriction max(f_n, 0) v_t / max(|v_t|, frictionProportionalZone),  v_t = dv - (n . dv) n,
+// and -F acts on marker 0 (with the torques r x F for markers with orientation). The force acts only in
+// contact; while separating, the damping term may pull (f_n < 0) until the gap opens, which is what
+// makes the linear spring-dashpot's coefficient of restitution e = exp(-zeta pi / sqrt(1 - zeta^2)),
+// zeta = d / (2 sqrt(k m)).
+//
+// Switching states (Exudyn's discontinuous iteration): the two data coordinates hold [gap, |v_t|] of
+// the last postNewton. The force law uses them (contact if gap < 0; linear friction zone if
+// |v_t| < frictionProportionalZone), so it is smooth during a Newton solve; postNewton stores the
+// current values and returns the force error of a state that changed (contactStiffness |g| for the
+// contact, dynamicFriction f_n ||v_t|/v_reg - 1| for the friction zone), so the solver iterates again.
+// The states are in the state vector, so checkpoints carry them.
+import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import type { ParamSchema } from '../../model/parameters'
+import { cross, matVec3 } from '../../math/vec3'
+import { isFrame, type FrameKinematics, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
+import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import type { SystemState } from '../../system/state'
+import { requireMarkers, V_COLOR, visualizationParams } from '../common'
+import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
+
+const GAP = 0, TANGENTIAL_SPEED = 1
+
+/** One side of a contact: the marker's kinematics and buffers for its velocity and Jacobians. */
+class ContactSide {
+  readonly kinematics: PointKinematics
+  readonly frame: FrameKinematics | undefined
+  n = 0
+  readonly p = new Float64Array(3)
+  readonly v = new Float64Array(3)
+  readonly w = new Float64Array(3)
+  /** Velocity of the material point at the contact point. */
+  readonly vc = new Float64Array(3)
+  private J = new Float64Array(0)
+  private G = new Float64Array(0)
+  private readonly torque = new Float64Array(3)
+
+  constructor(marker: MarkerComputation) {
+    this.kinematics = marker.kinematics!
+    this.frame = isFrame(this.kinematics) ? this.kinematics : undefined
+  }
+
+  setupLTG(): void {
+    this.n = this.kinematics.ltg.length
+    if (this.J.length !== 3 * this.n) {
+      this.J = new Float64Array(3 * this.n)
+      this.G = new Float64Array(3 * this.n)
+    }
+  }
+
+  readPosition(s: SystemState): void {
+    this.kinematics.position(s, this.p)
+  }
+
+  /** vc = v + w x lever (w = 0 without orientation). */
+  contactPointVelocity(s: SystemState, lever: Float64Array): void {
+    this.kinematics.velocity(s, this.v)
+    const vc = this.vc
+    if (this.frame) {
+      this.frame.angularVelocity(s, this.w)
+      cross(this.w, lever, vc)
+    } else vc.fill(0)
+    for (let i = 0; i < 3; i++) vc[i] += this.v[i]
+  }
+
+  /** out[offset + j] -= sign (J^T F + G^T (lever x F)): f_lhs of the force sign F at the contact point. */
+  addForce(s: SystemState, F: Float64Array, lever: Float64Array, sign: number, out: Float64Array, offset: number): void {
+    const n = this.n
+    if (n === 0) return
+    const J = this.J
+    this.kinematics.positionJacobian(s, J)
+    for (let j = 0; j < n; j++) out[offset + j] -= sign * (J[j] * F[0] + J[n + j] * F[1] + J[2 * n + j] * F[2])
+    if (!this.frame) return
+    const G = this.G, T = this.torque
+    this.frame.rotationJacobian(s, G)
+    cross(lever, F, T)
+    for (let j = 0; j < n; j++) out[offset + j] -= sign * (G[j] * T[0] + G[n + j] * T[1] + G[2 * n + j] * T[2])
+  }
+}
+
+interface ContactLaw {
+  contactStiffness: number
+  contactDamping: number
+  dynamicFriction: number
+  frictionProportionalZone: number
+  activeConnector: boolean
+}
+
+/** The contact law and the switching states; subclasses give the geometry (gap, normal, levers). */
+abstract class SphereContact implements ObjectComputation {
+  ltgODE2 = new Int32Array(0)
+  aeIndex = 0
+  dataIndex = 0
+  readonly nAE = 0
+  readonly nData = 2
+  readonly outputVariables = ['Displacement', 'Distance', 'Velocity', 'Force']
+  protected readonly side0: ContactSide
+  protected readonly side1: ContactSide
+  /** Geometry at the current state, set by geometry(): gap, unit normal, levers from the markers to the contact point. */
+  protected gap = 0
+  protected readonly normal = new Float64Array(3)
+  protected readonly lever0 = new Float64Array(3)
+  protected readonly lever1 = new Float64Array(3)
+  /** Relative contact-point velocity, its tangential part and the force on marker 1 (from evaluate()). */
+  private readonly dv = new Float64Array(3)
+  private readonly vt = new Float64Array(3)
+  private normalVelocity = 0
+  private tangentialSpeed = 0
+  private readonly F = new Float64Array(3)
+
+  constructor(
+    markers: MarkerComputation[],
+    private readonly law: ContactLaw,
+  ) {
+    this.side0 = new ContactSide(markers[0])
+    this.side1 = new ContactSide(markers[1])
+  }
+
+  /** Sets gap, normal, lever0 and lever1 from the marker positions (side0.p, side1.p read by the caller). */
+  protected abstract geometry(s: SystemState): void
+
+  setupLTG(): void {
+    this.side0.setupLTG()
+    this.side1.setupLTG()
+    const a = this.side0.kinematics.ltg, b = this.side1.kinematics.ltg
+    if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = new Int32Array(a.length + b.length)
+    this.ltgODE2.set(a, 0)
+    this.ltgODE2.set(b, a.length)
+  }
+
+  /** The initial switching states are those of the initial configuration (a consistent start). */
+  setupInitialState(s: SystemState): void {
+    this.kinematics(s)
+    s.data[this.dataIndex + GAP] = this.gap
+    s.data[this.dataIndex + TANGENTIAL_SPEED] = this.tangentialSpeed
+  }
+
+  /** Geometry and relative velocities at the current state. */
+  private kinematics(s: SystemState): void {
+    this.side0.readPosition(s)
+    this.side1.readPosition(s)
+    this.geometry(s)
+    this.side0.contactPointVelocity(s, this.lever0)
+    this.side1.contactPointVelocity(s, this.lever1)
+    const n = this.normal, dv = this.dv, vt = this.vt
+    for (let i = 0; i < 3; i++) dv[i] = this.side1.vc[i] - this.side0.vc[i]
+    const vn = (this.normalVelocity = n[0] * dv[0] + n[1] * dv[1] + n[2] * dv[2])
+    for (let i = 0; i < 3; i++) vt[i] = dv[i] - vn * n[i]
+    this.tangentialSpeed = Math.sqrt(vt[0] * vt[0] + vt[1] * vt[1] + vt[2] * vt[2])
+  }
+
+  /**
+   * The force on marker 1 into F (zero without contact or when inactive), with the contact and friction
+   * states read from the data coordinates; returns whether the contact is closed.
+   */
+  private evaluate(s: SystemState): boolean {
+    this.kinematics(s)
+    const law = this.law, F = this.F
+    const closed = law.activeConnector && s.data[this.dataIndex + GAP] < 0
+    if (!closed) {
+      F.fill(0)
+      return false
+    }
+    const fn = -law.contactStiffness * this.gap - law.contactDamping * this.normalVelocity
+    let frictionPerSpeed = 0
+    if (law.dynamicFriction > 0 && fn > 0) {
+      const linearZone = s.data[this.dataIndex + TANGENTIAL_SPEED] < law.frictionProportionalZone
+      const speed = linearZone ? law.frictionProportionalZone : this.tangentialSpeed
+      if (speed > 0) frictionPerSpeed = (law.dynamicFriction * fn) / speed
+    }
+    for (let i = 0; i < 3; i++) F[i] = fn * this.normal[i] - frictionPerSpeed * this.vt[i]
+    return true
+  }
+
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    if (!this.evaluate(s)) return
+    this.side0.addForce(s, this.F, this.lever0, -1, out, 0)
+    this.side1.addForce(s, this.F, this.lever1, 1, out, this.side0.n)
+  }
+
+  postNewton(s: SystemState): number {
+    const law = this.law, d = s.data, i = this.dataIndex
+    this.kinematics(s)
+    let error = 0
+    if (this.gap < 0 !== d[i + GAP] < 0) error = law.contactStiffness * Math.abs(this.gap)
+    const vReg = law.frictionProportionalZone
+    if (this.gap < 0 && law.dynamicFriction > 0 && this.tangentialSpeed < vReg !== d[i + TANGENTIAL_SPEED] < vReg) {
+      const fn = Math.max(0, -law.contactStiffness * this.gap - law.contactDamping * this.normalVelocity)
+      error = Math.max(error, law.dynamicFriction * fn * Math.abs(this.tangentialSpeed / vReg - 1))
+    }
+    d[i + GAP] = this.gap
+    d[i + TANGENTIAL_SPEED] = this.tangentialSpeed
+    return error
+  }
+
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    this.evaluate(s)
+    switch (variable) {
+      case 'Displacement': for (let k = 0; k < 3; k++) out[k] = this.side1.p[k] - this.side0.p[k]; return 3
+      case 'Distance': out[0] = this.gap; return 1
+      case 'Velocity': out.set(this.dv); return 3
+      case 'Force': out.set(this.F); return 3
+      default: return 0
+    }
+  }
+
+  /** Marker positions and the normal at s, for drawing. */
+  positions(s: SystemState): { p0: number[]; p1: number[]; normal: number[] } {
+    this.side0.readPosition(s)
+    this.side1.readPosition(s)
+    this.geometry(s)
+    return { p0: [...this.side0.p], p1: [...this.side1.p], normal: [...this.normal] }
+  }
+}
+
+class ContactSphereSphereComputation extends SphereContact {
+  constructor(
+    markers: MarkerComputation[],
+    law: ContactLaw,
+    readonly radii: Float64Array,
+  ) {
+    super(markers, law)
+  }
+
+  protected geometry(): void {
+    const p0 = this.side0.p, p1 = this.side1.p, n = this.normal
+    for (let k = 0; k < 3; k++) n[k] = p1[k] - p0[k]
+    const distance = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    // Coincident centres have no normal (Exudyn takes n = 0 then: no force).
+    const scale = distance > 0 ? 1 / distance : 0
+    for (let k = 0; k < 3; k++) n[k] *= scale
+    this.gap = distance - this.radii[0] - this.radii[1]
+    // The contact point lies in the middle of the overlap.
+    const a0 = this.radii[0] + 0.5 * this.gap, a1 = this.radii[1] + 0.5 * this.gap
+    for (let k = 0; k < 3; k++) {
+      this.lever0[k] = a0 * n[k]
+      this.lever1[k] = -a1 * n[k]
+    }
+  }
+}
+
+class ContactSpherePlaneComputation extends SphereContact {
+  private readonly R = new Float64Array(9)
+
+  constructor(
+    markers: MarkerComputation[],
+    law: ContactLaw,
+    private readonly planeNormal: Float64Array,
+    readonly radius: number,
+  ) {
+    super(markers, law)
+  }
+
+  protected geometry(s: SystemState): void {
+    const p0 = this.side0.p, p1 = this.side1.p, n = this.normal
+    if (this.side0.frame) {
+      this.side0.frame.rotationMatrix(s, this.R)
+      matVec3(this.R, this.planeNormal, n)
+    } else n.set(this.planeNormal)
+    this.gap = n[0] * (p1[0] - p0[0]) + n[1] * (p1[1] - p0[1]) + n[2] * (p1[2] - p0[2]) - this.radius
+    // Contact point: on the sphere's axis along -n, in the middle of the overlap.
+    const a1 = this.radius + 0.5 * this.gap
+    for (let k = 0; k < 3; k++) {
+      this.lever1[k] = -a1 * n[k]
+      this.lever0[k] = p1[k] + this.lever1[k] - p0[k]
+    }
+  }
+}
+
+const LAW_PARAMETERS: ParamSchema = {
+  contactStiffness: { type: 'number', default: 0, min: 0, unit: 'N/m', doc: 'normal contact (penalty) stiffness k_c' },
+  contactDamping: { type: 'number', default: 0, min: 0, unit: 'N s/m', doc: 'normal contact damping d_c (linear dashpot; restitution e = exp(-zeta pi / sqrt(1 - zeta^2)), zeta = d_c / (2 sqrt(k_c m)))' },
+  dynamicFriction: { type: 'number', default: 0, min: 0, doc: 'Coulomb friction coefficient mu_d' },
+  frictionProportionalZone: { type: 'number', default: 1e-3, min: 0, unit: 'm/s', doc: 'tangential speed below which the friction force grows linearly with the speed (regularization of sign(v))' },
+}
+
+const CONTACT_VISUALIZATION: ParamSchema = { ...visualizationParams(), ...V_COLOR }
+
+function lawOf(it: ResolvedItem): ContactLaw {
+  const p = it.params
+  return {
+    contactStiffness: p.number('contactStiffness'), contactDamping: p.number('contactDamping'), dynamicFriction: p.number('dynamicFriction'),
+    frictionProportionalZone: p.number('frictionProportionalZone'), activeConnector: p.bool('activeConnector'),
+  }
+}
+
+function checkLaw(it: ResolvedItem): { parameter: string; message: string }[] {
+  const p = it.params
+  if (p.number('dynamicFriction') > 0 && !(p.number('frictionProportionalZone') > 0))
+    return [{ parameter: 'frictionProportionalZone', message: 'expected a positive regularization speed when dynamicFriction > 0 (Newton needs a continuous friction law)' }]
+  return []
+}
+
+const markersOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
+
+export const ObjectContactSphereSphere: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ContactSphereSphere',
+  exudynName: 'ObjectContactSphereSphere',
+  doc: "Penalty contact between two spheres centred at two position markers (rigid markers add rotation to the contact-point velocity and receive the friction torque): force on marker 1 F = (-k_c g - d_c g') n + regularized Coulomb friction mu_d f_n against the tangential slip, -F on marker 0. Exudyn's linear model (no adhesion or plasticity). The contact and friction states [gap, |v_t|] are data coordinates updated in the discontinuous iteration (saved in checkpoints). Output Distance is the gap (negative = penetration), Force the force on marker 1, Velocity the relative velocity at the contact point.",
+  parameters: {
+    ...MARKER_PAIR,
+    spheresRadii: { type: 'vector', size: 2, default: [-1, -1], unit: 'm', doc: 'radii [r0, r1] of the spheres of marker 0 and marker 1' },
+    ...LAW_PARAMETERS,
+    ...ACTIVE_CONNECTOR,
+    ...CONTACT_VISUALIZATION,
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => {
+    const out = [...requireMarkers(it, m, 'markerNumbers', 'position'), ...checkLaw(it)]
+    const r = it.params.vector('spheresRadii')
+    if (!(r[0] > 0 && r[1] > 0)) out.push({ parameter: 'spheresRadii', message: `expected two positive radii, got [${r[0]}, ${r[1]}]` })
+    return out
+  },
+  build: (it, ctx) => new ContactSphereSphereComputation(markersOf(it, ctx), lawOf(it), it.params.vector('spheresRadii')),
+  visualize: (it, c, s, g) => {
+    if (!it.params.bool('Vshow')) return
+    const contact = c as ContactSphereSphereComputation
+    const { p0, p1 } = contact.positions(s)
+    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
+    g.add({ shape: 'sphere', center: p0, radius: contact.radii[0], color })
+    g.add({ shape: 'sphere', center: p1, radius: contact.radii[1], color })
+  },
+}
+
+export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ContactSpherePlane',
+  exudynName: '- (ours; closest in Exudyn: ObjectContactSphereTriangle)',
+  doc: "Ours, not Exudyn's: penalty contact between an infinite plane through marker 0 (normal planeNormal in the marker's frame, or global for markers without orientation; the sphere stays on the side it points to) and a sphere of radius sphereRadius centred at marker 1. Same contact law as ContactSphereSphere: force on the sphere F = (-k_c g - d_c g') n + regularized Coulomb friction, -F on the plane's marker at the contact point; contact and friction states are data coordinates of the discontinuous iteration. Output Distance is the gap (negative = penetration), Force the force on the sphere.",
+  parameters: {
+    ...MARKER_PAIR,
+    markerNumbers: { ...MARKER_PAIR.markerNumbers, doc: 'the plane marker m0 and the sphere-centre marker m1' },
+    planeNormal: { type: 'vector', size: 3, default: [0, 0, 1], doc: "normal of the plane in marker 0's frame (normalized); points to the sphere's side" },
+    sphereRadius: { type: 'number', default: -1, unit: 'm', doc: 'radius of the sphere at marker 1' },
+    ...LAW_PARAMETERS,
+    ...ACTIVE_CONNECTOR,
+    ...visualizationParams({ VplaneSize: { type: 'number', default: 1, min: 0, unit: 'm', doc: 'edge length of the square drawn for the plane', visualization: true } }),
+    ...V_COLOR,
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => {
+    const out = [...requireMarkers(it, m, 'markerNumbers', 'position'), ...checkLaw(it)]
+    if (!(it.params.number('sphereRadius') > 0)) out.push({ parameter: 'sphereRadius', message: `expected a positive radius, got ${it.params.number('sphereRadius')}` })
+    const n = it.params.vector('planeNormal')
+    if (!(Math.hypot(n[0], n[1], n[2]) > 0)) out.push({ parameter: 'planeNormal', message: 'expected a non-zero normal vector' })
+    return out
+  },
+  build: (it, ctx) => {
+    const n = it.params.vector('planeNormal')
+    const length = Math.hypot(n[0], n[1], n[2])
+    return new ContactSpherePlaneComputation(markersOf(it, ctx), lawOf(it), n.map((x) => x / length), it.params.number('sphereRadius'))
+  },
+  visualize: (it, c, s, g) => {
+    if (!it.params.bool('Vshow')) return
+    const contact = c as ContactSpherePlaneComputation
+    const { p0, p1, normal } = contact.positions(s)
+    const size = it.params.number('VplaneSize')
+    // A thin square box in the plane: its local z axis along the normal.
+    const ez = normal
+    const helper = Math.abs(ez[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]
+    const ex = new Float64Array(3), ey = new Float64Array(3)
+    cross(helper, ez, ex)
+    const lx = Math.hypot(ex[0], ex[1], ex[2])
+    for (let k = 0; k < 3; k++) ex[k] /= lx
+    cross(ez, ex, ey)
+    const rotation = [ex[0], ey[0], ez[0], ex[1], ey[1], ez[1], ex[2], ey[2], ez[2]]
+    const thickness = size / 100
+    const center = p0.map((x, k) => x - 0.5 * thickness * ez[k])
+    g.add({ shape: 'box', center, rotation, size: [size, size, thickness], color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.ground) })
+    g.add({ shape: 'sphere', center: p1, radius: contact.radius, color: DEFAULT_COLORS.connector })
+  },
+}
