@@ -1,6 +1,6 @@
 // Create actions in the terms engineers think in: each has a small form (a parameter schema, so the
 // property editor's fields render it) and builds the items it stands for.
-import { getItemType, itemTypes, type ItemSpec, type JsonValue, type ModelListKey, type ParamSchema } from '../../core'
+import { cloneJson, getItemType, itemTypes, type ItemSpec, type JsonValue, type ModelListKey, type ParamSchema } from '../../core'
 import { uniqueName } from './editing'
 import { findItem, type ItemRef, type ProjectSpec } from './projectSpec'
 
@@ -82,9 +82,10 @@ function defaultBodies(spec: ProjectSpec, selection: ItemRef[]): [string | undef
   const selected = selectedBodies(spec, selection)
   const ground = spec.model.objects.find((o) => o.type === 'Ground')?.name
   const last = [...spec.model.objects].reverse().find((o) => bodyTypes().includes(o.type) && o.type !== 'Ground')?.name
+  // "ground" names a Ground the action adds when the model has none.
   if (selected.length >= 2) return [selected[0], selected[1]]
-  if (selected.length === 1) return [ground ?? selected[0], selected[0]]
-  return [ground, last]
+  if (selected.length === 1) return [ground ?? 'ground', selected[0]]
+  return [ground ?? 'ground', last]
 }
 
 const rigidBody: CreateAction = {
@@ -149,7 +150,9 @@ const joint: CreateAction = {
       return name
     })
     const name = namer.name('objects', type === 'JointRevoluteZ' ? 'revolute' : 'spherical')
-    additions.push({ kind: 'objects', item: { type, name, markerNumbers: markers } })
+    // Drawn at the scale of a hand-built model (the definitions' defaults suit metre-sized machines).
+    const look = type === 'JointRevoluteZ' ? { VaxisRadius: 0.03, VaxisLength: 0.12 } : { VjointRadius: 0.04 }
+    additions.push({ kind: 'objects', item: { type, name, markerNumbers: markers, ...look } })
     return { additions, select: { kind: 'objects', name } }
   },
 }
@@ -250,5 +253,5 @@ export const CREATE_ACTIONS: readonly CreateAction[] = [rigidBody, joint, spring
 
 /** Form values filled with each field's default. */
 export function defaultFormValues(schema: ParamSchema): FormValues {
-  return Object.fromEntries(Object.entries(schema).map(([key, spec]) => [key, structuredClone((spec.default ?? '') as JsonValue)]))
+  return Object.fromEntries(Object.entries(schema).map(([key, spec]) => [key, cloneJson((spec.default ?? '') as JsonValue)]))
 }

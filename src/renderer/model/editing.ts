@@ -1,6 +1,6 @@
 // Model edits as pure functions from one project spec to the next; the store validates the result
 // with the engine before it becomes the model.
-import { getItemType, type ItemSpec, type JsonValue, type ModelListKey } from '../../core'
+import { cloneJson, getItemType, type ItemSpec, type JsonValue, type ModelListKey } from '../../core'
 import { KIND_OF_LIST, LIST_KEYS, sameRef, type ItemRef, type ProjectSpec } from './projectSpec'
 
 /** A reference parameter of one item that names another. */
@@ -51,11 +51,12 @@ export function uniqueName(spec: ProjectSpec, kind: ModelListKey, base: string, 
   for (let n = 1; ; n++) if (!used.has(`${stem}${n}`)) return `${stem}${n}`
 }
 
-const cloneSpec = (spec: ProjectSpec): ProjectSpec => structuredClone(spec)
+// JSON copies: specs may come through Vue proxies, which structuredClone refuses.
+const cloneSpec = (spec: ProjectSpec): ProjectSpec => cloneJson(spec as unknown as JsonValue) as unknown as ProjectSpec
 
 export function addItems(spec: ProjectSpec, items: { kind: ModelListKey; item: ItemSpec }[]): ProjectSpec {
   const next = cloneSpec(spec)
-  for (const { kind, item } of items) next.model[kind].push(structuredClone(item))
+  for (const { kind, item } of items) next.model[kind].push(cloneJson(item))
   return next
 }
 
@@ -104,7 +105,7 @@ export function duplicateItems(spec: ProjectSpec, refs: ItemRef[]): { spec: Proj
     if (!item) return []
     const name = uniqueName(spec, ref.kind, `${item.name}1`, taken.get(ref.kind))
     taken.get(ref.kind)!.add(name)
-    return [{ kind: ref.kind, item: { ...structuredClone(item), name } }]
+    return [{ kind: ref.kind, item: { ...cloneJson(item), name } }]
   })
   return { spec: addItems(spec, additions), copies: additions.map(({ kind, item }) => ({ kind, name: item.name })) }
 }

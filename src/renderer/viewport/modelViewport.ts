@@ -97,6 +97,8 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       mesh.thinInstanceSetBuffer('matrix', matrices, 16, false)
       mesh.thinInstanceSetBuffer('color', colors, 4, false)
       mesh.isVisible = owners.length > 0
+      // Picking tests the mesh's bounding box first: it must enclose every instance.
+      if (owners.length > 0) mesh.thinInstanceRefreshBoundingInfo(false)
     }
     lines = drawLineSet(scene, lines, 'lines', buildLines(items, selection, SELECTED))
   }
@@ -107,7 +109,6 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     const max = Vector3.Zero()
     for (const shape of Object.values(shapes)) {
       if (!shape.isVisible) continue
-      shape.thinInstanceRefreshBoundingInfo(false)
       const box = shape.getBoundingInfo().boundingBox
       min.minimizeInPlace(box.minimumWorld)
       max.maximizeInPlace(box.maximumWorld)
@@ -117,7 +118,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       min.minimizeInPlace(box.minimumWorld)
       max.maximizeInPlace(box.maximumWorld)
     }
-    return { center: Vector3.Center(min, max), radius: Math.max(0.5, Vector3.Distance(min, max) / 2) }
+    return { center: Vector3.Center(min, max), radius: Math.max(1, Vector3.Distance(min, max) / 2) }
   }
 
   scene.onPointerObservable.add((info) => {
