@@ -151,7 +151,7 @@ const joint: CreateAction = {
     })
     const name = namer.name('objects', type === 'JointRevoluteZ' ? 'revolute' : 'spherical')
     // Drawn at the scale of a hand-built model (the definitions' defaults suit metre-sized machines).
-    const look = type === 'JointRevoluteZ' ? { VaxisRadius: 0.03, VaxisLength: 0.12 } : { VjointRadius: 0.04 }
+    const look: Record<string, number> = type === 'JointRevoluteZ' ? { VaxisRadius: 0.03, VaxisLength: 0.12 } : { VjointRadius: 0.04 }
     additions.push({ kind: 'objects', item: { type, name, markerNumbers: markers, ...look } })
     return { additions, select: { kind: 'objects', name } }
   },
