@@ -62,7 +62,6 @@ const FORWARDED = [
   'validate',
   'assemble',
   'staticSolve',
-  'run',
   'pause',
   'resume',
   'stop',
@@ -178,6 +177,17 @@ export function createBackend(options: BackendOptions): Backend {
       summary = result.summary
       setDocument({ ...documentState, modified: true })
       return result.summary
+    },
+    // A document with a file gets its results file next to it: NAME.mbsres (Exudyn writes its
+    // solution file by default too; writeSolutionToFile: false turns it off).
+    run: (params) => {
+      const options = params ?? {}
+      const path = documentState.path
+      const resultsPath =
+        options.resultsPath ?? (path ? path.replace(/\.mbsproj$/i, '') + '.mbsres' : undefined)
+      return callSolver('run', resultsPath ? { ...options, resultsPath } : options) as Promise<
+        ApiResult<'run'>
+      >
     },
     getState: async () => {
       const status = (await callSolver('getStatus')) as ApiResult<'getState'>

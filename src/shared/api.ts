@@ -83,6 +83,8 @@ export interface RunOptions {
   endTime?: number
   /** At most this many frames per second of wall time reach the consumer (default 60). */
   maxFrameRate?: number
+  /** Writes the full-rate solution (every solutionWritePeriod) and the sensor rows to this results file. */
+  resultsPath?: string
 }
 
 export interface ApiRequests {
@@ -118,7 +120,8 @@ export interface ApiRequests {
   /** Advances a paused (or not yet started) run by `count` steps (default 1). */
   step: { params: { count?: number } | void; result: RunStatus }
   saveCheckpoint: { params: { path: string }; result: { path: string; time: number } }
-  loadCheckpoint: { params: { path: string }; result: RunStatus }
+  /** A paused run of the current model at the checkpoint's state, to endTime (default: the model's); resume continues it. */
+  loadCheckpoint: { params: { path: string; endTime?: number }; result: RunStatus }
   openResults: { params: { path: string }; result: { frames: number; startTime: number; endTime: number } }
   getState: { params: void; result: SessionState }
   /** Flow control: the consumer has handled frame batches up to seq (sent automatically by the API clients). */

@@ -12,6 +12,8 @@ import type { FramesEventData, SensorEventData } from '../shared/api'
 const FLUSH_INTERVAL_MS = 50
 export const FRAME_WINDOW = 4
 const MAX_PENDING_SENSOR_VALUES = 1 << 20
+/** Frames per batch when replaying a results file (all frames are sent, none thinned). */
+const REPLAY_BATCH = 256
 
 export interface FrameSink {
   frames(data: FramesEventData): void
@@ -38,6 +40,7 @@ export class FrameStream {
   private pendingSensorValues = 0
   private warnedSensors = false
   private readonly point = new Float64Array(3)
+  private replayJob: ReplayJob | null = null
 
   constructor(private readonly sink: FrameSink) {}
 
@@ -47,6 +50,7 @@ export class FrameStream {
 
   /** Starts streaming a run of `system` (a new run or a reloaded model resets the stream). */
   begin(system: CompiledSystem, maxFrameRate = 60): void {
+    this.endReplay()
     this.system = system
     this.nodeCount = system.nodes.length
     this.minSampleInterval = 1000 / Math.max(1, maxFrameRate)
@@ -138,21 +142,76 @@ export class FrameStream {
     this.acked = Math.min(seq, this.seq)
     // What waited for room (the last frame of a paused or finished run) goes out now.
     this.flush(true)
+    this.pumpReplay()
+  }
+
+  /**
+   * Sends every frame of a replay: `load` puts frame i into the system's state. Batches go out as
+   * the window allows (the rest follow acknowledgements); `done` runs after the last one.
+   */
+  replay(
+    system: CompiledSystem,
+    count: number,
+    load: (index: number, state: SystemState) => void,
+    done: () => void,
+  ): void {
+    this.begin(system)
+    this.replayJob = { system, next: 0, count, load, done }
+    this.pumpReplay()
+  }
+
+  private pumpReplay(): void {
+    const job = this.replayJob
+    if (!job) return
+    const state = job.system.state
+    while (this.inFlight < FRAME_WINDOW && job.next < job.count) {
+      const n = Math.min(REPLAY_BATCH, job.count - job.next)
+      const times = new Float64Array(n)
+      const positions = new Float64Array(n * 3 * this.nodeCount)
+      for (let k = 0; k < n; k++) {
+        job.load(job.next + k, state)
+        times[k] = state.t
+        this.writePositions(positions, k, state)
+      }
+      job.next += n
+      this.sink.frames({ seq: ++this.seq, nodeCount: this.nodeCount, times, positions })
+    }
+    if (job.next >= job.count) this.endReplay()
+  }
+
+  private endReplay(): void {
+    const job = this.replayJob
+    this.replayJob = null
+    job?.done()
   }
 
   private writeSample(slot: number, state: SystemState): void {
+    if (!this.system) return
+    this.times[slot] = state.t
+    this.writePositions(this.positions, slot, state)
+  }
+
+  /** Node positions of the state into sample `slot` of target (NaN for nodes without a position). */
+  private writePositions(target: Float64Array, slot: number, state: SystemState): void {
     const system = this.system
     if (!system) return
-    this.times[slot] = state.t
     const base = slot * 3 * this.nodeCount
     system.nodes.forEach(({ computation }, node) => {
       const offset = base + 3 * node
       if (!computation.kinematics) {
-        this.positions.fill(NaN, offset, offset + 3)
+        target.fill(NaN, offset, offset + 3)
         return
       }
       computation.kinematics.position(state, this.point)
-      this.positions.set(this.point, offset)
+      target.set(this.point, offset)
     })
   }
+}
+
+interface ReplayJob {
+  system: CompiledSystem
+  next: number
+  count: number
+  load(index: number, state: SystemState): void
+  done(): void
 }

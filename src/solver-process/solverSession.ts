@@ -2,8 +2,15 @@
 // slices of SLICE_MS and yield to the event loop between slices, so pause, stop and every other
 // request are answered while a long run is going. Requests that would change a model that is solving
 // are answered with 'busy', never queued or dropped.
+import { readFileSync } from 'node:fs'
 import {
   buildSystem,
+  CheckpointError,
+  FormatError,
+  loadCheckpoint,
+  ResultsReader,
+  ResultsWriter,
+  saveCheckpoint,
   createSolver,
   effectiveSettings,
   formatProblems,
@@ -11,6 +18,7 @@ import {
   SensorRecorder,
   SolverError,
   writeProject,
+  type CheckpointRun,
   type CompiledSystem,
   type JsonObject,
   type Project,
@@ -29,6 +37,7 @@ import type {
 import type { ModelPatch } from '../shared/modelPatch'
 import { ApiError, type Problem } from '../shared/protocol'
 import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
+import { FileSink, FileSource, writeCheckpointFile } from '../host/runFiles'
 import { FrameStream } from './frameStream'
 import { applyModelPatch } from './modelPatch'
 
@@ -41,6 +50,9 @@ interface ActiveRun {
   kind: 'dynamic' | 'static'
   system: CompiledSystem
   solver: SolverBase
+  recorder: SensorRecorder
+  /** The results file of the run (full rate, every solutionWritePeriod), if one was asked for. */
+  results?: { sink: FileSink; writer: ResultsWriter }
   state: 'running' | 'paused' | 'finished'
   /** Wall time and simulated time when the run last started or resumed (real-time factor). */
   wallStart: number
@@ -87,16 +99,14 @@ export class SolverSession {
       case 'step':
         return this.step(readCount(params))
       case 'saveCheckpoint':
+        return this.saveCheckpoint(readParams(params, method, { path: 'string' }).path as string)
       case 'loadCheckpoint':
-        throw new ApiError(
-          'not-implemented',
-          `${method}: checkpoints arrive with src/core/checkpoint (not yet available)`,
+        return this.loadCheckpoint(
+          readParams(params, method, { path: 'string' }).path as string,
+          (params as { endTime?: number }).endTime,
         )
       case 'openResults':
-        throw new ApiError(
-          'not-implemented',
-          'openResults: results files arrive with src/core/results (not yet available)',
-        )
+        return this.openResults(readParams(params, method, { path: 'string' }).path as string)
       case 'ackFrames':
         this.stream.ack(readParams(params, 'ackFrames', { seq: 'number' }).seq as number)
         return undefined
@@ -198,7 +208,13 @@ export class SolverSession {
     const settings = effectiveSettings(project.settings, options.endTime)
     if (settings.solverType === 'Static')
       throw new ApiError('invalid-state', 'The model\'s solverType is "Static": use staticSolve for it')
-    this.run = this.createRun('dynamic', settings, startPaused ? 'paused' : 'running', options.maxFrameRate)
+    this.run = this.createRun(
+      'dynamic',
+      settings,
+      startPaused ? 'paused' : 'running',
+      options.maxFrameRate,
+      options.resultsPath,
+    )
     this.changed()
     if (!startPaused) this.schedule()
     return this.runStatus()
@@ -224,19 +240,160 @@ export class SolverSession {
     settings: Project['settings'],
     state: ActiveRun['state'],
     maxFrameRate?: number,
+    resultsPath?: string,
   ): ActiveRun {
     const system = this.build()
     system.state.t = settings.timeIntegration.startTime
     const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod, false)
     recorder.onRow((index, row) => this.stream.sensorRow(index, row))
+    let results: ActiveRun['results']
     const solver = createSolver(system, settings, {
       recorder,
-      onStep: (s) => this.stream.offer(s),
+      onStep: (s) => {
+        results?.writer.maybeWriteFrame(s)
+        this.stream.offer(s)
+      },
       onProgress: () => this.emitProgress(),
       progressInterval: PROGRESS_INTERVAL_MS,
     })
+    if (resultsPath && settings.solutionSettings.writeSolutionToFile) {
+      results = this.openResultsWriter(resultsPath, system, solver, recorder)
+      // The file starts with the initial state, which exists once the solver is initialized.
+      solver.initializeSolver()
+      results.writer.maybeWriteFrame(system.state)
+    }
     this.stream.begin(system, maxFrameRate)
-    return { kind, system, solver, state, wallStart: performance.now(), timeStart: system.state.t }
+    return {
+      kind,
+      system,
+      solver,
+      recorder,
+      results,
+      state,
+      wallStart: performance.now(),
+      timeStart: system.state.t,
+    }
+  }
+
+  private openResultsWriter(
+    path: string,
+    system: CompiledSystem,
+    solver: SolverBase,
+    recorder: SensorRecorder,
+  ): ActiveRun['results'] {
+    const settings = solver.settings.solutionSettings
+    let sink: FileSink
+    try {
+      sink = new FileSink(path)
+    } catch (error) {
+      throw new ApiError('io-error', `Cannot create the results file ${path}: ${(error as Error).message}`)
+    }
+    const writer = new ResultsWriter(sink, system, {
+      project: JSON.parse(writeProject(this.requireProject())) as JsonObject,
+      solverType: solver.solverType,
+      framePeriod: settings.solutionWritePeriod,
+      fields: ['q', 'v'],
+      recorder,
+      sensorPeriod: settings.sensorsWritePeriod,
+    })
+    return { sink, writer }
+  }
+
+  private checkpointRun(run: ActiveRun): CheckpointRun {
+    const outputs: NonNullable<CheckpointRun['outputs']> = { sensors: run.recorder }
+    if (run.results) outputs.frames = run.results.writer
+    return { system: run.system, solver: run.solver, outputs }
+  }
+
+  /** Writes the state of a paused or finished run (the exact-restart format of src/core/checkpoint). */
+  private saveCheckpoint(path: string): { path: string; time: number } {
+    const run = this.run
+    if (run?.state === 'running') throw busy('save a checkpoint')
+    if (!run || run.kind !== 'dynamic')
+      throw new ApiError('invalid-state', 'No dynamic run to save: run or step the model first')
+    let bytes: Uint8Array
+    try {
+      bytes = saveCheckpoint(this.checkpointRun(run))
+    } catch (error) {
+      if (error instanceof CheckpointError)
+        throw new ApiError('solver-error', error.message, { items: error.details })
+      throw error
+    }
+    try {
+      writeCheckpointFile(path, bytes)
+    } catch (error) {
+      throw new ApiError('io-error', `Cannot write the checkpoint ${path}: ${(error as Error).message}`)
+    }
+    return { path, time: run.system.state.t }
+  }
+
+  /** A paused run of the current model at the checkpoint's state; resume continues it exactly. */
+  private loadCheckpoint(path: string, endTime?: number): RunStatus {
+    if (this.run?.state === 'running') throw busy('load a checkpoint')
+    let bytes: Uint8Array
+    try {
+      bytes = readFileSync(path)
+    } catch (error) {
+      throw new ApiError('io-error', `Cannot read the checkpoint ${path}: ${(error as Error).message}`)
+    }
+    this.startRun({ endTime }, true)
+    const run = this.run!
+    try {
+      loadCheckpoint(bytes, this.checkpointRun(run))
+      run.solver.initializeSolver()
+    } catch (error) {
+      this.run = null
+      this.changed()
+      if (error instanceof CheckpointError || error instanceof FormatError || error instanceof SolverError)
+        throw new ApiError('invalid-model', `The checkpoint ${path} does not fit the model: ${error.message}`)
+      throw error
+    }
+    run.timeStart = run.system.state.t
+    this.stream.offer(run.system.state, true)
+    this.emitProgress()
+    this.changed()
+    return this.runStatus()
+  }
+
+  /**
+   * Opens a results file for replay: its frames (node positions, computed from the stored
+   * coordinates with the model snapshot in the file) are sent as 'frames' events, flow-controlled.
+   */
+  private openResults(path: string): { frames: number; startTime: number; endTime: number } {
+    if (this.run?.state === 'running') throw busy('open a results file')
+    let reader: ResultsReader
+    let source: FileSource
+    try {
+      source = new FileSource(path)
+    } catch (error) {
+      throw new ApiError('io-error', `Cannot read the results file ${path}: ${(error as Error).message}`)
+    }
+    try {
+      reader = ResultsReader.open(source)
+    } catch (error) {
+      source.close()
+      throw new ApiError('invalid-model', `${path}: ${(error as Error).message}`)
+    }
+    const snapshot = parseProject(JSON.stringify(reader.header.project))
+    if (!snapshot.ok) {
+      source.close()
+      throw invalidModel(`The model stored in ${path}`, snapshot.problems)
+    }
+    const system = buildSystem(snapshot.project)
+    const frames = reader.frameCount
+    const times = reader.times
+    this.discardRun('a results file was opened for replay')
+    this.stream.replay(
+      system,
+      frames,
+      (index, state) => {
+        state.t = reader.frameTime(index)
+        reader.field(index, 'q', state.q)
+        system.update(state)
+      },
+      () => source.close(),
+    )
+    return { frames, startTime: frames > 0 ? times[0] : 0, endTime: frames > 0 ? times[frames - 1] : 0 }
   }
 
   private pause(): RunStatus {
@@ -329,6 +486,8 @@ export class SolverSession {
     if (!run) return
     this.stream.flush(true)
     this.stream.end()
+    run.results?.sink.close()
+    run.results = undefined
     const status = reason === 'stopped' ? { ...this.runStatus(), state: 'idle' as const } : this.runStatus()
     this.emit('finished', {
       reason,

@@ -140,7 +140,7 @@ describe('solver process round trips', () => {
     ).toMatchObject({ error: { code: 'invalid-model' } })
     expect(
       await t.backend.respond({ id: 6, method: 'saveCheckpoint', params: { path: '/tmp/x' } }),
-    ).toMatchObject({ error: { code: 'not-implemented' } })
+    ).toMatchObject({ error: { code: 'invalid-state' } })
     expect(await t.backend.respond({ id: 7, method: 'launch' })).toMatchObject({
       error: { code: 'unknown-method' },
     })
