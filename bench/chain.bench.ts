@@ -31,7 +31,8 @@ function lastPosition(n: number, h: number): Vec {
  * method, x_ref = x(h/8) + (x(h/8) - x(h/4)) / 3; its own error is estimated by |x_ref - x(h/8)|.
  */
 function reference(n: number): { x: Vec; error: number } {
-  const x4 = lastPosition(n, H / 4), x8 = lastPosition(n, H / 8)
+  const x4 = lastPosition(n, H / 4),
+    x8 = lastPosition(n, H / 8)
   const x = x8.map((v, i) => v + (v - x4[i]) / 3) as Vec
   return { x, error: dist(x, x8) }
 }
@@ -47,7 +48,12 @@ export const suite: BenchSuite = {
       const steps = TIMING_STEPS[n]
       const m = sphereChain(n, H, steps * H)
       const r = runEngine(m.model, m.settings)
-      const accuracy = n === ACCURACY_N ? `|x - x_ref| = ${dist(r.sensors.last, ref.x).toExponential(2)} m (ref. error ~${ref.error.toExponential(1)} m)` : steps < 1000 ? `shortened (${steps} of 1000 steps)` : ''
+      const accuracy =
+        n === ACCURACY_N
+          ? `|x - x_ref| = ${dist(r.sensors.last, ref.x).toExponential(2)} m (ref. error ~${ref.error.toExponential(1)} m)`
+          : steps < 1000
+            ? `shortened (${steps} of 1000 steps)`
+            : ''
       rows.push(engineRow(`sphere chain N=${n}`, r, { accuracy }))
     }
     const peerN = [ACCURACY_N, 1000]
@@ -62,29 +68,48 @@ export const suite: BenchSuite = {
           simulatedSeconds: p.steps * H,
           wallSeconds: p.wallSeconds,
           cpuSeconds: p.cpuSeconds,
-          accuracy: n === ACCURACY_N ? `|x - x_ref| = ${dist(p.last, ref.x).toExponential(2)} m` : `last body at [${p.last.map((v) => v.toFixed(3)).join(', ')}]`,
-          anchor: n === 1000 ? (p.engine.startsWith('Havok') ? 'issue: 1.4 s, 0.08-0.55 m off' : 'issue: 4.7 s') : undefined,
+          accuracy:
+            n === ACCURACY_N
+              ? `|x - x_ref| = ${dist(p.last, ref.x).toExponential(2)} m`
+              : `last body at [${p.last.map((v) => v.toFixed(3)).join(', ')}]`,
+          anchor:
+            n === 1000
+              ? p.engine.startsWith('Havok')
+                ? 'issue: 1.4 s, 0.08-0.55 m off'
+                : 'issue: 4.7 s'
+              : undefined,
         })
     }
     return rows
   },
   summary(rows) {
-    const ours = (n: number): BenchRow | undefined => rows.find((r) => r.model === `sphere chain N=${n}` && r.engine === 'MBS Studio')
-    const r100 = ours(100), r1000 = ours(1000)
+    const ours = (n: number): BenchRow | undefined =>
+      rows.find((r) => r.model === `sphere chain N=${n}` && r.engine === 'MBS Studio')
+    const r100 = ours(100),
+      r1000 = ours(1000)
     const lines: string[] = []
     if (r100 && r1000) {
       const exponent = Math.log(perStep(r1000) / perStep(r100)) / Math.log(10)
-      lines.push(`chain scaling: cpu time per step (setup excluded) ~ N^${exponent.toFixed(2)} between N = 100 and N = 1000 (target <= 1.1)`)
-      const havok = rows.find((r) => r.model === 'sphere chain N=1000' && r.engine.startsWith('Havok') && r.engine.endsWith('default'))
+      lines.push(
+        `chain scaling: cpu time per step (setup excluded) ~ N^${exponent.toFixed(2)} between N = 100 and N = 1000 (target <= 1.1)`,
+      )
+      const havok = rows.find(
+        (r) =>
+          r.model === 'sphere chain N=1000' && r.engine.startsWith('Havok') && r.engine.endsWith('default'),
+      )
       if (havok) {
         const ourSecond = perStep(r1000) * 1000 + (r1000.setupSeconds ?? 0)
-        lines.push(`chain N = 1000, 1 s at h = 1 ms: MBS Studio ~${ourSecond.toFixed(1)} cpu s (extrapolated from ${r1000.steps} steps + setup) vs Havok default ${havok.cpuSeconds.toFixed(2)} cpu s: ratio ${(ourSecond / havok.cpuSeconds).toFixed(1)} (target <= 1)`)
+        lines.push(
+          `chain N = 1000, 1 s at h = 1 ms: MBS Studio ~${ourSecond.toFixed(1)} cpu s (extrapolated from ${r1000.steps} steps + setup) vs Havok default ${havok.cpuSeconds.toFixed(2)} cpu s: ratio ${(ourSecond / havok.cpuSeconds).toFixed(1)} (target <= 1)`,
+        )
       }
     }
     const slices = rows.filter((r) => r.maxSliceMs !== undefined)
     if (slices.length > 0) {
       const worst = slices.reduce((a, b) => ((a.maxSliceMs ?? 0) > (b.maxSliceMs ?? 0) ? a : b))
-      lines.push(`pause/stop latency: longest ${20}-ms solver slice ${worst.maxSliceMs!.toFixed(0)} ms wall (${worst.model}); the first slice also runs the setup (${(worst.setupSeconds ?? 0).toFixed(2)} cpu s)`)
+      lines.push(
+        `pause/stop latency: longest ${20}-ms solver slice ${worst.maxSliceMs!.toFixed(0)} ms wall (${worst.model}); the first slice also runs the setup (${(worst.setupSeconds ?? 0).toFixed(2)} cpu s)`,
+      )
     }
     return lines
   },

@@ -41,9 +41,18 @@ export const suite: BenchSuite = {
     const bodies = rigidBodies3D(400, BODIES_3D_STEPS)
     const b = runEngine(bodies.model, bodies.settings)
     return [
-      engineRow('perfRigidPendulum', p, { anchor: 'Exudyn 10 us/step, 5.7 Newton/step', accuracy: `shortened (${PENDULUM_STEPS} of 1e6 steps)` }),
-      engineRow('perfSpringDamperExplicit', s, { anchor: 'Exudyn 0.5-0.7 us/step', accuracy: `sum|pos| = ${sumAbs(s.sensors.position).toFixed(6)} (Exudyn 0.52 at 500 s; ${(s.simulatedSeconds).toFixed(0)} s here)` }),
-      engineRow('perf3DRigidBodies (400 bodies)', b, { anchor: 'Exudyn 20 ms/step', accuracy: `shortened (${BODIES_3D_STEPS} of 1000 steps)` }),
+      engineRow('perfRigidPendulum', p, {
+        anchor: 'Exudyn 10 us/step, 5.7 Newton/step',
+        accuracy: `shortened (${PENDULUM_STEPS} of 1e6 steps)`,
+      }),
+      engineRow('perfSpringDamperExplicit', s, {
+        anchor: 'Exudyn 0.5-0.7 us/step',
+        accuracy: `sum|pos| = ${sumAbs(s.sensors.position).toFixed(6)} (Exudyn 0.52 at 500 s; ${s.simulatedSeconds.toFixed(0)} s here)`,
+      }),
+      engineRow('perf3DRigidBodies (400 bodies)', b, {
+        anchor: 'Exudyn 20 ms/step',
+        accuracy: `shortened (${BODIES_3D_STEPS} of 1000 steps)`,
+      }),
     ]
   },
 }

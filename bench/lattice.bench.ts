@@ -12,6 +12,10 @@ export const suite: BenchSuite = {
   name: 'lattice',
   async run() {
     const m = springLattice(100, STEPS)
-    return [engineRow('spring lattice 100 x 100, RK44', runEngine(m.model, m.settings), { accuracy: `shortened (${STEPS} steps of 1 ms)` })]
+    return [
+      engineRow('spring lattice 100 x 100, RK44', runEngine(m.model, m.settings), {
+        accuracy: `shortened (${STEPS} steps of 1 ms)`,
+      }),
+    ]
   },
 }

@@ -4,7 +4,14 @@
 import { performance } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createSolver, loadProjectJson, formatProblems, SensorRecorder, type JsonObject, type SolverBase } from '../src/core'
+import {
+  createSolver,
+  loadProjectJson,
+  formatProblems,
+  SensorRecorder,
+  type JsonObject,
+  type SolverBase,
+} from '../src/core'
 import { buildSystem } from '../src/core/simulation'
 import { SparseSystemMatrix } from '../src/core/system/sparseMatrix'
 
@@ -36,8 +43,17 @@ export interface EngineResult {
   sensors: Record<string, number[]>
 }
 
-export function prepareRun(model: JsonObject, settings: JsonObject): { solver: SolverBase; recorder: SensorRecorder } {
-  const r = loadProjectJson({ format: 'mbs-studio-project', version: 1, name: 'bench', model, simulationSettings: settings })
+export function prepareRun(
+  model: JsonObject,
+  settings: JsonObject,
+): { solver: SolverBase; recorder: SensorRecorder } {
+  const r = loadProjectJson({
+    format: 'mbs-studio-project',
+    version: 1,
+    name: 'bench',
+    model,
+    simulationSettings: settings,
+  })
   if (!r.ok) throw new Error(formatProblems(r.problems))
   const system = buildSystem(r.project)
   system.state.t = r.project.settings.timeIntegration.startTime

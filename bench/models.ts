@@ -7,12 +7,25 @@ type Json = JsonObject
 type Vec3 = [number, number, number]
 type Mat3 = [Vec3, Vec3, Vec3]
 
-const matMul = (a: Mat3, b: Mat3): Mat3 => a.map((r) => [0, 1, 2].map((j) => r[0] * b[0][j] + r[1] * b[1][j] + r[2] * b[2][j])) as Mat3
+const matMul = (a: Mat3, b: Mat3): Mat3 =>
+  a.map((r) => [0, 1, 2].map((j) => r[0] * b[0][j] + r[1] * b[1][j] + r[2] * b[2][j])) as Mat3
 const matVec = (a: Mat3, v: Vec3): Vec3 => a.map((r) => r[0] * v[0] + r[1] * v[1] + r[2] * v[2]) as Vec3
 const transpose = (a: Mat3): Mat3 => [0, 1, 2].map((i) => [a[0][i], a[1][i], a[2][i]]) as Mat3
-const rotX = (t: number): Mat3 => [[1, 0, 0], [0, Math.cos(t), -Math.sin(t)], [0, Math.sin(t), Math.cos(t)]]
-const rotZ = (t: number): Mat3 => [[Math.cos(t), -Math.sin(t), 0], [Math.sin(t), Math.cos(t), 0], [0, 0, 1]]
-const IDENTITY: Mat3 = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+const rotX = (t: number): Mat3 => [
+  [1, 0, 0],
+  [0, Math.cos(t), -Math.sin(t)],
+  [0, Math.sin(t), Math.cos(t)],
+]
+const rotZ = (t: number): Mat3 => [
+  [Math.cos(t), -Math.sin(t), 0],
+  [Math.sin(t), Math.cos(t), 0],
+  [0, 0, 1],
+]
+const IDENTITY: Mat3 = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+]
 
 /** Unit quaternion [ep0, ep1, ep2, ep3] of a rotation matrix (Shepperd's method). */
 function eulerParameters(R: Mat3): [number, number, number, number] {
@@ -45,7 +58,11 @@ function frameWithZ(a: Vec3): Mat3 {
   const xn = Math.hypot(...xr)
   const x: Vec3 = [xr[0] / xn, xr[1] / xn, xr[2] / xn]
   const y: Vec3 = [z[1] * x[2] - z[2] * x[1], z[2] * x[0] - z[0] * x[2], z[0] * x[1] - z[1] * x[0]]
-  return [[x[0], y[0], z[0]], [x[1], y[1], z[1]], [x[2], y[2], z[2]]]
+  return [
+    [x[0], y[0], z[0]],
+    [x[1], y[1], z[1]],
+    [x[2], y[2], z[2]],
+  ]
 }
 
 /**
@@ -54,13 +71,22 @@ function frameWithZ(a: Vec3): Mat3 {
  * rho_inf 0.7, h = 2e-3. Exudyn runs 1e6 steps (2000 s); `steps` shortens it for a quick run.
  */
 export function rigidPendulum(steps: number): { model: Json; settings: Json } {
-  const m = 12, a = 0.5
+  const m = 12,
+    a = 0.5
   return {
     model: {
-      nodes: [{ type: 'RigidBody2D', name: 'n', referenceCoordinates: [-0.5, 1, 0], initialVelocities: [0, 0, 2] }],
+      nodes: [
+        { type: 'RigidBody2D', name: 'n', referenceCoordinates: [-0.5, 1, 0], initialVelocities: [0, 0, 2] },
+      ],
       objects: [
         { type: 'Ground', name: 'ground' },
-        { type: 'RigidBody2D', name: 'body', physicsMass: m, physicsInertia: (m / 12) * (2 * a) ** 2, nodeNumber: 'n' },
+        {
+          type: 'RigidBody2D',
+          name: 'body',
+          physicsMass: m,
+          physicsInertia: (m / 12) * (2 * a) ** 2,
+          nodeNumber: 'n',
+        },
         { type: 'JointRevolute2D', name: 'joint', markerNumbers: ['mG', 'mSupport'] },
       ],
       markers: [
@@ -68,7 +94,9 @@ export function rigidPendulum(steps: number): { model: Json; settings: Json } {
         { type: 'BodyPosition', name: 'mCenter', bodyNumber: 'body', localPosition: [0, 0, 0] },
         { type: 'BodyPosition', name: 'mG', bodyNumber: 'ground', localPosition: [-1, 1, 0] },
       ],
-      loads: [{ type: 'ForceVector', name: 'weight', markerNumber: 'mCenter', loadVector: [0, -m * 9.81, 0] }],
+      loads: [
+        { type: 'ForceVector', name: 'weight', markerNumber: 'mCenter', loadVector: [0, -m * 9.81, 0] },
+      ],
       sensors: [{ type: 'Node', name: 'position', nodeNumber: 'n', outputVariableType: 'Position' }],
     },
     settings: {
@@ -76,7 +104,12 @@ export function rigidPendulum(steps: number): { model: Json; settings: Json } {
       timeIntegration: {
         endTime: steps * 2e-3,
         numberOfSteps: steps,
-        newton: { relativeTolerance: 1e-6, absoluteTolerance: 1e-10, useModifiedNewton: true, numericalDifferentiation: { minimumCoordinateSize: 1 } },
+        newton: {
+          relativeTolerance: 1e-6,
+          absoluteTolerance: 1e-10,
+          useModifiedNewton: true,
+          numericalDifferentiation: { minimumCoordinateSize: 1 },
+        },
         generalizedAlpha: { spectralRadius: 0.7 },
       },
       solutionSettings: { sensorsWritePeriod: steps * 2e-3 },
@@ -93,12 +126,24 @@ export function springDamperExplicit(steps: number): { model: Json; settings: Js
   return {
     model: {
       nodes: [
-        { type: 'Point', name: 'n1', referenceCoordinates: [0.5, 0, 0], initialCoordinates: [-0.08, 0, 0], initialVelocities: [1, 0, 0] },
+        {
+          type: 'Point',
+          name: 'n1',
+          referenceCoordinates: [0.5, 0, 0],
+          initialCoordinates: [-0.08, 0, 0],
+          initialVelocities: [1, 0, 0],
+        },
         { type: 'PointGround', name: 'nGround' },
       ],
       objects: [
         { type: 'MassPoint', name: 'mass', physicsMass: 1.6, nodeNumber: 'n1' },
-        { type: 'ConnectorCoordinateSpringDamper', name: 'spring', markerNumbers: ['mGround', 'mNode'], stiffness: 4000, damping: 8 },
+        {
+          type: 'ConnectorCoordinateSpringDamper',
+          name: 'spring',
+          markerNumbers: ['mGround', 'mNode'],
+          stiffness: 4000,
+          damping: 8,
+        },
       ],
       markers: [
         { type: 'NodeCoordinate', name: 'mGround', nodeNumber: 'nGround', coordinate: 0 },
@@ -122,9 +167,18 @@ export function springDamperExplicit(steps: number): { model: Json; settings: Js
  * rho_inf 0.8, h = 1e-3, 1000 steps. Result: |displacement| + |rotation| of the last body summed.
  */
 export function rigidBodies3D(nBodies: number, steps: number): { model: Json; settings: Json } {
-  const L = 0.4, d = 0.1, rho = 1000
+  const L = 0.4,
+    d = 0.1,
+    rho = 1000
   const m = rho * L * d * d
-  const inertia = [(m / 12) * (d * d + d * d), (m / 12) * (L * L + d * d), (m / 12) * (L * L + d * d), 0, 0, 0]
+  const inertia = [
+    (m / 12) * (d * d + d * d),
+    (m / 12) * (L * L + d * d),
+    (m / 12) * (L * L + d * d),
+    0,
+    0,
+    0,
+  ]
   const delta = 0.01 * Math.PI
   const rotations: Mat3[] = []
   const axes: Vec3[] = []
@@ -134,7 +188,10 @@ export function rigidBodies3D(nBodies: number, steps: number): { model: Json; se
     axes.push(matVec(A, [0, 0, 1]))
     A = matMul(matMul(A, rotX(delta)), rotZ(2 * delta))
   }
-  const nodes: Json[] = [], objects: Json[] = [{ type: 'Ground', name: 'ground', referencePosition: [-0.5 * L, 0, 0] }], markers: Json[] = [], loads: Json[] = []
+  const nodes: Json[] = [],
+    objects: Json[] = [{ type: 'Ground', name: 'ground', referencePosition: [-0.5 * L, 0, 0] }],
+    markers: Json[] = [],
+    loads: Json[] = []
   let p: Vec3 = [0, 0, 0]
   let lastBody = 'ground'
   let lastRotation = IDENTITY
@@ -143,16 +200,33 @@ export function rigidBodies3D(nBodies: number, steps: number): { model: Json; se
     const half = matVec(Ai, [0.5 * L, 0, 0])
     p = [p[0] + half[0], p[1] + half[1], p[2] + half[2]]
     nodes.push({ type: 'RigidBodyEP', name: `n${i}`, referenceCoordinates: [...p, ...eulerParameters(Ai)] })
-    objects.push({ type: 'RigidBody', name: `b${i}`, physicsMass: m, physicsInertia: inertia, nodeNumber: `n${i}` })
+    objects.push({
+      type: 'RigidBody',
+      name: `b${i}`,
+      physicsMass: m,
+      physicsInertia: inertia,
+      nodeNumber: `n${i}`,
+    })
     markers.push({ type: 'BodyMass', name: `mass${i}`, bodyNumber: `b${i}` })
-    loads.push({ type: 'MassProportional', name: `g${i}`, markerNumber: `mass${i}`, loadVector: [0, 0, 9.81] })
+    loads.push({
+      type: 'MassProportional',
+      name: `g${i}`,
+      markerNumber: `mass${i}`,
+      loadVector: [0, 0, 9.81],
+    })
     // Joint at the previous body's local [L/2, 0, 0], axis = this body's z axis, in the previous body's frame.
     const axisLocal0 = matVec(transpose(lastRotation), axes[i])
     const R0 = frameWithZ(axisLocal0)
     const R1 = matMul(transpose(Ai), matMul(lastRotation, R0))
     markers.push({ type: 'BodyRigid', name: `j${i}a`, bodyNumber: lastBody, localPosition: [0.5 * L, 0, 0] })
     markers.push({ type: 'BodyRigid', name: `j${i}b`, bodyNumber: `b${i}`, localPosition: [-0.5 * L, 0, 0] })
-    objects.push({ type: 'JointRevoluteZ', name: `joint${i}`, markerNumbers: [`j${i}a`, `j${i}b`], rotationMarker0: R0, rotationMarker1: R1 })
+    objects.push({
+      type: 'JointRevoluteZ',
+      name: `joint${i}`,
+      markerNumbers: [`j${i}a`, `j${i}b`],
+      rotationMarker0: R0,
+      rotationMarker1: R1,
+    })
     p = [p[0] + half[0], p[1] + half[1], p[2] + half[2]]
     lastBody = `b${i}`
     lastRotation = Ai
@@ -171,7 +245,12 @@ export function rigidBodies3D(nBodies: number, steps: number): { model: Json; se
     },
     settings: {
       solverType: 'GeneralizedAlpha',
-      timeIntegration: { endTime: steps * 1e-3, numberOfSteps: steps, newton: { useModifiedNewton: true }, generalizedAlpha: { spectralRadius: 0.8, computeInitialAccelerations: true } },
+      timeIntegration: {
+        endTime: steps * 1e-3,
+        numberOfSteps: steps,
+        newton: { useModifiedNewton: true },
+        generalizedAlpha: { spectralRadius: 0.8, computeInitialAccelerations: true },
+      },
       linearSolverType: 'EigenSparse',
       solutionSettings: { sensorsWritePeriod: steps * 1e-3 },
     },
@@ -186,24 +265,74 @@ export const CHAIN = { mass: 1, radius: 0.1, link: 0.5, gravity: 9.81 }
  * (1-based) has its centre at x = 0.5 k - 0.25; spherical joint k joins body k-1 at local
  * [+0.25, 0, 0] (the ground at the origin for k = 1) and body k at local [-0.25, 0, 0]; gravity -y.
  */
-export function sphereChain(n: number, h: number, endTime: number, solverType = 'GeneralizedAlpha', spectralRadius = 0.8): { model: Json; settings: Json } {
+export function sphereChain(
+  n: number,
+  h: number,
+  endTime: number,
+  solverType = 'GeneralizedAlpha',
+  spectralRadius = 0.8,
+): { model: Json; settings: Json } {
   const { mass, radius, link } = CHAIN
   const J = 0.4 * mass * radius * radius
-  const nodes: Json[] = [], objects: Json[] = [{ type: 'Ground', name: 'ground' }], markers: Json[] = [{ type: 'BodyPosition', name: 'pivot', bodyNumber: 'ground', localPosition: [0, 0, 0] }], loads: Json[] = []
+  const nodes: Json[] = [],
+    objects: Json[] = [{ type: 'Ground', name: 'ground' }],
+    markers: Json[] = [
+      { type: 'BodyPosition', name: 'pivot', bodyNumber: 'ground', localPosition: [0, 0, 0] },
+    ],
+    loads: Json[] = []
   for (let k = 1; k <= n; k++) {
-    nodes.push({ type: 'RigidBodyEP', name: `n${k}`, referenceCoordinates: [link * k - link / 2, 0, 0, 1, 0, 0, 0] })
-    objects.push({ type: 'RigidBody', name: `b${k}`, physicsMass: mass, physicsInertia: [J, J, J, 0, 0, 0], nodeNumber: `n${k}` })
+    nodes.push({
+      type: 'RigidBodyEP',
+      name: `n${k}`,
+      referenceCoordinates: [link * k - link / 2, 0, 0, 1, 0, 0, 0],
+    })
+    objects.push({
+      type: 'RigidBody',
+      name: `b${k}`,
+      physicsMass: mass,
+      physicsInertia: [J, J, J, 0, 0, 0],
+      nodeNumber: `n${k}`,
+    })
     markers.push({ type: 'BodyMass', name: `mass${k}`, bodyNumber: `b${k}` })
-    markers.push({ type: 'BodyPosition', name: `left${k}`, bodyNumber: `b${k}`, localPosition: [-link / 2, 0, 0] })
-    markers.push({ type: 'BodyPosition', name: `right${k}`, bodyNumber: `b${k}`, localPosition: [link / 2, 0, 0] })
-    loads.push({ type: 'MassProportional', name: `g${k}`, markerNumber: `mass${k}`, loadVector: [0, -CHAIN.gravity, 0] })
-    objects.push({ type: 'JointSpherical', name: `joint${k}`, markerNumbers: [k === 1 ? 'pivot' : `right${k - 1}`, `left${k}`] })
+    markers.push({
+      type: 'BodyPosition',
+      name: `left${k}`,
+      bodyNumber: `b${k}`,
+      localPosition: [-link / 2, 0, 0],
+    })
+    markers.push({
+      type: 'BodyPosition',
+      name: `right${k}`,
+      bodyNumber: `b${k}`,
+      localPosition: [link / 2, 0, 0],
+    })
+    loads.push({
+      type: 'MassProportional',
+      name: `g${k}`,
+      markerNumber: `mass${k}`,
+      loadVector: [0, -CHAIN.gravity, 0],
+    })
+    objects.push({
+      type: 'JointSpherical',
+      name: `joint${k}`,
+      markerNumbers: [k === 1 ? 'pivot' : `right${k - 1}`, `left${k}`],
+    })
   }
   return {
-    model: { nodes, objects, markers, loads, sensors: [{ type: 'Node', name: 'last', nodeNumber: `n${n}`, outputVariableType: 'Position' }] },
+    model: {
+      nodes,
+      objects,
+      markers,
+      loads,
+      sensors: [{ type: 'Node', name: 'last', nodeNumber: `n${n}`, outputVariableType: 'Position' }],
+    },
     settings: {
       solverType,
-      timeIntegration: { endTime, numberOfSteps: Math.round(endTime / h), generalizedAlpha: { spectralRadius } },
+      timeIntegration: {
+        endTime,
+        numberOfSteps: Math.round(endTime / h),
+        generalizedAlpha: { spectralRadius },
+      },
       solutionSettings: { sensorsWritePeriod: endTime },
     },
   }
@@ -215,8 +344,12 @@ export function sphereChain(n: number, h: number, endTime: number, solverType = 
  * row held by springs to ground, gravity -y; RK44 with h = 1e-3 (stable: h omega_max ~ 0.4 < 2.8).
  */
 export function springLattice(side: number, steps: number): { model: Json; settings: Json } {
-  const k = 1e4, d = 1
-  const nodes: Json[] = [], objects: Json[] = [{ type: 'Ground', name: 'ground' }], markers: Json[] = [], loads: Json[] = []
+  const k = 1e4,
+    d = 1
+  const nodes: Json[] = [],
+    objects: Json[] = [{ type: 'Ground', name: 'ground' }],
+    markers: Json[] = [],
+    loads: Json[] = []
   const id = (i: number, j: number): string => `${i}_${j}`
   for (let j = 0; j < side; j++)
     for (let i = 0; i < side; i++) {
@@ -224,17 +357,51 @@ export function springLattice(side: number, steps: number): { model: Json; setti
       objects.push({ type: 'MassPoint2D', name: `m${id(i, j)}`, physicsMass: 1, nodeNumber: `n${id(i, j)}` })
       markers.push({ type: 'NodePosition', name: `p${id(i, j)}`, nodeNumber: `n${id(i, j)}` })
       markers.push({ type: 'BodyMass', name: `mass${id(i, j)}`, bodyNumber: `m${id(i, j)}` })
-      loads.push({ type: 'MassProportional', name: `g${id(i, j)}`, markerNumber: `mass${id(i, j)}`, loadVector: [0, -9.81, 0] })
-      const spring = (name: string, other: string): Json => ({ type: 'ConnectorSpringDamper', name, markerNumbers: [other, `p${id(i, j)}`], stiffness: k, damping: d, referenceLength: 1 })
+      loads.push({
+        type: 'MassProportional',
+        name: `g${id(i, j)}`,
+        markerNumber: `mass${id(i, j)}`,
+        loadVector: [0, -9.81, 0],
+      })
+      const spring = (name: string, other: string): Json => ({
+        type: 'ConnectorSpringDamper',
+        name,
+        markerNumbers: [other, `p${id(i, j)}`],
+        stiffness: k,
+        damping: d,
+        referenceLength: 1,
+      })
       if (i > 0) objects.push(spring(`sx${id(i, j)}`, `p${id(i - 1, j)}`))
       if (j > 0) objects.push(spring(`sy${id(i, j)}`, `p${id(i, j - 1)}`))
       else {
-        markers.push({ type: 'BodyPosition', name: `anchor${i}`, bodyNumber: 'ground', localPosition: [i, -1, 0] })
+        markers.push({
+          type: 'BodyPosition',
+          name: `anchor${i}`,
+          bodyNumber: 'ground',
+          localPosition: [i, -1, 0],
+        })
         objects.push(spring(`sa${i}`, `anchor${i}`))
       }
     }
   return {
-    model: { nodes, objects, markers, loads, sensors: [{ type: 'Node', name: 'top', nodeNumber: `n${id(side - 1, side - 1)}`, outputVariableType: 'Position' }] },
-    settings: { solverType: 'RK44', timeIntegration: { endTime: steps * 1e-3, numberOfSteps: steps }, solutionSettings: { sensorsWritePeriod: steps * 1e-3 } },
+    model: {
+      nodes,
+      objects,
+      markers,
+      loads,
+      sensors: [
+        {
+          type: 'Node',
+          name: 'top',
+          nodeNumber: `n${id(side - 1, side - 1)}`,
+          outputVariableType: 'Position',
+        },
+      ],
+    },
+    settings: {
+      solverType: 'RK44',
+      timeIntegration: { endTime: steps * 1e-3, numberOfSteps: steps },
+      solutionSettings: { sensorsWritePeriod: steps * 1e-3 },
+    },
   }
 }

@@ -19,18 +19,35 @@ export interface PeerResult {
   last: [number, number, number]
 }
 
-const timed = (engine: string, setting: string, steps: number, body: () => [number, number, number]): PeerResult => {
+const timed = (
+  engine: string,
+  setting: string,
+  steps: number,
+  body: () => [number, number, number],
+): PeerResult => {
   const cpu0 = process.cpuUsage()
   const t0 = performance.now()
   const last = body()
   const cpu = process.cpuUsage(cpu0)
-  return { engine, setting, wallSeconds: (performance.now() - t0) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, steps, last }
+  return {
+    engine,
+    setting,
+    wallSeconds: (performance.now() - t0) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    steps,
+    last,
+  }
 }
 
 const centre = (k: number): number => CHAIN.link * k - CHAIN.link / 2
 
 /** Rapier: impulse-based ball joints; `iterations` is numSolverIterations (default 4 in 0.21). */
-export async function rapierChain(n: number, h: number, steps: number, iterations?: number): Promise<PeerResult> {
+export async function rapierChain(
+  n: number,
+  h: number,
+  steps: number,
+  iterations?: number,
+): Promise<PeerResult> {
   const RAPIER = (await import('@dimforge/rapier3d-compat')).default
   await RAPIER.init()
   const world = new RAPIER.World({ x: 0, y: -CHAIN.gravity, z: 0 })
@@ -41,10 +58,22 @@ export async function rapierChain(n: number, h: number, steps: number, iteration
   const bodies: RigidBody[] = []
   let previous = ground
   for (let k = 1; k <= n; k++) {
-    const desc = RAPIER.RigidBodyDesc.dynamic().setTranslation(centre(k), 0, 0).setAdditionalMassProperties(CHAIN.mass, { x: 0, y: 0, z: 0 }, { x: inertia, y: inertia, z: inertia }, { w: 1, x: 0, y: 0, z: 0 })
+    const desc = RAPIER.RigidBodyDesc.dynamic()
+      .setTranslation(centre(k), 0, 0)
+      .setAdditionalMassProperties(
+        CHAIN.mass,
+        { x: 0, y: 0, z: 0 },
+        { x: inertia, y: inertia, z: inertia },
+        { w: 1, x: 0, y: 0, z: 0 },
+      )
     const body = world.createRigidBody(desc)
     const anchorPrevious = k === 1 ? { x: 0, y: 0, z: 0 } : { x: CHAIN.link / 2, y: 0, z: 0 }
-    world.createImpulseJoint(RAPIER.JointData.spherical(anchorPrevious, { x: -CHAIN.link / 2, y: 0, z: 0 }), previous, body, true)
+    world.createImpulseJoint(
+      RAPIER.JointData.spherical(anchorPrevious, { x: -CHAIN.link / 2, y: 0, z: 0 }),
+      previous,
+      body,
+      true,
+    )
     bodies.push(body)
     previous = body
   }
@@ -65,7 +94,9 @@ export async function havokChain(n: number, h: number, steps: number, substeps =
   const HavokPhysics = (await import('@babylonjs/havok')).default
   // In Node the module would fetch() its .wasm by URL; hand it the bytes from node_modules instead.
   const bytes = readFileSync(wasmPath)
-  const HK = await HavokPhysics({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer })
+  const HK = await HavokPhysics({
+    wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  })
   const [, world] = HK.HP_World_Create()
   HK.HP_World_SetGravity(world, [0, -CHAIN.gravity, 0])
   HK.HP_World_SetIdealStepTime(world, h / substeps)
@@ -75,7 +106,8 @@ export async function havokChain(n: number, h: number, steps: number, substeps =
     const [, body] = HK.HP_Body_Create()
     HK.HP_Body_SetQTransform(body, [[x, 0, 0], identity])
     HK.HP_Body_SetMotionType(body, dynamic ? HK.MotionType.DYNAMIC : HK.MotionType.STATIC)
-    if (dynamic) HK.HP_Body_SetMassProperties(body, [[0, 0, 0], CHAIN.mass, [inertia, inertia, inertia], identity])
+    if (dynamic)
+      HK.HP_Body_SetMassProperties(body, [[0, 0, 0], CHAIN.mass, [inertia, inertia, inertia], identity])
     // Small substeps move a body little per step, and Havok then puts it to sleep: keep all awake.
     HK.HP_Body_SetActivationControl(body, HK.ActivationControl.ALWAYS_ACTIVE)
     HK.HP_World_AddBody(world, body, false)
@@ -91,7 +123,8 @@ export async function havokChain(n: number, h: number, steps: number, substeps =
     HK.HP_Constraint_SetChildBody(joint, body as never)
     HK.HP_Constraint_SetAnchorInParent(joint, [k === 1 ? 0 : CHAIN.link / 2, 0, 0], [1, 0, 0], [0, 1, 0])
     HK.HP_Constraint_SetAnchorInChild(joint, [-CHAIN.link / 2, 0, 0], [1, 0, 0], [0, 1, 0])
-    for (const axis of [HK.ConstraintAxis.LINEAR_X, HK.ConstraintAxis.LINEAR_Y, HK.ConstraintAxis.LINEAR_Z]) HK.HP_Constraint_SetAxisMode(joint, axis, HK.ConstraintAxisLimitMode.LOCKED)
+    for (const axis of [HK.ConstraintAxis.LINEAR_X, HK.ConstraintAxis.LINEAR_Y, HK.ConstraintAxis.LINEAR_Z])
+      HK.HP_Constraint_SetAxisMode(joint, axis, HK.ConstraintAxisLimitMode.LOCKED)
     HK.HP_Constraint_SetEnabled(joint, 1)
     bodies.push(body)
     previous = body

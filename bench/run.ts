@@ -15,12 +15,20 @@ export interface BenchResult {
   extra?: string
 }
 
-const fmt = (x: number | undefined, digits = 3): string => (x === undefined || !Number.isFinite(x) ? '' : x >= 1e4 || (x !== 0 && Math.abs(x) < 1e-3) ? x.toExponential(2) : x.toPrecision(digits))
+const fmt = (x: number | undefined, digits = 3): string =>
+  x === undefined || !Number.isFinite(x)
+    ? ''
+    : x >= 1e4 || (x !== 0 && Math.abs(x) < 1e-3)
+      ? x.toExponential(2)
+      : x.toPrecision(digits)
 
 const COLUMNS: [string, (r: BenchRow) => string][] = [
   ['model', (r) => r.model],
   ['engine', (r) => r.engine],
-  ['unknowns', (r) => (r.unknowns === undefined ? '' : `${r.unknowns}${r.linearSolver ? ` ${r.linearSolver}` : ''}`)],
+  [
+    'unknowns',
+    (r) => (r.unknowns === undefined ? '' : `${r.unknowns}${r.linearSolver ? ` ${r.linearSolver}` : ''}`),
+  ],
   ['steps', (r) => String(r.steps)],
   ['wall s', (r) => fmt(r.wallSeconds)],
   ['cpu s', (r) => fmt(r.cpuSeconds)],
@@ -45,12 +53,17 @@ function table(rows: BenchRow[]): string {
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2)
-  const files = readdirSync(__dirname).filter((f) => f.endsWith('.bench.ts') && (filters.length === 0 || filters.some((w) => f.includes(w)))).sort()
+  const files = readdirSync(__dirname)
+    .filter((f) => f.endsWith('.bench.ts') && (filters.length === 0 || filters.some((w) => f.includes(w))))
+    .sort()
   if (files.length === 0) throw new Error(`no benchmark matches ${filters.join(', ')}`)
   const all: BenchRow[] = []
   const summaries: string[] = []
   for (const file of files) {
-    const mod = (await import(join(__dirname, file))) as { suite?: BenchSuite; default?: () => BenchResult[] | Promise<BenchResult[]> }
+    const mod = (await import(join(__dirname, file))) as {
+      suite?: BenchSuite
+      default?: () => BenchResult[] | Promise<BenchResult[]>
+    }
     console.error(`running ${file} ...`)
     if (mod.suite) {
       const rows = await mod.suite.run()
@@ -58,16 +71,22 @@ async function main(): Promise<void> {
       summaries.push(...(mod.suite.summary?.(rows) ?? []))
     } else if (mod.default) {
       console.log(`# ${file}`)
-      for (const r of await mod.default()) console.log(`${r.name}: ${r.value.toPrecision(4)} ${r.unit}${r.extra ? ` (${r.extra})` : ''}`)
+      for (const r of await mod.default())
+        console.log(`${r.name}: ${r.value.toPrecision(4)} ${r.unit}${r.extra ? ` (${r.extra})` : ''}`)
     }
   }
   if (all.length === 0) return
   console.log(table(all))
   console.log('')
   for (const s of summaries) console.log(`- ${s}`)
-  console.log(`- machine: ${cpus().length} logical CPUs, load average ${loadavg()[0].toFixed(1)} at the end of the run (wall times grow with load; cpu times are this process's own)`)
+  console.log(
+    `- machine: ${cpus().length} logical CPUs, load average ${loadavg()[0].toFixed(1)} at the end of the run (wall times grow with load; cpu times are this process's own)`,
+  )
   mkdirSync('test-output', { recursive: true })
-  writeFileSync('test-output/bench.json', JSON.stringify({ date: new Date().toISOString(), rows: all, summaries }, null, 2))
+  writeFileSync(
+    'test-output/bench.json',
+    JSON.stringify({ date: new Date().toISOString(), rows: all, summaries }, null, 2),
+  )
 }
 
 main().catch((e: unknown) => {

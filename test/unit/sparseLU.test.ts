@@ -50,7 +50,9 @@ function denseSolve(A: Float64Array, n: number, b: Float64Array): Float64Array {
 }
 
 function checkSolution(m: Sparse, n: number, x: Float64Array, b: Float64Array): void {
-  let res = 0, scaleA = 0, scaleX = 0
+  let res = 0,
+    scaleA = 0,
+    scaleX = 0
   for (let i = 0; i < n; i++) {
     let s = -b[i]
     for (let j = 0; j < n; j++) {
@@ -76,7 +78,8 @@ function randomSparse(n: number, perColumn: number, seed: number, diagonal: numb
 /** Saddle-point matrix of a planar chain of point masses with distance constraints (zero AE diagonal). */
 function chainSaddlePoint(bodies: number, seed: number): Sparse {
   const r = rng(seed)
-  const n2 = 2 * bodies, n = n2 + bodies
+  const n2 = 2 * bodies,
+    n = n2 + bodies
   const t: [number, number, number][] = []
   for (let i = 0; i < n2; i++) t.push([i, i, 1 + r()])
   for (let k = 0; k < bodies; k++) {
@@ -101,11 +104,17 @@ function solveBoth(m: Sparse, n: number, seed: number): { x: Float64Array; xd: F
   return { x, xd: denseSolve(m.dense, n, b), lu }
 }
 
-const maxDiff = (a: Float64Array, b: Float64Array): number => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0)
+const maxDiff = (a: Float64Array, b: Float64Array): number =>
+  a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0)
 
 describe('SparseLU', () => {
   it('matches the dense LU on random sparse matrices (diagonally weak: pivoting needed)', () => {
-    for (const [n, per, seed] of [[1, 0, 1], [7, 2, 2], [40, 3, 3], [150, 4, 4]]) {
+    for (const [n, per, seed] of [
+      [1, 0, 1],
+      [7, 2, 2],
+      [40, 3, 3],
+      [150, 4, 4],
+    ]) {
       const m = randomSparse(n, per, seed, 0.2)
       const { x, xd } = solveBoth(m, n, seed + 100)
       expect(maxDiff(x, xd)).toBeLessThan(1e-10 * Math.max(1, ...xd.map(Math.abs)))
@@ -137,7 +146,8 @@ describe('SparseLU', () => {
     fresh.analyze(m.pattern)
     expect(fresh.factorize(m.values)).toBe(-1)
     const b = Float64Array.from({ length: n }, (_, i) => Math.sin(i))
-    const x1 = Float64Array.from(b), x2 = Float64Array.from(b)
+    const x1 = Float64Array.from(b),
+      x2 = Float64Array.from(b)
     lu.solve(x1)
     fresh.solve(x2)
     expect(maxDiff(x1, x2)).toBeLessThan(1e-12)
@@ -145,7 +155,12 @@ describe('SparseLU', () => {
 
   it('falls back to pivoting when a reused pivot becomes zero', () => {
     // [[1, 1], [1, 2]] takes the diagonal pivots (either column order); [[0, 1], [1, 0]] must swap rows.
-    const m = assemble(2, [[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 2]])
+    const m = assemble(2, [
+      [0, 0, 1],
+      [0, 1, 1],
+      [1, 0, 1],
+      [1, 1, 2],
+    ])
     const lu = new SparseLU()
     lu.analyze(m.pattern)
     expect(lu.factorize(m.values)).toBe(-1)
@@ -159,12 +174,26 @@ describe('SparseLU', () => {
   })
 
   it('reports the singular column: a structurally empty column and a numerically dependent one', () => {
-    const empty = assemble(3, [[0, 0, 1], [1, 1, 1], [2, 2, 0], [0, 2, 0]])
+    const empty = assemble(3, [
+      [0, 0, 1],
+      [1, 1, 1],
+      [2, 2, 0],
+      [0, 2, 0],
+    ])
     const lu = new SparseLU()
     lu.analyze(empty.pattern)
     expect(lu.factorize(empty.values)).toBe(2)
     // Column 3 = column 1 + column 2 (rank 3 of 4).
-    const t: [number, number, number][] = [[0, 0, 2], [1, 1, 1], [2, 1, 1], [2, 2, 1], [3, 2, 1], [1, 3, 1], [2, 3, 2], [3, 3, 1]]
+    const t: [number, number, number][] = [
+      [0, 0, 2],
+      [1, 1, 1],
+      [2, 1, 1],
+      [2, 2, 1],
+      [3, 2, 1],
+      [1, 3, 1],
+      [2, 3, 2],
+      [3, 3, 1],
+    ]
     const dep = assemble(4, t)
     lu.analyze(dep.pattern)
     const k = lu.factorize(dep.values)
@@ -176,7 +205,8 @@ describe('SparseLU', () => {
 
 describe('approximate minimum degree', () => {
   it('returns a permutation and keeps the fill of a 2D grid Laplacian far below the natural order', () => {
-    const side = 30, n = side * side
+    const side = 30,
+      n = side * side
     const t: [number, number, number][] = []
     for (let i = 0; i < side; i++)
       for (let j = 0; j < side; j++) {

@@ -118,7 +118,8 @@ export class SparseLU {
     const x = this.x
     const pivotOf = this.pivotOf
     pivotOf.fill(-1)
-    let lnz = 0, unz = 0
+    let lnz = 0,
+      unz = 0
     for (let k = 0; k < n; k++) {
       this.Lstart[k] = lnz
       this.Ustart[k] = unz
@@ -137,7 +138,8 @@ export class SparseLU {
         for (let q = this.Lstart[J] + 1; q < this.Lstart[J + 1]; q++) x[this.Lrow[q]] -= this.Lval[q] * xj
       }
       // U(:, k) above the diagonal in the reach's (topological) order; the pivot among the rest.
-      let pivotRow = -1, largest = -1
+      let pivotRow = -1,
+        largest = -1
       for (let p = top; p < n; p++) {
         const i = reach[p]
         if (pivotOf[i] < 0) {
@@ -258,7 +260,8 @@ export class SparseLU {
 
   private growL(min: number): void {
     const size = Math.max(min, 2 * this.Lrow.length)
-    const r = new Int32Array(size), v = new Float64Array(size)
+    const r = new Int32Array(size),
+      v = new Float64Array(size)
     r.set(this.Lrow)
     v.set(this.Lval)
     this.Lrow = r
@@ -267,7 +270,8 @@ export class SparseLU {
 
   private growU(min: number): void {
     const size = Math.max(min, 2 * this.Urow.length)
-    const r = new Int32Array(size), v = new Float64Array(size)
+    const r = new Int32Array(size),
+      v = new Float64Array(size)
     r.set(this.Urow)
     v.set(this.Uval)
     this.Urow = r

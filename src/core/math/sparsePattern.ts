@@ -22,7 +22,10 @@ export class SparsePatternBuilder {
   constructor(readonly n: number) {}
 
   add(row: number, col: number): void {
-    if (row < 0 || row >= this.n || col < 0 || col >= this.n) throw new RangeError(`sparse pattern: entry (${row}, ${col}) is outside the ${this.n} x ${this.n} matrix`)
+    if (row < 0 || row >= this.n || col < 0 || col >= this.n)
+      throw new RangeError(
+        `sparse pattern: entry (${row}, ${col}) is outside the ${this.n} x ${this.n} matrix`,
+      )
     if (this.count === this.rows.length) {
       const grow = (a: Int32Array): Int32Array => {
         const b = new Int32Array(2 * a.length)
@@ -37,7 +40,13 @@ export class SparsePatternBuilder {
   }
 
   /** Adds every (rows[i] + rowOffset, cols[j] + colOffset) and, with symmetric, its transpose. */
-  addBlock(rows: ArrayLike<number>, rowOffset: number, cols: ArrayLike<number>, colOffset: number, symmetric = false): void {
+  addBlock(
+    rows: ArrayLike<number>,
+    rowOffset: number,
+    cols: ArrayLike<number>,
+    colOffset: number,
+    symmetric = false,
+  ): void {
     for (let i = 0; i < rows.length; i++)
       for (let j = 0; j < cols.length; j++) {
         this.add(rows[i] + rowOffset, cols[j] + colOffset)
@@ -72,7 +81,8 @@ export class SparsePatternBuilder {
 
 /** Position of (row, col) in the value array, or -1 when the pattern does not hold it (binary search). */
 export function patternSlot(p: SparsePattern, row: number, col: number): number {
-  let lo = p.colStart[col], hi = p.colStart[col + 1] - 1
+  let lo = p.colStart[col],
+    hi = p.colStart[col + 1] - 1
   const ri = p.rowIndex
   while (lo <= hi) {
     const mid = (lo + hi) >> 1

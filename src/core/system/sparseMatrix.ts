@@ -25,7 +25,10 @@ export class SparseSystemMatrix implements SystemMatrix {
 
   private slot(row: number, col: number): number {
     const k = patternSlot(this.pattern, row, col)
-    if (k < 0) throw new Error(`sparse system matrix: entry (${row}, ${col}) is not in the pattern computed at assembly (an item writes outside its LTG coordinates)`)
+    if (k < 0)
+      throw new Error(
+        `sparse system matrix: entry (${row}, ${col}) is not in the pattern computed at assembly (an item writes outside its LTG coordinates)`,
+      )
     return k
   }
 
@@ -33,7 +36,14 @@ export class SparseSystemMatrix implements SystemMatrix {
     this.values[this.slot(row, col)] += value
   }
 
-  addBlock(rows: Int32Array, rowOffset: number, cols: Int32Array, colOffset: number, local: Float64Array, factor: number): void {
+  addBlock(
+    rows: Int32Array,
+    rowOffset: number,
+    cols: Int32Array,
+    colOffset: number,
+    local: Float64Array,
+    factor: number,
+  ): void {
     const nc = cols.length
     for (let i = 0; i < rows.length; i++)
       for (let j = 0; j < nc; j++) {
@@ -42,7 +52,14 @@ export class SparseSystemMatrix implements SystemMatrix {
       }
   }
 
-  addBlockTransposed(rows: Int32Array, rowOffset: number, cols: Int32Array, colOffset: number, local: Float64Array, factor: number): void {
+  addBlockTransposed(
+    rows: Int32Array,
+    rowOffset: number,
+    cols: Int32Array,
+    colOffset: number,
+    local: Float64Array,
+    factor: number,
+  ): void {
     const nr = rows.length
     for (let i = 0; i < nr; i++)
       for (let j = 0; j < cols.length; j++) {
@@ -87,7 +104,11 @@ export const AUTO_SPARSE_MIN_UNKNOWNS = 80
  * the pattern), constraint rows and their transposes, and the diagonal (projection and inactive
  * constraints write there).
  */
-export function createSystemMatrix(evaluator: SystemEvaluator, type: LinearSolverType, withStiffness = true): SystemMatrix {
+export function createSystemMatrix(
+  evaluator: SystemEvaluator,
+  type: LinearSolverType,
+  withStiffness = true,
+): SystemMatrix {
   const n = evaluator.system.nODE2 + evaluator.system.nAE
   const sparse = type === 'EigenSparse' || (type === 'auto' && n >= AUTO_SPARSE_MIN_UNKNOWNS)
   if (!sparse) return new DenseSystemMatrix(n)
