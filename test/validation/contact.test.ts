@@ -196,3 +196,21 @@ describe('energy dissipated by friction equals the work of the friction force', 
     expect(Math.abs(x.values.at(-1)![0] - (v0 * v0) / (2 * mu * g))).toBeLessThan((3 * vReg * vReg) / (mu * g))
   })
 })
+
+describe('bounded plane (planeSize): no support beside the rectangle', () => {
+  it('a frictionless block slides off the edge at x = 0.5 and then falls freely', () => {
+    const k = 1e6, z0 = 0.1 - g / k, v0 = 1
+    const model = pointOnPlane({ z: z0, v: [v0, 0, 0], gravity: [0, 0, -g], k, d: 2e3 })
+    ;(model.objects as Json[])[2].planeSize = [1, 1]
+    const r = run(model, settings('GeneralizedAlpha', 1, 1000, 0.8))
+    const x = sensorSeries(r.recorder, 'pos')
+    // Free fall from the edge (t = 0.5 s): z = z0 - g (t - 0.5)^2 / 2. The support ends inside the step
+    // that crosses the edge (h = 1 ms), so the fall starts up to one step early or late: the height is
+    // off by at most g (t - 0.5) h; x moves on at v0 exactly (no horizontal force).
+    const last = x.values.at(-1)!, t = x.t.at(-1)!
+    expect(Math.abs(last[0] - v0 * t)).toBeLessThan(1e-12)
+    expect(Math.abs(last[2] - (z0 - (g * (t - 0.5) ** 2) / 2))).toBeLessThan(g * (t - 0.5) * 1e-3)
+    const atEdge = x.values[x.t.findIndex((tt) => tt >= 0.49)]
+    expect(Math.abs(atEdge[2] - z0)).toBeLessThan(1e-12)
+  })
+})

@@ -22,7 +22,7 @@
 // The states are in the state vector, so checkpoints carry them.
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
-import { cross, matVec3 } from '../../math/vec3'
+import { cross, identity3, matVec3 } from '../../math/vec3'
 import { isFrame, type FrameKinematics, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
 import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
@@ -250,24 +250,40 @@ class ContactSphereSphereComputation extends SphereContact {
 }
 
 class ContactSpherePlaneComputation extends SphereContact {
-  private readonly R = new Float64Array(9)
+  /** Orientation of the plane's marker (identity without orientation), set by geometry(). */
+  readonly R = new Float64Array(9)
 
   constructor(
     markers: MarkerComputation[],
     law: ContactLaw,
     private readonly planeNormal: Float64Array,
     readonly radius: number,
+    /** Edge lengths of the bounded plane along the marker's x and y axes (0: unbounded). */
+    readonly planeSize: Float64Array,
   ) {
     super(markers, law)
   }
 
+  /** Whether the sphere centre lies over the rectangle (always, for an unbounded plane); needs R. */
+  private overPlane(): boolean {
+    const [sx, sy] = this.planeSize
+    if (sx === 0 && sy === 0) return true
+    const p0 = this.side0.p, p1 = this.side1.p, R = this.R
+    const dx = p1[0] - p0[0], dy = p1[1] - p0[1], dz = p1[2] - p0[2]
+    // Local coordinates R^T d (R is the identity for markers without orientation).
+    const x = R[0] * dx + R[3] * dy + R[6] * dz, y = R[1] * dx + R[4] * dy + R[7] * dz
+    return (sx === 0 || Math.abs(x) <= sx / 2) && (sy === 0 || Math.abs(y) <= sy / 2)
+  }
+
   protected geometry(s: SystemState): void {
     const p0 = this.side0.p, p1 = this.side1.p, n = this.normal
-    if (this.side0.frame) {
-      this.side0.frame.rotationMatrix(s, this.R)
-      matVec3(this.R, this.planeNormal, n)
-    } else n.set(this.planeNormal)
-    this.gap = n[0] * (p1[0] - p0[0]) + n[1] * (p1[1] - p0[1]) + n[2] * (p1[2] - p0[2]) - this.radius
+    if (this.side0.frame) this.side0.frame.rotationMatrix(s, this.R)
+    else identity3(this.R)
+    matVec3(this.R, this.planeNormal, n)
+    const gap = n[0] * (p1[0] - p0[0]) + n[1] * (p1[1] - p0[1]) + n[2] * (p1[2] - p0[2]) - this.radius
+    // Beside a bounded plane there is no contact: the gap counts as |gap|, so leaving the rectangle in
+    // contact is a switch whose error is the force lost, k |gap|.
+    this.gap = this.overPlane() ? gap : Math.abs(gap)
     // Contact point: on the sphere's axis along -n, in the middle of the overlap.
     const a1 = this.radius + 0.5 * this.gap
     for (let k = 0; k < 3; k++) {
@@ -343,9 +359,10 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
     markerNumbers: { ...MARKER_PAIR.markerNumbers, doc: 'the plane marker m0 and the sphere-centre marker m1' },
     planeNormal: { type: 'vector', size: 3, default: [0, 0, 1], doc: "normal of the plane in marker 0's frame (normalized); points to the sphere's side" },
     sphereRadius: { type: 'number', default: -1, unit: 'm', doc: 'radius of the sphere at marker 1' },
+    planeSize: { type: 'vector', size: 2, default: [0, 0], unit: 'm', doc: "edge lengths of a bounded (rectangular) plane centred at marker 0 along the marker's x and y axes (planeNormal must then be [0, 0, 1]); 0 = unbounded in that direction. Beside the rectangle there is no contact (e.g. steps of stairs)" },
     ...LAW_PARAMETERS,
     ...ACTIVE_CONNECTOR,
-    ...visualizationParams({ VplaneSize: { type: 'number', default: 1, min: 0, unit: 'm', doc: 'edge length of the square drawn for the plane', visualization: true } }),
+    ...visualizationParams({ VplaneSize: { type: 'number', default: 1, min: 0, unit: 'm', doc: 'edge length of the square drawn for an unbounded plane (direction)', visualization: true } }),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
@@ -354,19 +371,24 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
     if (!(it.params.number('sphereRadius') > 0)) out.push({ parameter: 'sphereRadius', message: `expected a positive radius, got ${it.params.number('sphereRadius')}` })
     const n = it.params.vector('planeNormal')
     if (!(Math.hypot(n[0], n[1], n[2]) > 0)) out.push({ parameter: 'planeNormal', message: 'expected a non-zero normal vector' })
+    const size = it.params.vector('planeSize')
+    if (size[0] < 0 || size[1] < 0) out.push({ parameter: 'planeSize', message: `expected edge lengths >= 0 (0 = unbounded), got [${size[0]}, ${size[1]}]` })
+    else if ((size[0] > 0 || size[1] > 0) && (n[0] !== 0 || n[1] !== 0 || !(n[2] > 0))) out.push({ parameter: 'planeNormal', message: "expected [0, 0, 1] for a bounded plane (planeSize spans the marker's x and y axes)" })
     return out
   },
   build: (it, ctx) => {
     const n = it.params.vector('planeNormal')
     const length = Math.hypot(n[0], n[1], n[2])
-    return new ContactSpherePlaneComputation(markersOf(it, ctx), lawOf(it), n.map((x) => x / length), it.params.number('sphereRadius'))
+    return new ContactSpherePlaneComputation(markersOf(it, ctx), lawOf(it), n.map((x) => x / length), it.params.number('sphereRadius'), it.params.vector('planeSize'))
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const contact = c as ContactSpherePlaneComputation
     const { p0, p1, normal } = contact.positions(s)
-    const size = it.params.number('VplaneSize')
-    // A thin square box in the plane: its local z axis along the normal.
+    const vSize = it.params.number('VplaneSize')
+    const [sx, sy] = contact.planeSize
+    const bounded = sx > 0 || sy > 0
+    // A thin box in the plane, its local z axis along the normal (a bounded plane: the marker's axes).
     const ez = normal
     const helper = Math.abs(ez[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]
     const ex = new Float64Array(3), ey = new Float64Array(3)
@@ -374,10 +396,11 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
     const lx = Math.hypot(ex[0], ex[1], ex[2])
     for (let k = 0; k < 3; k++) ex[k] /= lx
     cross(ez, ex, ey)
-    const rotation = [ex[0], ey[0], ez[0], ex[1], ey[1], ez[1], ex[2], ey[2], ez[2]]
-    const thickness = size / 100
+    const rotation = bounded ? [...contact.R] : [ex[0], ey[0], ez[0], ex[1], ey[1], ez[1], ex[2], ey[2], ez[2]]
+    const size = [sx > 0 ? sx : vSize, sy > 0 ? sy : vSize]
+    const thickness = Math.max(size[0], size[1]) / 100
     const center = p0.map((x, k) => x - 0.5 * thickness * ez[k])
-    g.add({ shape: 'box', center, rotation, size: [size, size, thickness], color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.ground) })
+    g.add({ shape: 'box', center, rotation, size: [size[0], size[1], thickness], color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.ground) })
     g.add({ shape: 'sphere', center: p1, radius: contact.radius, color: DEFAULT_COLORS.connector })
   },
 }
