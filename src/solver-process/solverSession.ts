@@ -257,10 +257,11 @@ export class SolverSession {
       progressInterval: PROGRESS_INTERVAL_MS,
     })
     if (resultsPath && settings.solutionSettings.writeSolutionToFile) {
-      results = this.openResultsWriter(resultsPath, system, solver, recorder)
+      const opened = this.openResultsWriter(resultsPath, system, solver, recorder)
+      results = opened
       // The file starts with the initial state, which exists once the solver is initialized.
       solver.initializeSolver()
-      results.writer.maybeWriteFrame(system.state)
+      opened.writer.maybeWriteFrame(system.state)
     }
     this.stream.begin(system, maxFrameRate)
     return {
@@ -280,7 +281,7 @@ export class SolverSession {
     system: CompiledSystem,
     solver: SolverBase,
     recorder: SensorRecorder,
-  ): ActiveRun['results'] {
+  ): NonNullable<ActiveRun['results']> {
     const settings = solver.settings.solutionSettings
     let sink: FileSink
     try {

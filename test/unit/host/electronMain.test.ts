@@ -153,7 +153,7 @@ describe('utilityProcess solver', () => {
 
   it('hands one end of a new channel to the solver process and the other to the renderer', () => {
     const fake = fakeUtilityProcess()
-    const channel = electronSolverLauncher(() => fake.child, 'entry.js')() as ElectronSolverChannel
+    const channel = electronSolverLauncher((() => fake.child) as never, 'entry.js')() as ElectronSolverChannel
     const toRenderer: string[] = []
     handOverEventPort(
       channel,
