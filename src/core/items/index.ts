@@ -17,6 +17,7 @@ import { ObjectConnectorCoordinate, ObjectConnectorCoordinateSpringDamper } from
 import { ObjectConnectorTorsionalSpringDamper } from './objects/torsionalSpring'
 import { ObjectConnectorCoordinateSpringDamperExt } from './objects/coordinateSpringDamperExt'
 import { ObjectContactSpherePlane, ObjectContactSphereSphere } from './objects/contactSpheres'
+import { ObjectConnectorLinearSpringDamper, ObjectConnectorRigidBodySpringDamper } from './objects/rigidBodyConnectors'
 import { MarkerBodyMass, MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition, MarkerNodeRigid } from './markers/markers'
 import { LoadCoordinate, LoadForceVector, LoadMassProportional, LoadTorqueVector } from './loads/loads'
 import { SensorBody, SensorLoad, SensorMarker, SensorNode, SensorObject } from './sensors/sensors'
@@ -34,6 +35,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   Node1D, ObjectMass1D, ObjectRotationalMass1D,
   NodePoint2DSlope1, ObjectANCFCable2D,
   ObjectContactSphereSphere, ObjectContactSpherePlane,
+  ObjectConnectorRigidBodySpringDamper, ObjectConnectorLinearSpringDamper,
 ] as AnyItemDefinition[]
 
 /** Registers the built-in types once (idempotent, so every entry point can call it). */

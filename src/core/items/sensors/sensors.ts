@@ -10,6 +10,7 @@ import { visualizationParams } from '../common'
 export const OUTPUT_VARIABLE_TYPES = [
   'Position', 'Displacement', 'Velocity', 'Acceleration', 'Rotation', 'RotationMatrix', 'AngularVelocity', 'AngularVelocityLocal',
   'Coordinates', 'Coordinates_t', 'Coordinates_tt', 'Force', 'Torque', 'Distance', 'KineticEnergy',
+  'DisplacementLocal', 'VelocityLocal', 'ForceLocal', 'TorqueLocal', 'SlidingCoordinate',
 ] as const
 
 const KINEMATIC = ['Position', 'Displacement', 'Velocity', 'Acceleration']
