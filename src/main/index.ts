@@ -112,7 +112,11 @@ function installMenu(
   recent: ReturnType<typeof createRecentFiles>,
 ): void {
   const solverCommands: Partial<Record<MenuCommand, () => Promise<unknown>>> = {
-    run: () => backend.call('run', undefined),
+    // Like the toolbar: Run on a paused model continues it.
+    run: async () =>
+      (await backend.call('getState', undefined)).state === 'paused'
+        ? backend.call('resume', undefined)
+        : backend.call('run', undefined),
     pause: () => backend.call('pause', undefined),
     stop: () => backend.call('stop', undefined),
     step: () => backend.call('step', undefined),
