@@ -20,13 +20,16 @@ export interface TestBackend {
 }
 
 /** acknowledgeFrames: behave like the renderer's API client, which acknowledges every frame batch. */
-export function startTestBackend({ acknowledgeFrames = true } = {}): TestBackend {
+/** exposeGc: the solver process runs with --expose-gc, so getState reports the retained heap. */
+export function startTestBackend({ acknowledgeFrames = true, exposeGc = false } = {}): TestBackend {
+  const entry = sourceSolverEntry()
+  if (exposeGc) entry.execArgv.push('--expose-gc')
   const channels: (SolverChannel & { pid?: number })[] = []
   const backend = createBackend({
     host: 'web',
     version: '0.0.0-test',
     examplesDir: EXAMPLES_DIR,
-    launchSolver: nodeSolverLauncher(sourceSolverEntry()),
+    launchSolver: nodeSolverLauncher(entry),
     onSolverStarted: (channel) => channels.push(channel),
   })
   const events = new EventRecorder()
