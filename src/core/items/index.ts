@@ -18,6 +18,9 @@ import { ObjectConnectorTorsionalSpringDamper } from './objects/torsionalSpring'
 import { ObjectConnectorCoordinateSpringDamperExt } from './objects/coordinateSpringDamperExt'
 import { ObjectContactSpherePlane, ObjectContactSphereSphere } from './objects/contactSpheres'
 import { ObjectConnectorLinearSpringDamper, ObjectConnectorRigidBodySpringDamper } from './objects/rigidBodyConnectors'
+import { ObjectJointRollingDisc } from './objects/rollingDisc'
+import { NodePointSlope1 } from './nodes/pointSlope1'
+import { ObjectANCFCable } from './objects/ancfCable3D'
 import { MarkerBodyMass, MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition, MarkerNodeRigid } from './markers/markers'
 import { LoadCoordinate, LoadForceVector, LoadMassProportional, LoadTorqueVector } from './loads/loads'
 import { SensorBody, SensorLoad, SensorMarker, SensorNode, SensorObject } from './sensors/sensors'
@@ -35,7 +38,8 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   Node1D, ObjectMass1D, ObjectRotationalMass1D,
   NodePoint2DSlope1, ObjectANCFCable2D,
   ObjectContactSphereSphere, ObjectContactSpherePlane,
-  ObjectConnectorRigidBodySpringDamper, ObjectConnectorLinearSpringDamper,
+  ObjectConnectorRigidBodySpringDamper, ObjectConnectorLinearSpringDamper, ObjectJointRollingDisc,
+  NodePointSlope1, ObjectANCFCable,
 ] as AnyItemDefinition[]
 
 /** Registers the built-in types once (idempotent, so every entry point can call it). */

@@ -17,11 +17,11 @@ import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { V_COLOR, visualizationParams } from '../common'
 
 /** Points and weights on [-1, 1]. */
-interface Rule {
+export interface Rule {
   points: readonly number[]
   weights: readonly number[]
 }
-const GAUSS: Record<number, Rule> = {
+export const GAUSS: Record<number, Rule> = {
   2: { points: [-Math.sqrt(1 / 3), Math.sqrt(1 / 3)], weights: [1, 1] },
   3: { points: [-Math.sqrt(3 / 5), 0, Math.sqrt(3 / 5)], weights: [5 / 9, 8 / 9, 5 / 9] },
   4: {
@@ -36,7 +36,7 @@ const GAUSS: Record<number, Rule> = {
 const LOBATTO3: Rule = { points: [-1, 0, 1], weights: [1 / 3, 4 / 3, 1 / 3] }
 
 /** Axial and bending rules of useReducedOrderIntegration 0, 1, 2 (Exudyn's choices). */
-const RULES: [Rule, Rule][] = [[GAUSS[5], GAUSS[3]], [GAUSS[4], GAUSS[2]], [LOBATTO3, GAUSS[2]]]
+export const RULES: [Rule, Rule][] = [[GAUSS[5], GAUSS[3]], [GAUSS[4], GAUSS[2]], [LOBATTO3, GAUSS[2]]]
 
 /** Hermite shape functions and their first and second x-derivatives at x = xi L, into out[0..3], d1, d2. */
 export function hermiteShape(xi: number, L: number, s0: Float64Array, d1: Float64Array, d2: Float64Array, offset = 0): void {
@@ -56,7 +56,7 @@ export function hermiteShape(xi: number, L: number, s0: Float64Array, d1: Float6
 }
 
 /** Shape data at the points of a rule: S, S', S'' (4 per point) and the weights times L/2. */
-class PointSet {
+export class PointSet {
   readonly n: number
   readonly s0: Float64Array
   readonly d1: Float64Array
