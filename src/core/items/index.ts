@@ -21,6 +21,8 @@ import { ObjectConnectorLinearSpringDamper, ObjectConnectorRigidBodySpringDamper
 import { ObjectJointRollingDisc } from './objects/rollingDisc'
 import { NodePointSlope1 } from './nodes/pointSlope1'
 import { ObjectANCFCable } from './objects/ancfCable3D'
+import { MarkerBodyCable2DCoordinates } from './markers/cableMarkers'
+import { ObjectJointSliding2D } from './objects/slidingJoint2D'
 import { MarkerBodyMass, MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition, MarkerNodeRigid } from './markers/markers'
 import { LoadCoordinate, LoadForceVector, LoadMassProportional, LoadTorqueVector } from './loads/loads'
 import { SensorBody, SensorLoad, SensorMarker, SensorNode, SensorObject } from './sensors/sensors'
@@ -39,7 +41,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   NodePoint2DSlope1, ObjectANCFCable2D,
   ObjectContactSphereSphere, ObjectContactSpherePlane,
   ObjectConnectorRigidBodySpringDamper, ObjectConnectorLinearSpringDamper, ObjectJointRollingDisc,
-  NodePointSlope1, ObjectANCFCable,
+  NodePointSlope1, ObjectANCFCable, MarkerBodyCable2DCoordinates, ObjectJointSliding2D,
 ] as AnyItemDefinition[]
 
 /** Registers the built-in types once (idempotent, so every entry point can call it). */

@@ -192,6 +192,11 @@ describe('mbs run (in-process)', () => {
 describe('examples with every dynamic solver', () => {
   const examples = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.mbsproj'))
   const solvers = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'RK44', 'DOPRI5']
+  // Examples that only implicit solvers can run, with the reason.
+  const implicitOnly: Record<string, string> = {
+    'beadOnCable.mbsproj': "JointSliding2D's sliding coordinate has no mass; explicit solvers factorize the mass matrix and need mass on every coordinate",
+  }
+  const solversFor = (file: string): string[] => (implicitOnly[file] ? solvers.slice(0, 2) : solvers)
 
   it.each(examples)('mbs validate accepts %s', (file) => {
     const { code, out } = mbs('validate', path.join(EXAMPLES, file))
@@ -199,7 +204,7 @@ describe('examples with every dynamic solver', () => {
     expect(out[0]).toMatch(/^OK: .+ \(\d+ nodes?, \d+ objects?, \d+ markers?, \d+ loads?, \d+ sensors?\)$/)
   })
 
-  it.each(examples.flatMap((file) => solvers.map((solver) => [file, solver])))(
+  it.each(examples.flatMap((file) => solversFor(file).map((solver) => [file, solver])))(
     '%s runs with %s',
     (file, solverType) => {
       const variant = exampleVariant(file, (d) => (d.simulationSettings.solverType = solverType))
