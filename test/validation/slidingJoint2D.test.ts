@@ -30,7 +30,7 @@ function beadOnWire(points: number[][], slopes: number[][], lengths: number[], s
   nodes.push({ type: 'GenericODE2', name: 'sNode', numberOfODE2Coordinates: 1, referenceCoordinates: [s0], initialCoordinates_t: [sv0] })
   objects.push({ type: 'MassPoint2D', name: 'bead', physicsMass: 1, nodeNumber: 'beadNode' })
   markers.push({ type: 'BodyPosition', name: 'beadPosition', bodyNumber: 'bead' }, { type: 'BodyMass', name: 'beadMass', bodyNumber: 'bead' })
-  const start = offsets.findLastIndex((o) => o <= s0)
+  const start = offsets.filter((o) => o <= s0).length - 1
   objects.push({
     type: 'JointSliding2D', name: 'slider', markerNumbers: ['beadPosition', `cable${start}`], slidingMarkerNumbers: lengths.map((_, i) => `cable${i}`),
     slidingMarkerOffsets: offsets, nodeNumber: 'sNode', axialForce: extra.axialForce ?? 0,
