@@ -40,6 +40,22 @@ export const EULER_PARAMETERS: RotationParametrization = {
 }
 
 /**
+ * out (3 x 4, row-major) = [dA/dp_0 w, ..., dA/dp_3 w]: derivatives of the Euler-parameter rotation
+ * matrix formula (rotationFromEulerParameters, also off |p| = 1) applied to a fixed vector w.
+ */
+export function eulerRotationDerivativeTimes(p: Vec, w: Vec, out: Vec): void {
+  const p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3], w0 = w[0], w1 = w[1], w2 = w[2]
+  // dA/dp0 = 2 [[0, -p3, p2], [p3, 0, -p1], [-p2, p1, 0]]
+  out[0] = 2 * (-p3 * w1 + p2 * w2); out[4] = 2 * (p3 * w0 - p1 * w2); out[8] = 2 * (-p2 * w0 + p1 * w1)
+  // dA/dp1 = 2 [[0, p2, p3], [p2, -2 p1, -p0], [p3, p0, -2 p1]]
+  out[1] = 2 * (p2 * w1 + p3 * w2); out[5] = 2 * (p2 * w0 - 2 * p1 * w1 - p0 * w2); out[9] = 2 * (p3 * w0 + p0 * w1 - 2 * p1 * w2)
+  // dA/dp2 = 2 [[-2 p2, p1, p0], [p1, 0, p3], [-p0, p3, -2 p2]]
+  out[2] = 2 * (-2 * p2 * w0 + p1 * w1 + p0 * w2); out[6] = 2 * (p1 * w0 + p3 * w2); out[10] = 2 * (-p0 * w0 + p3 * w1 - 2 * p2 * w2)
+  // dA/dp3 = 2 [[-2 p3, -p0, p1], [p0, -2 p3, p2], [p1, p2, 0]]
+  out[3] = 2 * (-2 * p3 * w0 - p0 * w1 + p1 * w2); out[7] = 2 * (p0 * w0 - 2 * p3 * w1 + p2 * w2); out[11] = 2 * (p1 * w0 + p2 * w1)
+}
+
+/**
  * Tait-Bryan xyz angles: omega_global = e_x rx' + Rx e_y ry' + Rx Ry e_z rz', so in body axes
  * Gbar = [[c1 c2, s2, 0], [-c1 s2, c2, 0], [s1, 0, 1]]; singular at ry = +-pi/2.
  */

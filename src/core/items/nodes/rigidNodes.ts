@@ -12,12 +12,33 @@ import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common'
 import { NodeBase } from './nodeBase'
 
-/** A node with nTrans translational coordinates followed by the parameters of `rotation`. */
+/**
+ * A node with nTrans translational coordinates followed by the parameters of `rotation`.
+ *
+ * Kinematics cache: the rotation matrix A, Gbar and G = A Gbar are computed once per set of rotation
+ * coordinates and shared by everything reading the node (its body, every marker and joint on it).
+ * updateRotation(s) compares the node's rotation coordinates in s.q with those of the cache (a few
+ * comparisons) instead of relying on a state counter, so every writer of s.q (Newton updates,
+ * numerical differentiation, step retries, checkpoint loading) is seen and the values are always
+ * bit for bit those a fresh evaluation gives.
+ */
 export class RigidNode extends NodeBase {
   readonly kinematics: RigidFrame
   readonly ltg: Int32Array
-  /** Work buffers for readers of the node's rotation (one evaluation at a time). */
-  private readonly theta: Float64Array
+  /** Rotation parameters theta = reference + q of the cache. */
+  readonly theta: Float64Array
+  /** Rotation matrix (local -> global, row-major) at theta. */
+  readonly A = new Float64Array(9)
+  /** Gbar (3 x size, row-major): omega_local = Gbar theta'. */
+  readonly Gbar: Float64Array
+  /** G = A Gbar (3 x size): omega_global = G theta'. */
+  readonly G: Float64Array
+  /** Incremented whenever the cache is recomputed: readers that derive data from A and G compare it. */
+  version = 0
+  /** The rotation coordinates (displacements) the cache was computed at. */
+  private readonly cachedQ: Float64Array
+  private cacheValid = false
+
   constructor(
     readonly nTrans: 2 | 3,
     readonly rotation: RotationParametrization,
@@ -26,14 +47,19 @@ export class RigidNode extends NodeBase {
     v0: Float64Array,
   ) {
     super(nTrans + rotation.size, ref, q0, v0)
+    const nr = rotation.size
     this.ltg = new Int32Array(this.nODE2)
-    this.theta = new Float64Array(rotation.size)
+    this.theta = new Float64Array(nr)
+    this.Gbar = new Float64Array(3 * nr)
+    this.G = new Float64Array(3 * nr)
+    this.cachedQ = new Float64Array(nr)
     this.kinematics = new RigidFrame(this, new Float64Array(3))
   }
   onOffsetsAssigned(): void {
     for (let i = 0; i < this.nODE2; i++) this.ltg[i] = this.ode2Index + i
+    this.cacheValid = false
   }
-  /** Rotation parameters theta = reference + q. */
+  /** Rotation parameters theta = reference + q (uncached; the cache has them in this.theta). */
   rotationParameters(s: SystemState, out: Float64Array): void {
     const n = this.nTrans
     for (let i = 0; i < this.rotation.size; i++) out[i] = this.reference[n + i] + s.q[this.ode2Index + n + i]
@@ -42,15 +68,35 @@ export class RigidNode extends NodeBase {
   rotationRates(x: Float64Array, out: Float64Array): void {
     for (let i = 0; i < this.rotation.size; i++) out[i] = x[this.ode2Index + this.nTrans + i]
   }
-  /** A and Gbar at the current state. */
-  rotationAndG(s: SystemState, A: Float64Array, Gbar: Float64Array): void {
-    this.rotationParameters(s, this.theta)
-    this.rotation.rotationMatrix(this.theta, A)
-    this.rotation.localG(this.theta, Gbar)
+  /** Brings theta, A, Gbar and G up to date with s.q (nothing to do when the rotation coordinates are unchanged). */
+  updateRotation(s: SystemState): void {
+    const nr = this.rotation.size, base = this.ode2Index + this.nTrans, q = s.q, c = this.cachedQ
+    if (this.cacheValid) {
+      let same = true
+      for (let i = 0; i < nr; i++) {
+        if (q[base + i] !== c[i]) {
+          same = false
+          break
+        }
+      }
+      if (same) return
+    }
+    const theta = this.theta, A = this.A, Gbar = this.Gbar, G = this.G
+    for (let i = 0; i < nr; i++) {
+      c[i] = q[base + i]
+      theta[i] = this.reference[this.nTrans + i] + c[i]
+    }
+    this.rotation.rotationMatrix(theta, A)
+    this.rotation.localG(theta, Gbar)
+    for (let r = 0; r < 3; r++) {
+      for (let k = 0; k < nr; k++) G[r * nr + k] = A[3 * r] * Gbar[k] + A[3 * r + 1] * Gbar[nr + k] + A[3 * r + 2] * Gbar[2 * nr + k]
+    }
+    this.cacheValid = true
+    this.version++
   }
-  /** Local angular velocity omega_l = Gbar theta' (Gbar from rotationAndG). */
-  localAngularVelocity(s: SystemState, Gbar: Float64Array, out: Float64Array): void {
-    const n = this.rotation.size, base = this.ode2Index + this.nTrans
+  /** Local angular velocity omega_l = Gbar theta' (after updateRotation). */
+  localAngularVelocity(s: SystemState, out: Float64Array): void {
+    const n = this.rotation.size, base = this.ode2Index + this.nTrans, Gbar = this.Gbar
     for (let r = 0; r < 3; r++) {
       let sum = 0
       for (let k = 0; k < n; k++) sum += Gbar[r * n + k] * s.v[base + k]
@@ -62,15 +108,13 @@ export class RigidNode extends NodeBase {
 /**
  * A point at `local` (node-frame coordinates) moving with the node: p = r_ref + u + A local,
  * v = u' + A (omega_l x local), position Jacobian [I, A (g_k x local)] over the columns g_k of Gbar.
+ * A, Gbar and G come from the node's cache.
  */
 export class RigidFrame implements FrameKinematics {
   readonly ltg: Int32Array
-  private readonly A = new Float64Array(9)
-  private readonly Gbar: Float64Array
   private readonly w = new Float64Array(3)
   private readonly t1 = new Float64Array(3)
   private readonly t2 = new Float64Array(3)
-  private readonly theta: Float64Array
   private readonly thetaDot: Float64Array
 
   constructor(
@@ -78,8 +122,6 @@ export class RigidFrame implements FrameKinematics {
     private readonly local: Float64Array,
   ) {
     this.ltg = node.ltg
-    this.Gbar = new Float64Array(3 * node.rotation.size)
-    this.theta = new Float64Array(node.rotation.size)
     this.thetaDot = new Float64Array(node.rotation.size)
   }
 
@@ -92,20 +134,22 @@ export class RigidFrame implements FrameKinematics {
   }
 
   position(s: SystemState, out: Float64Array): void {
-    this.node.rotationAndG(s, this.A, this.Gbar)
+    const node = this.node
+    node.updateRotation(s)
     this.translation(s.q, out)
-    const ref = this.node.reference
-    matVec3(this.A, this.local, this.t1)
+    const ref = node.reference
+    matVec3(node.A, this.local, this.t1)
     out[0] += ref[0] + this.t1[0]
     out[1] += ref[1] + this.t1[1]
-    out[2] += (this.node.nTrans === 3 ? ref[2] : 0) + this.t1[2]
+    out[2] += (node.nTrans === 3 ? ref[2] : 0) + this.t1[2]
   }
 
   velocity(s: SystemState, out: Float64Array): void {
-    this.node.rotationAndG(s, this.A, this.Gbar)
-    this.node.localAngularVelocity(s, this.Gbar, this.w)
+    const node = this.node
+    node.updateRotation(s)
+    node.localAngularVelocity(s, this.w)
     cross(this.w, this.local, this.t1)
-    matVec3(this.A, this.t1, this.t2)
+    matVec3(node.A, this.t1, this.t2)
     this.translation(s.v, out)
     for (let i = 0; i < 3; i++) out[i] += this.t2[i]
   }
@@ -113,64 +157,62 @@ export class RigidFrame implements FrameKinematics {
   /** a = u'' + A (alpha_l x local + omega_l x (omega_l x local)), alpha_l = Gbar theta'' + Gbar' theta'. */
   acceleration(s: SystemState, out: Float64Array): void {
     const node = this.node, rot = node.rotation, n = rot.size
-    node.rotationAndG(s, this.A, this.Gbar)
-    node.rotationParameters(s, this.theta)
+    node.updateRotation(s)
     node.rotationRates(s.v, this.thetaDot)
-    node.localAngularVelocity(s, this.Gbar, this.w)
-    const alpha = this.t2
-    rot.localGdotThetaDot(this.theta, this.thetaDot, alpha)
+    node.localAngularVelocity(s, this.w)
+    const alpha = this.t2, Gbar = node.Gbar
+    rot.localGdotThetaDot(node.theta, this.thetaDot, alpha)
     node.rotationRates(s.a, this.thetaDot)
-    for (let r = 0; r < 3; r++) for (let k = 0; k < n; k++) alpha[r] += this.Gbar[r * n + k] * this.thetaDot[k]
+    for (let r = 0; r < 3; r++) for (let k = 0; k < n; k++) alpha[r] += Gbar[r * n + k] * this.thetaDot[k]
     cross(alpha, this.local, this.t1)
     cross(this.w, this.local, alpha)
     cross(this.w, alpha, this.t2)
     for (let i = 0; i < 3; i++) this.t1[i] += this.t2[i]
-    matVec3(this.A, this.t1, this.t2)
+    matVec3(node.A, this.t1, this.t2)
     this.translation(s.a, out)
     for (let i = 0; i < 3; i++) out[i] += this.t2[i]
   }
 
   positionJacobian(s: SystemState, out: Float64Array): void {
     const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr
-    node.rotationAndG(s, this.A, this.Gbar)
+    node.updateRotation(s)
+    const Gbar = node.Gbar
     out.fill(0, 0, 3 * n)
     for (let i = 0; i < nt; i++) out[i * n + i] = 1
     for (let k = 0; k < nr; k++) {
-      this.t1[0] = this.Gbar[k]; this.t1[1] = this.Gbar[nr + k]; this.t1[2] = this.Gbar[2 * nr + k]
+      this.t1[0] = Gbar[k]; this.t1[1] = Gbar[nr + k]; this.t1[2] = Gbar[2 * nr + k]
       cross(this.t1, this.local, this.t2)
-      matVec3(this.A, this.t2, this.t1)
+      matVec3(node.A, this.t2, this.t1)
       for (let r = 0; r < 3; r++) out[r * n + nt + k] = this.t1[r]
     }
   }
 
   rotationMatrix(s: SystemState, out: Float64Array): void {
-    this.node.rotationParameters(s, this.theta)
-    this.node.rotation.rotationMatrix(this.theta, out)
+    this.node.updateRotation(s)
+    out.set(this.node.A)
   }
 
   angularVelocity(s: SystemState, out: Float64Array): void {
-    this.node.rotationAndG(s, this.A, this.Gbar)
-    this.node.localAngularVelocity(s, this.Gbar, this.w)
-    matVec3(this.A, this.w, out)
+    this.node.updateRotation(s)
+    this.node.localAngularVelocity(s, this.w)
+    matVec3(this.node.A, this.w, out)
   }
 
   /** G = A Gbar in the rotation columns, zero in the translation columns. */
   rotationJacobian(s: SystemState, out: Float64Array): void {
     const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr
-    node.rotationAndG(s, this.A, this.Gbar)
+    node.updateRotation(s)
+    const G = node.G
     out.fill(0, 0, 3 * n)
-    const A = this.A, G = this.Gbar
-    for (let r = 0; r < 3; r++) {
-      for (let k = 0; k < nr; k++) out[r * n + nt + k] = A[3 * r] * G[k] + A[3 * r + 1] * G[nr + k] + A[3 * r + 2] * G[2 * nr + k]
-    }
+    for (let r = 0; r < 3; r++) for (let k = 0; k < nr; k++) out[r * n + nt + k] = G[r * nr + k]
   }
 
   /** Tait-Bryan xyz angles (the node's own angles for Rxyz nodes, recomputed from A otherwise). */
   rotationParameters(s: SystemState, out: Float64Array): number {
     if (this.node.rotation === TAIT_BRYAN_XYZ) this.node.rotationParameters(s, out)
     else {
-      this.rotationMatrix(s, this.A)
-      taitBryanFromRotation(this.A, out)
+      this.node.updateRotation(s)
+      taitBryanFromRotation(this.node.A, out)
     }
     return 3
   }

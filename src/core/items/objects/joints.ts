@@ -39,7 +39,12 @@ export class AxisJoint implements ObjectComputation {
   private readonly A = [new Float64Array(9), new Float64Array(9)]
   private J = [new Float64Array(0), new Float64Array(0)]
   private G = [new Float64Array(0), new Float64Array(0)]
+  /** C_q (nAE x ltg.length) and g (position level) at the coordinates in cachedQ. */
   private rows = new Float64Array(0)
+  private readonly g: Float64Array
+  /** The joint's coordinates (s.q at ltgODE2) that rows and g were computed at. */
+  private cachedQ = new Float64Array(0)
+  private cacheValid = false
   private readonly dp = new Float64Array(3)
   private readonly u = new Float64Array(3)
   private readonly b = new Float64Array(3)
@@ -56,6 +61,7 @@ export class AxisJoint implements ObjectComputation {
   ) {
     this.k = [markers[0].kinematics!, markers[1].kinematics!]
     this.nAE = equations.length
+    this.g = new Float64Array(this.nAE)
     this.inactiveConstraint = !active
     this.outputVariables = ['Position', 'Velocity', 'Displacement', 'Force', 'Torque', ...(rotationMarker ? ['Rotation'] : [])]
   }
@@ -69,9 +75,11 @@ export class AxisJoint implements ObjectComputation {
       this.J = [new Float64Array(3 * a.length), new Float64Array(3 * b.length)]
       this.G = [new Float64Array(3 * a.length), new Float64Array(3 * b.length)]
       this.rows = new Float64Array(this.nAE * (a.length + b.length))
+      this.cachedQ = new Float64Array(a.length + b.length)
     }
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
+    this.cacheValid = false
   }
 
   private frame(m: 0 | 1): FrameKinematics {
@@ -93,49 +101,38 @@ export class AxisJoint implements ObjectComputation {
     else matVec3(this.A[e.frame], e.axis, this.u)
   }
 
-  computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    if (velocityLevel) {
-      this.computeAEJacobian(s, this.rows)
-      const n = this.ltgODE2.length
-      for (let k = 0; k < this.nAE; k++) {
-        let sum = 0
-        for (let j = 0; j < n; j++) sum += this.rows[k * n + j] * s.v[this.ltgODE2[j]]
-        out[k] = sum
+  /**
+   * Brings g and C_q (this.g, this.rows) up to date with s in one pass. Both are functions of the
+   * joint's coordinates only (markers depend on q at their ltg), so nothing is recomputed while those
+   * are unchanged: the reaction forces C_q^T lambda, the equations g and the Newton matrix of one
+   * iteration share one evaluation. The comparison with the cached coordinates sees every writer of s.q.
+   */
+  private evaluate(s: SystemState): void {
+    const ltg = this.ltgODE2, n = ltg.length, q = s.q, key = this.cachedQ
+    if (this.cacheValid) {
+      let same = true
+      for (let j = 0; j < n; j++) {
+        if (q[ltg[j]] !== key[j]) {
+          same = false
+          break
+        }
       }
-      return
+      if (same) return
     }
+    for (let j = 0; j < n; j++) key[j] = q[ltg[j]]
     this.gather(s)
-    for (let k = 0; k < this.nAE; k++) {
-      const e = this.equations[k]
-      if (e.kind === 'translation') {
-        this.axisOf(e)
-        out[k] = dot3(this.u, this.dp)
-      } else {
-        matVec3(this.A[0], e.a, this.u)
-        matVec3(this.A[1], e.b, this.b)
-        out[k] = dot3(this.u, this.b)
-      }
-    }
-  }
-
-  /** Adds sign * v^T M (M: 3 x n, row-major) into out[offset .. offset + n). */
-  private addRow(v: Float64Array, M: Float64Array, n: number, sign: number, out: Float64Array, offset: number): void {
-    for (let j = 0; j < n; j++) out[offset + j] += sign * (v[0] * M[j] + v[1] * M[n + j] + v[2] * M[2 * n + j])
-  }
-
-  computeAEJacobian(s: SystemState, out: Float64Array): void {
-    this.gather(s)
-    const n0 = this.n0, n1 = this.n1, n = n0 + n1
+    const n0 = this.n0, n1 = this.n1, out = this.rows
     for (let m = 0; m < 2; m++) {
       this.k[m].positionJacobian(s, this.J[m])
       if (isFrame(this.k[m])) this.frame(m as 0 | 1).rotationJacobian(s, this.G[m])
     }
-    out.fill(0, 0, this.nAE * n)
+    out.fill(0)
     for (let k = 0; k < this.nAE; k++) {
       const e = this.equations[k]
       const r = k * n
       if (e.kind === 'translation') {
         this.axisOf(e)
+        this.g[k] = dot3(this.u, this.dp)
         this.addRow(this.u, this.J[0], n0, -1, out, r)
         this.addRow(this.u, this.J[1], n1, 1, out, r + n0)
         if (e.frame >= 0) {
@@ -145,11 +142,40 @@ export class AxisJoint implements ObjectComputation {
       } else {
         matVec3(this.A[0], e.a, this.u)
         matVec3(this.A[1], e.b, this.b)
+        this.g[k] = dot3(this.u, this.b)
         cross(this.u, this.b, this.c)
         this.addRow(this.c, this.G[0], n0, 1, out, r)
         this.addRow(this.c, this.G[1], n1, -1, out, r + n0)
       }
     }
+    this.cacheValid = true
+  }
+
+  /** Position level: g; velocity level (index 2): g' = C_q q'. */
+  computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
+    this.evaluate(s)
+    if (!velocityLevel) {
+      for (let k = 0; k < this.nAE; k++) out[k] = this.g[k]
+      return
+    }
+    const n = this.ltgODE2.length
+    for (let k = 0; k < this.nAE; k++) {
+      let sum = 0
+      for (let j = 0; j < n; j++) sum += this.rows[k * n + j] * s.v[this.ltgODE2[j]]
+      out[k] = sum
+    }
+  }
+
+  /** Adds sign * v^T M (M: 3 x n, row-major) into out[offset .. offset + n). */
+  private addRow(v: Float64Array, M: Float64Array, n: number, sign: number, out: Float64Array, offset: number): void {
+    for (let j = 0; j < n; j++) out[offset + j] += sign * (v[0] * M[j] + v[1] * M[n + j] + v[2] * M[2 * n + j])
+  }
+
+  /** C_q, the same at both levels (the index-2 equation is the exact time derivative). */
+  computeAEJacobian(s: SystemState, out: Float64Array): void {
+    this.evaluate(s)
+    const len = this.rows.length
+    for (let i = 0; i < len; i++) out[i] = this.rows[i]
   }
 
   /** Constraint force (translation equations, global) or torque (rotation equations): sum lambda_k * direction_k. */

@@ -14,7 +14,7 @@ import type { ItemDefinition, ResolvedItem, BuildContext } from '../../model/def
 import type { FrameKinematics, ObjectComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { cross, matVec3 } from '../../math/vec3'
-import { EULER_PARAMETERS } from '../../math/rotations'
+import { EULER_PARAMETERS, eulerRotationDerivativeTimes } from '../../math/rotations'
 import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
 import { V_COLOR, visualizationParams } from '../common'
 import { RigidFrame, RigidNode } from '../nodes/rigidNodes'
@@ -66,17 +66,17 @@ abstract class RigidBodyBase implements ObjectComputation {
 
 class RigidBody3D extends RigidBodyBase {
   readonly nAE: number
-  private readonly J: Float64Array
-  private readonly hasOffset: boolean
-  private readonly A = new Float64Array(9)
-  private readonly G: Float64Array
-  private readonly theta: Float64Array
-  private readonly thetaDot: Float64Array
-  private readonly w = new Float64Array(3)
+  protected readonly J: Float64Array
+  protected readonly hasOffset: boolean
+  protected readonly thetaDot: Float64Array
+  protected readonly w = new Float64Array(3)
   private readonly c = new Float64Array(3)
-  private readonly t1 = new Float64Array(3)
-  private readonly t2 = new Float64Array(3)
+  protected readonly t1 = new Float64Array(3)
+  protected readonly t2 = new Float64Array(3)
   private readonly t3 = new Float64Array(3)
+  /** The local mass matrix at node version massVersion (it depends on the rotation only). */
+  private readonly massCache: Float64Array
+  private massVersion = -1
 
   constructor(node: RigidNode, mass: number, inertia6: Float64Array, com: Float64Array) {
     super(node, mass, com)
@@ -84,16 +84,25 @@ class RigidBody3D extends RigidBodyBase {
     this.J = Float64Array.from([xx, xy, xz, xy, yy, yz, xz, yz, zz])
     this.hasOffset = com[0] !== 0 || com[1] !== 0 || com[2] !== 0
     this.nAE = node.rotation === EULER_PARAMETERS ? 1 : 0
-    const nr = node.rotation.size
-    this.G = new Float64Array(3 * nr)
-    this.theta = new Float64Array(nr)
-    this.thetaDot = new Float64Array(nr)
+    this.thetaDot = new Float64Array(node.rotation.size)
+    this.massCache = new Float64Array(node.nODE2 * node.nODE2)
   }
 
   computeMassMatrix(s: SystemState, out: Float64Array): void {
+    const node = this.node
+    node.updateRotation(s)
+    if (this.massVersion !== node.version) {
+      this.massCache.fill(0)
+      this.assembleMassMatrix(this.massCache)
+      this.massVersion = node.version
+    }
+    out.set(this.massCache)
+  }
+
+  /** The mass matrix at the node's cached rotation into out (zero on entry). */
+  private assembleMassMatrix(out: Float64Array): void {
     const nr = this.node.rotation.size, n = 3 + nr, m = this.mass
-    const G = this.G, J = this.J, chi = this.centerOfMassLocal
-    this.node.rotationAndG(s, this.A, G)
+    const G = this.node.Gbar, J = this.J, chi = this.centerOfMassLocal
     for (let i = 0; i < 3; i++) out[i * n + i] = m
     // Rotational block Gbar^T J Gbar.
     for (let a = 0; a < nr; a++) {
@@ -105,7 +114,7 @@ class RigidBody3D extends RigidBodyBase {
     for (let k = 0; k < nr; k++) {
       this.t1[0] = G[k]; this.t1[1] = G[nr + k]; this.t1[2] = G[2 * nr + k]
       cross(this.t1, chi, this.t2)
-      matVec3(this.A, this.t2, this.t1)
+      matVec3(this.node.A, this.t2, this.t1)
       for (let r = 0; r < 3; r++) {
         out[r * n + 3 + k] = m * this.t1[r]
         out[(3 + k) * n + r] = m * this.t1[r]
@@ -114,12 +123,11 @@ class RigidBody3D extends RigidBodyBase {
   }
 
   computeODE2LHS(s: SystemState, out: Float64Array): void {
-    const node = this.node, nr = node.rotation.size, G = this.G
-    node.rotationAndG(s, this.A, G)
-    node.rotationParameters(s, this.theta)
+    const node = this.node, nr = node.rotation.size, G = node.Gbar
+    node.updateRotation(s)
     node.rotationRates(s.v, this.thetaDot)
-    node.localAngularVelocity(s, G, this.w)
-    node.rotation.localGdotThetaDot(this.theta, this.thetaDot, this.c)
+    node.localAngularVelocity(s, this.w)
+    node.rotation.localGdotThetaDot(node.theta, this.thetaDot, this.c)
     // Rotation rows: Gbar^T (J c + omega x J omega).
     matVec3(this.J, this.w, this.t1)
     cross(this.w, this.t1, this.t2)
@@ -133,14 +141,14 @@ class RigidBody3D extends RigidBodyBase {
     cross(this.w, this.t1, this.t2)
     cross(this.c, chi, this.t1)
     for (let r = 0; r < 3; r++) this.t1[r] += this.t2[r]
-    matVec3(this.A, this.t1, this.t3)
+    matVec3(node.A, this.t1, this.t3)
     for (let r = 0; r < 3; r++) out[r] += this.mass * this.t3[r]
   }
 
   /** Euler parameters only: ep . ep - 1 = 0, or 2 ep . ep' = 0 at velocity level. */
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    this.node.rotationParameters(s, this.theta)
-    const p = this.theta
+    this.node.updateRotation(s)
+    const p = this.node.theta
     if (velocityLevel) {
       this.node.rotationRates(s.v, this.thetaDot)
       out[0] = 2 * (p[0] * this.thetaDot[0] + p[1] * this.thetaDot[1] + p[2] * this.thetaDot[2] + p[3] * this.thetaDot[3])
@@ -149,9 +157,9 @@ class RigidBody3D extends RigidBodyBase {
 
   /** Both levels: [0, 0, 0, 2 ep^T]. */
   computeAEJacobian(s: SystemState, out: Float64Array): void {
-    this.node.rotationParameters(s, this.theta)
+    this.node.updateRotation(s)
     out.fill(0, 0, 7)
-    for (let k = 0; k < 4; k++) out[3 + k] = 2 * this.theta[k]
+    for (let k = 0; k < 4; k++) out[3 + k] = 2 * this.node.theta[k]
   }
 
   /** Box with the inertia of the body (uniform box about the centre of mass), for the default look. */
@@ -161,6 +169,87 @@ class RigidBody3D extends RigidBodyBase {
     // Inertia about the COM (parallel axis theorem, diagonal only).
     const jc = [0, 1, 2].map((i) => J[4 * i] - m * (chi[0] ** 2 + chi[1] ** 2 + chi[2] ** 2 - chi[i] ** 2))
     return [0, 1, 2].map((i) => Math.sqrt(Math.max(6 * (jc[(i + 1) % 3] + jc[(i + 2) % 3] - jc[i]) / m, 1e-4)))
+  }
+}
+
+/** out (3 x nc, row-major) = X (3 x 3) Y (3 x nc). */
+function mul3(X: Float64Array, Y: Float64Array, nc: number, out: Float64Array): void {
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < nc; c++) out[r * nc + c] = X[3 * r] * Y[c] + X[3 * r + 1] * Y[nc + c] + X[3 * r + 2] * Y[2 * nc + c]
+  }
+}
+
+/**
+ * A rigid body on Euler parameters p, with the exact Jacobian of its quadratic velocity terms
+ * (Gbar(p) is linear in p and Gbar(p) p' = -Gbar(p') p, so omega = Gbar(p) p' has d omega/dp = -Gbar(p')):
+ *   f_rot = Gbar^T t, t = omega x J omega, S = dt/d omega = omega~ J - (J omega)~:
+ *     d/dp' = Gbar^T S Gbar,   d/dp = Gbar^T S (-Gbar(p')) + d(Gbar(p)^T t)/dp,
+ *     d(Gbar(p)^T t)/dp = 2 [[0, -t^T], [t, -t~]];
+ *   f_tr = m A(p) w, w = omega x (omega x chi), W = dw/d omega = omega chi^T + (omega . chi) I - 2 chi omega^T:
+ *     d/dp' = m A W Gbar,      d/dp = m A W (-Gbar(p')) + m [dA/dp_j w]_j.
+ * These are the derivatives of the formulas as computed (also off |p| = 1), so Newton sees the exact
+ * linearization of its residual.
+ */
+class RigidBodyEulerParameters extends RigidBody3D {
+  private readonly S = new Float64Array(9)
+  /** d omega / dp = -Gbar(p') (3 x 4). */
+  private readonly dOmega = new Float64Array(12)
+  private readonly X = new Float64Array(12)
+  private readonly Y = new Float64Array(12)
+  private readonly Z = new Float64Array(12)
+  private readonly W = new Float64Array(9)
+
+  computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
+    const node = this.node, n = 7, G = node.Gbar, J = this.J, S = this.S
+    node.updateRotation(s)
+    node.rotationRates(s.v, this.thetaDot)
+    node.localAngularVelocity(s, this.w)
+    const w = this.w, Jw = this.t1, t = this.t2
+    matVec3(J, w, Jw)
+    cross(w, Jw, t)
+    // S = omega~ J - (J omega)~.
+    for (let c = 0; c < 3; c++) {
+      const j0 = J[c], j1 = J[3 + c], j2 = J[6 + c]
+      S[c] = w[1] * j2 - w[2] * j1
+      S[3 + c] = w[2] * j0 - w[0] * j2
+      S[6 + c] = w[0] * j1 - w[1] * j0
+    }
+    S[1] += Jw[2]; S[2] -= Jw[1]; S[3] -= Jw[2]; S[5] += Jw[0]; S[6] += Jw[1]; S[7] -= Jw[0]
+    EULER_PARAMETERS.localG(this.thetaDot, this.dOmega)
+    for (let i = 0; i < 12; i++) this.dOmega[i] = -this.dOmega[i]
+    const SG = this.X, SdO = this.Y
+    mul3(S, G, 4, SG)
+    mul3(S, this.dOmega, 4, SdO)
+    for (let a = 0; a < 4; a++) {
+      for (let b = 0; b < 4; b++) {
+        const d = G[a] * SG[b] + G[4 + a] * SG[4 + b] + G[8 + a] * SG[8 + b]
+        const k = G[a] * SdO[b] + G[4 + a] * SdO[4 + b] + G[8 + a] * SdO[8 + b]
+        out[(3 + a) * n + 3 + b] += factorD * d + factorK * k
+      }
+    }
+    // + d(Gbar(p)^T t)/dp = 2 [[0, -t^T], [t, -t~]].
+    const r3 = 3 * n + 3
+    const tk = 2 * factorK
+    out[r3 + 1] -= tk * t[0]; out[r3 + 2] -= tk * t[1]; out[r3 + 3] -= tk * t[2]
+    out[r3 + n] += tk * t[0]; out[r3 + n + 2] += tk * t[2]; out[r3 + n + 3] -= tk * t[1]
+    out[r3 + 2 * n] += tk * t[1]; out[r3 + 2 * n + 1] -= tk * t[2]; out[r3 + 2 * n + 3] += tk * t[0]
+    out[r3 + 3 * n] += tk * t[2]; out[r3 + 3 * n + 1] += tk * t[1]; out[r3 + 3 * n + 2] -= tk * t[0]
+    if (!this.hasOffset) return
+    const chi = this.centerOfMassLocal, W = this.W, m = this.mass
+    const wc = w[0] * chi[0] + w[1] * chi[1] + w[2] * chi[2]
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) W[3 * r + c] = w[r] * chi[c] - 2 * chi[r] * w[c] + (r === c ? wc : 0)
+    }
+    // X = A W (3 x 3), then Y = A W Gbar, Z = A W dOmega; w2 = omega x (omega x chi) and dA/dp_j w2.
+    mul3(node.A, W, 3, this.X)
+    mul3(this.X, G, 4, this.Y)
+    mul3(this.X, this.dOmega, 4, this.Z)
+    cross(w, chi, this.t1)
+    cross(w, this.t1, this.t2)
+    eulerRotationDerivativeTimes(node.theta, this.t2, this.X)
+    for (let r = 0; r < 3; r++) {
+      for (let b = 0; b < 4; b++) out[r * n + 3 + b] += m * (factorD * this.Y[4 * r + b] + factorK * (this.Z[4 * r + b] + this.X[4 * r + b]))
+    }
   }
 }
 
@@ -217,7 +306,11 @@ export const ObjectRigidBody: ItemDefinition<'object'> = {
     const bad = xx + yy < zz || yy + zz < xx || xx + zz < yy || xx < 0 || yy < 0 || zz < 0
     return bad ? [{ parameter: 'physicsInertia', message: `expected non-negative principal moments satisfying the triangle inequality (Jxx + Jyy >= Jzz, ...), got [${xx}, ${yy}, ${zz}]` }] : []
   },
-  build: (it, ctx) => new RigidBody3D(nodeOf(it, ctx), it.params.number('physicsMass'), it.params.vector('physicsInertia'), it.params.vector('physicsCenterOfMass')),
+  build: (it, ctx) => {
+    const node = nodeOf(it, ctx)
+    const Body = node.rotation === EULER_PARAMETERS ? RigidBodyEulerParameters : RigidBody3D
+    return new Body(node, it.params.number('physicsMass'), it.params.vector('physicsInertia'), it.params.vector('physicsCenterOfMass'))
+  },
   visualize: (it, c, s, g) => {
     const body = c as RigidBody3D
     drawBox(it, body, body.equivalentBox(), s, g)
