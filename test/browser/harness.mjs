@@ -36,3 +36,75 @@ export function outputPath(name) {
   mkdirSync(OUTPUT_DIR, { recursive: true })
   return resolve(OUTPUT_DIR, name)
 }
+
+/**
+ * Colour statistics of what the 3D view drew (the WebGL canvas itself, without the HTML overlays on
+ * it): distinct colours, pixels of the axis colours, of the engine's default body colour
+ * [0.45, 0.6, 0.85] and of the selection colour [0.35, 0.75, 1], with the centroids (CSS px in the
+ * canvas) of the body and selection pixels. Lit surfaces scale a colour, so bodies are told apart by
+ * ratios: (g - r) / b is 0.18 for the body colour, 0.4 for the selection and 0.2 for the Z axis,
+ * which (b - g) / b (0.29, 0.25, 0.5) separates from the body.
+ */
+export function canvasStats(page) {
+  return page.evaluate(async () => {
+    const canvas = document.querySelector('canvas[data-testid=viewport]')
+    const bitmap = await createImageBitmap(canvas)
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
+    context.drawImage(bitmap, 0, 0)
+    const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height)
+    const scale = canvas.clientWidth / bitmap.width
+    const stats = { distinctColors: 0, red: 0, green: 0, blue: 0, body: 0, selected: 0 }
+    const sums = { body: [0, 0], selected: [0, 0] }
+    const colors = new Set()
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]]
+      colors.add(((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4))
+      if (r > 180 && g < 110 && b < 110) stats.red++
+      if (g > 150 && r < 130 && b < 130) stats.green++
+      if (b > 200 && r < 130 && g < 170) stats.blue++
+      if (b < 100 || g > b) continue
+      const kind =
+        (g - r) / b > 0.08 && (g - r) / b < 0.28 && (b - g) / b > 0.15 && (b - g) / b < 0.4
+          ? 'body'
+          : (g - r) / b > 0.3 && (b - g) / b < 0.4
+            ? 'selected'
+            : null
+      if (!kind) continue
+      stats[kind]++
+      sums[kind][0] += (i / 4) % width
+      sums[kind][1] += Math.floor(i / 4 / width)
+    }
+    stats.distinctColors = colors.size
+    const centroid = (kind) =>
+      stats[kind] > 0 ? { x: (scale * sums[kind][0]) / stats[kind], y: (scale * sums[kind][1]) / stats[kind] } : null
+    return { ...stats, bodyAt: centroid('body'), selectedAt: centroid('selected') }
+  })
+}
+
+/** The 3D view's pixels as a PNG data URL (the canvas keeps its drawing buffer). */
+export const canvasImage = (page) => page.evaluate(() => document.querySelector('canvas[data-testid=viewport]').toDataURL('image/png'))
+
+/** Fraction of pixels that differ (by more than 30 in r + g + b) between two PNG data URLs. */
+export function pixelDifference(page, a, b) {
+  return page.evaluate(async ([x, y]) => {
+    const decode = async (url) => {
+      // An <img>, since the page's content security policy lets fetch() reach only its own host.
+      const image = new Image()
+      image.src = url
+      await image.decode()
+      const bitmap = await createImageBitmap(image)
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
+      context.drawImage(bitmap, 0, 0)
+      return context.getImageData(0, 0, bitmap.width, bitmap.height).data
+    }
+    const [p, q] = [await decode(x), await decode(y)]
+    let differing = 0
+    for (let i = 0; i < p.length; i += 4)
+      if (Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) > 30) differing++
+    return differing / (p.length / 4)
+  }, [a, b])
+}
+
+/** Resolves after Babylon has drawn two more frames (a scene change is on screen). */
+export const nextFrames = (page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))

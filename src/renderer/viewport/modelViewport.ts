@@ -26,6 +26,8 @@ const GRID_HALF_SIZE = 4 // m
 const GRID_MINOR_STEP = 0.25 // m
 const AXIS_LENGTH = 1 // m
 const SELECTED = [0.35, 0.75, 1, 1]
+/** Pointer travel (CSS px) up to which a press and release is a click, not a drag. */
+const CLICK_SLOP = 5
 
 export type ViewPreset = 'iso' | 'front' | 'top' | 'side'
 
@@ -101,6 +103,9 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       if (owners.length > 0) mesh.thinInstanceRefreshBoundingInfo(false)
     }
     lines = drawLineSet(scene, lines, 'lines', buildLines(items, selection, SELECTED))
+    // What is drawn, for tests and screenshots to wait on.
+    canvas.dataset.instances = String(Object.values(instanceOwners).reduce((n, owners) => n + owners.length, 0))
+    canvas.dataset.selected = String(items.filter((item) => selection.has(item.item)).length)
   }
 
   /** Bounds of the drawn model and the origin (where the axes start and models are built around). */
@@ -121,18 +126,29 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     return { center: Vector3.Center(min, max), radius: Math.max(1, Vector3.Distance(min, max) / 2) }
   }
 
-  scene.onPointerObservable.add((info) => {
-    // A click, not the end of a drag: Babylon reports POINTERTAP (0x20) only for taps.
-    if (info.type !== 0x20 || info.event.button !== 0) return
-    const pick = scene.pick(scene.pointerX, scene.pointerY, (mesh) => Object.values(shapes).includes(mesh as Mesh) && mesh.isVisible)
-    let id: string | null = null
-    if (pick?.hit && pick.pickedMesh) {
-      const shape = (Object.keys(shapes) as InstanceShape[]).find((s) => shapes[s] === pick.pickedMesh)
-      if (shape) id = instanceOwners[shape][pick.thinInstanceIndex] ?? null
-    }
-    const event = info.event as PointerEvent
+  // A click is a press and release of the left button that barely moved (otherwise it was a drag of
+  // the camera). Handled on the canvas rather than as Babylon's POINTERTAP, which waits out the
+  // double-click delay and is lost when a loaded machine stretches it.
+  let pressed: { x: number; y: number } | null = null
+  canvas.addEventListener('pointerdown', (event) => {
+    pressed = event.button === 0 ? { x: event.offsetX, y: event.offsetY } : null
+  })
+  canvas.addEventListener('pointerup', (event) => {
+    const start = pressed
+    pressed = null
+    if (!start || event.button !== 0 || Math.hypot(event.offsetX - start.x, event.offsetY - start.y) > CLICK_SLOP) return
+    const id = pickAt(event.offsetX, event.offsetY)
     for (const listener of pickListeners) listener(id, event.ctrlKey || event.metaKey)
   })
+
+  /** The item id of the instance under a canvas point (CSS px), or null. */
+  function pickAt(x: number, y: number): string | null {
+    const meshes = Object.values(shapes)
+    const pick = scene.pick(x, y, (mesh) => meshes.includes(mesh as Mesh) && mesh.isVisible)
+    if (!pick?.hit || !pick.pickedMesh) return null
+    const shape = (Object.keys(shapes) as InstanceShape[]).find((s) => shapes[s] === pick.pickedMesh)
+    return shape ? (instanceOwners[shape][pick.thinInstanceIndex] ?? null) : null
+  }
 
   // Tests and screenshots wait for this: the first frame has been drawn.
   scene.onAfterRenderObservable.addOnce(() => (canvas.dataset.rendered = 'true'))
