@@ -87,6 +87,16 @@ export interface RunOptions {
   resultsPath?: string
 }
 
+export interface ResultsSummary {
+  frames: number
+  startTime: number
+  endTime: number
+  /** The project text stored in the results file. */
+  project: string
+  /** Sensor rows sent with the replay. */
+  sensorRows: number
+}
+
 export interface ApiRequests {
   info: { params: void; result: HostInfo }
   /** Names of the bundled example projects (file names without .mbsproj). */
@@ -122,7 +132,12 @@ export interface ApiRequests {
   saveCheckpoint: { params: { path: string }; result: { path: string; time: number } }
   /** A paused run of the current model at the checkpoint's state, to endTime (default: the model's); resume continues it. */
   loadCheckpoint: { params: { path: string; endTime?: number }; result: RunStatus }
-  openResults: { params: { path: string }; result: { frames: number; startTime: number; endTime: number } }
+  /**
+   * Opens a results file for replay: its frames follow as 'frames' events and its sensor histories as
+   * one 'sensors' event (both before this answer); `project` is the model the results were computed
+   * with (project text), which the frames' coordinates belong to.
+   */
+  openResults: { params: { path: string }; result: ResultsSummary }
   getState: { params: void; result: SessionState }
   /** Flow control: the consumer has handled frame batches up to seq (sent automatically by the API clients). */
   ackFrames: { params: { seq: number }; result: void }
@@ -174,14 +189,19 @@ export interface ProgressEventData {
 }
 
 /**
- * A batch of step frames: `times.length` samples; positions holds 3 numbers (x, y, z) per model node
- * per sample, sample-major (NaN for nodes without a position). Throttled to maxFrameRate.
+ * A batch of step frames: `times.length` samples, throttled to maxFrameRate. Per sample, sample-major:
+ * `positions` holds 3 numbers (x, y, z) per model node (NaN for nodes without a position; traces and
+ * consumers without the model use them), `coordinates` the system's ODE2 coordinates q
+ * (`coordinateCount` of them, displacements from the nodes' reference values), from which a renderer
+ * holding the same model rebuilds the full state: rotations and deformations included.
  */
 export interface FramesEventData {
   seq: number
   nodeCount: number
   times: Float64Array
   positions: Float64Array
+  coordinateCount: number
+  coordinates: Float64Array
 }
 
 /** New sensor rows since the previous batch: row-major [t, v0, v1, ...], `size` values per row. */

@@ -1,5 +1,5 @@
 // Step frames and sensor rows for a live view, throttled and flow-controlled:
-// - a sample (node positions at one time) is taken at most maxFrameRate times per wall-clock second,
+// - a sample (node positions and the ODE2 coordinates at one time) is taken at most maxFrameRate times per wall-clock second,
 //   however fast the solver steps, so a screen gets what it can show (the full-rate solution belongs in
 //   the results file);
 // - samples collect in a preallocated batch sent every FLUSH_INTERVAL_MS;
@@ -27,9 +27,11 @@ const now = (): number => performance.now()
 export class FrameStream {
   private system: CompiledSystem | null = null
   private nodeCount = 0
+  private coordinateCount = 0
   private capacity = 1
   private times = new Float64Array(1)
   private positions = new Float64Array(0)
+  private coordinates = new Float64Array(0)
   private samples = 0
   private lastSample = -Infinity
   private lastFlush = -Infinity
@@ -53,11 +55,13 @@ export class FrameStream {
     this.endReplay()
     this.system = system
     this.nodeCount = system.nodes.length
+    this.coordinateCount = system.nODE2
     this.minSampleInterval = 1000 / Math.max(1, maxFrameRate)
     // Enough slots for one flush interval at the maximum rate, plus one for the sample that forces it.
     this.capacity = Math.ceil((FLUSH_INTERVAL_MS * Math.max(1, maxFrameRate)) / 1000) + 1
     this.times = new Float64Array(this.capacity)
     this.positions = new Float64Array(this.capacity * 3 * this.nodeCount)
+    this.coordinates = new Float64Array(this.capacity * this.coordinateCount)
     this.samples = 0
     this.lastSample = -Infinity
     this.pendingSensors = system.sensors.map((record) => ({
@@ -118,6 +122,8 @@ export class FrameStream {
         nodeCount: this.nodeCount,
         times: this.times.slice(0, this.samples),
         positions: this.positions.slice(0, this.samples * 3 * this.nodeCount),
+        coordinateCount: this.coordinateCount,
+        coordinates: this.coordinates.slice(0, this.samples * this.coordinateCount),
       })
       this.samples = 0
     }
@@ -168,13 +174,16 @@ export class FrameStream {
       const n = Math.min(REPLAY_BATCH, job.count - job.next)
       const times = new Float64Array(n)
       const positions = new Float64Array(n * 3 * this.nodeCount)
+      const coordinates = new Float64Array(n * this.coordinateCount)
       for (let k = 0; k < n; k++) {
         job.load(job.next + k, state)
         times[k] = state.t
         this.writePositions(positions, k, state)
+        coordinates.set(state.q, k * this.coordinateCount)
       }
       job.next += n
-      this.sink.frames({ seq: ++this.seq, nodeCount: this.nodeCount, times, positions })
+      const { nodeCount, coordinateCount } = this
+      this.sink.frames({ seq: ++this.seq, nodeCount, times, positions, coordinateCount, coordinates })
     }
     if (job.next >= job.count) this.endReplay()
   }
@@ -189,6 +198,7 @@ export class FrameStream {
     if (!this.system) return
     this.times[slot] = state.t
     this.writePositions(this.positions, slot, state)
+    this.coordinates.set(state.q, slot * this.coordinateCount)
   }
 
   /** Node positions of the state into sample `slot` of target (NaN for nodes without a position). */

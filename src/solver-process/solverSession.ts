@@ -30,8 +30,10 @@ import type {
   AssemblySummary,
   RunOptions,
   RunState,
+  ResultsSummary,
   RunStatistics,
   RunStatus,
+  SensorEventData,
   SolverStatus,
 } from '../shared/api'
 import type { ModelPatch } from '../shared/modelPatch'
@@ -359,10 +361,11 @@ export class SolverSession {
   }
 
   /**
-   * Opens a results file for replay: its frames (node positions, computed from the stored
-   * coordinates with the model snapshot in the file) are sent as 'frames' events, flow-controlled.
+   * Opens a results file for replay: its sensor histories go out as one 'sensors' event, its frames
+   * (the stored coordinates, and node positions computed from them with the model snapshot in the
+   * file) as 'frames' events, flow-controlled.
    */
-  private openResults(path: string): { frames: number; startTime: number; endTime: number } {
+  private openResults(path: string): ResultsSummary {
     if (this.run?.state === 'running') throw busy('open a results file')
     let reader: ResultsReader
     let source: FileSource
@@ -386,6 +389,8 @@ export class SolverSession {
     const frames = reader.frameCount
     const times = reader.times
     this.discardRun('a results file was opened for replay')
+    const sensors = sensorHistories(reader)
+    if (sensors.series.length > 0) this.emit('sensors', sensors)
     this.stream.replay(
       system,
       frames,
@@ -396,7 +401,13 @@ export class SolverSession {
       },
       () => source.close(),
     )
-    return { frames, startTime: frames > 0 ? times[0] : 0, endTime: frames > 0 ? times[frames - 1] : 0 }
+    return {
+      frames,
+      startTime: frames > 0 ? times[0] : 0,
+      endTime: frames > 0 ? times[frames - 1] : 0,
+      project: writeProject(snapshot.project),
+      sensorRows: reader.sensorRowCount,
+    }
   }
 
   private pause(): RunStatus {
@@ -539,6 +550,21 @@ export class SolverSession {
       newtonIterations: run.solver.stats.newtonIterations,
       realTimeFactor: wall > 0 ? (time - run.timeStart) / wall : 0,
     })
+  }
+}
+
+/** Every sensor's recorded rows as [t, v0, v1, ...], the form live runs stream them in. */
+function sensorHistories(reader: ResultsReader): SensorEventData {
+  return {
+    series: reader.header.sensors.items.map(({ name }) => {
+      const { size, t, values } = reader.sensor(name)
+      const rows = new Float64Array(t.length * (size + 1))
+      for (let r = 0; r < t.length; r++) {
+        rows[r * (size + 1)] = t[r]
+        rows.set(values.subarray(r * size, (r + 1) * size), r * (size + 1) + 1)
+      }
+      return { sensor: name, size, rows }
+    }),
   }
 }
 

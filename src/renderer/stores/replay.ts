@@ -1,8 +1,11 @@
-// The run's history for replay and plots: every frame (node positions) and sensor row that arrives
-// while the solver runs, kept in growing typed arrays; the timeline picks the frame to show.
+// The run's history for replay and plots: every frame (coordinates q and node positions) and sensor
+// row that arrives while the solver runs or a results file is replayed, kept in growing typed arrays;
+// the timeline picks the frame to show. A results file brings its own model (`project`), which the
+// viewport draws its frames with.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ApiEvents } from '../../shared/api'
+import { parseProject, type Project } from '../../core'
+import type { ApiEvents, ResultsSummary } from '../../shared/api'
 import { api } from '../api'
 
 /** A growing Float64Array (amortized doubling) for streamed samples. */
@@ -23,6 +26,13 @@ class Samples {
   }
 }
 
+/** How many of the first `count` entries (every `stride`-th value of data) lie before t. */
+function countBefore(data: Float64Array, count: number, stride: number, t: number): number {
+  let n = count
+  while (n > 0 && data[(n - 1) * stride] >= t) n--
+  return n
+}
+
 export interface SensorSeries {
   size: number
   /** Row-major [t, v0, v1, ...]. */
@@ -32,7 +42,11 @@ export interface SensorSeries {
 export const useReplayStore = defineStore('replay', () => {
   const times = new Samples()
   const positions = new Samples()
+  const coordinates = new Samples()
   let nodeCount = 0
+  let coordinateCount = 0
+  /** The model of an opened results file (null: the frames belong to the edited model). */
+  const project = shallowRef<Project | null>(null)
   const sensors = new Map<string, SensorSeries>()
   /** Bumped when data arrives (the arrays themselves are not reactive). */
   const version = ref(0)
@@ -48,7 +62,9 @@ export const useReplayStore = defineStore('replay', () => {
   function clear(): void {
     times.length = 0
     positions.length = 0
+    coordinates.length = 0
     sensors.clear()
+    project.value = null
     cursor.value = null
     playing.value = false
     shownFrame.value = null
@@ -56,9 +72,17 @@ export const useReplayStore = defineStore('replay', () => {
   }
 
   function addFrames(data: ApiEvents['frames']): void {
+    if (data.times.length === 0) return
+    // A run that went back in time (a new run, a restored checkpoint) replaces the frames from there on.
+    const keep = countBefore(times.data, times.length, 1, data.times[0])
+    times.length = keep
+    positions.length = keep * 3 * data.nodeCount
+    coordinates.length = keep * data.coordinateCount
     nodeCount = data.nodeCount
+    coordinateCount = data.coordinateCount
     times.push(data.times)
     positions.push(data.positions)
+    coordinates.push(data.coordinates)
     if (cursor.value === null) shownFrame.value = frameAt(times.length - 1)
     version.value++
   }
@@ -66,16 +90,30 @@ export const useReplayStore = defineStore('replay', () => {
   function addSensors(data: ApiEvents['sensors']): void {
     for (const { sensor, size, rows } of data.series) {
       const series = sensors.get(sensor) ?? { size, rows: new Samples() }
+      if (rows.length > 0) series.rows.length = (size + 1) * countBefore(series.rows.data, series.rows.length / (size + 1), size + 1, rows[0])
       series.rows.push(rows)
       sensors.set(sensor, series)
     }
     version.value++
   }
 
+  /** The coordinates q of frame `index`. */
   function frameAt(index: number): Float64Array | null {
     if (index < 0 || index >= times.length) return null
-    const size = 3 * nodeCount
-    return positions.data.subarray(index * size, (index + 1) * size)
+    return coordinates.data.subarray(index * coordinateCount, (index + 1) * coordinateCount)
+  }
+
+  /**
+   * Starts the replay of a results file: what was recorded so far is dropped (the file's sensors and
+   * frames arrive as events once `open` is called), and the frames are drawn with the file's model.
+   */
+  async function openResults(open: () => Promise<ResultsSummary>): Promise<ResultsSummary> {
+    clear()
+    const summary = await open()
+    const parsed = parseProject(summary.project)
+    project.value = parsed.ok ? parsed.project : null
+    seek(summary.startTime)
+    return summary
   }
 
   /** Index of the last frame at or before t (binary search; frames are in time order). */
@@ -154,6 +192,10 @@ export const useReplayStore = defineStore('replay', () => {
   function listen(): void {
     api.on('frames', addFrames)
     api.on('sensors', addSensors)
+    // A run of the edited model ends the replay of a results file.
+    api.on('runState', ({ state }) => {
+      if (project.value && (state === 'running' || state === 'paused')) clear()
+    })
   }
 
   return {
@@ -167,7 +209,9 @@ export const useReplayStore = defineStore('replay', () => {
     shownFrame,
     sensors,
     times,
+    project,
     clear,
+    openResults,
     seek,
     stepFrame,
     play,

@@ -1,6 +1,6 @@
 // Run state shown by the toolbar, status bar and timeline, driven by the solver process's events.
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref } from 'vue'
 import type { ApiEvents, RunState, RunStatus } from '../../shared/api'
 import { api } from '../api'
 import { useLogStore } from './log'
@@ -16,8 +16,6 @@ export const useSimulationStore = defineStore('simulation', () => {
   const step = ref(0)
   const newtonIterations = ref(0)
   const realTimeFactor = ref(0)
-  /** Node positions (x, y, z per model node) of the newest frame, or null before the first frame. */
-  const positions = shallowRef<Float64Array | null>(null)
   const framesReceived = ref(0)
 
   const progress = computed(() => (endTime.value > 0 ? Math.min(1, Math.max(0, time.value / endTime.value)) : 0))
@@ -30,7 +28,6 @@ export const useSimulationStore = defineStore('simulation', () => {
     state.value = status.state
     time.value = status.time
     step.value = status.step
-    if (status.state === 'idle' || status.state === 'empty') positions.value = null
   }
 
   function applyProgress(data: ApiEvents['progress']): void {
@@ -43,8 +40,6 @@ export const useSimulationStore = defineStore('simulation', () => {
   function applyFrames(data: ApiEvents['frames']): void {
     const samples = data.times.length
     if (samples === 0) return
-    const size = 3 * data.nodeCount
-    positions.value = data.positions.slice((samples - 1) * size, samples * size)
     time.value = data.times[samples - 1]
     framesReceived.value += samples
   }
@@ -81,7 +76,6 @@ export const useSimulationStore = defineStore('simulation', () => {
     step,
     newtonIterations,
     realTimeFactor,
-    positions,
     framesReceived,
     progress,
     canRun,
