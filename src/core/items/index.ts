@@ -19,7 +19,7 @@ import { ObjectConnectorCoordinateSpringDamperExt } from './objects/coordinateSp
 import { ObjectContactSpherePlane, ObjectContactSphereSphere } from './objects/contactSpheres'
 import { ObjectConnectorLinearSpringDamper, ObjectConnectorRigidBodySpringDamper } from './objects/rigidBodyConnectors'
 import { ObjectJointRollingDisc } from './objects/rollingDisc'
-import { NodePointSlope1 } from './nodes/pointSlope1'
+import { NodePointSlope1 } from './nodes/slopeNodes'
 import { ObjectANCFCable } from './objects/ancfCable3D'
 import { MarkerBodyCable2DCoordinates } from './markers/cableMarkers'
 import { ObjectJointSliding2D } from './objects/slidingJoint2D'

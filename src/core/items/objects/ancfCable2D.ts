@@ -11,102 +11,20 @@
 //   dQ/dq  = int [EA e_q e_q^T + N e_qq + d_eps e_q (e_qq q')^T + (same for K with EI, M, d_K)] dx
 //   dQ/dq' = int [d_eps e_q e_q^T + d_K K_q K_q^T] dx.
 import type { ItemDefinition } from '../../model/definition'
-import type { NodeComputation, ObjectComputation, PointKinematics } from '../../system/computation'
+import type { NodeComputation, PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { V_COLOR, visualizationParams } from '../common'
+import { AncfCableBase, cableParameterSchema, cableParametersOf, hermiteShape, sampleCurve, type CableParameters } from './ancfCommon'
 
-/** Points and weights on [-1, 1]. */
-export interface Rule {
-  points: readonly number[]
-  weights: readonly number[]
-}
-export const GAUSS: Record<number, Rule> = {
-  2: { points: [-Math.sqrt(1 / 3), Math.sqrt(1 / 3)], weights: [1, 1] },
-  3: { points: [-Math.sqrt(3 / 5), 0, Math.sqrt(3 / 5)], weights: [5 / 9, 8 / 9, 5 / 9] },
-  4: {
-    points: [-0.8611363115940526, -0.3399810435848563, 0.3399810435848563, 0.8611363115940526],
-    weights: [0.3478548451374538, 0.6521451548625461, 0.6521451548625461, 0.3478548451374538],
-  },
-  5: {
-    points: [-0.906179845938664, -0.5384693101056831, 0, 0.5384693101056831, 0.906179845938664],
-    weights: [0.2369268850561891, 0.4786286704993665, 0.5688888888888889, 0.4786286704993665, 0.2369268850561891],
-  },
-}
-const LOBATTO3: Rule = { points: [-1, 0, 1], weights: [1 / 3, 4 / 3, 1 / 3] }
-
-/** Axial and bending rules of useReducedOrderIntegration 0, 1, 2 (Exudyn's choices). */
-export const RULES: [Rule, Rule][] = [[GAUSS[5], GAUSS[3]], [GAUSS[4], GAUSS[2]], [LOBATTO3, GAUSS[2]]]
-
-/** Hermite shape functions and their first and second x-derivatives at x = xi L, into out[0..3], d1, d2. */
-export function hermiteShape(xi: number, L: number, s0: Float64Array, d1: Float64Array, d2: Float64Array, offset = 0): void {
-  const x2 = xi * xi, x3 = x2 * xi
-  s0[offset] = 1 - 3 * x2 + 2 * x3
-  s0[offset + 1] = L * (xi - 2 * x2 + x3)
-  s0[offset + 2] = 3 * x2 - 2 * x3
-  s0[offset + 3] = L * (-x2 + x3)
-  d1[offset] = (-6 * xi + 6 * x2) / L
-  d1[offset + 1] = 1 - 4 * xi + 3 * x2
-  d1[offset + 2] = (6 * xi - 6 * x2) / L
-  d1[offset + 3] = -2 * xi + 3 * x2
-  d2[offset] = (-6 + 12 * xi) / (L * L)
-  d2[offset + 1] = (-4 + 6 * xi) / L
-  d2[offset + 2] = (6 - 12 * xi) / (L * L)
-  d2[offset + 3] = (-2 + 6 * xi) / L
-}
-
-/** Shape data at the points of a rule: S, S', S'' (4 per point) and the weights times L/2. */
-export class PointSet {
-  readonly n: number
-  readonly s0: Float64Array
-  readonly d1: Float64Array
-  readonly d2: Float64Array
-  readonly weight: Float64Array
-  readonly xi: Float64Array
-  constructor(rule: Rule, L: number) {
-    const n = (this.n = rule.points.length)
-    this.s0 = new Float64Array(4 * n)
-    this.d1 = new Float64Array(4 * n)
-    this.d2 = new Float64Array(4 * n)
-    this.weight = Float64Array.from(rule.weights, (w) => (w * L) / 2)
-    this.xi = Float64Array.from(rule.points, (p) => (p + 1) / 2)
-    for (let p = 0; p < n; p++) hermiteShape(this.xi[p], L, this.s0, this.d1, this.d2, 4 * p)
-  }
-}
-
-export interface CableParameters {
-  L: number
-  rhoA: number
-  EI: number
-  EA: number
-  bendingDamping: number
-  axialDamping: number
-  referenceAxialStrain: number
+export interface Cable2DParameters extends CableParameters {
   referenceCurvature: number
-  strainIsRelativeToReference: number
-  integration: number
 }
 
-export class AncfCable2DElement implements ObjectComputation {
-  readonly ltgODE2 = new Int32Array(8)
-  readonly nAE = 0
-  readonly nData = 0
-  aeIndex = 0
-  dataIndex = 0
-  readonly constantMassMatrix = true
-  readonly mass: number
-  readonly outputVariables = ['KineticEnergy']
-  private readonly M = new Float64Array(64)
-  private readonly axial: PointSet
-  private readonly bending: PointSet
-  /** Strain and curvature of the reference configuration at the axial / bending points. */
-  private readonly epsRef: Float64Array
+export class AncfCable2DElement extends AncfCableBase {
+  /** Curvature of the reference configuration at the bending points. */
   private readonly kappaRef: Float64Array
-  /** Reference coordinates of both nodes [r0, r0', r1, r1']. */
-  readonly qRef = new Float64Array(8)
   // Work arrays (hot path: nothing allocated per call).
-  private readonly q = new Float64Array(8)
-  private readonly v = new Float64Array(8)
   private readonly gradient = new Float64Array(8)
   private readonly hessian = new Float64Array(64)
   private readonly hessianV = new Float64Array(8)
@@ -114,75 +32,19 @@ export class AncfCable2DElement implements ObjectComputation {
   private readonly b = new Float64Array(2)
   private readonly cGradient = new Float64Array(8)
   private readonly gGradient = new Float64Array(8)
-  private readonly shape = new Float64Array(4)
-  private readonly shapeD1 = new Float64Array(4)
-  private readonly shapeD2 = new Float64Array(4)
 
   constructor(
-    readonly name: string,
-    private readonly nodes: [NodeComputation, NodeComputation],
-    readonly p: CableParameters,
+    name: string,
+    nodes: [NodeComputation, NodeComputation],
+    override readonly p: Cable2DParameters,
   ) {
-    const [axialRule, bendingRule] = RULES[p.integration]
-    this.axial = new PointSet(axialRule, p.L)
-    this.bending = new PointSet(bendingRule, p.L)
-    this.epsRef = new Float64Array(this.axial.n)
+    super(name, nodes, p, 2)
     this.kappaRef = new Float64Array(this.bending.n)
-    this.mass = p.rhoA * p.L
   }
 
-  /** Phase 1: constant mass matrix and the reference configuration's strains (stress-free state if strainIsRelativeToReference). */
-  setupInitial(): void {
-    this.qRef.set(this.nodes[0].reference.subarray(0, 4), 0)
-    this.qRef.set(this.nodes[1].reference.subarray(0, 4), 4)
-    const mp = new PointSet(GAUSS[4], this.p.L)
-    this.M.fill(0)
-    for (let pt = 0; pt < mp.n; pt++)
-      for (let i = 0; i < 4; i++)
-        for (let j = 0; j < 4; j++) {
-          const m = this.p.rhoA * mp.weight[pt] * mp.s0[4 * pt + i] * mp.s0[4 * pt + j]
-          this.M[(2 * i) * 8 + 2 * j] += m
-          this.M[(2 * i + 1) * 8 + 2 * j + 1] += m
-        }
-    for (let pt = 0; pt < this.axial.n; pt++) this.epsRef[pt] = this.strain(this.qRef, this.axial, pt)
-    for (let pt = 0; pt < this.bending.n; pt++) this.kappaRef[pt] = this.curvature(this.qRef, this.bending, pt)
-  }
-
-  setupLTG(): void {
-    for (let k = 0; k < 4; k++) {
-      this.ltgODE2[k] = this.nodes[0].ode2Index + k
-      this.ltgODE2[4 + k] = this.nodes[1].ode2Index + k
-    }
-  }
-
-  computeMassMatrix(_s: SystemState, out: Float64Array): void {
-    out.set(this.M)
-  }
-
-  /** Total coordinates and velocities into this.q, this.v. */
-  private gather(s: SystemState): void {
-    for (let i = 0; i < 8; i++) {
-      this.q[i] = this.qRef[i] + s.q[this.ltgODE2[i]]
-      this.v[i] = s.v[this.ltgODE2[i]]
-    }
-  }
-
-  /** out (2) = sum_k d[k] [x[2k], x[2k+1]]: r, r' or r'' (or their rates) at a point. */
-  private interpolate(d: Float64Array, at: number, x: Float64Array, out: Float64Array): void {
-    out[0] = d[at] * x[0] + d[at + 1] * x[2] + d[at + 2] * x[4] + d[at + 3] * x[6]
-    out[1] = d[at] * x[1] + d[at + 1] * x[3] + d[at + 2] * x[5] + d[at + 3] * x[7]
-  }
-
-  private strain(q: Float64Array, set: PointSet, pt: number): number {
-    this.interpolate(set.d1, 4 * pt, q, this.a)
-    return Math.hypot(this.a[0], this.a[1]) - 1
-  }
-
-  private curvature(q: Float64Array, set: PointSet, pt: number): number {
-    this.interpolate(set.d1, 4 * pt, q, this.a)
-    this.interpolate(set.d2, 4 * pt, q, this.b)
-    const a = this.a, b = this.b
-    return (a[0] * b[1] - a[1] * b[0]) / (a[0] * a[0] + a[1] * a[1])
+  protected setupReferenceStrains(): void {
+    for (let pt = 0; pt < this.axial.n; pt++) this.epsRef[pt] = this.axialPoint(pt, false)
+    for (let pt = 0; pt < this.bending.n; pt++) this.kappaRef[pt] = this.bendingPoint(pt, false)
   }
 
   /**
@@ -304,32 +166,15 @@ export class AncfCable2DElement implements ObjectComputation {
     return e
   }
 
-  output(variable: string, s: SystemState, out: Float64Array): number {
-    if (variable !== 'KineticEnergy') return 0
-    let e = 0
-    for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) e += 0.5 * s.v[this.ltgODE2[i]] * this.M[i * 8 + j] * s.v[this.ltgODE2[j]]
-    out[0] = e
-    return 1
-  }
-
   /** Position of axis point x (0..L) with cross-section offset y: r(x) + y n(x), n = t rotated by +90 degrees. */
   positionAt(s: SystemState, x: number, y: number, out: Float64Array): void {
-    hermiteShape(x / this.p.L, this.p.L, this.shape, this.shapeD1, this.shapeD2)
-    this.gather(s)
-    this.interpolate(this.shape, 0, this.q, out)
+    this.axisPosition(s, x, out)
     if (y !== 0) {
       this.interpolate(this.shapeD1, 0, this.q, this.a)
       const len = Math.hypot(this.a[0], this.a[1])
       out[0] -= (y * this.a[1]) / len
       out[1] += (y * this.a[0]) / len
     }
-    out[2] = 0
-  }
-
-  /** Slope r' at the point whose shape derivatives are d1 (4 values), into out (2). */
-  slopeAt(s: SystemState, d1: Float64Array, out: Float64Array): void {
-    this.gather(s)
-    this.interpolate(d1, 0, this.q, out)
   }
 
   bodyPoint(local: Float64Array): PointKinematics {
@@ -338,10 +183,6 @@ export class AncfCable2DElement implements ObjectComputation {
     return new CablePoint(this, local[0], local[1] ?? 0)
   }
 
-  /** The centre of mass r_c = (1/L) int r dx, linear in q with weights [1/2, L/12, 1/2, -L/12]. */
-  centerOfMass(): PointKinematics {
-    return new CableMeanPoint(this)
-  }
 }
 
 /** A point on the cable at axis position x with cross-section offset y (Exudyn's [x, y, 0]). */
@@ -407,98 +248,35 @@ class CablePoint implements PointKinematics {
   }
 }
 
-/** The mean point of the element (centre of mass for a uniform cable). */
-class CableMeanPoint implements PointKinematics {
-  private readonly weights: Float64Array
-  constructor(private readonly cable: AncfCable2DElement) {
-    const L = cable.p.L
-    this.weights = Float64Array.from([0.5, L / 12, 0.5, -L / 12])
-  }
-  get ltg(): Int32Array {
-    return this.cable.ltgODE2
-  }
-  private combine(x: Float64Array, withReference: boolean, out: Float64Array): void {
-    const l = this.ltg, w = this.weights
-    const ref = this.cable.qRef
-    out[0] = 0; out[1] = 0; out[2] = 0
-    for (let k = 0; k < 4; k++) {
-      out[0] += w[k] * (x[l[2 * k]] + (withReference ? ref[2 * k] : 0))
-      out[1] += w[k] * (x[l[2 * k + 1]] + (withReference ? ref[2 * k + 1] : 0))
-    }
-  }
-  position(s: SystemState, out: Float64Array): void {
-    this.combine(s.q, true, out)
-  }
-  velocity(s: SystemState, out: Float64Array): void {
-    this.combine(s.v, false, out)
-  }
-  acceleration(s: SystemState, out: Float64Array): void {
-    this.combine(s.a, false, out)
-  }
-  positionJacobian(_s: SystemState, out: Float64Array): void {
-    out.fill(0, 0, 24)
-    for (let k = 0; k < 4; k++) {
-      out[2 * k] = this.weights[k]
-      out[8 + 2 * k + 1] = this.weights[k]
-    }
-  }
-}
-
-/** Sample points per element of the drawn curve (the cubic axis is smooth at this resolution). */
-const CURVE_SAMPLES = 8
-
 export const ObjectANCFCable2D: ItemDefinition<'object'> = {
   kind: 'object',
   type: 'ANCFCable2D',
   exudynName: 'ObjectANCFCable2D',
   doc: "A planar ANCF Bernoulli-Euler cable element on two Point2DSlope1 nodes with large axial and bending deformation: axial strain eps = |r'| - 1, bending by the material curvature K = (r' x r'') / |r'|^2, normal force N = EA (eps - eps0 - fRef epsRef) and moment M = EI (K - K0 - fRef KRef) plus viscous terms; Gauss integration per term (full or reduced). Markers: BodyPosition at localPosition [x, y, 0] (x along the axis 0..L, y across), BodyMass for distributed (gravity) loads.",
   parameters: {
-    physicsLength: { type: 'number', min: 0, exclusiveMin: true, unit: 'm', doc: 'reference length L of the element' },
-    physicsMassPerLength: { type: 'number', default: 0, min: 0, unit: 'kg/m', doc: 'mass per length rhoA' },
-    physicsBendingStiffness: { type: 'number', default: 0, min: 0, unit: 'N m^2', doc: 'bending stiffness EI; bending moment M = EI (K - K0)' },
-    physicsAxialStiffness: { type: 'number', default: 0, min: 0, unit: 'N', doc: 'axial stiffness EA; normal force N = EA (eps - eps0)' },
-    physicsBendingDamping: { type: 'number', default: 0, min: 0, unit: 'N m^2 s', doc: 'bending damping d_K: adds d_K dK/dt to the moment' },
-    physicsAxialDamping: { type: 'number', default: 0, min: 0, unit: 'N s', doc: 'axial damping d_eps: adds d_eps deps/dt to the normal force' },
-    physicsReferenceAxialStrain: { type: 'number', default: 0, doc: 'reference axial strain eps0 (pre-stretch): the unloaded element keeps this strain' },
-    physicsReferenceCurvature: { type: 'number', default: 0, unit: '1/m', doc: 'reference curvature K0 (pre-curvature): the unloaded element keeps this curvature' },
-    strainIsRelativeToReference: { type: 'number', default: 0, min: 0, max: 1, doc: "fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the straight configuration (plus eps0, K0) is; values between blend" },
-    nodeNumbers: { type: 'refList', kind: 'node', size: 2, types: ['Point2DSlope1'], doc: 'the two Point2DSlope1 nodes [n0, n1]' },
-    useReducedOrderIntegration: { type: 'integer', default: 0, min: 0, max: 2, doc: '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2 (axial and bending terms at disjoint points)' },
+    ...cableParameterSchema({
+      bendingStiffness: 'bending stiffness EI; bending moment M = EI (K - K0)',
+      referenceAxialStrain: 'reference axial strain eps0 (pre-stretch): the unloaded element keeps this strain',
+      strainIsRelativeToReference: "fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the straight configuration (plus eps0, K0) is; values between blend",
+      integration: '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2 (axial and bending terms at disjoint points)',
+      nodeType: 'Point2DSlope1',
+      referenceCurvature: { physicsReferenceCurvature: { type: 'number', default: 0, unit: '1/m', doc: 'reference curvature K0 (pre-curvature): the unloaded element keeps this curvature' } },
+    }),
     ...visualizationParams({ VdrawHeight: { type: 'number', default: 0, min: 0, unit: 'm', doc: 'drawn height of the cross section (0 = a line)', visualization: true } }),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
   traits: { body: true },
   build: (it, ctx) => {
-    const p = it.params
-    const [n0, n1] = p.refs('nodeNumbers').map((n) => ctx.node(n))
-    return new AncfCable2DElement(it.name, [n0, n1], {
-      L: p.number('physicsLength'),
-      rhoA: p.number('physicsMassPerLength'),
-      EI: p.number('physicsBendingStiffness'),
-      EA: p.number('physicsAxialStiffness'),
-      bendingDamping: p.number('physicsBendingDamping'),
-      axialDamping: p.number('physicsAxialDamping'),
-      referenceAxialStrain: p.number('physicsReferenceAxialStrain'),
-      referenceCurvature: p.number('physicsReferenceCurvature'),
-      strainIsRelativeToReference: p.number('strainIsRelativeToReference'),
-      integration: p.integer('useReducedOrderIntegration'),
-    })
+    const [n0, n1] = it.params.refs('nodeNumbers').map((n) => ctx.node(n))
+    return new AncfCable2DElement(it.name, [n0, n1], { ...cableParametersOf(it), referenceCurvature: it.params.number('physicsReferenceCurvature') })
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const cable = c as AncfCable2DElement
     const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body)
     const h = it.params.number('VdrawHeight')
-    const p = new Float64Array(3)
     // The deformed axis (and, with a height, both faces of the cross section) as polylines.
-    for (const y of h > 0 ? [-h / 2, 0, h / 2] : [0]) {
-      const points: number[] = []
-      for (let i = 0; i <= CURVE_SAMPLES; i++) {
-        cable.positionAt(s, (i / CURVE_SAMPLES) * cable.p.L, y, p)
-        points.push(p[0], p[1], p[2])
-      }
-      g.add({ shape: 'line', points, color })
-    }
+    for (const y of h > 0 ? [-h / 2, 0, h / 2] : [0]) g.add({ shape: 'line', points: sampleCurve(cable.p.L, (x, out) => cable.positionAt(s, x, y, out)), color })
   },
 }

@@ -10,45 +10,18 @@
 //   K_ij = c_ij/g - (c_i g_j + c_j g_i)/g^2 - c g_ij/g^2 + 2 c g_i g_j/g^3,
 //   c_ij = (S'_k S''_l - S'_l S''_k) e_a x e_b,  g_ij = 2 S'_k S'_l delta_ab   (i = (k, a), j = (l, b)).
 import type { ItemDefinition } from '../../model/definition'
-import type { NodeComputation, ObjectComputation, PointKinematics } from '../../system/computation'
+import type { NodeComputation, PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { V_COLOR, visualizationParams } from '../common'
-import { GAUSS, PointSet, RULES, hermiteShape } from './ancfCable2D'
+import { AncfCableBase, cableParameterSchema, cableParametersOf, hermiteShape, LinearCablePoint, sampleCurve, type CableParameters } from './ancfCommon'
 
 const N = 12
 
-export interface Cable3DParameters {
-  L: number
-  rhoA: number
-  EI: number
-  EA: number
-  bendingDamping: number
-  axialDamping: number
-  referenceAxialStrain: number
-  strainIsRelativeToReference: number
-  integration: number
-}
-
-export class AncfCable3DElement implements ObjectComputation {
-  readonly ltgODE2 = new Int32Array(N)
-  readonly nAE = 0
-  readonly nData = 0
-  aeIndex = 0
-  dataIndex = 0
-  readonly constantMassMatrix = true
-  readonly mass: number
-  readonly outputVariables = ['KineticEnergy']
-  readonly qRef = new Float64Array(N)
-  private readonly M = new Float64Array(N * N)
-  private readonly axial: PointSet
-  private readonly bending: PointSet
-  private readonly epsRef: Float64Array
+export class AncfCable3DElement extends AncfCableBase {
   /** Reference curvature vectors at the bending points (3 each). */
   private readonly kappaRef: Float64Array
   // Work arrays (hot path: nothing allocated per call).
-  private readonly q = new Float64Array(N)
-  private readonly v = new Float64Array(N)
   private readonly r1 = new Float64Array(3)
   private readonly r2 = new Float64Array(3)
   private readonly c = new Float64Array(3)
@@ -64,64 +37,18 @@ export class AncfCable3DElement implements ObjectComputation {
   private readonly kappaRate = new Float64Array(3)
   private readonly moment = new Float64Array(3)
   private readonly hessV = new Float64Array(3 * N)
-  private readonly shape = new Float64Array(4)
-  private readonly shapeD1 = new Float64Array(4)
-  private readonly shapeD2 = new Float64Array(4)
 
-  constructor(
-    readonly name: string,
-    private readonly nodes: [NodeComputation, NodeComputation],
-    readonly p: Cable3DParameters,
-  ) {
-    const [axialRule, bendingRule] = RULES[p.integration]
-    this.axial = new PointSet(axialRule, p.L)
-    this.bending = new PointSet(bendingRule, p.L)
-    this.epsRef = new Float64Array(this.axial.n)
+  constructor(name: string, nodes: [NodeComputation, NodeComputation], p: CableParameters) {
+    super(name, nodes, p, 3)
     this.kappaRef = new Float64Array(3 * this.bending.n)
-    this.mass = p.rhoA * p.L
   }
 
-  /** Phase 1: constant mass matrix rhoA int S^T S dx (x) I3 and the reference strains and curvatures. */
-  setupInitial(): void {
-    this.qRef.set(this.nodes[0].reference.subarray(0, 6), 0)
-    this.qRef.set(this.nodes[1].reference.subarray(0, 6), 6)
-    const mp = new PointSet(GAUSS[4], this.p.L)
-    this.M.fill(0)
-    for (let pt = 0; pt < mp.n; pt++)
-      for (let i = 0; i < 4; i++)
-        for (let j = 0; j < 4; j++) {
-          const m = this.p.rhoA * mp.weight[pt] * mp.s0[4 * pt + i] * mp.s0[4 * pt + j]
-          for (let a = 0; a < 3; a++) this.M[(3 * i + a) * N + 3 * j + a] += m
-        }
-    this.q.set(this.qRef)
+  protected setupReferenceStrains(): void {
     for (let pt = 0; pt < this.axial.n; pt++) this.epsRef[pt] = this.axialPoint(pt, false)
     for (let pt = 0; pt < this.bending.n; pt++) {
       this.bendingPoint(pt, false)
       this.kappaRef.set(this.kappa, 3 * pt)
     }
-  }
-
-  setupLTG(): void {
-    for (let k = 0; k < 6; k++) {
-      this.ltgODE2[k] = this.nodes[0].ode2Index + k
-      this.ltgODE2[6 + k] = this.nodes[1].ode2Index + k
-    }
-  }
-
-  computeMassMatrix(_s: SystemState, out: Float64Array): void {
-    out.set(this.M)
-  }
-
-  private gather(s: SystemState): void {
-    for (let i = 0; i < N; i++) {
-      this.q[i] = this.qRef[i] + s.q[this.ltgODE2[i]]
-      this.v[i] = s.v[this.ltgODE2[i]]
-    }
-  }
-
-  /** out (3) = sum_k d[at + k] x[3k .. 3k + 2]. */
-  private interpolate(d: Float64Array, at: number, x: Float64Array, out: Float64Array): void {
-    for (let a = 0; a < 3; a++) out[a] = d[at] * x[a] + d[at + 1] * x[3 + a] + d[at + 2] * x[6 + a] + d[at + 3] * x[9 + a]
   }
 
   /** eps at axial point pt of this.q, with eGrad (and eHess = S'_k S'_l (I - t t^T)_ab / |r'|). */
@@ -253,21 +180,6 @@ export class AncfCable3DElement implements ObjectComputation {
     }
   }
 
-  output(variable: string, s: SystemState, out: Float64Array): number {
-    if (variable !== 'KineticEnergy') return 0
-    let e = 0
-    for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) e += 0.5 * s.v[this.ltgODE2[i]] * this.M[i * N + j] * s.v[this.ltgODE2[j]]
-    out[0] = e
-    return 1
-  }
-
-  /** Axis point at x (0..L) into out (3). */
-  positionAt(s: SystemState, x: number, out: Float64Array): void {
-    this.gather(s)
-    hermiteShape(x / this.p.L, this.p.L, this.shape, this.shapeD1, this.shapeD2)
-    this.interpolate(this.shape, 0, this.q, out)
-  }
-
   bodyPoint(local: Float64Array): PointKinematics {
     if (local[0] < 0 || local[0] > this.p.L)
       throw new Error(`object "${this.name}" (ANCFCable): localPosition x = ${local[0]} lies outside the element [0, ${this.p.L}]`)
@@ -278,47 +190,7 @@ export class AncfCable3DElement implements ObjectComputation {
     return new LinearCablePoint(this, S)
   }
 
-  /** The centre of mass (1/L) int r dx: weights [1/2, L/12, 1/2, -L/12] on [r0, r0', r1, r1']. */
-  centerOfMass(): PointKinematics {
-    const L = this.p.L
-    return new LinearCablePoint(this, Float64Array.of(0.5, L / 12, 0.5, -L / 12))
-  }
 }
-
-/** A point linear in the element coordinates: p = sum_k w_k x_k over the four vector coordinates. */
-class LinearCablePoint implements PointKinematics {
-  constructor(
-    private readonly cable: AncfCable3DElement,
-    private readonly w: Float64Array,
-  ) {}
-  get ltg(): Int32Array {
-    return this.cable.ltgODE2
-  }
-  private combine(x: Float64Array, withReference: boolean, out: Float64Array): void {
-    const l = this.ltg, ref = this.cable.qRef
-    for (let a = 0; a < 3; a++) {
-      let sum = 0
-      for (let k = 0; k < 4; k++) sum += this.w[k] * (x[l[3 * k + a]] + (withReference ? ref[3 * k + a] : 0))
-      out[a] = sum
-    }
-  }
-  position(s: SystemState, out: Float64Array): void {
-    this.combine(s.q, true, out)
-  }
-  velocity(s: SystemState, out: Float64Array): void {
-    this.combine(s.v, false, out)
-  }
-  acceleration(s: SystemState, out: Float64Array): void {
-    this.combine(s.a, false, out)
-  }
-  positionJacobian(_s: SystemState, out: Float64Array): void {
-    out.fill(0, 0, 3 * N)
-    for (let k = 0; k < 4; k++) for (let a = 0; a < 3; a++) out[a * N + 3 * k + a] = this.w[k]
-  }
-}
-
-/** Sample points per element of the drawn curve. */
-const CURVE_SAMPLES = 8
 
 export const ObjectANCFCable: ItemDefinition<'object'> = {
   kind: 'object',
@@ -326,48 +198,29 @@ export const ObjectANCFCable: ItemDefinition<'object'> = {
   exudynName: 'ObjectANCFCable',
   doc: "A 3D ANCF Bernoulli-Euler cable element on two PointSlope1 nodes (no torsion): axial strain eps = |r'| - 1 and the curvature vector K = (r' x r'') / |r'|^2, normal force N = EA (eps - eps0 - fRef epsRef) and moment vector M = EI (K - fRef KRef) plus viscous terms (the same EI in both bending planes: a round section); Gauss integration per term as ANCFCable2D, which it reproduces for planar motion. Markers: BodyPosition on the axis at localPosition [x, 0, 0] (0..L), BodyMass for distributed loads.",
   parameters: {
-    physicsLength: { type: 'number', min: 0, exclusiveMin: true, unit: 'm', doc: 'reference length L of the element' },
-    physicsMassPerLength: { type: 'number', default: 0, min: 0, unit: 'kg/m', doc: 'mass per length rhoA' },
-    physicsBendingStiffness: { type: 'number', default: 0, min: 0, unit: 'N m^2', doc: 'bending stiffness EI (both bending planes); moment M = EI (K - K0)' },
-    physicsAxialStiffness: { type: 'number', default: 0, min: 0, unit: 'N', doc: 'axial stiffness EA; normal force N = EA (eps - eps0)' },
-    physicsBendingDamping: { type: 'number', default: 0, min: 0, unit: 'N m^2 s', doc: 'bending damping d_K: adds d_K dK/dt to the moment' },
-    physicsAxialDamping: { type: 'number', default: 0, min: 0, unit: 'N s', doc: 'axial damping d_eps: adds d_eps deps/dt to the normal force' },
-    physicsReferenceAxialStrain: { type: 'number', default: 0, doc: 'reference axial strain eps0 (pre-stretch)' },
-    strainIsRelativeToReference: { type: 'number', default: 0, min: 0, max: 1, doc: 'fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the straight configuration (plus eps0) is; values between blend' },
-    nodeNumbers: { type: 'refList', kind: 'node', size: 2, types: ['PointSlope1'], doc: 'the two PointSlope1 nodes [n0, n1]' },
-    useReducedOrderIntegration: { type: 'integer', default: 0, min: 0, max: 2, doc: '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2' },
+    ...cableParameterSchema({
+      bendingStiffness: 'bending stiffness EI (both bending planes); moment M = EI (K - K0)',
+      referenceAxialStrain: 'reference axial strain eps0 (pre-stretch)',
+      strainIsRelativeToReference: 'fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the straight configuration (plus eps0) is; values between blend',
+      integration: '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2',
+      nodeType: 'PointSlope1',
+    }),
     ...visualizationParams({ Vradius: { type: 'number', default: 0, min: 0, unit: 'm', doc: 'drawn radius (0 = the axis as a line)', visualization: true } }),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
   traits: { body: true },
   build: (it, ctx) => {
-    const p = it.params
-    const [n0, n1] = p.refs('nodeNumbers').map((n) => ctx.node(n))
-    return new AncfCable3DElement(it.name, [n0, n1], {
-      L: p.number('physicsLength'),
-      rhoA: p.number('physicsMassPerLength'),
-      EI: p.number('physicsBendingStiffness'),
-      EA: p.number('physicsAxialStiffness'),
-      bendingDamping: p.number('physicsBendingDamping'),
-      axialDamping: p.number('physicsAxialDamping'),
-      referenceAxialStrain: p.number('physicsReferenceAxialStrain'),
-      strainIsRelativeToReference: p.number('strainIsRelativeToReference'),
-      integration: p.integer('useReducedOrderIntegration'),
-    })
+    const [n0, n1] = it.params.refs('nodeNumbers').map((n) => ctx.node(n))
+    return new AncfCable3DElement(it.name, [n0, n1], cableParametersOf(it))
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const cable = c as AncfCable3DElement
     const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body)
     const radius = it.params.number('Vradius')
-    const p = new Float64Array(3)
-    const points: number[] = []
-    for (let i = 0; i <= CURVE_SAMPLES; i++) {
-      cable.positionAt(s, (i / CURVE_SAMPLES) * cable.p.L, p)
-      points.push(p[0], p[1], p[2])
-    }
+    const points = sampleCurve(cable.p.L, (x, out) => cable.axisPosition(s, x, out))
     if (radius === 0) g.add({ shape: 'line', points, color })
-    else for (let i = 0; i < CURVE_SAMPLES; i++) g.add({ shape: 'cylinder', from: points.slice(3 * i, 3 * i + 3), to: points.slice(3 * i + 3, 3 * i + 6), radius, color })
+    else for (let i = 0; i + 3 < points.length; i += 3) g.add({ shape: 'cylinder', from: points.slice(i, i + 3), to: points.slice(i + 3, i + 6), radius, color })
   },
 }

@@ -18,7 +18,7 @@ import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { markerProvides, V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common'
 import { CableCoordinatesMarker } from '../markers/cableMarkers'
 import type { AncfCable2DElement } from './ancfCable2D'
-import { hermiteShape } from './ancfCable2D'
+import { hermiteShape } from './ancfCommon'
 import { ACTIVE_CONNECTOR } from './springsAndDistance'
 
 class SlidingJoint2D implements ObjectComputation {
