@@ -12,7 +12,8 @@ const files = ['shell.spec.mjs', 'webSocketAuth.spec.mjs', 'simulationRun.spec.m
 
 let passed = 0
 let failed = 0
-const stream = run({ files, timeout: 60_000 })
+// Per file: the renderer workflow runs about 55 s on a loaded 2-core machine.
+const stream = run({ files, timeout: 120_000 })
 stream.on('test:pass', (event) => {
   if (isTestCase(event)) passed++
 })

@@ -13,13 +13,14 @@ import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector'
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder'
 import { CreateCylinder } from '@babylonjs/core/Meshes/Builders/cylinderBuilder'
 import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder'
+import { CreateIcoSphere } from '@babylonjs/core/Meshes/Builders/icoSphereBuilder'
 import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder'
 import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh'
 import type { Mesh } from '@babylonjs/core/Meshes/mesh'
 import '@babylonjs/core/Meshes/thinInstanceMesh'
 import { Scene } from '@babylonjs/core/scene'
 import type { GraphicsItem } from '../../core'
-import { buildLines, instanceShapes, type InstanceShape, type LineSet } from './primitives'
+import { buildLines, INSTANCE_SHAPES, instanceShapes, type InstanceShape, type LineSet } from './primitives'
 
 const BACKGROUND = new Color4(0.118, 0.122, 0.133, 1)
 const GRID_HALF_SIZE = 4 // m
@@ -82,7 +83,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   let selection: ReadonlySet<string> = new Set()
   let hidden: ReadonlySet<VisibleKind> = new Set()
   /** Per shape: the item id of every instance (for picking). */
-  const instanceOwners: Record<InstanceShape, string[]> = { box: [], sphere: [], cylinder: [] }
+  const instanceOwners: Record<InstanceShape, string[]> = { box: [], sphere: [], dot: [], cylinder: [] }
   const pickListeners: ((id: string | null, extend: boolean) => void)[] = []
 
   function visibleItems(): GraphicsItem[] {
@@ -92,7 +93,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   function redraw(): void {
     const items = visibleItems()
     const instances = instanceShapes(items, selection, SELECTED)
-    for (const shape of ['box', 'sphere', 'cylinder'] as const) {
+    for (const shape of INSTANCE_SHAPES) {
       const { matrices, colors, owners } = instances[shape]
       instanceOwners[shape] = owners
       const mesh = shapes[shape]
@@ -224,6 +225,8 @@ function createInstanceMeshes(scene: Scene): Record<InstanceShape, Mesh> {
   const meshes: Record<InstanceShape, Mesh> = {
     box: CreateBox('boxes', { size: 1 }, scene),
     sphere: CreateSphere('spheres', { diameter: 1, segments: 12 }, scene),
+    // An icosahedron: 20 triangles, round enough at a few pixels.
+    dot: CreateIcoSphere('dots', { radius: 0.5, subdivisions: 1 }, scene),
     cylinder: CreateCylinder('cylinders', { diameter: 1, height: 1, tessellation: 20 }, scene),
   }
   for (const mesh of Object.values(meshes)) {

@@ -5,7 +5,20 @@ import { Color4 } from '@babylonjs/core/Maths/math.color'
 import { Vector3 } from '@babylonjs/core/Maths/math.vector'
 import type { GraphicsItem, GraphicsPrimitive } from '../../core'
 
-export type InstanceShape = 'box' | 'sphere' | 'cylinder'
+/** 'dot': a sphere of at most DOT_RADIUS (node and marker markers), drawn with few triangles. */
+export type InstanceShape = 'box' | 'sphere' | 'dot' | 'cylinder'
+export const INSTANCE_SHAPES: readonly InstanceShape[] = ['box', 'sphere', 'dot', 'cylinder']
+
+/**
+ * Spheres up to this radius (m) are markers a few pixels wide: a full sphere for each of 1000 nodes
+ * is 700k triangles, which software WebGL draws at under 1 fps.
+ */
+export const DOT_RADIUS = 0.02
+
+function instanceShapeOf(p: GraphicsPrimitive): InstanceShape | null {
+  if (p.shape === 'sphere') return p.radius <= DOT_RADIUS ? 'dot' : 'sphere'
+  return p.shape === 'box' || p.shape === 'cylinder' ? p.shape : null
+}
 
 export interface InstanceBuffers {
   matrices: Float32Array
@@ -21,16 +34,21 @@ export interface LineSet {
 const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1]
 
 export function instanceShapes(items: GraphicsItem[], selection: ReadonlySet<string>, selected: number[]): Record<InstanceShape, InstanceBuffers> {
-  const counts: Record<InstanceShape, number> = { box: 0, sphere: 0, cylinder: 0 }
-  for (const item of items) for (const p of item.primitives) if (p.shape in counts) counts[p.shape as InstanceShape]++
+  const counts: Record<InstanceShape, number> = { box: 0, sphere: 0, dot: 0, cylinder: 0 }
+  for (const item of items)
+    for (const p of item.primitives) {
+      const shape = instanceShapeOf(p)
+      if (shape) counts[shape]++
+    }
   const out = {} as Record<InstanceShape, InstanceBuffers>
-  for (const shape of Object.keys(counts) as InstanceShape[])
+  for (const shape of INSTANCE_SHAPES)
     out[shape] = { matrices: new Float32Array(16 * counts[shape]), colors: new Float32Array(4 * counts[shape]), owners: [] }
   for (const item of items) {
     const isSelected = selection.has(item.item)
     for (const p of item.primitives) {
-      if (p.shape !== 'box' && p.shape !== 'sphere' && p.shape !== 'cylinder') continue
-      const buffers = out[p.shape]
+      const shape = instanceShapeOf(p)
+      if (!shape || !('color' in p)) continue
+      const buffers = out[shape]
       const index = buffers.owners.length
       writeMatrix(p, buffers.matrices, 16 * index)
       buffers.colors.set(isSelected ? selected : p.color.length === 4 ? p.color : [...p.color, 1], 4 * index)
