@@ -231,7 +231,7 @@ export class ExplicitSolver extends SolverBase {
         s.q[j] = this.q0[j] + h * dq
         s.v[j] = this.v0[j] + h * dv
       }
-      s.t = t0 + h
+      s.t = this.stepEnd(t0, h)
       if (!this.adaptive) break
       const err = this.errorNorm(h)
       const ti = this.settings.timeIntegration

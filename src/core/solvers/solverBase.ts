@@ -71,6 +71,21 @@ export abstract class SolverBase {
   private switchingObjects: ObjectComputation[] = []
   private lastProgress = 0
   private wallStart = 0
+  /**
+   * Fixed-step time grid: the k-th step after gridStart ends at gridStart + k * gridStep, so the time
+   * carries no summed round-off (t += h drifted by ulps per step, ended runs at 1.0000000000000007 and
+   * could add a sliver step). A new grid starts where the step size changes (adaptive or reduced
+   * steps) or the time was set from outside. Part of the integrator state (checkpoints).
+   */
+  private gridStart = NaN
+  private gridStep = 0
+  private gridSteps = 0
+  /** The time the last step ended at (the grid continues only from there). */
+  private gridEnd = NaN
+  /** The step solveStep asks performStep for: its start, size and exact end time (stepEnd). */
+  private plannedStart = NaN
+  private plannedStep = 0
+  private plannedEnd = NaN
 
   constructor(
     readonly system: CompiledSystem,
@@ -91,8 +106,12 @@ export abstract class SolverBase {
   }
 
   get finished(): boolean {
-    // Round-off tolerance: the last step may end within 1e-10 h of endTime (see solveStep).
-    return this.state.t >= this.endTime - Math.max(1e-12 * Math.max(1, Math.abs(this.endTime)), 1e-10 * this.h)
+    return this.state.t >= this.endTime - this.timeTolerance()
+  }
+
+  /** Times closer than this to endTime are endTime (round-off of the step grid). */
+  private timeTolerance(): number {
+    return Math.max(1e-12 * Math.max(1, Math.abs(this.endTime)), 1e-10 * this.h)
   }
 
   /** Solves from the current state to endTime: the whole template method. */
@@ -150,12 +169,30 @@ export abstract class SolverBase {
   /** One accepted step (with internal retries); throws SolverError when the step cannot be done. */
   solveStep(): void {
     const s = this.state
-    const remaining = this.endTime - s.t
-    // A last step that differs from h by round-off only is taken as h, not stretched or cut to hit
-    // endTime: a run to T1 then visits exactly the states a longer run visits, so a checkpoint saved at
-    // its end continues bit for bit like the longer run (exact restart); `finished` allows the round-off.
-    const h = Math.abs(remaining - this.h) <= 1e-10 * this.h ? this.h : Math.min(this.h, remaining)
+    const t0 = s.t
+    if (this.h !== this.gridStep || t0 !== this.gridEnd) {
+      this.gridStart = t0
+      this.gridStep = this.h
+      this.gridSteps = 0
+    }
+    // The last step lands exactly on endTime: a grid time within round-off of it is taken as endTime
+    // with the full step h (a run to T1 then visits exactly the states of a longer run, so a checkpoint
+    // at its end continues bit for bit), a shorter remainder is one shorter step.
+    let h = this.h
+    let end = this.gridStart + (this.gridSteps + 1) * h
+    if (Math.abs(end - this.endTime) <= this.timeTolerance()) end = this.endTime
+    else if (end > this.endTime) {
+      end = this.endTime
+      h = end - t0
+    }
+    this.plannedStart = t0
+    this.plannedStep = h
+    this.plannedEnd = end
     this.performStep(h)
+    // A full grid step continues the grid; a reduced or shorter step ends it (a new one starts next).
+    if (s.t === end && h === this.gridStep) this.gridSteps++
+    else this.gridStep = NaN
+    this.gridEnd = s.t
     this.stats.steps++
     this.checkFinite()
     for (const { computation } of this.system.objects) computation.postStep?.(s)
@@ -182,8 +219,13 @@ export abstract class SolverBase {
     return error
   }
 
-  /** Advances the state from s.t by (up to) h; sets s.t; updates this.h for the next step. */
+  /** Advances the state from s.t by (up to) h; sets s.t (stepEnd); updates this.h for the next step. */
   protected abstract performStep(h: number): void
+
+  /** The end time of a step of size h from t0: the exact grid time for the step solveStep planned, else t0 + h. */
+  protected stepEnd(t0: number, h: number): number {
+    return t0 === this.plannedStart && h === this.plannedStep ? this.plannedEnd : t0 + h
+  }
 
   finalizeSolver(): void {
     this.stats.wallTime += (now() - this.wallStart) / 1000
@@ -212,7 +254,8 @@ export abstract class SolverBase {
   /** The integrator's state for a checkpoint: step size, solver-specific control state and the counters. */
   saveIntegratorState(): IntegratorState {
     const { steps, rejectedSteps, newtonIterations, jacobians } = this.stats
-    return { solverType: this.solverType, stepSize: this.h, values: { steps, rejectedSteps, newtonIterations, jacobians, ...this.extraValues() }, vectors: this.extraVectors() }
+    const grid = { gridStart: this.gridStart, gridStep: this.gridStep, gridSteps: this.gridSteps, gridEnd: this.gridEnd }
+    return { solverType: this.solverType, stepSize: this.h, values: { steps, rejectedSteps, newtonIterations, jacobians, ...grid, ...this.extraValues() }, vectors: this.extraVectors() }
   }
 
   /**
@@ -229,6 +272,11 @@ export abstract class SolverBase {
     this.initialized = true
     this.h = st.stepSize
     for (const k of ['steps', 'rejectedSteps', 'newtonIterations', 'jacobians'] as const) this.stats[k] = st.values[k] ?? 0
+    // Checkpoints without a grid start a new one at their time.
+    this.gridStart = st.values.gridStart ?? NaN
+    this.gridStep = st.values.gridStep ?? NaN
+    this.gridSteps = st.values.gridSteps ?? 0
+    this.gridEnd = st.values.gridEnd ?? NaN
     this.loadExtra(st.values, st.vectors)
   }
 
