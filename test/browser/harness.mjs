@@ -108,3 +108,14 @@ export function pixelDifference(page, a, b) {
 /** Resolves after Babylon has drawn two more frames (a scene change is on screen). */
 export const nextFrames = (page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+
+/** The view's colour statistics once `ready` holds for them, or the last ones after 5 s. */
+export async function canvasStatsWhen(page, ready) {
+  const deadline = Date.now() + 5_000
+  let stats = await canvasStats(page)
+  while (!ready(stats) && Date.now() < deadline) {
+    await nextFrames(page)
+    stats = await canvasStats(page)
+  }
+  return stats
+}

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import {
   canvasImage,
-  canvasStats,
+  canvasStatsWhen,
   FIXTURE_EXAMPLES,
   launchChromium,
   nextFrames as framesOf,
@@ -122,16 +122,14 @@ test('build a pendulum from scratch, run it, see it move and plotted, save, reop
 test('a click in the viewport selects the item in the tree and the editor', async () => {
   await page.click('.view-tools button:has-text("front")')
   await page.keyboard.press('Escape')
-  await nextFrames()
-  const { bodyAt } = await canvasStats(page)
+  const { bodyAt } = await canvasStatsWhen(page, (stats) => stats.body > 20)
   assert.ok(bodyAt, 'no body-coloured pixel in the viewport')
   const box = await page.locator('canvas').boundingBox()
   await page.mouse.click(box.x + bodyAt.x, box.y + bodyAt.y)
   await page.waitForFunction(() => document.querySelector('.item-row.selected')?.dataset.name === 'body')
   assert.match(await page.locator('.property-panel').innerText(), /RigidBody/)
   // The view highlights what the click selected.
-  await nextFrames()
-  assert.ok((await canvasStats(page)).selected > 20, 'the picked body is not highlighted')
+  assert.ok((await canvasStatsWhen(page, (stats) => stats.selected > 20)).selected > 20, 'the picked body is not highlighted')
   await page.screenshot({ path: outputPath('renderer-selected.png') })
   // A drag (rotating the camera) selects nothing; a click into empty space clears the selection.
   await page.mouse.move(box.x + bodyAt.x, box.y + bodyAt.y)
@@ -219,8 +217,8 @@ test('a saved results file opens from disk and replays with its model and sensor
   await page.click('.tab:has-text("Timeline")')
   await page.waitForFunction((n) => document.querySelector('.transport .frames')?.textContent === `${n} frames`, frames)
   // The edited model is empty: what the view draws is the model stored in the results file.
+  assert.ok((await canvasStatsWhen(page, (stats) => stats.body > 20)).body > 20, 'the results file\'s model is not drawn')
   const early = await seek(0)
-  assert.ok((await canvasStats(page)).body > 20, 'the results file\'s model is not drawn')
   const late = await seek(0.5)
   const moved = await pixelDifference(page, early, late)
   assert.ok(moved > 0.002, `the replayed view did not change between t = 0 and 0.5 s (${moved})`)

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { canvasStats, FIXTURE_EXAMPLES, launchChromium, nextFrames, outputPath, startHost } from './harness.mjs'
+import { canvasStatsWhen, FIXTURE_EXAMPLES, launchChromium, outputPath, startHost } from './harness.mjs'
 
 let browser
 before(async () => {
@@ -46,8 +46,8 @@ test('the shell shows toolbar, model tree, viewport and properties of the start 
 
     // The 3D view draws the axes and the mass point (a sphere in the engine's body colour).
     await page.waitForFunction(() => Number(document.querySelector('canvas[data-testid=viewport]')?.dataset.instances) > 0)
-    await nextFrames(page)
-    const unselected = await canvasStats(page)
+    // Software WebGL under load can show the drawn scene some frames later: wait for it (up to 5 s).
+    const unselected = await canvasStatsWhen(page, (stats) => stats.body > 20)
     assert.ok(unselected.distinctColors > 20, `viewport looks blank: ${JSON.stringify(unselected)}`)
     for (const feature of ['red', 'green', 'blue', 'body'])
       assert.ok(unselected[feature] > 20, `no ${feature} pixels (axes X/Y/Z, mass point): ${JSON.stringify(unselected)}`)
@@ -60,8 +60,7 @@ test('the shell shows toolbar, model tree, viewport and properties of the start 
     assert.equal(await page.locator('.property-panel [data-param="physicsMass"] input').first().inputValue(), '1')
     // Selected in the tree, the mass point turns the selection colour in the view.
     await page.waitForFunction(() => document.querySelector('canvas[data-testid=viewport]')?.dataset.selected === '1')
-    await nextFrames(page)
-    const selected = await canvasStats(page)
+    const selected = await canvasStatsWhen(page, (stats) => stats.selected > 20)
     // (A few anti-aliased pixels of the blue Z axis pass for the body colour.)
     assert.ok(selected.selected > 20 && selected.body < unselected.body / 10, `the selected mass point is not highlighted: ${JSON.stringify({ unselected, selected })}`)
     await page.screenshot({ path: outputPath('shell.png') })
