@@ -206,10 +206,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /**
    * Predictor for q''_T: linear extrapolation from the last two steps, a_0 + (h / h_prev) (a_0 - a_prev),
    * one order better than a_0 alone (the first Newton residual drops from O(h) to O(h^2) on smooth
-   * motion; with the reaction stiffness in the Newton matrix, sphere chain N = 100: 6.9 -> 4.3 Newton
-   * iterations per step, 400 revolute bodies 6.3 -> 4.7, perfRigidPendulum 2.9 -> 2.2). The multipliers start from the
-   * last step's: they jump where constraints switch (a bead crossing cable elements), and
-   * extrapolating them there left larger Newton errors in the reaction forces. The first step uses a_0.
+   * motion; sphere chain N = 100: 6.9 -> 4.4 Newton iterations per step, perfRigidPendulum 2.9 -> 2.2).
+   * The multipliers start from the last step's: they jump where constraints switch (a bead crossing
+   * cable elements), and extrapolating them there left larger Newton errors in the reaction forces.
+   * The first step uses a_0.
    */
   private predict(h: number): void {
     if (this.hPrevious === 0) return
@@ -300,7 +300,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.evaluator.addMassMatrix(s, m, 1)
     this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
     this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
-    this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
     this.factorize(s.t)
     this.jacobianValid = true
     this.jacobianStep = h

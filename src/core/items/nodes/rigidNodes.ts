@@ -107,8 +107,8 @@ export class RigidNode extends NodeBase {
 
 /**
  * A point at `local` (node-frame coordinates) moving with the node: p = r_ref + u + A local,
- * v = u' + A (omega_l x local), position Jacobian [I, A (g_k x local)] over the columns g_k of Gbar.
- * A, Gbar and G come from the node's cache.
+ * v = u' + A (omega_l x local), position Jacobian [I, A (g_k x local)] = [I, G_k x (A local)] over the
+ * columns g_k of Gbar (G_k = A g_k). A, Gbar and G come from the node's cache.
  */
 export class RigidFrame implements FrameKinematics {
   readonly ltg: Int32Array
@@ -176,14 +176,15 @@ export class RigidFrame implements FrameKinematics {
   positionJacobian(s: SystemState, out: Float64Array): void {
     const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr
     node.updateRotation(s)
-    const Gbar = node.Gbar
+    const G = node.G, r = this.t1
     out.fill(0, 0, 3 * n)
     for (let i = 0; i < nt; i++) out[i * n + i] = 1
+    matVec3(node.A, this.local, r)
     for (let k = 0; k < nr; k++) {
-      this.t1[0] = Gbar[k]; this.t1[1] = Gbar[nr + k]; this.t1[2] = Gbar[2 * nr + k]
-      cross(this.t1, this.local, this.t2)
-      matVec3(node.A, this.t2, this.t1)
-      for (let r = 0; r < 3; r++) out[r * n + nt + k] = this.t1[r]
+      const g0 = G[k], g1 = G[nr + k], g2 = G[2 * nr + k]
+      out[nt + k] = g1 * r[2] - g2 * r[1]
+      out[n + nt + k] = g2 * r[0] - g0 * r[2]
+      out[2 * n + nt + k] = g0 * r[1] - g1 * r[0]
     }
   }
 

@@ -33,6 +33,8 @@ export class AxisJoint implements ObjectComputation {
   readonly inactiveConstraint: boolean
   readonly outputVariables: string[]
   private readonly k: [PointKinematics, PointKinematics]
+  /** Per marker: some equation turns with its frame (needs its rotation matrix and G). */
+  private readonly turns: [boolean, boolean]
   private n0 = 0
   private n1 = 0
   private readonly p = [new Float64Array(3), new Float64Array(3)]
@@ -60,6 +62,8 @@ export class AxisJoint implements ObjectComputation {
     private readonly rotationMarker: [Float64Array, Float64Array] | undefined,
   ) {
     this.k = [markers[0].kinematics!, markers[1].kinematics!]
+    const turns = (m: 0 | 1): boolean => isFrame(this.k[m]) && equations.some((e) => e.kind === 'rotation' || e.frame === m)
+    this.turns = [turns(0), turns(1)]
     this.nAE = equations.length
     this.g = new Float64Array(this.nAE)
     this.inactiveConstraint = !active
@@ -86,11 +90,11 @@ export class AxisJoint implements ObjectComputation {
     return this.k[m] as FrameKinematics
   }
 
-  /** Positions (and rotation matrices of frame markers) at the current state. */
-  private gather(s: SystemState): void {
+  /** Positions (and rotation matrices of frame markers; with onlyTurning, of those the equations turn with). */
+  private gather(s: SystemState, onlyTurning = false): void {
     for (let m = 0; m < 2; m++) {
       this.k[m].position(s, this.p[m])
-      if (isFrame(this.k[m])) this.frame(m as 0 | 1).rotationMatrix(s, this.A[m])
+      if (onlyTurning ? this.turns[m] : isFrame(this.k[m])) this.frame(m as 0 | 1).rotationMatrix(s, this.A[m])
     }
     for (let i = 0; i < 3; i++) this.dp[i] = this.p[1][i] - this.p[0][i]
   }
@@ -120,11 +124,11 @@ export class AxisJoint implements ObjectComputation {
       if (same) return
     }
     for (let j = 0; j < n; j++) key[j] = q[ltg[j]]
-    this.gather(s)
+    this.gather(s, true)
     const n0 = this.n0, n1 = this.n1, out = this.rows
     for (let m = 0; m < 2; m++) {
       this.k[m].positionJacobian(s, this.J[m])
-      if (isFrame(this.k[m])) this.frame(m as 0 | 1).rotationJacobian(s, this.G[m])
+      if (this.turns[m]) this.frame(m as 0 | 1).rotationJacobian(s, this.G[m])
     }
     out.fill(0)
     for (let k = 0; k < this.nAE; k++) {
