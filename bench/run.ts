@@ -3,7 +3,7 @@
 // rows, written also to test-output/bench.json) or a default function returning BenchResult lines.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import { join } from 'node:path'
+import { resolve } from 'node:path'
 import type { BenchRow, BenchSuite } from './suite'
 
 /** One measurement line of a simple benchmark (default export of a .bench.ts file). */
@@ -53,14 +53,16 @@ function table(rows: BenchRow[]): string {
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2)
-  const files = readdirSync(__dirname)
+  // The bench directory of the repository (npm scripts run at its root; the bundled runner lives elsewhere).
+  const files = readdirSync(resolve('bench'))
     .filter((f) => f.endsWith('.bench.ts') && (filters.length === 0 || filters.some((w) => f.includes(w))))
     .sort()
   if (files.length === 0) throw new Error(`no benchmark matches ${filters.join(', ')}`)
   const all: BenchRow[] = []
   const summaries: string[] = []
   for (const file of files) {
-    const mod = (await import(join(__dirname, file))) as {
+    // A template the bundler expands to every bench/*.bench.ts (npm run bench:bundled).
+    const mod = (await import(`./${file.slice(0, -'.bench.ts'.length)}.bench.ts`)) as {
       suite?: BenchSuite
       default?: () => BenchResult[] | Promise<BenchResult[]>
     }
