@@ -21,7 +21,8 @@ import { ObjectConnectorLinearSpringDamper, ObjectConnectorRigidBodySpringDamper
 import { ObjectJointRollingDisc } from './objects/rollingDisc'
 import { NodePointSlope1 } from './nodes/slopeNodes'
 import { ObjectANCFCable } from './objects/ancfCable3D'
-import { MarkerBodyCable2DCoordinates } from './markers/cableMarkers'
+import { MarkerBodyCable2DCoordinates, MarkerBodyCable2DShape } from './markers/cableMarkers'
+import { ObjectContactFrictionCircleCable2D } from './objects/contactCircleCable2D'
 import { ObjectJointSliding2D } from './objects/slidingJoint2D'
 import { MarkerBodyMass, MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition, MarkerNodeRigid } from './markers/markers'
 import { LoadCoordinate, LoadForceVector, LoadMassProportional, LoadTorqueVector } from './loads/loads'
@@ -42,6 +43,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   ObjectContactSphereSphere, ObjectContactSpherePlane,
   ObjectConnectorRigidBodySpringDamper, ObjectConnectorLinearSpringDamper, ObjectJointRollingDisc,
   NodePointSlope1, ObjectANCFCable, MarkerBodyCable2DCoordinates, ObjectJointSliding2D,
+  MarkerBodyCable2DShape, ObjectContactFrictionCircleCable2D,
 ] as AnyItemDefinition[]
 
 /** Registers the built-in types once (idempotent, so every entry point can call it). */
