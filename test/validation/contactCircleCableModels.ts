@@ -64,7 +64,7 @@ export function cableOverPulley(settings: { leftWeight: number; rightWeight: num
   const parts = cableWithCircleContact({
     path, lengths, segments: 4, circleMarker: 'pulleyCentre',
     cable: { physicsMassPerLength: 0.5, physicsBendingStiffness: 1e-3, physicsAxialStiffness: 1e5, physicsAxialDamping: 10, VdrawHeight: 0.01 },
-    contact: { contactStiffness: 1e5, contactDamping: 50, frictionVelocityPenalty: 1e3, frictionStiffness: settings.frictionStiffness, frictionCoefficient: 0.5, circleRadius: R },
+    contact: { contactStiffness: 2e4, contactDamping: 20, frictionVelocityPenalty: 1e3, frictionStiffness: settings.frictionStiffness, frictionCoefficient: 0.5, circleRadius: R },
   })
   const last = path.length - 1
   const markers: Json[] = [
