@@ -106,23 +106,25 @@ export class RigidNode extends NodeBase {
 }
 
 /**
+ * Work arrays of rigid-frame evaluations, shared by all frames (one evaluation at a time, nothing kept
+ * between calls): a small working set for models with thousands of markers. thetaDot fits every
+ * parametrization (at most 4 parameters).
+ */
+const F = { w: new Float64Array(3), t1: new Float64Array(3), t2: new Float64Array(3), thetaDot: new Float64Array(4) }
+
+/**
  * A point at `local` (node-frame coordinates) moving with the node: p = r_ref + u + A local,
  * v = u' + A (omega_l x local), position Jacobian [I, A (g_k x local)] = [I, G_k x (A local)] over the
  * columns g_k of Gbar (G_k = A g_k). A, Gbar and G come from the node's cache.
  */
 export class RigidFrame implements FrameKinematics {
   readonly ltg: Int32Array
-  private readonly w = new Float64Array(3)
-  private readonly t1 = new Float64Array(3)
-  private readonly t2 = new Float64Array(3)
-  private readonly thetaDot: Float64Array
 
   constructor(
     private readonly node: RigidNode,
     private readonly local: Float64Array,
   ) {
     this.ltg = node.ltg
-    this.thetaDot = new Float64Array(node.rotation.size)
   }
 
   /** Translational part of x (q, v or a) into out (z = 0 for planar nodes). */
@@ -138,47 +140,47 @@ export class RigidFrame implements FrameKinematics {
     node.updateRotation(s)
     this.translation(s.q, out)
     const ref = node.reference
-    matVec3(node.A, this.local, this.t1)
-    out[0] += ref[0] + this.t1[0]
-    out[1] += ref[1] + this.t1[1]
-    out[2] += (node.nTrans === 3 ? ref[2] : 0) + this.t1[2]
+    matVec3(node.A, this.local, F.t1)
+    out[0] += ref[0] + F.t1[0]
+    out[1] += ref[1] + F.t1[1]
+    out[2] += (node.nTrans === 3 ? ref[2] : 0) + F.t1[2]
   }
 
   velocity(s: SystemState, out: Float64Array): void {
     const node = this.node
     node.updateRotation(s)
-    node.localAngularVelocity(s, this.w)
-    cross(this.w, this.local, this.t1)
-    matVec3(node.A, this.t1, this.t2)
+    node.localAngularVelocity(s, F.w)
+    cross(F.w, this.local, F.t1)
+    matVec3(node.A, F.t1, F.t2)
     this.translation(s.v, out)
-    for (let i = 0; i < 3; i++) out[i] += this.t2[i]
+    for (let i = 0; i < 3; i++) out[i] += F.t2[i]
   }
 
   /** a = u'' + A (alpha_l x local + omega_l x (omega_l x local)), alpha_l = Gbar theta'' + Gbar' theta'. */
   acceleration(s: SystemState, out: Float64Array): void {
     const node = this.node, rot = node.rotation, n = rot.size
     node.updateRotation(s)
-    node.rotationRates(s.v, this.thetaDot)
-    node.localAngularVelocity(s, this.w)
-    const alpha = this.t2, Gbar = node.Gbar
-    rot.localGdotThetaDot(node.theta, this.thetaDot, alpha)
-    node.rotationRates(s.a, this.thetaDot)
-    for (let r = 0; r < 3; r++) for (let k = 0; k < n; k++) alpha[r] += Gbar[r * n + k] * this.thetaDot[k]
-    cross(alpha, this.local, this.t1)
-    cross(this.w, this.local, alpha)
-    cross(this.w, alpha, this.t2)
-    for (let i = 0; i < 3; i++) this.t1[i] += this.t2[i]
-    matVec3(node.A, this.t1, this.t2)
+    node.rotationRates(s.v, F.thetaDot)
+    node.localAngularVelocity(s, F.w)
+    const alpha = F.t2, Gbar = node.Gbar
+    rot.localGdotThetaDot(node.theta, F.thetaDot, alpha)
+    node.rotationRates(s.a, F.thetaDot)
+    for (let r = 0; r < 3; r++) for (let k = 0; k < n; k++) alpha[r] += Gbar[r * n + k] * F.thetaDot[k]
+    cross(alpha, this.local, F.t1)
+    cross(F.w, this.local, alpha)
+    cross(F.w, alpha, F.t2)
+    for (let i = 0; i < 3; i++) F.t1[i] += F.t2[i]
+    matVec3(node.A, F.t1, F.t2)
     this.translation(s.a, out)
-    for (let i = 0; i < 3; i++) out[i] += this.t2[i]
+    for (let i = 0; i < 3; i++) out[i] += F.t2[i]
   }
 
   positionJacobian(s: SystemState, out: Float64Array): void {
     const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr
     node.updateRotation(s)
-    const G = node.G, r = this.t1
-    out.fill(0, 0, 3 * n)
-    for (let i = 0; i < nt; i++) out[i * n + i] = 1
+    const G = node.G, r = F.t1
+    // Element loops instead of fill/set: on arrays this small the builtin calls cost more than the work.
+    for (let i = 0; i < 3; i++) for (let j = 0; j < nt; j++) out[i * n + j] = i === j ? 1 : 0
     matVec3(node.A, this.local, r)
     for (let k = 0; k < nr; k++) {
       const g0 = G[k], g1 = G[nr + k], g2 = G[2 * nr + k]
@@ -190,13 +192,14 @@ export class RigidFrame implements FrameKinematics {
 
   rotationMatrix(s: SystemState, out: Float64Array): void {
     this.node.updateRotation(s)
-    out.set(this.node.A)
+    const A = this.node.A
+    for (let i = 0; i < 9; i++) out[i] = A[i]
   }
 
   angularVelocity(s: SystemState, out: Float64Array): void {
     this.node.updateRotation(s)
-    this.node.localAngularVelocity(s, this.w)
-    matVec3(this.node.A, this.w, out)
+    this.node.localAngularVelocity(s, F.w)
+    matVec3(this.node.A, F.w, out)
   }
 
   /** G = A Gbar in the rotation columns, zero in the translation columns. */
@@ -204,8 +207,10 @@ export class RigidFrame implements FrameKinematics {
     const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr
     node.updateRotation(s)
     const G = node.G
-    out.fill(0, 0, 3 * n)
-    for (let r = 0; r < 3; r++) for (let k = 0; k < nr; k++) out[r * n + nt + k] = G[r * nr + k]
+    for (let r = 0; r < 3; r++) {
+      for (let j = 0; j < nt; j++) out[r * n + j] = 0
+      for (let k = 0; k < nr; k++) out[r * n + nt + k] = G[r * nr + k]
+    }
   }
 
   /** Tait-Bryan xyz angles (the node's own angles for Rxyz nodes, recomputed from A otherwise). */

@@ -64,16 +64,29 @@ abstract class RigidBodyBase implements ObjectComputation {
   }
 }
 
+/**
+ * Work arrays of 3D rigid-body evaluations, shared by all bodies (one evaluation at a time, nothing
+ * kept between calls): a small working set for models with many bodies. dOmega = d omega / dp.
+ */
+const B = {
+  thetaDot: new Float64Array(4),
+  w: new Float64Array(3),
+  c: new Float64Array(3),
+  t1: new Float64Array(3),
+  t2: new Float64Array(3),
+  t3: new Float64Array(3),
+  S: new Float64Array(9),
+  W: new Float64Array(9),
+  dOmega: new Float64Array(12),
+  X: new Float64Array(12),
+  Y: new Float64Array(12),
+  Z: new Float64Array(12),
+}
+
 class RigidBody3D extends RigidBodyBase {
   readonly nAE: number
   protected readonly J: Float64Array
   protected readonly hasOffset: boolean
-  protected readonly thetaDot: Float64Array
-  protected readonly w = new Float64Array(3)
-  private readonly c = new Float64Array(3)
-  protected readonly t1 = new Float64Array(3)
-  protected readonly t2 = new Float64Array(3)
-  private readonly t3 = new Float64Array(3)
   /** The local mass matrix at node version massVersion (it depends on the rotation only). */
   private readonly massCache: Float64Array
   private massVersion = -1
@@ -84,7 +97,6 @@ class RigidBody3D extends RigidBodyBase {
     this.J = Float64Array.from([xx, xy, xz, xy, yy, yz, xz, yz, zz])
     this.hasOffset = com[0] !== 0 || com[1] !== 0 || com[2] !== 0
     this.nAE = node.rotation === EULER_PARAMETERS ? 1 : 0
-    this.thetaDot = new Float64Array(node.rotation.size)
     this.massCache = new Float64Array(node.nODE2 * node.nODE2)
   }
 
@@ -106,18 +118,18 @@ class RigidBody3D extends RigidBodyBase {
     for (let i = 0; i < 3; i++) out[i * n + i] = m
     // Rotational block Gbar^T J Gbar.
     for (let a = 0; a < nr; a++) {
-      for (let r = 0; r < 3; r++) this.t1[r] = J[3 * r] * G[a] + J[3 * r + 1] * G[nr + a] + J[3 * r + 2] * G[2 * nr + a]
-      for (let b = 0; b < nr; b++) out[(3 + b) * n + 3 + a] = G[b] * this.t1[0] + G[nr + b] * this.t1[1] + G[2 * nr + b] * this.t1[2]
+      for (let r = 0; r < 3; r++) B.t1[r] = J[3 * r] * G[a] + J[3 * r + 1] * G[nr + a] + J[3 * r + 2] * G[2 * nr + a]
+      for (let b = 0; b < nr; b++) out[(3 + b) * n + 3 + a] = G[b] * B.t1[0] + G[nr + b] * B.t1[1] + G[2 * nr + b] * B.t1[2]
     }
     if (!this.hasOffset) return
     // Coupling column k: m A (g_k x chi), and its transpose.
     for (let k = 0; k < nr; k++) {
-      this.t1[0] = G[k]; this.t1[1] = G[nr + k]; this.t1[2] = G[2 * nr + k]
-      cross(this.t1, chi, this.t2)
-      matVec3(this.node.A, this.t2, this.t1)
+      B.t1[0] = G[k]; B.t1[1] = G[nr + k]; B.t1[2] = G[2 * nr + k]
+      cross(B.t1, chi, B.t2)
+      matVec3(this.node.A, B.t2, B.t1)
       for (let r = 0; r < 3; r++) {
-        out[r * n + 3 + k] = m * this.t1[r]
-        out[(3 + k) * n + r] = m * this.t1[r]
+        out[r * n + 3 + k] = m * B.t1[r]
+        out[(3 + k) * n + r] = m * B.t1[r]
       }
     }
   }
@@ -125,24 +137,24 @@ class RigidBody3D extends RigidBodyBase {
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     const node = this.node, nr = node.rotation.size, G = node.Gbar
     node.updateRotation(s)
-    node.rotationRates(s.v, this.thetaDot)
-    node.localAngularVelocity(s, this.w)
-    node.rotation.localGdotThetaDot(node.theta, this.thetaDot, this.c)
+    node.rotationRates(s.v, B.thetaDot)
+    node.localAngularVelocity(s, B.w)
+    node.rotation.localGdotThetaDot(node.theta, B.thetaDot, B.c)
     // Rotation rows: Gbar^T (J c + omega x J omega).
-    matVec3(this.J, this.w, this.t1)
-    cross(this.w, this.t1, this.t2)
-    matVec3(this.J, this.c, this.t1)
-    for (let r = 0; r < 3; r++) this.t2[r] += this.t1[r]
-    for (let k = 0; k < nr; k++) out[3 + k] += G[k] * this.t2[0] + G[nr + k] * this.t2[1] + G[2 * nr + k] * this.t2[2]
+    matVec3(this.J, B.w, B.t1)
+    cross(B.w, B.t1, B.t2)
+    matVec3(this.J, B.c, B.t1)
+    for (let r = 0; r < 3; r++) B.t2[r] += B.t1[r]
+    for (let k = 0; k < nr; k++) out[3 + k] += G[k] * B.t2[0] + G[nr + k] * B.t2[1] + G[2 * nr + k] * B.t2[2]
     if (!this.hasOffset) return
     // Translation rows: m A (c x chi + omega x (omega x chi)).
     const chi = this.centerOfMassLocal
-    cross(this.w, chi, this.t1)
-    cross(this.w, this.t1, this.t2)
-    cross(this.c, chi, this.t1)
-    for (let r = 0; r < 3; r++) this.t1[r] += this.t2[r]
-    matVec3(node.A, this.t1, this.t3)
-    for (let r = 0; r < 3; r++) out[r] += this.mass * this.t3[r]
+    cross(B.w, chi, B.t1)
+    cross(B.w, B.t1, B.t2)
+    cross(B.c, chi, B.t1)
+    for (let r = 0; r < 3; r++) B.t1[r] += B.t2[r]
+    matVec3(node.A, B.t1, B.t3)
+    for (let r = 0; r < 3; r++) out[r] += this.mass * B.t3[r]
   }
 
   /** Euler parameters only: ep . ep - 1 = 0, or 2 ep . ep' = 0 at velocity level. */
@@ -150,8 +162,8 @@ class RigidBody3D extends RigidBodyBase {
     this.node.updateRotation(s)
     const p = this.node.theta
     if (velocityLevel) {
-      this.node.rotationRates(s.v, this.thetaDot)
-      out[0] = 2 * (p[0] * this.thetaDot[0] + p[1] * this.thetaDot[1] + p[2] * this.thetaDot[2] + p[3] * this.thetaDot[3])
+      this.node.rotationRates(s.v, B.thetaDot)
+      out[0] = 2 * (p[0] * B.thetaDot[0] + p[1] * B.thetaDot[1] + p[2] * B.thetaDot[2] + p[3] * B.thetaDot[3])
     } else out[0] = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] - 1
   }
 
@@ -191,20 +203,13 @@ function mul3(X: Float64Array, Y: Float64Array, nc: number, out: Float64Array): 
  * linearization of its residual.
  */
 class RigidBodyEulerParameters extends RigidBody3D {
-  private readonly S = new Float64Array(9)
-  /** d omega / dp = -Gbar(p') (3 x 4). */
-  private readonly dOmega = new Float64Array(12)
-  private readonly X = new Float64Array(12)
-  private readonly Y = new Float64Array(12)
-  private readonly Z = new Float64Array(12)
-  private readonly W = new Float64Array(9)
 
   computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
-    const node = this.node, n = 7, G = node.Gbar, J = this.J, S = this.S
+    const node = this.node, n = 7, G = node.Gbar, J = this.J, S = B.S
     node.updateRotation(s)
-    node.rotationRates(s.v, this.thetaDot)
-    node.localAngularVelocity(s, this.w)
-    const w = this.w, Jw = this.t1, t = this.t2
+    node.rotationRates(s.v, B.thetaDot)
+    node.localAngularVelocity(s, B.w)
+    const w = B.w, Jw = B.t1, t = B.t2
     matVec3(J, w, Jw)
     cross(w, Jw, t)
     // S = omega~ J - (J omega)~.
@@ -215,11 +220,11 @@ class RigidBodyEulerParameters extends RigidBody3D {
       S[6 + c] = w[0] * j1 - w[1] * j0
     }
     S[1] += Jw[2]; S[2] -= Jw[1]; S[3] -= Jw[2]; S[5] += Jw[0]; S[6] += Jw[1]; S[7] -= Jw[0]
-    EULER_PARAMETERS.localG(this.thetaDot, this.dOmega)
-    for (let i = 0; i < 12; i++) this.dOmega[i] = -this.dOmega[i]
-    const SG = this.X, SdO = this.Y
+    EULER_PARAMETERS.localG(B.thetaDot, B.dOmega)
+    for (let i = 0; i < 12; i++) B.dOmega[i] = -B.dOmega[i]
+    const SG = B.X, SdO = B.Y
     mul3(S, G, 4, SG)
-    mul3(S, this.dOmega, 4, SdO)
+    mul3(S, B.dOmega, 4, SdO)
     for (let a = 0; a < 4; a++) {
       for (let b = 0; b < 4; b++) {
         const d = G[a] * SG[b] + G[4 + a] * SG[4 + b] + G[8 + a] * SG[8 + b]
@@ -235,20 +240,20 @@ class RigidBodyEulerParameters extends RigidBody3D {
     out[r3 + 2 * n] += tk * t[1]; out[r3 + 2 * n + 1] -= tk * t[2]; out[r3 + 2 * n + 3] += tk * t[0]
     out[r3 + 3 * n] += tk * t[2]; out[r3 + 3 * n + 1] += tk * t[1]; out[r3 + 3 * n + 2] -= tk * t[0]
     if (!this.hasOffset) return
-    const chi = this.centerOfMassLocal, W = this.W, m = this.mass
+    const chi = this.centerOfMassLocal, W = B.W, m = this.mass
     const wc = w[0] * chi[0] + w[1] * chi[1] + w[2] * chi[2]
     for (let r = 0; r < 3; r++) {
       for (let c = 0; c < 3; c++) W[3 * r + c] = w[r] * chi[c] - 2 * chi[r] * w[c] + (r === c ? wc : 0)
     }
     // X = A W (3 x 3), then Y = A W Gbar, Z = A W dOmega; w2 = omega x (omega x chi) and dA/dp_j w2.
-    mul3(node.A, W, 3, this.X)
-    mul3(this.X, G, 4, this.Y)
-    mul3(this.X, this.dOmega, 4, this.Z)
-    cross(w, chi, this.t1)
-    cross(w, this.t1, this.t2)
-    eulerRotationDerivativeTimes(node.theta, this.t2, this.X)
+    mul3(node.A, W, 3, B.X)
+    mul3(B.X, G, 4, B.Y)
+    mul3(B.X, B.dOmega, 4, B.Z)
+    cross(w, chi, B.t1)
+    cross(w, B.t1, B.t2)
+    eulerRotationDerivativeTimes(node.theta, B.t2, B.X)
     for (let r = 0; r < 3; r++) {
-      for (let b = 0; b < 4; b++) out[r * n + 3 + b] += m * (factorD * this.Y[4 * r + b] + factorK * (this.Z[4 * r + b] + this.X[4 * r + b]))
+      for (let b = 0; b < 4; b++) out[r * n + 3 + b] += m * (factorD * B.Y[4 * r + b] + factorK * (B.Z[4 * r + b] + B.X[4 * r + b]))
     }
   }
 }
