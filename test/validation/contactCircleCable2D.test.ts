@@ -3,7 +3,8 @@
 // T_pull / T_hold = exp(mu theta) for a cable sliding around a fixed cylinder, converging under
 // refinement, and the bitwise restart from a checkpoint taken while a cable drives a pulley.
 import { describe, expect, it } from 'vitest'
-import { decodeCheckpoint } from '../../src/core'
+import { decodeCheckpoint, loadProjectJson } from '../../src/core'
+import { collectGraphics } from '../../src/core/system/visualization'
 import { run, sensorSeries, type Json } from './helpers'
 import { cableOverPulley, cableWithCircleContact, halfWrapPath } from './contactCircleCableModels'
 import { splitRunMatches } from './restartModels'
@@ -134,5 +135,31 @@ describe('ContactFrictionCircleCable2D', () => {
     const at = angle.t.findIndex((t) => t >= checkpointTime)
     expect(angle.values[at][2]).toBeGreaterThan(0)
     expect(angle.values.at(-1)![2]).toBeGreaterThan(angle.values[at][2])
+    // The cable grips (the capstan limit exp(0.5 pi) = 4.8 exceeds 12 N / 4 N): the left end goes down
+    // by the pulley's arc R phi up to the creep of the velocity penalty (mu f_n / mu_v per segment,
+    // below 1 mm/s here, i.e. below 1e-4 m over 0.1 s) and the cable's stretch (T / EA ~ 1e-4):
+    // together up to 2e-4 m of 2.3e-2 m. Measured 3.8e-3 relative; 1e-2 allows both bounds.
+    const end = sensorSeries(continuous.recorder, 'leftEndPosition')
+    const travel = end.values[0][1] - end.values.at(-1)![1]
+    expect(Math.abs(travel - 0.2 * angle.values.at(-1)![2]) / travel).toBeLessThan(1e-2)
+  })
+
+  it('draws the circle and, per segment in contact, its force as lines', () => {
+    const { system } = run(cableOverPulley({ leftWeight: 8, rightWeight: 4, frictionStiffness: 0 }), { timeIntegration: { endTime: 0.01, numberOfSteps: 10 } })
+    const contacts = system.objects.flatMap((o, i) => (o.item.type === 'ContactFrictionCircleCable2D' ? [`object:${i}`] : []))
+    const drawn = collectGraphics(system).filter((g) => contacts.includes(g.item))
+    expect(drawn).toHaveLength(contacts.length)
+    for (const g of drawn) expect(g.primitives.every((p) => p.shape === 'line')).toBe(true)
+    // The circle and its radius line, plus one force line per segment in contact (the top contacts).
+    expect(drawn.some((g) => g.primitives.length > 2)).toBe(true)
+  })
+
+  it('refuses a contact whose segment count differs from its marker', () => {
+    const model = cableOverPulley({ leftWeight: 8, rightWeight: 4, frictionStiffness: 0 }) as { objects: Json[] }
+    const contact = model.objects.find((o) => o.type === 'ContactFrictionCircleCable2D')!
+    contact.numberOfContactSegments = 3
+    const r = loadProjectJson({ format: 'mbs-studio-project', version: 1, name: 'bad', model, simulationSettings: {} })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.problems.map((p) => p.message).join('\n')).toMatch(/numberOfContactSegments.*expected 4, the numberOfSegments of marker "shape0"; got 3|expected 4, the numberOfSegments of marker "shape0"; got 3/)
   })
 })
