@@ -7,18 +7,41 @@ import {
   type AnyItemDefinition,
   type JsonValue,
   type ParamSpec,
+  settingsSchemaEntries,
 } from '../core'
 import { canonicalJson } from '../core/model/canonicalJson'
 
 const GENERATED_NOTE =
   '<!-- Generated from the item definitions by `npm run docs:items`; do not edit by hand. -->'
 
-/** Relative path (posix) -> Markdown text, for every registered item type plus README.md. */
+/**
+ * Relative path (posix) -> Markdown text, for every registered item type plus README.md and the
+ * simulation settings page (simulationSettings.md), all from the definitions.
+ */
 export function renderItemDocs(defs: readonly AnyItemDefinition[] = allItemTypes()): Map<string, string> {
   const files = new Map<string, string>()
   for (const def of defs) files.set(itemDocPath(def), itemPage(def))
   files.set('README.md', indexPage(defs))
+  files.set(SETTINGS_PAGE, settingsPage())
   return files
+}
+
+export const SETTINGS_PAGE = 'simulationSettings.md'
+
+/** The simulationSettings tree (Exudyn's names), from the settings schema in src/core/model/settings.ts. */
+function settingsPage(): string {
+  const entries = settingsSchemaEntries().map(({ path, spec }) => [path, spec] as [string, ParamSpec])
+  return [
+    GENERATED_NOTE,
+    '',
+    '# Simulation settings',
+    '',
+    'The `simulationSettings` dictionary of a project file. Names follow Exudyn\'s simulationSettings tree;',
+    'omitted settings take the defaults below, and an unknown or invalid setting is an error naming its path.',
+    'How the solvers use them: [../engine.md](../engine.md#solvers).',
+    '',
+    ...parameterTable(entries),
+  ].join('\n') + '\n'
 }
 
 export function itemDocPath(def: AnyItemDefinition): string {
@@ -53,8 +76,12 @@ function typeText(p: ParamSpec): string {
       return `${p.kind} name or index${p.types ? ` (${p.types.join(', ')})` : ''}`
     case 'refList':
       return `list of ${p.size ?? ''}${p.size !== undefined ? ' ' : ''}${p.kind} names or indices${p.types ? ` (${p.types.join(', ')})` : ''}`
+    case 'stringList':
+      return 'list of names'
     case 'expression':
       return p.size !== undefined && p.size > 1 ? `${p.size} expressions in t` : 'expression in t'
+    case 'graphicsList':
+      return 'list of graphics dictionaries'
   }
 }
 

@@ -85,6 +85,21 @@ export interface ExpressionParam extends ParamBase {
   size?: number
 }
 
+/**
+ * Exudyn's graphicsData: a list of graphics dictionaries ({type: 'TriangleList', ...}). Here only the
+ * list shape is checked; the entries' keys are checked by the item that draws them.
+ */
+export interface GraphicsListParam extends ParamBase {
+  type: 'graphicsList'
+  default?: JsonValue[]
+}
+
+/** A list of names (e.g. experimental flags). */
+export interface StringListParam extends ParamBase {
+  type: 'stringList'
+  default?: string[]
+}
+
 export type ParamSpec =
   | NumberParam
   | IntegerParam
@@ -97,6 +112,8 @@ export type ParamSpec =
   | RefParam
   | RefListParam
   | ExpressionParam
+  | StringListParam
+  | GraphicsListParam
 
 export type ParamSchema = Record<string, ParamSpec>
 
@@ -187,6 +204,13 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       }
       return undefined
     }
+    case 'graphicsList': {
+      if (!Array.isArray(v)) return `expected a list of graphics dictionaries, got ${describeValue(v)}`
+      const bad = v.findIndex((e) => e === null || typeof e !== 'object' || Array.isArray(e))
+      return bad >= 0 ? `entry ${bad}: expected a graphics dictionary such as {"type": "Sphere", ...}, got ${describeValue(v[bad])}` : undefined
+    }
+    case 'stringList':
+      return Array.isArray(v) && v.every((e) => typeof e === 'string') ? undefined : `expected a list of names (strings), got ${describeValue(v)}`
     case 'expression': {
       const size = spec.size ?? 1
       if (size === 1) return typeof v === 'string' ? undefined : `expected an expression string in t, got ${describeValue(v)}`

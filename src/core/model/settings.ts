@@ -103,7 +103,7 @@ export const SETTINGS_SCHEMA: Record<string, SchemaNode> = {
     sensorsWritePeriod: { type: 'number', default: 0.01, min: 0, unit: 's', doc: 'time between sensor rows; 0 = every step' },
     writeSolutionToFile: { type: 'boolean', default: true, doc: 'write a results file when a results path is given' },
   },
-  experimental: { type: 'vector', default: [], doc: 'experimental flags (names); off unless listed' } as unknown as ParamSpec,
+  experimental: { type: 'stringList', default: [], doc: 'experimental flags (names); every flag is off unless listed' },
 }
 
 function defaultsOf(schema: Record<string, SchemaNode>): Record<string, JsonValue> {
@@ -130,10 +130,7 @@ function resolveNode(schema: Record<string, SchemaNode>, raw: unknown, path: str
       problems.push({ path: p, message: `unknown setting "${k}"${suggest(k, Object.keys(schema))}` })
       continue
     }
-    if (k === 'experimental') {
-      if (!Array.isArray(v) || !v.every((e) => typeof e === 'string')) problems.push({ path: p, message: 'expected a list of flag names' })
-      else out[k] = v
-    } else if (isSpec(n)) {
+    if (isSpec(n)) {
       const m = checkParamValue(n, v)
       if (m) problems.push({ path: p, message: m })
       else out[k] = v

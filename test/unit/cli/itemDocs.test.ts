@@ -14,13 +14,19 @@ describe('item docs', () => {
 
   it('has a page for every registered item type and nothing else', () => {
     expect(listMarkdownFiles(ITEM_DOCS_DIR), HINT).toEqual([...rendered.keys()].sort())
-    expect(rendered.size).toBe(allItemTypes().length + 1)
+    expect(rendered.size).toBe(allItemTypes().length + 2)
   })
 
   it.each([...rendered.keys()])('%s is up to date', (rel) => {
     const file = path.join(ITEM_DOCS_DIR, rel)
     const committed = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '(missing)'
     expect(committed, HINT).toBe(rendered.get(rel))
+  })
+
+  it('documents the simulation settings with their paths and defaults', () => {
+    const page = rendered.get('simulationSettings.md')!
+    expect(page).toMatch(/\| timeIntegration\.generalizedAlpha\.spectralRadius \| number \| `0\.9` \|/)
+    expect(page).toMatch(/\| solverType \| one of "GeneralizedAlpha"/)
   })
 
   it('documents each parameter with type, default, unit, range and description', () => {
