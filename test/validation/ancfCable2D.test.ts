@@ -4,7 +4,7 @@
 // differences, and the energy balance of a swinging flexible pendulum.
 import { describe, expect, it } from 'vitest'
 import { makeProject, measuredOrder, rk4, run, sensorSeries, type Json } from './helpers'
-import { straightCable, type CableProperties } from './ancfCableModels'
+import { expectJacobianMatchesCentralDifferences, straightCable, type CableProperties } from './ancfCableModels'
 import { buildSystem } from '../../src/core/simulation'
 import { createSolver } from '../../src/core'
 import type { AncfCable2DElement } from '../../src/core/items/objects/ancfCable2D'
@@ -123,36 +123,7 @@ describe('ANCFCable2D statics', () => {
   it('the analytic Jacobian (stiffness and damping) equals central differences of the forces', () => {
     const model = straightCable({ p0: [0, 0], p1: [2, 0], elements: 1, cable: { physicsMassPerLength: 78, physicsBendingStiffness: 833, physicsAxialStiffness: 1e4, physicsAxialDamping: 3, physicsBendingDamping: 2, strainIsRelativeToReference: 0.5, physicsReferenceCurvature: 0.3 }, fixedConstraintsNode0: [] })
     const system = buildSystem(makeProject({ ...model, sensors: [] }, {}))
-    const s = system.state
-    const o = system.objects[0].computation
-    for (let i = 0; i < 8; i++) {
-      s.q[i] = 0.1 * Math.sin(3 * i + 1)
-      s.v[i] = 0.7 * Math.cos(2 * i)
-    }
-    for (const [factorK, factorD] of [[1, 0], [0, 1]]) {
-      const J = new Float64Array(64)
-      o.computeODE2LHSJacobian!(s, factorK, factorD, J)
-      const x = factorK ? s.q : s.v
-      let maxError = 0, maxEntry = 0, maxForce = 0
-      for (let j = 0; j < 8; j++) {
-        const h = 1e-6, saved = x[j]
-        const fp = new Float64Array(8), fm = new Float64Array(8)
-        x[j] = saved + h
-        o.computeODE2LHS!(s, fp)
-        x[j] = saved - h
-        o.computeODE2LHS!(s, fm)
-        x[j] = saved
-        for (let i = 0; i < 8; i++) {
-          const d = (fp[i] - fm[i]) / (2 * h)
-          maxError = Math.max(maxError, Math.abs(d - J[i * 8 + j]))
-          maxEntry = Math.max(maxEntry, Math.abs(d))
-          maxForce = Math.max(maxForce, Math.abs(fp[i]))
-        }
-      }
-      // Central differences with h = 1e-6: truncation ~h^2 f''' (below 1e-8 of the largest entry)
-      // plus round-off ~1e-16 |f| / h, which dominates for the small damping entries.
-      expect(maxError).toBeLessThan(1e-8 * maxEntry + (1e-15 * maxForce) / 1e-6)
-    }
+    expectJacobianMatchesCentralDifferences(system, 8)
   })
 })
 

@@ -4,7 +4,7 @@
 // P L^3 / (3 EI), and the analytic Jacobian against central differences.
 import { describe, expect, it } from 'vitest'
 import { makeProject, run, sensorSeries, type Json } from './helpers'
-import { straightCable } from './ancfCableModels'
+import { expectJacobianMatchesCentralDifferences, straightCable } from './ancfCableModels'
 import { buildSystem } from '../../src/core/simulation'
 
 interface Cable3D {
@@ -112,34 +112,6 @@ describe('ANCFCable (3D) statics', () => {
   it('the analytic Jacobian (stiffness and damping) equals central differences of the forces', () => {
     const model = cable3D({ p1: [2, 0.5, -0.3], elements: 1, cable: { physicsMassPerLength: 78, physicsBendingStiffness: 833, physicsAxialStiffness: 1e4, physicsAxialDamping: 3, physicsBendingDamping: 2, strainIsRelativeToReference: 0.5, physicsReferenceAxialStrain: 0.01 }, fixed: [] })
     const system = buildSystem(makeProject(model, {}))
-    const s = system.state
-    const o = system.objects[0].computation
-    for (let i = 0; i < 12; i++) {
-      s.q[i] = 0.1 * Math.sin(3 * i + 1)
-      s.v[i] = 0.7 * Math.cos(2 * i)
-    }
-    for (const [factorK, factorD] of [[1, 0], [0, 1]]) {
-      const J = new Float64Array(144)
-      o.computeODE2LHSJacobian!(s, factorK, factorD, J)
-      const x = factorK ? s.q : s.v
-      let maxError = 0, maxEntry = 0, maxForce = 0
-      for (let j = 0; j < 12; j++) {
-        const h = 1e-6, saved = x[j]
-        const fp = new Float64Array(12), fm = new Float64Array(12)
-        x[j] = saved + h
-        o.computeODE2LHS!(s, fp)
-        x[j] = saved - h
-        o.computeODE2LHS!(s, fm)
-        x[j] = saved
-        for (let i = 0; i < 12; i++) {
-          const d = (fp[i] - fm[i]) / (2 * h)
-          maxError = Math.max(maxError, Math.abs(d - J[i * 12 + j]))
-          maxEntry = Math.max(maxEntry, Math.abs(d))
-          maxForce = Math.max(maxForce, Math.abs(fp[i]))
-        }
-      }
-      // As for the 2D cable: truncation ~h^2 (below 1e-8 of the largest entry) plus round-off 1e-16 |f| / h.
-      expect(maxError).toBeLessThan(1e-8 * maxEntry + (1e-15 * maxForce) / 1e-6)
-    }
+    expectJacobianMatchesCentralDifferences(system, 12)
   })
 })
