@@ -8,6 +8,8 @@ export type GraphicsPrimitive =
   | { shape: 'line'; points: number[]; color: number[] }
   | { shape: 'helix'; from: number[]; to: number[]; radius: number; turns: number; color: number[] }
   | { shape: 'frame'; origin: number[]; rotation: number[]; size: number }
+  /** Triangle mesh: points flat [x0, y0, z0, x1, ...] in global coordinates, triangles flat vertex indices. */
+  | { shape: 'mesh'; points: number[]; triangles: number[]; color: number[] }
 
 export interface GraphicsItem {
   /** "object:3", "node:0", ... so the viewport can select the item. */

@@ -20,6 +20,7 @@ import type { Mesh } from '@babylonjs/core/Meshes/mesh'
 import '@babylonjs/core/Meshes/thinInstanceMesh'
 import { Scene } from '@babylonjs/core/scene'
 import type { GraphicsItem } from '../../core'
+import { createTriangleMeshes } from './triangleMeshes'
 import { buildLines, INSTANCE_SHAPES, instanceShapes, type InstanceShape, type LineSet } from './primitives'
 
 const BACKGROUND = new Color4(0.118, 0.122, 0.133, 1)
@@ -77,6 +78,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   axes.forEach(({ color }, i) => axisLabels[i]?.style.setProperty('color', color.toHexString()))
 
   const shapes = createInstanceMeshes(scene)
+  const triangleMeshes = createTriangleMeshes(scene)
   let lines: LinesMesh | null = null
   let traceLines: LinesMesh | null = null
   let current: GraphicsItem[] = []
@@ -104,6 +106,8 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       if (owners.length > 0) mesh.thinInstanceRefreshBoundingInfo(false)
     }
     lines = drawLineSet(scene, lines, 'lines', buildLines(items, selection, SELECTED))
+    triangleMeshes.draw(items, selection, SELECTED)
+    canvas.dataset.meshes = String(triangleMeshes.meshes().length)
     // What is drawn, for tests and screenshots to wait on.
     canvas.dataset.instances = String(Object.values(instanceOwners).reduce((n, owners) => n + owners.length, 0))
     canvas.dataset.selected = String(items.filter((item) => selection.has(item.item)).length)
@@ -119,8 +123,8 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       min.minimizeInPlace(box.minimumWorld)
       max.maximizeInPlace(box.maximumWorld)
     }
-    if (lines) {
-      const box = lines.getBoundingInfo().boundingBox
+    for (const mesh of [...triangleMeshes.meshes(), ...(lines ? [lines] : [])]) {
+      const box = mesh.getBoundingInfo().boundingBox
       min.minimizeInPlace(box.minimumWorld)
       max.maximizeInPlace(box.maximumWorld)
     }
@@ -144,9 +148,11 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 
   /** The item id of the instance under a canvas point (CSS px), or null. */
   function pickAt(x: number, y: number): string | null {
-    const meshes = Object.values(shapes)
+    const meshes = [...Object.values(shapes), ...triangleMeshes.meshes()]
     const pick = scene.pick(x, y, (mesh) => meshes.includes(mesh as Mesh) && mesh.isVisible)
     if (!pick?.hit || !pick.pickedMesh) return null
+    const meshOwner = triangleMeshes.ownerOf(pick.pickedMesh)
+    if (meshOwner) return meshOwner
     const shape = (Object.keys(shapes) as InstanceShape[]).find((s) => shapes[s] === pick.pickedMesh)
     return shape ? (instanceOwners[shape][pick.thinInstanceIndex] ?? null) : null
   }

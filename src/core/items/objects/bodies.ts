@@ -1,19 +1,24 @@
 // Point-mass bodies and ground: Ground, MassPoint (3D) and MassPoint2D.
-import type { ItemDefinition } from '../../model/definition'
+import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import type { ObjectComputation, PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { FixedFrame, TranslationPoint, V_COLOR, visualizationParams } from '../common'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { identity3, matVec3 } from '../../math/vec3'
+import { drawGraphicsData, graphicsDataProblems } from './bodyGraphics'
 
 const IDENTITY = new Float64Array(9)
 identity3(IDENTITY)
 
-const GRAPHICS_DOC = 'neutral graphics: list of {type: "Sphere"|"Brick"|"Cylinder", ...} in body coordinates'
+const GRAPHICS_DOC =
+  'Exudyn graphicsData: list of {type: "TriangleList"|"Brick"|"Sphere"|"Cylinder"|"Line", ...} in body coordinates (see bodyGraphics.ts); when not empty it is drawn instead of the default shape'
 
 export const VGRAPHICS = {
-  VgraphicsData: { type: 'vector' as const, default: [], doc: GRAPHICS_DOC, visualization: true },
+  VgraphicsData: { type: 'graphicsList' as const, default: [], doc: GRAPHICS_DOC, visualization: true },
 }
+
+/** The check() of bodies without other checks: VgraphicsData entries. */
+export const checkGraphicsData = (it: ResolvedItem): { parameter: string; message: string }[] => graphicsDataProblems(it.params.raw('VgraphicsData'))
 
 class GroundBody implements ObjectComputation {
   ltgODE2 = new Int32Array(0)
@@ -55,7 +60,11 @@ export const ObjectGround: ItemDefinition<'object'> = {
   },
   supportsCheckpoint: true,
   traits: { body: true, orientation: true },
+  check: checkGraphicsData,
   build: (it) => new GroundBody(it.params.vector('referencePosition'), it.params.matrix('referenceRotation')),
+  visualize: (it, _c, _s, g) => {
+    if (it.params.bool('Vshow')) drawGraphicsData(it.params.raw('VgraphicsData'), it.params.vector('referencePosition'), it.params.matrix('referenceRotation'), g)
+  },
 }
 
 /**
@@ -121,6 +130,7 @@ function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3): ItemDefinitio
     },
     supportsCheckpoint: true,
     traits: { body: true },
+    check: checkGraphicsData,
     build: (it, ctx) => {
       const n = ctx.node(it.params.ref('nodeNumber'))
       const ref = new Float64Array(3)
@@ -131,6 +141,7 @@ function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3): ItemDefinitio
       if (!it.params.bool('Vshow')) return
       const p = new Float64Array(3)
       c.centerOfMass!().position(s, p)
+      if (drawGraphicsData(it.params.raw('VgraphicsData'), p, IDENTITY, g)) return
       g.add({ shape: 'sphere', center: [...p], radius: 0.05, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body) })
     },
   }

@@ -18,7 +18,8 @@ import { EULER_PARAMETERS, eulerRotationDerivativeTimes } from '../../math/rotat
 import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
 import { V_COLOR, visualizationParams } from '../common'
 import { RigidFrame, RigidNode } from '../nodes/rigidNodes'
-import { VGRAPHICS } from './bodies'
+import { VGRAPHICS, checkGraphicsData } from './bodies'
+import { drawGraphicsData } from './bodyGraphics'
 
 /** Shared parts of 3D and planar rigid bodies: coordinates, body points and kinetic energy. */
 abstract class RigidBodyBase implements ObjectComputation {
@@ -281,8 +282,14 @@ function nodeOf(it: ResolvedItem, ctx: BuildContext): RigidNode {
   return n
 }
 
-function drawBox(it: ResolvedItem, body: RigidBodyBase, size: number[], s: SystemState, g: Graphics): void {
+/** The body's VgraphicsData at the node frame (Exudyn's body coordinates), else a box of `size` at the centre of mass. */
+function drawBody(it: ResolvedItem, body: RigidBodyBase, size: number[], s: SystemState, g: Graphics): void {
   if (!it.params.bool('Vshow')) return
+  const node = body.bodyPoint(new Float64Array(3))
+  const p0 = new Float64Array(3), R0 = new Float64Array(9)
+  node.position(s, p0)
+  node.rotationMatrix(s, R0)
+  if (drawGraphicsData(it.params.raw('VgraphicsData'), p0, R0, g)) return
   const k = body.centerOfMass()
   const p = new Float64Array(3), R = new Float64Array(9)
   k.position(s, p)
@@ -309,7 +316,8 @@ export const ObjectRigidBody: ItemDefinition<'object'> = {
   check: (it) => {
     const [xx, yy, zz] = it.params.vector('physicsInertia')
     const bad = xx + yy < zz || yy + zz < xx || xx + zz < yy || xx < 0 || yy < 0 || zz < 0
-    return bad ? [{ parameter: 'physicsInertia', message: `expected non-negative principal moments satisfying the triangle inequality (Jxx + Jyy >= Jzz, ...), got [${xx}, ${yy}, ${zz}]` }] : []
+    const inertia = bad ? [{ parameter: 'physicsInertia', message: `expected non-negative principal moments satisfying the triangle inequality (Jxx + Jyy >= Jzz, ...), got [${xx}, ${yy}, ${zz}]` }] : []
+    return [...inertia, ...checkGraphicsData(it)]
   },
   build: (it, ctx) => {
     const node = nodeOf(it, ctx)
@@ -318,7 +326,7 @@ export const ObjectRigidBody: ItemDefinition<'object'> = {
   },
   visualize: (it, c, s, g) => {
     const body = c as RigidBody3D
-    drawBox(it, body, body.equivalentBox(), s, g)
+    drawBody(it, body, body.equivalentBox(), s, g)
   },
 }
 
@@ -337,11 +345,12 @@ export const ObjectRigidBody2D: ItemDefinition<'object'> = {
   },
   supportsCheckpoint: true,
   traits: { body: true, orientation: true },
+  check: checkGraphicsData,
   build: (it, ctx) => new RigidBodyPlanar(nodeOf(it, ctx), it.params.number('physicsMass'), it.params.number('physicsInertia')),
   visualize: (it, c, s, g) => {
     const body = c as RigidBodyPlanar
     // A slender bar with the body's inertia: J = m L^2 / 12.
     const L = body.mass > 0 ? Math.max(Math.sqrt((12 * body.inertia) / body.mass), 0.01) : 0.1
-    drawBox(it, body, [L, L / 8, L / 8], s, g)
+    drawBody(it, body, [L, L / 8, L / 8], s, g)
   },
 }
