@@ -31,9 +31,39 @@ function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'object'>['v
 }
 
 abstract class PairConnector extends TwoMarkerConnector {
+  /** The 3 x 3 derivative of a force law f(p1 - p0, v1 - v0), combined with the solver's factors. */
+  protected readonly M3 = new Float64Array(9)
+  private T = new Float64Array(0)
+
+  override setupLTG(): void {
+    super.setupLTG()
+    if (this.T.length !== 3 * this.ltgODE2.length) this.T = new Float64Array(3 * this.ltgODE2.length)
+  }
+
+  /** Entry (a, j) of Jr = [-J0, J1]. */
+  private jr(a: number, j: number): number {
+    return j < this.n0 ? -this.J0[a * this.n0 + j] : this.J1[a * this.n1 + j - this.n0]
+  }
+
   endPoints(s: SystemState): [number[], number[]] {
     this.gather(s)
     return [[...this.p0], [...this.p1]]
+  }
+
+  /**
+   * out (n x n) += Jr^T M3 Jr, Jr = [-J0, J1] = d(p1 - p0)/dq (from jacobians()): the Jacobian of
+   * f_lhs = Jr^T f for a force f whose derivative by p1 - p0 (or v1 - v0) is M3. Exact for markers
+   * with constant Jacobians (points); on rigid-body markers the change of Jr with the rotation
+   * (dJr^T/dq f) is left out, an approximation Newton converges with.
+   */
+  protected addPairBlock(out: Float64Array): void {
+    const n = this.n0 + this.n1, M = this.M3, T = this.T
+    for (let a = 0; a < 3; a++) for (let j = 0; j < n; j++) T[a * n + j] = M[3 * a] * this.jr(0, j) + M[3 * a + 1] * this.jr(1, j) + M[3 * a + 2] * this.jr(2, j)
+    for (let i = 0; i < n; i++) {
+      const r0 = this.jr(0, i), r1 = this.jr(1, i), r2 = this.jr(2, i)
+      if (r0 === 0 && r1 === 0 && r2 === 0) continue
+      for (let j = 0; j < n; j++) out[i * n + j] += r0 * T[j] + r1 * T[n + j] + r2 * T[2 * n + j]
+    }
   }
 }
 
@@ -42,6 +72,7 @@ class SpringDamper extends PairConnector {
   readonly nAE = 0
   private readonly n = new Float64Array(3)
   private readonly f = new Float64Array(3)
+  private readonly Pdv = new Float64Array(3)
   readonly outputVariables = ['Distance', 'Displacement', 'Velocity', 'Force']
   constructor(
     markers: MarkerComputation[],
@@ -70,6 +101,30 @@ class SpringDamper extends PairConnector {
     this.jacobians(s)
     for (let i = 0; i < 3; i++) this.f[i] = fs * this.n[i]
     this.addForcePair(this.f, out)
+  }
+  /**
+   * f = fs n with P = I - n n^T: df/d(p1 - p0) = k n n^T + d n (P dv)^T / L + fs P / L,
+   * df/d(v1 - v0) = d n n^T (dv = v1 - v0).
+   */
+  computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
+    if (!this.active) return
+    const fs = this.scalarForce(s)
+    this.jacobians(s)
+    const n = this.n, M = this.M3
+    const L = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2])
+    const dv0 = this.v1[0] - this.v0[0], dv1 = this.v1[1] - this.v0[1], dv2 = this.v1[2] - this.v0[2]
+    const ndv = n[0] * dv0 + n[1] * dv1 + n[2] * dv2
+    const Pdv = this.Pdv
+    Pdv[0] = dv0 - ndv * n[0]
+    Pdv[1] = dv1 - ndv * n[1]
+    Pdv[2] = dv2 - ndv * n[2]
+    for (let a = 0; a < 3; a++) {
+      for (let b = 0; b < 3; b++) {
+        const P = (a === b ? 1 : 0) - n[a] * n[b]
+        M[3 * a + b] = factorK * (this.k * n[a] * n[b] + (this.d * n[a] * Pdv[b] + fs * P) / L) + factorD * this.d * n[a] * n[b]
+      }
+    }
+    this.addPairBlock(out)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
     const fs = this.scalarForce(s)
@@ -130,6 +185,14 @@ class CartesianSpringDamper extends PairConnector {
     this.computeForce(s)
     this.jacobians(s)
     this.addForcePair(this.f, out)
+  }
+  /** df/d(p1 - p0) = diag(k), df/d(v1 - v0) = diag(d). */
+  computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
+    if (!this.active) return
+    this.jacobians(s)
+    this.M3.fill(0)
+    for (let i = 0; i < 3; i++) this.M3[4 * i] = factorK * this.k[i] + factorD * this.d[i]
+    this.addPairBlock(out)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
     this.computeForce(s)
