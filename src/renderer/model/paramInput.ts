@@ -26,6 +26,15 @@ export function parseNumberList(text: string): ParseResult {
   return { ok: true, value: values }
 }
 
+/** JSON typed by the user (graphics dictionaries); the parser's message when it is not JSON. */
+export function parseJson(text: string): ParseResult {
+  try {
+    return { ok: true, value: JSON.parse(text.trim() === '' ? '[]' : text) as JsonValue }
+  } catch (e) {
+    return { ok: false, message: `expected JSON, e.g. [{"type": "Sphere", "radius": 0.1}]: ${(e as Error).message}` }
+  }
+}
+
 /** Checks a candidate value against the definition; the definition's message when it does not fit. */
 export function checkValue(spec: ParamSpec, value: JsonValue): ParseResult {
   const message = checkParamValue(spec, value)
