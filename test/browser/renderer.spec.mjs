@@ -122,6 +122,8 @@ test('build a pendulum from scratch, run it, see it move and plotted, save, reop
 test('a click in the viewport selects the item in the tree and the editor', async () => {
   await page.click('.view-tools button:has-text("front")')
   await page.keyboard.press('Escape')
+  // The preset turns the camera: measure the frames drawn after it.
+  await nextFrames()
   const { bodyAt } = await canvasStatsWhen(page, (stats) => stats.body > 20)
   assert.ok(bodyAt, 'no body-coloured pixel in the viewport')
   const box = await page.locator('canvas').boundingBox()
@@ -216,7 +218,8 @@ test('a saved results file opens from disk and replays with its model and sensor
   assert.ok(frames > 10, `only ${frames} frames in the results file`)
   await page.click('.tab:has-text("Timeline")')
   await page.waitForFunction((n) => document.querySelector('.transport .frames')?.textContent === `${n} frames`, frames)
-  // The edited model is empty: what the view draws is the model stored in the results file.
+  // The edited model is empty: what the view draws is the model stored in the results file, and the tree says so.
+  assert.match(await page.getByTestId('replay-note').innerText(), /the file's model/)
   assert.ok((await canvasStatsWhen(page, (stats) => stats.body > 20)).body > 20, 'the results file\'s model is not drawn')
   const early = await seek(0)
   const late = await seek(0.5)
@@ -227,6 +230,44 @@ test('a saved results file opens from disk and replays with its model and sensor
   await page.locator('.plot-host canvas').waitFor()
   assert.match(await page.locator('.series-list').innerText(), /bodyPosition\.y|bodyNodePosition\.y/)
   await page.screenshot({ path: outputPath('renderer-results-plot.png') })
+  assert.deepEqual(errors, [])
+})
+
+test('a body with a TriangleList in VgraphicsData is drawn as that mesh', async () => {
+  // A magenta square (two triangles) 1 m wide in the body's x-z plane, no other magenta in the scene.
+  const square = { type: 'TriangleList', points: [-0.5, 0, -0.5, 0.5, 0, -0.5, 0.5, 0, 0.5, -0.5, 0, 0.5], triangles: [0, 1, 2, 0, 2, 3], color: [1, 0, 1, 1] }
+  const model = {
+    nodes: [{ type: 'RigidBodyEP', name: 'n', referenceCoordinates: [0, 0.5, 0, 1, 0, 0, 0] }],
+    objects: [{ type: 'RigidBody', name: 'plate', physicsMass: 1, physicsInertia: [0.1, 0.1, 0.1, 0, 0, 0], nodeNumber: 'n', VgraphicsData: [square] }],
+  }
+  const path = join(dir, 'mesh.mbsproj')
+  writeFileSync(path, JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'Mesh', model }))
+  await page.click('button[title^="Open a project file"]')
+  await pathDialog(path)
+  await page.waitForFunction(() => document.querySelector('canvas[data-testid=viewport]')?.dataset.meshes === '1')
+  await nextFrames()
+  const magentaPixels = () => page.evaluate(async () => {
+    const canvas = document.querySelector('canvas[data-testid=viewport]')
+    const bitmap = await createImageBitmap(canvas)
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
+    context.drawImage(bitmap, 0, 0)
+    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height)
+    let n = 0
+    // Lighting scales the colour: magenta is r and b alike and well above g.
+    for (let i = 0; i < data.length; i += 4) if (data[i] > 90 && data[i + 2] > 90 && data[i + 1] < 0.4 * data[i] && Math.abs(data[i] - data[i + 2]) < 40) n++
+    return n
+  })
+  await page.click('.view-tools button:has-text("iso")')
+  await nextFrames()
+  const magenta = await magentaPixels()
+  await page.screenshot({ path: outputPath('renderer-mesh.png') })
+  // The Front preset looks along -z: the plate in the x-z plane is seen edge-on and nearly vanishes.
+  await page.click('.view-tools button:has-text("front")')
+  await nextFrames()
+  const edgeOn = await magentaPixels()
+  await page.screenshot({ path: outputPath('renderer-mesh-front.png') })
+  assert.ok(edgeOn < magenta / 5, `the Front view did not turn the camera: ${edgeOn} of ${magenta} magenta pixels left`)
+  assert.ok(magenta > 500, `the TriangleList is not drawn: ${magenta} magenta pixels`)
   assert.deepEqual(errors, [])
 })
 

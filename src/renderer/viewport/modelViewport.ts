@@ -113,22 +113,19 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     canvas.dataset.selected = String(items.filter((item) => selection.has(item.item)).length)
   }
 
-  /** Bounds of the drawn model and the origin (where the axes start and models are built around). */
+  /** Bounding sphere of the drawn model (the origin and radius 1 when nothing is drawn). */
   function boundsOfScene(): { center: Vector3; radius: number } {
-    const min = Vector3.Zero()
-    const max = Vector3.Zero()
-    for (const shape of Object.values(shapes)) {
-      if (!shape.isVisible) continue
-      const box = shape.getBoundingInfo().boundingBox
-      min.minimizeInPlace(box.minimumWorld)
-      max.maximizeInPlace(box.maximumWorld)
-    }
-    for (const mesh of [...triangleMeshes.meshes(), ...(lines ? [lines] : [])]) {
+    const min = new Vector3(Infinity, Infinity, Infinity)
+    const max = new Vector3(-Infinity, -Infinity, -Infinity)
+    const visible = [...Object.values(shapes).filter((shape) => shape.isVisible), ...triangleMeshes.meshes(), ...(lines ? [lines] : [])]
+    for (const mesh of visible) {
       const box = mesh.getBoundingInfo().boundingBox
       min.minimizeInPlace(box.minimumWorld)
       max.maximizeInPlace(box.maximumWorld)
     }
-    return { center: Vector3.Center(min, max), radius: Math.max(1, Vector3.Distance(min, max) / 2) }
+    if (visible.length === 0) return { center: Vector3.Zero(), radius: 1 }
+    // A single point mass has almost no extent: show at least half a metre around it.
+    return { center: Vector3.Center(min, max), radius: Math.max(0.25, Vector3.Distance(min, max) / 2) }
   }
 
   // A click is a press and release of the left button that barely moved (otherwise it was a drag of
@@ -203,12 +200,14 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
         top: [Math.PI / 2, 0.0001],
         side: [0, Math.PI / 2],
       }
-      ;[camera.alpha, camera.beta] = angles[preset]
+      // Target first: Babylon's target setter recomputes alpha and beta from the current position.
       api.zoomToFit()
+      ;[camera.alpha, camera.beta] = angles[preset]
     },
     zoomToFit() {
       const { center, radius } = boundsOfScene()
-      camera.target = center
+      // cloneAlphaBetaRadius: keep the view direction (the plain setter rebuilds the angles from the old position).
+      camera.setTarget(center, false, false, true)
       const fov = camera.fov
       camera.radius = (1.15 * radius) / Math.sin(fov / 2)
     },
