@@ -4,6 +4,15 @@ import { checkParamValue, type ParamSpec } from './parameters'
 import { suggest } from './resolve'
 import type { JsonValue, Problem } from './types'
 
+/**
+ * Experimental flags (seed 003, "PyExperimental"): methods shipped but not advertised, each off unless
+ * listed in simulationSettings.experimental. Name -> what it switches on.
+ */
+export const EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
+  newtonReactionStiffness:
+    'implicit solvers add the geometric stiffness of the constraint reactions d(C_q^T lambda)/dq to the Newton matrix (forward differences per constraint object at each refresh): fewer Newton iterations on hanging chains, but dearer refreshes',
+}
+
 export const SOLVER_TYPES = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'RK44', 'DOPRI5', 'Static'] as const
 export type SolverType = (typeof SOLVER_TYPES)[number]
 
@@ -142,6 +151,10 @@ function resolveNode(schema: Record<string, SchemaNode>, raw: unknown, path: str
 export function resolveSettings(raw: unknown, path = 'simulationSettings'): { settings: SimulationSettings; problems: Problem[] } {
   const problems: Problem[] = []
   const settings = resolveNode(SETTINGS_SCHEMA, raw, path, problems) as unknown as SimulationSettings
+  const known = Object.keys(EXPERIMENTAL_FLAGS)
+  for (const flag of settings.experimental ?? [])
+    if (!known.includes(flag))
+      problems.push({ path: `${path}.experimental`, message: `unknown experimental flag "${flag}"${suggest(flag, known)}; known flags: ${known.join(', ')}` })
   const ti = settings.timeIntegration
   if (problems.length === 0 && !(ti.endTime > ti.startTime) && settings.solverType !== 'Static')
     problems.push({ path: `${path}.timeIntegration.endTime`, message: `expected endTime > startTime (${ti.startTime}), got ${ti.endTime}` })

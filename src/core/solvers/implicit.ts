@@ -65,10 +65,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private jacobianAt: Record<'q' | 'v' | 'a' | 'lambda' | 'data', Float64Array> = { q: new Float64Array(0), v: new Float64Array(0), a: new Float64Array(0), lambda: new Float64Array(0), data: new Float64Array(0) }
   /** Set by loading a checkpoint: re-evaluate the saved Jacobian before the next iteration. */
   private jacobianToRestore = false
+  /** Experimental flag newtonReactionStiffness (see EXPERIMENTAL_FLAGS). */
+  private readonly reactionStiffness: boolean
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
     this.nominalStep = this.h
+    this.reactionStiffness = system.experimental.has('newtonReactionStiffness')
     if (settings.solverType === 'TrapezoidalIndex2') {
       this.solverType = 'TrapezoidalIndex2'
       this.alphaM = 0
@@ -300,6 +303,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.evaluator.addMassMatrix(s, m, 1)
     this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
     this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
+    if (this.reactionStiffness) this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
     this.factorize(s.t)
     this.jacobianValid = true
     this.jacobianStep = h

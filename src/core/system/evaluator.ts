@@ -53,7 +53,8 @@ export class SystemEvaluator {
    * assembly by the sparse matrix factory.
    */
   addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
-    for (const o of new Set([...this.massObjects, ...(withStiffness ? this.forceObjects : [])])) builder.addBlock(o.ltgODE2, 0, o.ltgODE2, 0)
+    const reactionStiffness = withStiffness && this.system.experimental.has('newtonReactionStiffness') ? this.constraintObjects : []
+    for (const o of new Set([...this.massObjects, ...(withStiffness ? this.forceObjects : []), ...reactionStiffness])) builder.addBlock(o.ltgODE2, 0, o.ltgODE2, 0)
     const n2 = this.system.nODE2
     for (const o of this.constraintObjects)
       for (let k = 0; k < o.nAE; k++) builder.addBlock([n2 + o.aeIndex + k], 0, o.ltgODE2, 0, true)
@@ -120,6 +121,49 @@ export class SystemEvaluator {
         if (lam === 0) continue
         for (let j = 0; j < n; j++) out[ltg[j]] += J[k * n + j] * lam
       }
+    }
+  }
+
+  /** out[0..n) = C_q^T lambda of one constraint object on its local coordinates. */
+  private localReactions(o: ObjectComputation, s: SystemState, out: Float64Array): void {
+    const n = o.ltgODE2.length, J = this.localJ
+    o.computeAEJacobian!(s, J, o.velocityLevelConstraint === true)
+    out.fill(0, 0, n)
+    for (let k = 0; k < o.nAE; k++) {
+      const lam = s.lambda[o.aeIndex + k]
+      if (lam !== 0) for (let j = 0; j < n; j++) out[j] += J[k * n + j] * lam
+    }
+  }
+
+  /**
+   * Experimental flag newtonReactionStiffness: adds factor * d(C_q^T lambda)/dq, the geometric stiffness
+   * of the constraint reactions (C_q turns with the bodies), by forward differences of C_q^T lambda on
+   * each constraint object's own coordinates. Only the Newton matrix uses it, so its O(sqrt(eps)) error
+   * changes convergence speed, not the solution.
+   */
+  addReactionStiffness(s: SystemState, m: SystemMatrix, factor: number, nd: NumericalDifferentiation): void {
+    const f0 = this.localB, f1 = this.localC, out = this.localA
+    for (const o of this.constraintObjects) {
+      if (o.inactiveConstraint) continue
+      const ltg = o.ltgODE2, n = ltg.length
+      let active = false
+      for (let k = 0; k < o.nAE; k++) if (s.lambda[o.aeIndex + k] !== 0) active = true
+      if (!active) continue
+      this.localReactions(o, s, f0)
+      out.fill(0, 0, n * n)
+      const unique = this.uniqueColumn.get(o)!
+      for (let j = 0; j < n; j++) {
+        if (!unique[j]) continue
+        const g = ltg[j]
+        const saved = s.q[g]
+        const eps = nd.relativeEpsilon * Math.max(nd.minimumCoordinateSize, Math.abs(saved))
+        s.q[g] = saved + eps
+        this.localReactions(o, s, f1)
+        s.q[g] = saved
+        const scale = factor / eps
+        for (let i = 0; i < n; i++) out[i * n + j] = (f1[i] - f0[i]) * scale
+      }
+      m.addBlock(ltg, 0, ltg, 0, out, 1)
     }
   }
 
