@@ -59,7 +59,6 @@ export class ExplicitSolver extends SolverBase {
   private rhsODE2 = new Float64Array(0)
   private rhsAE = new Float64Array(0)
   private aeBuf = new Float64Array(0)
-  private scratch = new Float64Array(0)
   /** Step-size control: the last step was rejected (then the step is not increased). */
   private lastRejected = 0
 
@@ -85,7 +84,6 @@ export class ExplicitSolver extends SolverBase {
       this.rhsODE2 = this.rhs.subarray(0, n2)
       this.rhsAE = this.rhs.subarray(n2)
       this.aeBuf = new Float64Array(this.nAE)
-      this.scratch = new Float64Array(n2)
     }
     if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
     this.constantMass = this.system.objects.every((r) => !r.computation.computeMassMatrix || r.computation.constantMassMatrix === true) && this.nAE === 0
@@ -124,33 +122,12 @@ export class ExplicitSolver extends SolverBase {
       this.massFactorized = true
     }
     if (this.nAE > 0) {
-      this.constraintTerm(this.rhsAE)
+      this.evaluator.constraintVelocityTerm(this.state, this.rhsAE)
       ev.addConstraintTimeTerm(s, this.rhsAE, 'acceleration', -1)
     }
     this.matrix.solve(rhs)
     out.set(this.rhsODE2)
     if (this.nAE > 0) s.lambda.set(this.rhsAE)
-  }
-
-  /** out = -(d/dt C_q) q' by a central difference along q'. */
-  private constraintTerm(out: Float64Array): void {
-    const s = this.state
-    const q = s.q, v = s.v
-    let vmax = 0
-    for (let i = 0; i < v.length; i++) vmax = Math.max(vmax, Math.abs(v[i]))
-    if (vmax === 0) {
-      out.fill(0)
-      return
-    }
-    const d = 1e-5 / vmax
-    const saved = this.scratch
-    saved.set(q)
-    for (let i = 0; i < q.length; i++) q[i] = saved[i] + d * v[i]
-    this.evaluator.constraintJacobianTimesVelocity(s, this.aeBuf)
-    for (let i = 0; i < q.length; i++) q[i] = saved[i] - d * v[i]
-    this.evaluator.constraintJacobianTimesVelocity(s, out)
-    q.set(saved)
-    for (let k = 0; k < out.length; k++) out[k] = -(this.aeBuf[k] - out[k]) / (2 * d)
   }
 
   /** Projects q onto g(q, t) = 0 and q' onto C_q q' + g_t = 0 (minimum-norm corrections; g_t from drives). */

@@ -55,7 +55,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** Views of residual: the ODE2 rows and the AE rows (made once; subarray allocates). */
   private residualODE2 = new Float64Array(0)
   private residualAE = new Float64Array(0)
-  private gBuf = new Float64Array(0)
   private readonly nominalStep: number
   private forceScale = 0
   /** The factorized Jacobian belongs to step size jacobianStep and the state saved in jacobianAt. */
@@ -106,7 +105,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.residual = new Float64Array(n2 + nAE)
       this.residualODE2 = this.residual.subarray(0, n2)
       this.residualAE = this.residual.subarray(n2)
-      this.gBuf = new Float64Array(nAE)
       const st = this.state
       this.jacobianAt = { q: new Float64Array(n2), v: new Float64Array(n2), a: new Float64Array(n2), lambda: new Float64Array(nAE), data: new Float64Array(st.data.length) }
       this.jacobianValid = false
@@ -131,7 +129,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       ev.ode2Residual(s, rhs.subarray(0, n2))
       for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
       if (nAE > 0) {
-        this.constraintAccelerationTerm(rhs.subarray(n2))
+        this.evaluator.constraintVelocityTerm(this.state, rhs.subarray(n2))
         ev.addConstraintTimeTerm(s, rhs.subarray(n2), 'acceleration', -1)
       }
       this.factorize(0)
@@ -142,26 +140,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.aAlg.set(s.a)
   }
 
-  /** out = -(d/dt C_q) q', by a central difference of C_q q' along q' (exact for linear constraints). */
-  private constraintAccelerationTerm(out: Float64Array): void {
-    const s = this.state
-    const q = s.q, v = s.v
-    let vmax = 0
-    for (let i = 0; i < v.length; i++) vmax = Math.max(vmax, Math.abs(v[i]))
-    if (vmax === 0) {
-      out.fill(0)
-      return
-    }
-    const delta = 1e-5 / vmax
-    const plus = this.gBuf
-    this.q0.set(q)
-    for (let i = 0; i < q.length; i++) q[i] = this.q0[i] + delta * v[i]
-    this.evaluator.constraintJacobianTimesVelocity(s, plus)
-    for (let i = 0; i < q.length; i++) q[i] = this.q0[i] - delta * v[i]
-    this.evaluator.constraintJacobianTimesVelocity(s, out)
-    q.set(this.q0)
-    for (let k = 0; k < out.length; k++) out[k] = -(plus[k] - out[k]) / (2 * delta)
-  }
+
 
   protected performStep(hRequested: number): void {
     const s = this.state

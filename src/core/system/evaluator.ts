@@ -167,6 +167,36 @@ export class SystemEvaluator {
     }
   }
 
+  private savedQ = new Float64Array(0)
+  private plusAE = new Float64Array(0)
+
+  /**
+   * out = -(d/dt C_q) q' per algebraic equation, by a central difference of C_q q' along q' (exact for
+   * linear constraints, O(delta^2) otherwise): the velocity term of the acceleration-level constraints
+   * C_q q'' = -(d/dt C_q) q' used for consistent accelerations and by the explicit solvers.
+   */
+  constraintVelocityTerm(s: SystemState, out: Float64Array): void {
+    const q = s.q, v = s.v
+    let vmax = 0
+    for (let i = 0; i < v.length; i++) vmax = Math.max(vmax, Math.abs(v[i]))
+    if (vmax === 0) {
+      out.fill(0)
+      return
+    }
+    // Work buffers follow the system's size (allocated only when the coordinate layout changed).
+    if (this.savedQ.length !== q.length) this.savedQ = new Float64Array(q.length)
+    if (this.plusAE.length !== out.length) this.plusAE = new Float64Array(out.length)
+    const delta = 1e-5 / vmax
+    const saved = this.savedQ, plus = this.plusAE
+    saved.set(q)
+    for (let i = 0; i < q.length; i++) q[i] = saved[i] + delta * v[i]
+    this.constraintJacobianTimesVelocity(s, plus)
+    for (let i = 0; i < q.length; i++) q[i] = saved[i] - delta * v[i]
+    this.constraintJacobianTimesVelocity(s, out)
+    q.set(saved)
+    for (let k = 0; k < out.length; k++) out[k] = -(plus[k] - out[k]) / (2 * delta)
+  }
+
   /** out = C_q q' per algebraic equation (inactive connectors: 0); used for consistent accelerations. */
   constraintJacobianTimesVelocity(s: SystemState, out: Float64Array): void {
     for (const o of this.constraintObjects) {
