@@ -208,6 +208,8 @@ test('a saved results file opens from disk and replays with its model and sensor
   await page.click('button[title^="New empty model"]')
   await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '0')
   await page.click('.tab:has-text("Timeline")')
+  // The checkpoint saved before belongs to the pendulum: a new model empties the list.
+  assert.equal(await page.locator('.checkpoints li').count(), 0, 'the checkpoint list kept the previous model\'s checkpoints')
   await page.getByRole('button', { name: 'Open results file…' }).click()
   await pathDialog(results)
   // Every frame of the file reaches the timeline.
