@@ -91,13 +91,6 @@ export interface ObjectComputation extends LifecycleHooks {
    * Solvers need it for velocity projection and consistent initial accelerations.
    */
   computeAETimeTerm?(s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration'): void
-  /**
-   * Rheonomic constraints (drives): the explicit time term of the constraint at velocity level
-   * (C_q q' + term = 0, i.e. dg/dt at fixed q) or at acceleration level
-   * (C_q q'' + (d/dt C_q) q' + term = 0), written into out (length nAE). Without it the term is 0.
-   * Solvers need it for velocity projection and consistent initial accelerations.
-   */
-  computeAETimeTerm?(s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration'): void
   /** Constraints formulated on velocities by the item itself (for every solver). */
   readonly velocityLevelConstraint?: boolean
   /** True for constraints whose equations are inactive (g = lambda): activeConnector = false. */
