@@ -42,6 +42,9 @@ export class ExplicitSolver extends SolverBase {
   readonly solverType: string
   private readonly tableau: Tableau
   private readonly adaptive: boolean
+  protected override get errorControlledSteps(): boolean {
+    return this.adaptive
+  }
   private n2 = 0
   private nAE = 0
   private matrix!: SystemMatrix

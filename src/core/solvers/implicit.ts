@@ -55,7 +55,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** Views of residual: the ODE2 rows and the AE rows (made once; subarray allocates). */
   private residualODE2 = new Float64Array(0)
   private residualAE = new Float64Array(0)
-  private readonly nominalStep: number
   private forceScale = 0
   /** The factorized Jacobian belongs to step size jacobianStep and the state saved in jacobianAt. */
   private jacobianValid = false
@@ -69,7 +68,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
-    this.nominalStep = this.h
     this.reactionStiffness = system.experimental.has('newtonReactionStiffness')
     if (settings.solverType === 'TrapezoidalIndex2') {
       this.solverType = 'TrapezoidalIndex2'
@@ -182,7 +180,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.accPrevious.set(this.acc0)
     this.hPrevious = h
     // After a reduced step, grow back towards the nominal step size.
-    this.h = Math.min(this.nominalStep, h < hRequested ? 2 * h : this.nominalStep)
+    this.h = Math.min(this.nominalStepSize, h < hRequested ? 2 * h : this.nominalStepSize)
   }
 
   /**

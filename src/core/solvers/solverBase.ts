@@ -72,16 +72,13 @@ export abstract class SolverBase {
   private lastProgress = 0
   private wallStart = 0
   /**
-   * Fixed-step time grid: the k-th step after gridStart ends at gridStart + k * gridStep, so the time
-   * carries no summed round-off (t += h drifted by ulps per step, ended runs at 1.0000000000000007 and
-   * could add a sliver step). A new grid starts where the step size changes (adaptive or reduced
-   * steps) or the time was set from outside. Part of the integrator state (checkpoints).
+   * The nominal time grid startTime + k * nominalStepSize (k counted, never summed: t += h drifted by
+   * ulps per step). Every run of a project visits every grid point: a reduced step (Newton failure)
+   * subdivides the current grid interval and the steps after it fill the interval up to its end, so a
+   * run to T1 and a longer run pass through the same states at T1 and a checkpoint there continues
+   * bit for bit. Error-controlled solvers (DOPRI5 adaptive) choose their own times instead.
    */
-  private gridStart = NaN
-  private gridStep = 0
-  private gridSteps = 0
-  /** The time the last step ended at (the grid continues only from there). */
-  private gridEnd = NaN
+  protected readonly nominalStepSize: number
   /** The step solveStep asks performStep for: its start, size and exact end time (stepEnd). */
   private plannedStart = NaN
   private plannedStep = 0
@@ -97,6 +94,12 @@ export abstract class SolverBase {
     this.startTime = ti.startTime
     this.endTime = ti.endTime
     this.h = (ti.endTime - ti.startTime) / ti.numberOfSteps
+    this.nominalStepSize = this.h
+  }
+
+  /** True for solvers whose step sizes come from error control rather than the nominal grid. */
+  protected get errorControlledSteps(): boolean {
+    return false
   }
 
   abstract readonly solverType: string
@@ -170,16 +173,24 @@ export abstract class SolverBase {
   solveStep(): void {
     const s = this.state
     const t0 = s.t
-    if (this.h !== this.gridStep || t0 !== this.gridEnd) {
-      this.gridStart = t0
-      this.gridStep = this.h
-      this.gridSteps = 0
-    }
-    // The last step lands exactly on endTime: a grid time within round-off of it is taken as endTime
-    // with the full step h (a run to T1 then visits exactly the states of a longer run, so a checkpoint
-    // at its end continues bit for bit), a shorter remainder is one shorter step.
+    // The last step lands exactly on endTime: a time within round-off of it is taken as endTime (a run
+    // to T1 then visits exactly the states of a longer run), a shorter remainder is one shorter step.
     let h = this.h
-    let end = this.gridStart + (this.gridSteps + 1) * h
+    let end = t0 + h
+    if (!this.errorControlledSteps) {
+      // End of the nominal grid interval that t0 lies in (t0 on a grid point starts the next one).
+      const hn = this.nominalStepSize
+      let k = Math.floor((t0 - this.startTime) / hn) + 1
+      if (this.startTime + k * hn - t0 <= 1e-9 * hn) k++
+      const gridNext = this.startTime + k * hn
+      const remaining = gridNext - t0
+      if (h >= remaining - 1e-9 * hn) {
+        // A whole interval keeps h exactly (the Jacobian is reused across equal steps); only the end
+        // time is the grid's. The rest of a subdivided interval is exactly what remains of it.
+        if (Math.abs(remaining - h) > 1e-9 * hn) h = remaining
+        end = gridNext
+      }
+    }
     if (Math.abs(end - this.endTime) <= this.timeTolerance()) end = this.endTime
     else if (end > this.endTime) {
       end = this.endTime
@@ -189,10 +200,6 @@ export abstract class SolverBase {
     this.plannedStep = h
     this.plannedEnd = end
     this.performStep(h)
-    // A full grid step continues the grid; a reduced or shorter step ends it (a new one starts next).
-    if (s.t === end && h === this.gridStep) this.gridSteps++
-    else this.gridStep = NaN
-    this.gridEnd = s.t
     this.stats.steps++
     this.checkFinite()
     for (const { computation } of this.system.objects) computation.postStep?.(s)
@@ -254,8 +261,7 @@ export abstract class SolverBase {
   /** The integrator's state for a checkpoint: step size, solver-specific control state and the counters. */
   saveIntegratorState(): IntegratorState {
     const { steps, rejectedSteps, newtonIterations, jacobians } = this.stats
-    const grid = { gridStart: this.gridStart, gridStep: this.gridStep, gridSteps: this.gridSteps, gridEnd: this.gridEnd }
-    return { solverType: this.solverType, stepSize: this.h, values: { steps, rejectedSteps, newtonIterations, jacobians, ...grid, ...this.extraValues() }, vectors: this.extraVectors() }
+    return { solverType: this.solverType, stepSize: this.h, values: { steps, rejectedSteps, newtonIterations, jacobians, ...this.extraValues() }, vectors: this.extraVectors() }
   }
 
   /**
@@ -272,11 +278,6 @@ export abstract class SolverBase {
     this.initialized = true
     this.h = st.stepSize
     for (const k of ['steps', 'rejectedSteps', 'newtonIterations', 'jacobians'] as const) this.stats[k] = st.values[k] ?? 0
-    // Checkpoints without a grid start a new one at their time.
-    this.gridStart = st.values.gridStart ?? NaN
-    this.gridStep = st.values.gridStep ?? NaN
-    this.gridSteps = st.values.gridSteps ?? 0
-    this.gridEnd = st.values.gridEnd ?? NaN
     this.loadExtra(st.values, st.vectors)
   }
 
