@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseProject } from '../../../src/core'
+import { main } from '../../../src/cli/main'
 import { mapConcurrently, REPO_ROOT, spawnCli } from './spawnCli'
 
 const BAD = path.join('test', 'fixtures', 'bad')
@@ -85,18 +86,26 @@ describe('broken project files', () => {
     if (file === 'severalProblems.mbsproj') expect(r.problems).toHaveLength(4)
   })
 
-  // A few processes at a time: each costs about half a second of start-up (tsx compiling the sources).
-  const outcomes = mapConcurrently(cases, 4, ([file]) => spawnCli(['validate', path.join(BAD, file)]))
+  // The command itself for every fixture (in-process: the same argument parsing, file reading and
+  // output as the bin), and the real bin process for a few (each spawn costs ~0.5 s of tsx start-up).
+  it.each(cases)('mbs validate %s exits 1 and prints the problems', (file, fragments) => {
+    const out: string[] = [], err: string[] = []
+    const code = main(['validate', path.join(REPO_ROOT, BAD, file)], { out: (l) => out.push(l), err: (l) => err.push(l) })
+    expect(code).toBe(1)
+    const stdout = out.join('\n')
+    for (const f of fragments) expect(stdout).toContain(f)
+    expect(err.join('\n').trim()).toMatch(new RegExp(`${file.replace('.', '\\.')}: \\d+ problems?$`))
+  })
 
-  it.each(cases.map(([file, fragments], i) => [file, fragments, i] as const))(
-    'mbs validate %s exits 1 and prints the problems',
-    async (file, fragments, i) => {
-      const { code, stdout, stderr } = (await outcomes)[i]
-      expect(code).toBe(1)
-      for (const f of fragments) expect(stdout).toContain(f)
-      expect(stderr.trim()).toMatch(new RegExp(`${file.replace('.', '\\.')}: \\d+ problems?$`))
-    },
-  )
+  const spawned = ['truncated.mbsproj', 'danglingReferenceByName.mbsproj', 'severalProblems.mbsproj']
+  const outcomes = mapConcurrently(spawned, 3, (file) => spawnCli(['validate', path.join(BAD, file)]))
+
+  it.each(spawned.map((file, i) => [file, i] as const))('the real bin: mbs validate %s exits 1 with the problems', async (file, i) => {
+    const { code, stdout, stderr } = (await outcomes)[i]
+    expect(code).toBe(1)
+    for (const f of EXPECTED[file]) expect(stdout).toContain(f)
+    expect(stderr.trim()).toMatch(new RegExp(`${file.replace('.', '\\.')}: \\d+ problems?$`))
+  })
 
   it('mbs run exits 2 with a one-line reason followed by the problems', async () => {
     const { code, stdout, stderr } = await spawnCli(['run', path.join(BAD, 'severalProblems.mbsproj')])
