@@ -22,9 +22,13 @@ export class DenseLU {
     }
     this.n = n
     const lu = this.lu
-    lu.set(A.subarray(0, n * n))
+    // One pass copies A and finds its largest entry (no subarray view: it would allocate per call).
     let scale = 0
-    for (let i = 0; i < n * n; i++) scale = Math.max(scale, Math.abs(lu[i]))
+    for (let i = 0; i < n * n; i++) {
+      const v = A[i]
+      lu[i] = v
+      scale = Math.max(scale, Math.abs(v))
+    }
     const tiny = scale * 1e-14 * Math.max(1, n)
     for (let k = 0; k < n; k++) {
       let p = k
@@ -60,8 +64,9 @@ export class DenseLU {
   solve(b: Float64Array): void {
     const n = this.n
     const lu = this.lu
+    const piv = this.piv
     for (let k = 0; k < n; k++) {
-      const p = this.piv[k]
+      const p = piv[k]
       if (p !== k) {
         const t = b[k]
         b[k] = b[p]
@@ -69,14 +74,16 @@ export class DenseLU {
       }
     }
     for (let i = 1; i < n; i++) {
+      const row = i * n
       let s = b[i]
-      for (let j = 0; j < i; j++) s -= lu[i * n + j] * b[j]
+      for (let j = 0; j < i; j++) s -= lu[row + j] * b[j]
       b[i] = s
     }
     for (let i = n - 1; i >= 0; i--) {
+      const row = i * n
       let s = b[i]
-      for (let j = i + 1; j < n; j++) s -= lu[i * n + j] * b[j]
-      b[i] = s / lu[i * n + i]
+      for (let j = i + 1; j < n; j++) s -= lu[row + j] * b[j]
+      b[i] = s / lu[row + i]
     }
   }
 }

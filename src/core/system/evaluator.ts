@@ -2,8 +2,9 @@
 // their LTG indices: mass matrix, ODE2 residual, constraint equations, reaction forces and the
 // Newton Jacobian blocks. All work buffers are allocated once here, so solver steps allocate nothing.
 import type { CompiledSystem } from './compiledSystem'
-import type { ObjectComputation } from './computation'
+import type { LoadComputation, ObjectComputation } from './computation'
 import type { SparsePatternBuilder } from '../math/sparsePattern'
+import { zeroRange } from '../math/smallArrays'
 import type { SystemMatrix } from './matrix'
 import type { SystemState } from './state'
 
@@ -20,10 +21,11 @@ export class SystemEvaluator {
   private readonly massObjects: ObjectComputation[]
   private readonly forceObjects: ObjectComputation[]
   private readonly constraintObjects: ObjectComputation[]
+  private readonly loads: LoadComputation[]
   /** Per object: first occurrence of each global index in its ltg (duplicates get false). */
   private readonly uniqueColumn = new Map<ObjectComputation, Uint8Array>()
-  /** Local mass matrices of objects with constantMassMatrix, computed on first use (state-independent). */
-  private readonly constantMass = new Map<ObjectComputation, Float64Array>()
+  /** Per mass object (index in massObjects): its constant local mass matrix once computed (state-independent). */
+  private readonly constantMass: (Float64Array | undefined)[]
 
   constructor(readonly system: CompiledSystem) {
     let maxN = 1, maxAE = 1
@@ -41,6 +43,8 @@ export class SystemEvaluator {
     this.massObjects = objs.filter((o) => o.computeMassMatrix)
     this.forceObjects = objs.filter((o) => o.computeODE2LHS)
     this.constraintObjects = objs.filter((o) => o.nAE > 0)
+    this.loads = system.loads.map((r) => r.computation)
+    this.constantMass = this.massObjects.map(() => undefined)
   }
 
   get hasConstraints(): boolean {
@@ -53,36 +57,40 @@ export class SystemEvaluator {
    * assembly by the sparse matrix factory.
    */
   addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
-    const reactionStiffness = withStiffness && this.system.experimental.has('newtonReactionStiffness') ? this.constraintObjects : []
+    const reactionStiffness = withStiffness ? this.constraintObjects.filter((o) => o.addReactionJacobian || this.numericalReactionStiffness) : []
     for (const o of new Set([...this.massObjects, ...(withStiffness ? this.forceObjects : []), ...reactionStiffness])) builder.addBlock(o.ltgODE2, 0, o.ltgODE2, 0)
     const n2 = this.system.nODE2
     for (const o of this.constraintObjects)
       for (let k = 0; k < o.nAE; k++) builder.addBlock([n2 + o.aeIndex + k], 0, o.ltgODE2, 0, true)
   }
 
-  /** The object's local mass matrix (n x n) at s: cached for constant mass matrices, else computed into localA. */
-  private localMass(o: ObjectComputation, s: SystemState): Float64Array {
-    const cached = this.constantMass.get(o)
+  /** The local mass matrix (n x n) of massObjects[k] at s: cached for constant mass matrices, else computed into localA. */
+  private localMass(k: number, s: SystemState): Float64Array {
+    const cached = this.constantMass[k]
     if (cached) return cached
+    const o = this.massObjects[k]
     const n = o.ltgODE2.length
     const local = o.constantMassMatrix ? new Float64Array(n * n) : this.localA
-    local.fill(0, 0, n * n)
+    zeroRange(local, 0, n * n)
     o.computeMassMatrix!(s, local)
-    if (o.constantMassMatrix) this.constantMass.set(o, local)
+    if (o.constantMassMatrix) this.constantMass[k] = local
     return local
   }
 
   /** Adds factor * M(q) into the matrix block starting at (offset, offset). */
   addMassMatrix(s: SystemState, m: SystemMatrix, factor: number, offset = 0): void {
-    for (const o of this.massObjects) m.addBlock(o.ltgODE2, offset, o.ltgODE2, offset, this.localMass(o, s), factor)
+    for (let k = 0; k < this.massObjects.length; k++) {
+      const ltg = this.massObjects[k].ltgODE2
+      m.addBlock(ltg, offset, ltg, offset, this.localMass(k, s), factor)
+    }
   }
 
   /** y += M(q) x, without forming the global matrix. */
   addMassTimes(s: SystemState, x: Float64Array, y: Float64Array): void {
-    for (const o of this.massObjects) {
-      const ltg = o.ltgODE2
+    for (let k = 0; k < this.massObjects.length; k++) {
+      const ltg = this.massObjects[k].ltgODE2
       const n = ltg.length
-      const local = this.localMass(o, s)
+      const local = this.localMass(k, s)
       for (let i = 0; i < n; i++) {
         let sum = 0
         for (let j = 0; j < n; j++) sum += local[i * n + j] * x[ltg[j]]
@@ -96,16 +104,16 @@ export class SystemEvaluator {
    * loadFactor < 1 is used by the static solver's load steps.
    */
   ode2Residual(s: SystemState, out: Float64Array, loadFactor = 1): void {
-    out.fill(0)
+    zeroRange(out, 0, out.length)
     for (const o of this.forceObjects) {
       const ltg = o.ltgODE2
       const n = ltg.length
       const local = this.localB
-      local.fill(0, 0, n)
+      zeroRange(local, 0, n)
       o.computeODE2LHS!(s, local)
       for (let i = 0; i < n; i++) out[ltg[i]] += local[i]
     }
-    for (const { computation } of this.system.loads) computation.addLoad(s, out, -loadFactor)
+    for (const load of this.loads) load.addLoad(s, out, -loadFactor)
   }
 
   /** out += C_q^T lambda (position-level, or C_q'^T for velocity-level constraints). */
@@ -135,22 +143,34 @@ export class SystemEvaluator {
     }
   }
 
+  /** Experimental flag newtonReactionStiffness: numerical reaction stiffness for objects without an analytic one. */
+  private get numericalReactionStiffness(): boolean {
+    return this.system.experimental.has('newtonReactionStiffness')
+  }
+
   /**
-   * Experimental flag newtonReactionStiffness: adds factor * d(C_q^T lambda)/dq, the geometric stiffness
-   * of the constraint reactions (C_q turns with the bodies), by forward differences of C_q^T lambda on
-   * each constraint object's own coordinates. Only the Newton matrix uses it, so its O(sqrt(eps)) error
-   * changes convergence speed, not the solution.
+   * Adds factor * d(C_q^T lambda)/dq, the geometric stiffness of the constraint reactions (C_q turns
+   * with the bodies): analytic for objects with addReactionJacobian (joints, Euler-parameter bodies);
+   * with the experimental flag newtonReactionStiffness, by forward differences of C_q^T lambda on the
+   * object's own coordinates for the others. Only the Newton matrix uses it: it changes how fast
+   * Newton converges, not the solution.
    */
   addReactionStiffness(s: SystemState, m: SystemMatrix, factor: number, nd: NumericalDifferentiation): void {
     const f0 = this.localB, f1 = this.localC, out = this.localA
+    const numerical = this.numericalReactionStiffness
     for (const o of this.constraintObjects) {
-      if (o.inactiveConstraint) continue
+      if (o.inactiveConstraint || (!o.addReactionJacobian && !numerical)) continue
       const ltg = o.ltgODE2, n = ltg.length
       let active = false
       for (let k = 0; k < o.nAE; k++) if (s.lambda[o.aeIndex + k] !== 0) active = true
       if (!active) continue
-      this.localReactions(o, s, f0)
       out.fill(0, 0, n * n)
+      if (o.addReactionJacobian) {
+        o.addReactionJacobian(s, factor, out)
+        m.addBlock(ltg, 0, ltg, 0, out, 1)
+        continue
+      }
+      this.localReactions(o, s, f0)
       const unique = this.uniqueColumn.get(o)!
       for (let j = 0; j < n; j++) {
         if (!unique[j]) continue

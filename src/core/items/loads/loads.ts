@@ -3,6 +3,7 @@
 // function per component (the safe expression language of core/model/expression.ts).
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import { compileTimeFunction, type TimeFunction } from '../../model/expression'
+import { copyInto } from '../../math/smallArrays'
 import { isFrame, type FrameKinematics, type LoadComputation, type MarkerComputation, type PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { requireMarkers, visualizationParams } from '../common'
@@ -18,7 +19,7 @@ class LoadVector {
   }
   value(t: number, out: Float64Array): void {
     if (this.functions) for (let i = 0; i < this.functions.length; i++) out[i] = this.functions[i](t)
-    else out.set(this.constant)
+    else copyInto(out, this.constant)
   }
 }
 
