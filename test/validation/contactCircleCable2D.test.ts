@@ -144,13 +144,13 @@ describe('ContactFrictionCircleCable2D', () => {
     expect(Math.abs(travel - 0.2 * angle.values.at(-1)![2]) / travel).toBeLessThan(1e-2)
   })
 
-  it('draws the circle and, per segment in contact, its force as lines', () => {
+  it('draws the circle and, per segment in contact, its force as an arrow', () => {
     const { system } = run(cableOverPulley({ leftWeight: 8, rightWeight: 4, frictionStiffness: 0 }), { timeIntegration: { endTime: 0.01, numberOfSteps: 10 } })
     const contacts = system.objects.flatMap((o, i) => (o.item.type === 'ContactFrictionCircleCable2D' ? [`object:${i}`] : []))
     const drawn = collectGraphics(system).filter((g) => contacts.includes(g.item))
     expect(drawn).toHaveLength(contacts.length)
-    for (const g of drawn) expect(g.primitives.every((p) => p.shape === 'line')).toBe(true)
-    // The circle and its radius line, plus one force line per segment in contact (the top contacts).
+    for (const g of drawn) expect(g.primitives.every((p) => p.shape === 'line' || p.shape === 'arrow')).toBe(true)
+    // The circle and its radius line, plus one force arrow per segment in contact (the top contacts).
     expect(drawn.some((g) => g.primitives.length > 2)).toBe(true)
   })
 

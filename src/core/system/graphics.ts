@@ -8,6 +8,11 @@ export type GraphicsPrimitive =
   | { shape: 'line'; points: number[]; color: number[] }
   | { shape: 'helix'; from: number[]; to: number[]; radius: number; turns: number; color: number[] }
   | { shape: 'frame'; origin: number[]; rotation: number[]; size: number }
+  /**
+   * A vector (e.g. a contact force) from its point of application to its tip; the renderer adds a head
+   * at `to` whose size is a fixed share of the length, so a scaled-down arrow keeps its proportions.
+   */
+  | { shape: 'arrow'; from: number[]; to: number[]; color: number[] }
   /** Triangle mesh: points flat [x0, y0, z0, x1, ...] in global coordinates, triangles flat vertex indices. */
   | { shape: 'mesh'; points: number[]; triangles: number[]; color: number[] }
 
@@ -40,6 +45,19 @@ export const DEFAULT_COLORS = {
   joint: [0.85, 0.25, 0.25, 1],
   node: [0.2, 0.8, 0.3, 1],
   marker: [0.9, 0.8, 0.2, 1],
+  /** Magenta, which no other default uses, so force arrows stand out against bodies, joints and axes. */
+  force: [0.85, 0.2, 0.85, 1],
+}
+
+/**
+ * An arrow `length` long from `from` along `vector` (a force at its point of application), or null for
+ * a zero vector, which has no direction.
+ */
+export function arrowAlong(from: readonly number[], vector: readonly number[], length: number, color: number[]): GraphicsPrimitive | null {
+  const size = Math.hypot(vector[0], vector[1], vector[2])
+  if (!(size > 0)) return null
+  const to = [0, 1, 2].map((k) => from[k] + (length * vector[k]) / size)
+  return { shape: 'arrow', from: [...from], to, color }
 }
 
 /** The item's colour parameter, or the default when it is [-1, -1, -1, -1] (Exudyn's convention). */

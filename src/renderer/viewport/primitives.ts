@@ -119,6 +119,7 @@ export function buildLines(items: GraphicsItem[], selection: ReadonlySet<string>
         for (let i = 0; i + 2 < p.points.length; i += 3) points.push(new Vector3(p.points[i], p.points[i + 1], p.points[i + 2]))
         add(points, highlight ?? toColor(p.color))
       } else if (p.shape === 'helix') add(helixPoints(p.from, p.to, p.radius, p.turns), highlight ?? toColor(p.color))
+      else if (p.shape === 'arrow') for (const segment of arrowLines(p.from, p.to)) add(segment, highlight ?? toColor(p.color))
       else if (p.shape === 'frame') {
         const origin = new Vector3(p.origin[0], p.origin[1], p.origin[2])
         for (let axis = 0; axis < 3; axis++) {
@@ -132,6 +133,31 @@ export function buildLines(items: GraphicsItem[], selection: ReadonlySet<string>
 }
 
 const toColor = (c: number[]) => new Color4(c[0], c[1], c[2], c[3] ?? 1)
+
+/** Head length as a share of the arrow's length, and the head's half-width as a share of the head length. */
+export const ARROW_HEAD_LENGTH = 0.2
+export const ARROW_HEAD_HALF_WIDTH = 0.4
+
+/**
+ * An arrow as line segments: the shaft from -> to and four barbs to the tip from points a head length
+ * back and beside the shaft, in two perpendicular planes, so the head reads from any side.
+ */
+export function arrowLines(from: number[], to: number[]): Vector3[][] {
+  const d = [to[0] - from[0], to[1] - from[1], to[2] - from[2]]
+  const length = Math.hypot(d[0], d[1], d[2])
+  const tip = new Vector3(to[0], to[1], to[2])
+  const shaft = [new Vector3(from[0], from[1], from[2]), tip]
+  if (!(length > 0)) return [shaft]
+  const frame = frameAlongY(d.map((x) => x / length))
+  const back = tip.subtract(new Vector3(d[0], d[1], d[2]).scaleInPlace(ARROW_HEAD_LENGTH))
+  const halfWidth = ARROW_HEAD_HALF_WIDTH * ARROW_HEAD_LENGTH * length
+  // Columns 0 and 2 of the frame are the two unit vectors across the shaft.
+  const barbs = [0, 2].flatMap((column) => {
+    const side = new Vector3(frame[column], frame[3 + column], frame[6 + column]).scaleInPlace(halfWidth)
+    return [[back.add(side), tip], [back.subtract(side), tip]]
+  })
+  return [shaft, ...barbs]
+}
 
 /** A helix of `turns` windings around the segment from -> to (a spring). */
 export function helixPoints(from: number[], to: number[], radius: number, turns: number): Vector3[] {

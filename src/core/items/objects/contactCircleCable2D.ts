@@ -27,7 +27,7 @@
 // switch (k_c |dg| for contact, ||f_lin| - mu |f_n|| for stick/slip). Checkpoints carry them.
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import { isFrame, type FrameKinematics, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS, type GraphicsPrimitive } from '../../system/graphics'
+import { arrowAlong, colorOr, DEFAULT_COLORS, type GraphicsPrimitive } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { markerProvides, V_COLOR, visualizationParams } from '../common'
 import { CableShapeMarker } from '../markers/cableMarkers'
@@ -324,8 +324,13 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
     return variable === 'Force' ? 3 : 2 * this.nSeg
   }
 
-  /** Lines for the viewport: the circle, the segments and, per segment in contact, its force on the cable. */
-  graphics(s: SystemState, showCircle: boolean, color: number[], forceColor: number[]): GraphicsPrimitive[] {
+  /**
+   * For the viewport: the circle (lines) and, per segment whose gap is closed, an arrow of the penalty
+   * normal force on the cable, k_c g n, from the contact point. The viewport rebuilds a frame from its
+   * coordinates q only (no velocities, no switching states), so damping and friction are not drawn.
+   * Lengths: forceScale m/N, or (forceScale <= 0) the largest force spans the circle radius.
+   */
+  graphics(s: SystemState, showCircle: boolean, color: number[], forceScale: number): GraphicsPrimitive[] {
     this.readKinematics(s)
     const out: GraphicsPrimitive[] = []
     const r = this.law.circleRadius
@@ -340,20 +345,21 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
       // A radius marks the circle's rotation.
       out.push({ shape: 'line', points: [this.pc[0], this.pc[1], this.pc[2], this.pc[0] + r * Math.cos(this.phi), this.pc[1] + r * Math.sin(this.phi), this.pc[2]], color })
     }
-    // Forces drawn to scale: the largest segment force spans the radius.
     const forces: { at: number[]; f: number[] }[] = []
     let largest = 0
     for (let i = 0; i < this.nSeg; i++) {
-      if (!(this.law.active && s.data[this.at(GAP, i)] < 0)) continue
       const g = this.segment(i)
-      const fn = this.normalForce(g), ft = this.frictionForce(s, i, g, fn)
-      const f = [fn * g.n[0] + ft * g.t[0], fn * g.n[1] + ft * g.t[1]]
-      const at = [this.p[2 * i] + g.rho * (this.p[2 * i + 2] - this.p[2 * i]), this.p[2 * i + 1] + g.rho * (this.p[2 * i + 3] - this.p[2 * i + 1])]
-      forces.push({ at, f })
-      largest = Math.max(largest, Math.hypot(f[0], f[1]))
+      if (!(this.law.active && g.gap < 0)) continue
+      const fn = this.law.contactStiffness * g.gap
+      const at = [this.p[2 * i] + g.rho * (this.p[2 * i + 2] - this.p[2 * i]), this.p[2 * i + 1] + g.rho * (this.p[2 * i + 3] - this.p[2 * i + 1]), 0]
+      forces.push({ at, f: [fn * g.n[0], fn * g.n[1], 0] })
+      largest = Math.max(largest, Math.abs(fn))
     }
-    const scale = largest > 0 ? r / largest : 0
-    for (const { at, f } of forces) out.push({ shape: 'line', points: [at[0], at[1], 0, at[0] + scale * f[0], at[1] + scale * f[1], 0], color: forceColor })
+    const perNewton = forceScale > 0 ? forceScale : largest > 0 ? r / largest : 0
+    for (const { at, f } of forces) {
+      const arrow = arrowAlong(at, f, perNewton * Math.hypot(f[0], f[1]), DEFAULT_COLORS.force)
+      if (arrow) out.push(arrow)
+    }
     return out
   }
 }
@@ -370,7 +376,7 @@ export const ObjectContactFrictionCircleCable2D: ItemDefinition<'object'> = {
   kind: 'object',
   type: 'ContactFrictionCircleCable2D',
   exudynName: 'ObjectContactFrictionCircleCable2D',
-  doc: "Penalty contact with Coulomb friction between a circle (radius circleRadius, centre at marker 0: rigid or position marker) and one ANCFCable2D element whose surface marker 1 (BodyCable2DShape) splits into numberOfContactSegments straight segments. Per segment in contact (gap g = distance - r < 0): normal force f_n = k_c g - d_c v_n on the cable, friction against the relative tangential motion by a velocity penalty mu_v and a sticking spring mu_k up to mu |f_n| (then sliding with mu |f_n|); the forces go to the two segment points, the opposite force and the friction torque to the circle. Contact and stick/slip states are data coordinates of the discontinuous iteration (5 per segment: gap, slip state, sticking position and their start-of-step values; Exudyn keeps the first three in a GenericData node: not needed here) and are saved in checkpoints. Outputs per segment [tangential, normal]: Coordinates (sticking displacement, gap), Coordinates_t (velocities), ForceLocal (forces on the cable); ours: Force, the total force on the circle. A cable of several elements needs one contact per element.",
+  doc: "Penalty contact with Coulomb friction between a circle (radius circleRadius, centre at marker 0: rigid or position marker) and one ANCFCable2D element whose surface marker 1 (BodyCable2DShape) splits into numberOfContactSegments straight segments. Per segment in contact (gap g = distance - r < 0): normal force f_n = k_c g - d_c v_n on the cable, friction against the relative tangential motion by a velocity penalty mu_v and a sticking spring mu_k up to mu |f_n| (then sliding with mu |f_n|); the forces go to the two segment points, the opposite force and the friction torque to the circle. Contact and stick/slip states are data coordinates of the discontinuous iteration (5 per segment: gap, slip state, sticking position and their start-of-step values; Exudyn keeps the first three in a GenericData node: not needed here) and are saved in checkpoints. Outputs per segment [tangential, normal]: Coordinates (sticking displacement, gap), Coordinates_t (velocities), ForceLocal (forces on the cable); ours: Force, the total force on the circle. A cable of several elements needs one contact per element. Drawn: the circle (lines, a radius marking its rotation) and, per segment whose gap is closed, the penalty normal force on the cable, k_c |g| n, as a magenta arrow from the contact point away from the circle (VforceScale m/N, or the largest one circle radius long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrows (ForceLocal has them).",
   parameters: {
     markerNumbers: { type: 'refList', kind: 'marker', size: 2, doc: 'the circle-centre marker m0 (rigid: rotation counts; or position) and the BodyCable2DShape marker m1 of the cable element' },
     numberOfContactSegments: { type: 'integer', default: 3, min: 1, doc: "number of straight contact segments along the element; must equal the marker's numberOfSegments" },
@@ -384,6 +390,7 @@ export const ObjectContactFrictionCircleCable2D: ItemDefinition<'object'> = {
     ...ACTIVE_CONNECTOR,
     ...visualizationParams({
       VshowContactCircle: { type: 'boolean', default: true, doc: 'draw the contact circle (with a radius marking its rotation)', visualization: true },
+      VforceScale: { type: 'number', default: -1, unit: 'm/N', doc: 'length of the contact-force arrows per newton; <= 0 (default -1): the largest segment force is drawn one circle radius long', visualization: true },
     }),
     ...V_COLOR,
   },
@@ -407,6 +414,6 @@ export const ObjectContactFrictionCircleCable2D: ItemDefinition<'object'> = {
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
-    for (const p of (c as ContactFrictionCircleCable2D).graphics(s, it.params.bool('VshowContactCircle'), color, DEFAULT_COLORS.joint)) g.add(p)
+    for (const p of (c as ContactFrictionCircleCable2D).graphics(s, it.params.bool('VshowContactCircle'), color, it.params.number('VforceScale'))) g.add(p)
   },
 }

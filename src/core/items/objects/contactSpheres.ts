@@ -24,7 +24,7 @@ import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import { cross, identity3, matVec3 } from '../../math/vec3'
 import { isFrame, type FrameKinematics, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { arrowAlong, colorOr, DEFAULT_COLORS, type Graphics } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { requireMarkers, V_COLOR, visualizationParams } from '../common'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
@@ -214,12 +214,20 @@ abstract class SphereContact implements ObjectComputation {
     }
   }
 
-  /** Marker positions and the normal at s, for drawing. */
-  positions(s: SystemState): { p0: number[]; p1: number[]; normal: number[] } {
+  /**
+   * For drawing: marker positions and normal at s and, while the gap is closed, the contact point and the
+   * penalty part of the normal force on marker 1, -k_c g n. The viewport rebuilds a frame from its
+   * coordinates q only (no velocities, no switching states), so damping and friction cannot be drawn.
+   */
+  drawing(s: SystemState): { p0: number[]; p1: number[]; normal: number[]; contact: { point: number[]; force: number[] } | null } {
     this.side0.readPosition(s)
     this.side1.readPosition(s)
     this.geometry(s)
-    return { p0: [...this.side0.p], p1: [...this.side1.p], normal: [...this.normal] }
+    const p1 = [...this.side1.p]
+    const closed = this.law.activeConnector && this.gap < 0
+    const fn = -this.law.contactStiffness * this.gap
+    const contact = closed ? { point: p1.map((x, k) => x + this.lever1[k]), force: [...this.normal].map((n) => fn * n) } : null
+    return { p0: [...this.side0.p], p1, normal: [...this.normal], contact }
   }
 }
 
@@ -300,7 +308,23 @@ const LAW_PARAMETERS: ParamSchema = {
   frictionProportionalZone: { type: 'number', default: 1e-3, min: 0, unit: 'm/s', doc: 'tangential speed below which the friction force grows linearly with the speed (regularization of sign(v))' },
 }
 
-const CONTACT_VISUALIZATION: ParamSchema = { ...visualizationParams(), ...V_COLOR }
+const V_FORCE_SCALE: ParamSchema = {
+  VforceScale: { type: 'number', default: -1, unit: 'm/N', doc: 'length of the contact-force arrow per newton; <= 0 (default -1): every force drawn 4 sphere radii long (direction only)', visualization: true },
+}
+
+/**
+ * The penalty force on the sphere of `radius` (marker 1) as an arrow from the contact point, through the
+ * sphere. Drawn lines are hidden inside the opaque sphere, so the automatic length, 4 radii, leaves
+ * about half of a normal force's arrow and its head outside.
+ */
+function addForceArrow(g: Graphics, contact: { point: number[]; force: number[] } | null, radius: number, forceScale: number): void {
+  if (!contact) return
+  const length = forceScale > 0 ? forceScale * Math.hypot(contact.force[0], contact.force[1], contact.force[2]) : 4 * radius
+  const arrow = arrowAlong(contact.point, contact.force, length, DEFAULT_COLORS.force)
+  if (arrow) g.add(arrow)
+}
+
+const CONTACT_VISUALIZATION: ParamSchema = { ...visualizationParams(V_FORCE_SCALE), ...V_COLOR }
 
 function lawOf(it: ResolvedItem): ContactLaw {
   const p = it.params
@@ -323,7 +347,7 @@ export const ObjectContactSphereSphere: ItemDefinition<'object'> = {
   kind: 'object',
   type: 'ContactSphereSphere',
   exudynName: 'ObjectContactSphereSphere',
-  doc: "Penalty contact between two spheres centred at two position markers (rigid markers add rotation to the contact-point velocity and receive the friction torque): force on marker 1 F = (-k_c g - d_c g') n + regularized Coulomb friction mu_d f_n against the tangential slip, -F on marker 0. Exudyn's linear model (no adhesion or plasticity). The contact and friction states [gap, |v_t|] are data coordinates updated in the discontinuous iteration (saved in checkpoints). Output Distance is the gap (negative = penetration), Force the force on marker 1, Velocity the relative velocity at the contact point.",
+  doc: "Penalty contact between two spheres centred at two position markers (rigid markers add rotation to the contact-point velocity and receive the friction torque): force on marker 1 F = (-k_c g - d_c g') n + regularized Coulomb friction mu_d f_n against the tangential slip, -F on marker 0. Exudyn's linear model (no adhesion or plasticity). The contact and friction states [gap, |v_t|] are data coordinates updated in the discontinuous iteration (saved in checkpoints). Output Distance is the gap (negative = penetration), Force the force on marker 1, Velocity the relative velocity at the contact point. Drawn: both spheres and, while they overlap, the penalty normal force on sphere 1, k_c |g| n, as a magenta arrow from the contact point through sphere 1 (VforceScale m/N, or 4 radii r1 long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrow (the Force output has them).",
   parameters: {
     ...MARKER_PAIR,
     spheresRadii: { type: 'vector', size: 2, default: [-1, -1], unit: 'm', doc: 'radii [r0, r1] of the spheres of marker 0 and marker 1' },
@@ -342,10 +366,11 @@ export const ObjectContactSphereSphere: ItemDefinition<'object'> = {
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const contact = c as ContactSphereSphereComputation
-    const { p0, p1 } = contact.positions(s)
+    const { p0, p1, contact: force } = contact.drawing(s)
     const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
     g.add({ shape: 'sphere', center: p0, radius: contact.radii[0], color })
     g.add({ shape: 'sphere', center: p1, radius: contact.radii[1], color })
+    addForceArrow(g, force, contact.radii[1], it.params.number('VforceScale'))
   },
 }
 
@@ -353,7 +378,7 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
   kind: 'object',
   type: 'ContactSpherePlane',
   exudynName: '- (ours; closest in Exudyn: ObjectContactSphereTriangle)',
-  doc: "Ours, not Exudyn's: penalty contact between an infinite plane through marker 0 (normal planeNormal in the marker's frame, or global for markers without orientation; the sphere stays on the side it points to) and a sphere of radius sphereRadius centred at marker 1. Same contact law as ContactSphereSphere: force on the sphere F = (-k_c g - d_c g') n + regularized Coulomb friction, -F on the plane's marker at the contact point; contact and friction states are data coordinates of the discontinuous iteration. Output Distance is the gap (negative = penetration), Force the force on the sphere.",
+  doc: "Ours, not Exudyn's: penalty contact between an infinite plane through marker 0 (normal planeNormal in the marker's frame, or global for markers without orientation; the sphere stays on the side it points to) and a sphere of radius sphereRadius centred at marker 1. Same contact law as ContactSphereSphere: force on the sphere F = (-k_c g - d_c g') n + regularized Coulomb friction, -F on the plane's marker at the contact point; contact and friction states are data coordinates of the discontinuous iteration. Output Distance is the gap (negative = penetration), Force the force on the sphere. Drawn: the plane as a thin box (VplaneSize for an unbounded one), the sphere and, while it penetrates, the penalty normal force on the sphere, k_c |g| n, as a magenta arrow from the contact point through the sphere (VforceScale m/N, or 4 radii long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrow (the Force output has them).",
   parameters: {
     ...MARKER_PAIR,
     markerNumbers: { ...MARKER_PAIR.markerNumbers, doc: 'the plane marker m0 and the sphere-centre marker m1' },
@@ -362,7 +387,7 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
     planeSize: { type: 'vector', size: 2, default: [0, 0], unit: 'm', doc: "edge lengths of a bounded (rectangular) plane centred at marker 0 along the marker's x and y axes (planeNormal must then be [0, 0, 1]); 0 = unbounded in that direction. Beside the rectangle there is no contact (e.g. steps of stairs)" },
     ...LAW_PARAMETERS,
     ...ACTIVE_CONNECTOR,
-    ...visualizationParams({ VplaneSize: { type: 'number', default: 1, min: 0, unit: 'm', doc: 'edge length of the square drawn for an unbounded plane (direction)', visualization: true } }),
+    ...visualizationParams({ VplaneSize: { type: 'number', default: 1, min: 0, unit: 'm', doc: 'edge length of the square drawn for an unbounded plane (direction)', visualization: true }, ...V_FORCE_SCALE }),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
@@ -384,7 +409,7 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const contact = c as ContactSpherePlaneComputation
-    const { p0, p1, normal } = contact.positions(s)
+    const { p0, p1, normal, contact: force } = contact.drawing(s)
     const vSize = it.params.number('VplaneSize')
     const [sx, sy] = contact.planeSize
     const bounded = sx > 0 || sy > 0
@@ -402,5 +427,6 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
     const center = p0.map((x, k) => x - 0.5 * thickness * ez[k])
     g.add({ shape: 'box', center, rotation, size: [size[0], size[1], thickness], color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.ground) })
     g.add({ shape: 'sphere', center: p1, radius: contact.radius, color: DEFAULT_COLORS.connector })
+    addForceArrow(g, force, contact.radius, it.params.number('VforceScale'))
   },
 }
