@@ -8,6 +8,7 @@ import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
 import { createSystemMatrix } from '../system/sparseMatrix'
+import { copyInto } from '../math/smallArrays'
 import { SolverError } from './errors'
 import { SolverBase, type SolverOptions } from './solverBase'
 
@@ -129,8 +130,8 @@ export class ExplicitSolver extends SolverBase {
       ev.addConstraintTimeTerm(s, this.rhsAE, 'acceleration', -1)
     }
     this.matrix.solve(rhs)
-    out.set(this.rhsODE2)
-    if (this.nAE > 0) s.lambda.set(this.rhsAE)
+    copyInto(out, this.rhsODE2)
+    if (this.nAE > 0) copyInto(s.lambda, this.rhsAE)
   }
 
   /** Projects q onto g(q, t) = 0 and q' onto C_q q' + g_t = 0 (minimum-norm corrections; g_t from drives). */
@@ -178,14 +179,14 @@ export class ExplicitSolver extends SolverBase {
     const stages = T.b.length
     const n2 = this.n2
     const t0 = s.t
-    this.q0.set(s.q)
-    this.v0.set(s.v)
-    this.data0.set(s.data)
+    copyInto(this.q0, s.q)
+    copyInto(this.v0, s.v)
+    copyInto(this.data0, s.data)
     let h = hRequested
     for (;;) {
       // Stage 0 is f(y_n): s.a holds it from the end of the last step.
-      this.kq[0].set(this.v0)
-      this.kv[0].set(s.a)
+      copyInto(this.kq[0], this.v0)
+      copyInto(this.kv[0], s.a)
       for (let i = 1; i < stages; i++) {
         const ai = T.a[i]
         for (let j = 0; j < n2; j++) {
@@ -199,7 +200,7 @@ export class ExplicitSolver extends SolverBase {
           s.v[j] = this.v0[j] + h * dv
         }
         s.t = t0 + T.c[i] * h
-        this.kq[i].set(s.v)
+        copyInto(this.kq[i], s.v)
         this.accelerations(this.kv[i])
       }
       for (let j = 0; j < n2; j++) {

@@ -22,8 +22,14 @@ import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
 import { createSystemMatrix } from '../system/sparseMatrix'
+import { copyInto } from '../math/smallArrays'
 import { SolverError } from './errors'
 import { SolverBase, type SolverOptions } from './solverBase'
+
+/** How computeResidual scales an algebraic row: not at all (inactive connector, g = lambda), by 1/(h^2 beta') or by 1/(h gamma'). */
+const UNSCALED_ROW = 0
+const POSITION_ROW = 1
+const VELOCITY_ROW = 2
 
 export class ImplicitSecondOrderSolver extends SolverBase {
   readonly solverType: string
@@ -40,6 +46,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private v0 = new Float64Array(0)
   private acc0 = new Float64Array(0)
   private lambda0 = new Float64Array(0)
+  /** Per algebraic equation: UNSCALED_ROW, POSITION_ROW or VELOCITY_ROW (set with the work vectors). */
+  private aeRowScaling = new Uint8Array(0)
   /**
    * Predictor history: the accelerations at the start of the previous step and that step's size
    * (hPrevious = 0: none yet). Part of the integrator state (checkpoints save it).
@@ -108,6 +116,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.jacobianValid = false
     }
     if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
+    this.aeRowScaling = new Uint8Array(nAE).fill(UNSCALED_ROW)
+    for (const { computation: o } of this.system.objects) {
+      if (o.nAE === 0 || o.inactiveConstraint) continue
+      this.aeRowScaling.fill(this.velocityLevel || o.velocityLevelConstraint ? VELOCITY_ROW : POSITION_ROW, o.aeIndex, o.aeIndex + o.nAE)
+    }
   }
 
   /**
@@ -143,11 +156,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   protected performStep(hRequested: number): void {
     const s = this.state
     const t0 = s.t
-    this.q0.set(s.q)
-    this.v0.set(s.v)
-    this.acc0.set(s.a)
-    this.lambda0.set(s.lambda)
-    this.data0.set(s.data)
+    copyInto(this.q0, s.q)
+    copyInto(this.v0, s.v)
+    copyInto(this.acc0, s.a)
+    copyInto(this.lambda0, s.lambda)
+    copyInto(this.data0, s.data)
     const adaptive = this.settings.timeIntegration.adaptiveStep
     const hMin = this.settings.timeIntegration.minimumStepSize
     let h = hRequested
@@ -176,8 +189,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         throw new SolverError('noConvergence', `${this.solverType}: Newton did not converge at t = ${t0 + h} (step ${this.stats.steps + 1}, h = ${h}): ${failure}${adaptive ? '' : '; enable timeIntegration.adaptiveStep to reduce the step'}`, t0 + h, this.stats.steps + 1)
       h /= 2
     }
-    this.aAlg.set(this.aAlgNew)
-    this.accPrevious.set(this.acc0)
+    copyInto(this.aAlg, this.aAlgNew)
+    copyInto(this.accPrevious, this.acc0)
     this.hPrevious = h
     // After a reduced step, grow back towards the nominal step size.
     this.h = Math.min(this.nominalStepSize, h < hRequested ? 2 * h : this.nominalStepSize)
@@ -262,10 +275,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const c = (1 - this.alphaF) / (1 - this.alphaM)
       const scalePos = 1 / (h * h * this.beta * c)
       const scaleVel = 1 / (h * this.gamma * c)
-      for (const { computation: o } of this.system.objects) {
-        if (o.nAE === 0 || o.inactiveConstraint) continue
-        const sc = this.velocityLevel || o.velocityLevelConstraint ? scaleVel : scalePos
-        for (let k = 0; k < o.nAE; k++) rAE[o.aeIndex + k] *= sc
+      const rows = this.aeRowScaling
+      for (let k = 0; k < this.nAE; k++) {
+        if (rows[k] === POSITION_ROW) rAE[k] *= scalePos
+        else if (rows[k] === VELOCITY_ROW) rAE[k] *= scaleVel
       }
     }
     return Math.sqrt(sum)

@@ -53,6 +53,21 @@ export interface IntegratorState {
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now())
 
+/**
+ * advance() reads the clock about this often (ms). A read costs about 0.1 us, as much as a whole step
+ * of a small explicit model, so while steps are short the clock is read only every `stride` steps; a
+ * slice then ends at most about this much after its time is up.
+ */
+const CLOCK_READ_INTERVAL_MS = 0.25
+const MAX_CLOCK_STRIDE = 4096
+
+/** True when x holds no NaN or infinity: x[i] * 0 is 0 for finite x[i] and NaN otherwise (one branch per vector). */
+function allFinite(x: Float64Array): boolean {
+  let probe = 0
+  for (let i = 0; i < x.length; i++) probe += x[i] * 0
+  return probe === 0
+}
+
 /** Index of the first NaN or infinity in x, or -1. */
 function firstNonFinite(x: Float64Array): number {
   for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return i
@@ -67,8 +82,9 @@ export abstract class SolverBase {
   /** Current (or next) step size. */
   protected h: number
   private initialized = false
-  /** Objects with switching states (postNewton), collected when the system is initialized. */
+  /** Objects with switching states (postNewton) and with a postStep hook, collected when the system is initialized. */
   private switchingObjects: ObjectComputation[] = []
+  private postStepObjects: ObjectComputation[] = []
   private lastProgress = 0
   private wallStart = 0
   /**
@@ -129,12 +145,20 @@ export abstract class SolverBase {
   advance(maxMilliseconds: number): boolean {
     if (!this.initialized) this.initializeSolver()
     const t0 = now()
-    do {
+    let stride = 1, untilRead = 1, lastRead = t0
+    for (;;) {
       if (this.finished) return true
       if (this.options.cancel?.cancelled) throw new SolverError('cancelled', `cancelled at t = ${this.state.t}`, this.state.t, this.stats.steps)
       this.solveStep()
-    } while (now() - t0 < maxMilliseconds)
-    return this.finished
+      if (--untilRead > 0) continue
+      const t = now()
+      if (t - t0 >= maxMilliseconds) return this.finished
+      const sinceRead = t - lastRead
+      if (sinceRead < 0.5 * CLOCK_READ_INTERVAL_MS) stride = Math.min(2 * stride, MAX_CLOCK_STRIDE)
+      else if (sinceRead > CLOCK_READ_INTERVAL_MS) stride = Math.max(1, stride >> 1)
+      lastRead = t
+      untilRead = stride
+    }
   }
 
   /** Sets the end time (e.g. to continue a finished run, or to stop at a checkpoint time). */
@@ -163,6 +187,7 @@ export abstract class SolverBase {
   protected initializeSolverPreChecks(): void {
     this.system.initialize()
     this.switchingObjects = this.system.objects.map((r) => r.computation).filter((o) => o.postNewton)
+    this.postStepObjects = this.system.objects.map((r) => r.computation).filter((o) => o.postStep)
     if (this.system.nODE1 > 0) throw new SolverError('unsupported', `${this.solverType}: ODE1 coordinates are not supported by this solver yet`)
   }
 
@@ -202,7 +227,7 @@ export abstract class SolverBase {
     this.performStep(h)
     this.stats.steps++
     this.checkFinite()
-    for (const { computation } of this.system.objects) computation.postStep?.(s)
+    for (const o of this.postStepObjects) o.postStep!(s)
     this.options.recorder?.maybeRecord(s)
     this.options.onStep?.(s)
     const p = this.options.onProgress
@@ -241,6 +266,7 @@ export abstract class SolverBase {
   /** Runs after every step: no closures or temporary arrays (the step loop allocates nothing). */
   private checkFinite(): void {
     const s = this.state
+    if (allFinite(s.q) && allFinite(s.v) && allFinite(s.a) && allFinite(s.lambda)) return
     const vectors = this.finiteChecked
     for (let k = 0; k < vectors.length; k++) {
       const x = k === 0 ? s.q : k === 1 ? s.v : s.a
