@@ -21,7 +21,7 @@ import '@babylonjs/core/Meshes/thinInstanceMesh'
 import { Scene } from '@babylonjs/core/scene'
 import type { GraphicsItem } from '../../core'
 import { createTriangleMeshes } from './triangleMeshes'
-import { buildLines, INSTANCE_SHAPES, instanceShapes, type InstanceShape, type LineSet } from './primitives'
+import { buildLines, INSTANCE_SHAPES, instanceShapes, type InstanceBuffers, type InstanceShape, type LineSet } from './primitives'
 
 const BACKGROUND = new Color4(0.118, 0.122, 0.133, 1)
 const GRID_HALF_SIZE = 4 // m
@@ -39,6 +39,11 @@ export type VisibleKind = 'node' | 'object' | 'marker' | 'load' | 'sensor'
 export interface ModelViewport {
   /** Draws the graphics; item ids are the engine's "object:3" etc. */
   draw(items: GraphicsItem[]): void
+  /**
+   * Draws what `produce` returns just before the next frame is rendered. Calls in between replace each
+   * other: frames of a run or a replay that arrive faster than the view renders cost nothing.
+   */
+  drawBeforeNextFrame(produce: () => GraphicsItem[]): void
   setSelection(ids: ReadonlySet<string>): void
   setHidden(kinds: ReadonlySet<VisibleKind>): void
   /** Polylines of traced points (x, y, z, ...), drawn in their own colour. */
@@ -79,9 +84,13 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 
   const shapes = createInstanceMeshes(scene)
   const triangleMeshes = createTriangleMeshes(scene)
-  let lines: LinesMesh | null = null
-  let traceLines: LinesMesh | null = null
+  const lines = createLineSet(scene, 'lines')
+  const traceLines = createLineSet(scene, 'traces')
   let current: GraphicsItem[] = []
+  let instances: Record<InstanceShape, InstanceBuffers> | undefined
+  let pendingDraw: (() => GraphicsItem[]) | null = null
+  /** The instance bounding boxes lag behind the instances (only picking and Fit need them). */
+  let boundsStale = false
   let selection: ReadonlySet<string> = new Set()
   let hidden: ReadonlySet<VisibleKind> = new Set()
   /** Per shape: the item id of every instance (for picking). */
@@ -94,18 +103,24 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 
   function redraw(): void {
     const items = visibleItems()
-    const instances = instanceShapes(items, selection, SELECTED)
+    const previous = instances
+    instances = instanceShapes(items, selection, SELECTED, previous)
     for (const shape of INSTANCE_SHAPES) {
       const { matrices, colors, owners } = instances[shape]
       instanceOwners[shape] = owners
       const mesh = shapes[shape]
-      mesh.thinInstanceSetBuffer('matrix', matrices, 16, false)
-      mesh.thinInstanceSetBuffer('color', colors, 4, false)
+      // Same buffers (a frame of the same model): upload the new contents into the GPU buffers in place.
+      if (previous?.[shape].matrices === matrices) {
+        mesh.thinInstanceBufferUpdated('matrix')
+        mesh.thinInstanceBufferUpdated('color')
+      } else {
+        mesh.thinInstanceSetBuffer('matrix', matrices, 16, false)
+        mesh.thinInstanceSetBuffer('color', colors, 4, false)
+      }
       mesh.isVisible = owners.length > 0
-      // Picking tests the mesh's bounding box first: it must enclose every instance.
-      if (owners.length > 0) mesh.thinInstanceRefreshBoundingInfo(false)
     }
-    lines = drawLineSet(scene, lines, 'lines', buildLines(items, selection, SELECTED))
+    boundsStale = true
+    lines.draw(buildLines(items, selection, SELECTED))
     triangleMeshes.draw(items, selection, SELECTED)
     canvas.dataset.meshes = String(triangleMeshes.meshes().length)
     // What is drawn, for tests and screenshots to wait on.
@@ -113,11 +128,20 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     canvas.dataset.selected = String(items.filter((item) => selection.has(item.item)).length)
   }
 
+  /** Picking tests a mesh's bounding box first: it must enclose every instance. */
+  function refreshInstanceBounds(): void {
+    if (!boundsStale) return
+    for (const mesh of Object.values(shapes)) if (mesh.isVisible) mesh.thinInstanceRefreshBoundingInfo(false)
+    boundsStale = false
+  }
+
   /** Bounding sphere of the drawn model (the origin and radius 1 when nothing is drawn). */
   function boundsOfScene(): { center: Vector3; radius: number } {
+    refreshInstanceBounds()
     const min = new Vector3(Infinity, Infinity, Infinity)
     const max = new Vector3(-Infinity, -Infinity, -Infinity)
-    const visible = [...Object.values(shapes).filter((shape) => shape.isVisible), ...triangleMeshes.meshes(), ...(lines ? [lines] : [])]
+    const lineMesh = lines.mesh()
+    const visible = [...Object.values(shapes).filter((shape) => shape.isVisible), ...triangleMeshes.meshes(), ...(lineMesh ? [lineMesh] : [])]
     for (const mesh of visible) {
       const box = mesh.getBoundingInfo().boundingBox
       min.minimizeInPlace(box.minimumWorld)
@@ -145,6 +169,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 
   /** The item id of the instance under a canvas point (CSS px), or null. */
   function pickAt(x: number, y: number): string | null {
+    refreshInstanceBounds()
     const meshes = [...Object.values(shapes), ...triangleMeshes.meshes()]
     const pick = scene.pick(x, y, (mesh) => meshes.includes(mesh as Mesh) && mesh.isVisible)
     if (!pick?.hit || !pick.pickedMesh) return null
@@ -156,6 +181,12 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 
   // Tests and screenshots wait for this: the first frame has been drawn.
   scene.onAfterRenderObservable.addOnce(() => (canvas.dataset.rendered = 'true'))
+  scene.onBeforeRenderObservable.add(() => {
+    if (!pendingDraw) return
+    current = pendingDraw()
+    pendingDraw = null
+    redraw()
+  })
   scene.onAfterRenderObservable.add(() => {
     const viewport = camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight())
     const cssPerPixel = canvas.clientWidth / engine.getRenderWidth()
@@ -171,8 +202,12 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 
   const api: ModelViewport = {
     draw(items) {
+      pendingDraw = null
       current = items
       redraw()
+    },
+    drawBeforeNextFrame(produce) {
+      pendingDraw = produce
     },
     setSelection(ids) {
       selection = ids
@@ -191,7 +226,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
         set.lines.push(points)
         set.colors.push(points.map(() => new Color4(1, 0.55, 0.85, 1)))
       }
-      traceLines = drawLineSet(scene, traceLines, 'traces', set)
+      traceLines.draw(set)
     },
     view(preset) {
       const angles: Record<ViewPreset, [number, number]> = {
@@ -237,6 +272,8 @@ function createInstanceMeshes(scene: Scene): Record<InstanceShape, Mesh> {
   for (const mesh of Object.values(meshes)) {
     mesh.material = material
     mesh.thinInstanceEnablePicking = true
+    // Refreshed before picking and Fit instead of at every frame (alwaysSelectAsActiveMesh skips culling).
+    mesh.doNotSyncBoundingInfo = true
     mesh.alwaysSelectAsActiveMesh = true
     mesh.renderingGroupId = 1
     mesh.isVisible = false
@@ -244,14 +281,31 @@ function createInstanceMeshes(scene: Scene): Record<InstanceShape, Mesh> {
   return meshes
 }
 
-/** Replaces a line system (Babylon cannot grow one in place). */
-function drawLineSet(scene: Scene, old: LinesMesh | null, name: string, set: LineSet): LinesMesh | null {
-  old?.dispose()
-  if (set.lines.length === 0) return null
-  const mesh = CreateLineSystem(name, { lines: set.lines, colors: set.colors }, scene)
-  mesh.isPickable = false
-  mesh.renderingGroupId = 1
-  return mesh
+/**
+ * One line system, updated in place while its polylines keep their point counts (the frames of a run:
+ * a new line system per frame cost a shader program check that waits for the GPU), else rebuilt
+ * (Babylon cannot grow one in place).
+ */
+function createLineSet(scene: Scene, name: string): { draw(set: LineSet): void; mesh(): LinesMesh | null } {
+  let mesh: LinesMesh | null = null
+  let pointCounts = ''
+  return {
+    draw(set) {
+      const counts = set.lines.map((points) => points.length).join(',')
+      if (mesh && counts === pointCounts) {
+        CreateLineSystem(name, { lines: set.lines, colors: set.colors, instance: mesh }, scene)
+        return
+      }
+      mesh?.dispose()
+      mesh = null
+      pointCounts = counts
+      if (set.lines.length === 0) return
+      mesh = CreateLineSystem(name, { lines: set.lines, colors: set.colors, updatable: true }, scene)
+      mesh.isPickable = false
+      mesh.renderingGroupId = 1
+    },
+    mesh: () => mesh,
+  }
 }
 
 function createGrid(scene: Scene): void {

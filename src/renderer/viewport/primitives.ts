@@ -33,7 +33,17 @@ export interface LineSet {
 
 const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1]
 
-export function instanceShapes(items: GraphicsItem[], selection: ReadonlySet<string>, selected: number[]): Record<InstanceShape, InstanceBuffers> {
+/**
+ * The instance buffers of `items`. Buffers of `reuse` whose instance count still fits are written in
+ * place (the frames of a run keep the model's shapes), so the viewport can update its GPU buffers
+ * instead of creating new ones.
+ */
+export function instanceShapes(
+  items: GraphicsItem[],
+  selection: ReadonlySet<string>,
+  selected: number[],
+  reuse?: Record<InstanceShape, InstanceBuffers>,
+): Record<InstanceShape, InstanceBuffers> {
   const counts: Record<InstanceShape, number> = { box: 0, sphere: 0, dot: 0, cylinder: 0 }
   for (const item of items)
     for (const p of item.primitives) {
@@ -41,8 +51,13 @@ export function instanceShapes(items: GraphicsItem[], selection: ReadonlySet<str
       if (shape) counts[shape]++
     }
   const out = {} as Record<InstanceShape, InstanceBuffers>
-  for (const shape of INSTANCE_SHAPES)
-    out[shape] = { matrices: new Float32Array(16 * counts[shape]), colors: new Float32Array(4 * counts[shape]), owners: [] }
+  for (const shape of INSTANCE_SHAPES) {
+    const old = reuse?.[shape]
+    out[shape] =
+      old && old.matrices.length === 16 * counts[shape]
+        ? { matrices: old.matrices, colors: old.colors, owners: [] }
+        : { matrices: new Float32Array(16 * counts[shape]), colors: new Float32Array(4 * counts[shape]), owners: [] }
+  }
   for (const item of items) {
     const isSelected = selection.has(item.item)
     for (const p of item.primitives) {
