@@ -260,6 +260,8 @@ export class SolverSession {
       onProgress: () => this.emitProgress(),
       progressInterval: PROGRESS_INTERVAL_MS,
     })
+    // Before initializeSolver: it records the initial sensor rows, which go to this run's stream.
+    this.stream.begin(system, maxFrameRate)
     if (resultsPath && settings.solutionSettings.writeSolutionToFile) {
       const opened = this.openResultsWriter(resultsPath, system, solver, recorder)
       results = opened
@@ -267,7 +269,6 @@ export class SolverSession {
       solver.initializeSolver()
       opened.writer.maybeWriteFrame(system.state)
     }
-    this.stream.begin(system, maxFrameRate)
     return {
       kind,
       system,
