@@ -5,6 +5,11 @@ export class DenseLU {
   private n = 0
   private lu = new Float64Array(0)
   private piv = new Int32Array(0)
+  /**
+   * The last matrix was diagonal (a constant lumped mass matrix of an explicit solver): solve divides
+   * by the diagonal, which is what the general substitution computes there, with no loops over zeros.
+   */
+  private diagonal = false
 
   /** Size of the last factorized matrix. */
   get size(): number {
@@ -24,11 +29,14 @@ export class DenseLU {
     const lu = this.lu
     // One pass copies A and finds its largest entry (no subarray view: it would allocate per call).
     let scale = 0
+    let diagonal = true
     for (let i = 0; i < n * n; i++) {
       const v = A[i]
       lu[i] = v
       scale = Math.max(scale, Math.abs(v))
+      if (v !== 0 && i % (n + 1) !== 0) diagonal = false
     }
+    this.diagonal = diagonal
     const tiny = scale * 1e-14 * Math.max(1, n)
     for (let k = 0; k < n; k++) {
       let p = k
@@ -64,6 +72,10 @@ export class DenseLU {
   solve(b: Float64Array): void {
     const n = this.n
     const lu = this.lu
+    if (this.diagonal) {
+      for (let i = 0; i < n; i++) b[i] = b[i] / lu[i * (n + 1)]
+      return
+    }
     const piv = this.piv
     for (let k = 0; k < n; k++) {
       const p = piv[k]

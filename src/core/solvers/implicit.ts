@@ -64,6 +64,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private residualODE2 = new Float64Array(0)
   private residualAE = new Float64Array(0)
   private forceScale = 0
+  private residualNorm = 0
   /** The factorized Jacobian belongs to step size jacobianStep and the state saved in jacobianAt. */
   private jacobianValid = false
   private jacobianStep = 0
@@ -243,10 +244,12 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   }
 
   /**
-   * Residual into this.residual; returns its 2-norm. With measureScale, also sets forceScale, the size
-   * of the forces being balanced (|M q''| + |f_lhs - f_loads|), the reference of the relative tolerance.
+   * Residual into this.residual and its 2-norm into residualNorm (a field, not a return value: a double
+   * returned from a call the JIT does not inline is boxed, an allocation per iteration). With
+   * measureScale, also sets forceScale, the size of the forces being balanced (|M q''| + |f_lhs - f_loads|),
+   * the reference of the relative tolerance.
    */
-  private computeResidual(h: number, measureScale = false): number {
+  private computeResidual(h: number, measureScale = false): void {
     const s = this.state
     const n2 = this.n2
     const r2 = this.residualODE2
@@ -281,7 +284,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         else if (rows[k] === VELOCITY_ROW) rAE[k] *= scaleVel
       }
     }
-    return Math.sqrt(sum)
+    this.residualNorm = Math.sqrt(sum)
   }
 
   private computeJacobian(h: number): void {
@@ -349,7 +352,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const r = this.residual
     // Predictor: q''_T from predict() and lambda_T of the last step, or the previous pass's iterate.
     this.interpolate(h)
-    let res = this.computeResidual(h, true)
+    this.computeResidual(h, true)
+    let res = this.residualNorm
     const res0 = res
     // Converged when the residual is small against the forces in balance (or absolutely small).
     const tolerance = nt.absoluteTolerance + nt.relativeTolerance * this.forceScale
@@ -372,7 +376,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.stats.newtonIterations++
       this.interpolate(h)
       const prev = res
-      res = this.computeResidual(h)
+      this.computeResidual(h)
+      res = this.residualNorm
       if (!Number.isFinite(res)) return `the residual became ${res}`
       if (res <= tolerance) return undefined
       // Stagnation at round-off: the update no longer changes the accelerations.
