@@ -12,6 +12,44 @@ export interface RotationParametrization {
   localG(theta: Vec, out: Vec): void
   /** (d/dt Gbar) theta': the part of the local angular acceleration that does not come from theta''. */
   localGdotThetaDot(theta: Vec, thetaDot: Vec, out: Vec): void
+  // Second derivatives (geometric stiffness of joints), exact for the formulas as computed. A and
+  // G = A Gbar at theta are passed for the parametrizations whose A is orthogonal at every theta.
+  /** out (3 x size, row-major) = [dA/dtheta_j w]_j. */
+  rotationDerivativeTimes(theta: Vec, A: Vec, G: Vec, w: Vec, out: Vec): void
+  /** out (3 x size) = [dA^T/dtheta_j w]_j. */
+  transposeDerivativeTimes(theta: Vec, A: Vec, G: Vec, w: Vec, out: Vec): void
+  /** out (size x size) = d(Gbar^T v)/dtheta at fixed v. */
+  localGTransposeDerivative(theta: Vec, v: Vec, out: Vec): void
+}
+
+const R = { t: new Float64Array(3), u: new Float64Array(3), conj: new Float64Array(4) }
+
+/** Orthogonal A with exact G: dA/dtheta_j w = G_j x (A w) (G_j column j of G, 3 x n). */
+function orthogonalDerivativeTimes(n: number, A: Vec, G: Vec, w: Vec, out: Vec): void {
+  const a = R.t
+  a[0] = A[0] * w[0] + A[1] * w[1] + A[2] * w[2]
+  a[1] = A[3] * w[0] + A[4] * w[1] + A[5] * w[2]
+  a[2] = A[6] * w[0] + A[7] * w[1] + A[8] * w[2]
+  for (let j = 0; j < n; j++) {
+    const g0 = G[j], g1 = G[n + j], g2 = G[2 * n + j]
+    out[j] = g1 * a[2] - g2 * a[1]
+    out[n + j] = g2 * a[0] - g0 * a[2]
+    out[2 * n + j] = g0 * a[1] - g1 * a[0]
+  }
+}
+
+/** Orthogonal A with exact G: dA^T/dtheta_j w = -A^T (G_j x w). */
+function orthogonalTransposeDerivativeTimes(n: number, A: Vec, G: Vec, w: Vec, out: Vec): void {
+  const c = R.u
+  for (let j = 0; j < n; j++) {
+    const g0 = G[j], g1 = G[n + j], g2 = G[2 * n + j]
+    c[0] = g1 * w[2] - g2 * w[1]
+    c[1] = g2 * w[0] - g0 * w[2]
+    c[2] = g0 * w[1] - g1 * w[0]
+    out[j] = -(A[0] * c[0] + A[3] * c[1] + A[6] * c[2])
+    out[n + j] = -(A[1] * c[0] + A[4] * c[1] + A[7] * c[2])
+    out[2 * n + j] = -(A[2] * c[0] + A[5] * c[1] + A[8] * c[2])
+  }
 }
 
 /** Tait-Bryan angles [rx, ry, rz] with A = Rx(rx) Ry(ry) Rz(rz) (Exudyn's RotationMatrix2RotXYZ). */
@@ -36,6 +74,22 @@ export const EULER_PARAMETERS: RotationParametrization = {
   },
   localGdotThetaDot: (_p, _pd, out) => {
     out[0] = 0; out[1] = 0; out[2] = 0
+  },
+  rotationDerivativeTimes: (p, _A, _G, w, out) => eulerRotationDerivativeTimes(p, w, out),
+  // A^T(p0, p_v) = A(p0, -p_v): the derivatives at the conjugate, columns 1..3 negated.
+  transposeDerivativeTimes: (p, _A, _G, w, out) => {
+    const c = R.conj
+    c[0] = p[0]; c[1] = -p[1]; c[2] = -p[2]; c[3] = -p[3]
+    eulerRotationDerivativeTimes(c, w, out)
+    for (let r = 0; r < 3; r++) for (let j = 1; j < 4; j++) out[4 * r + j] = -out[4 * r + j]
+  },
+  // Gbar^T v = 2 [-p_v . v; p0 v + p_v x v], so d/dp = 2 [[0, -v^T], [v, -v~]].
+  localGTransposeDerivative: (_p, v, out) => {
+    const v0 = 2 * v[0], v1 = 2 * v[1], v2 = 2 * v[2]
+    out[0] = 0; out[1] = -v0; out[2] = -v1; out[3] = -v2
+    out[4] = v0; out[5] = 0; out[6] = v2; out[7] = -v1
+    out[8] = v1; out[9] = -v2; out[10] = 0; out[11] = v0
+    out[12] = v2; out[13] = v1; out[14] = -v0; out[15] = 0
   },
 }
 
@@ -76,6 +130,15 @@ export const TAIT_BRYAN_XYZ: RotationParametrization = {
     out[1] = (s1 * s2 * d1 - c1 * c2 * d2) * d0 - s2 * d2 * d1
     out[2] = c1 * d1 * d0
   },
+  rotationDerivativeTimes: (_t, A, G, w, out) => orthogonalDerivativeTimes(3, A, G, w, out),
+  transposeDerivativeTimes: (_t, A, G, w, out) => orthogonalTransposeDerivativeTimes(3, A, G, w, out),
+  // Gbar^T v = [c1 c2 v0 - c1 s2 v1 + s1 v2; s2 v0 + c2 v1; v2], differentiated by [rx, ry, rz].
+  localGTransposeDerivative: (t, v, out) => {
+    const c1 = Math.cos(t[1]), s1 = Math.sin(t[1]), c2 = Math.cos(t[2]), s2 = Math.sin(t[2])
+    out[0] = 0; out[1] = -s1 * c2 * v[0] + s1 * s2 * v[1] + c1 * v[2]; out[2] = -c1 * s2 * v[0] - c1 * c2 * v[1]
+    out[3] = 0; out[4] = 0; out[5] = c2 * v[0] - s2 * v[1]
+    out[6] = 0; out[7] = 0; out[8] = 0
+  },
 }
 
 /** The planar angle phi about the global z axis: A = Rz(phi), Gbar = [0, 0, 1]^T. */
@@ -87,5 +150,10 @@ export const PLANAR_ANGLE: RotationParametrization = {
   },
   localGdotThetaDot: (_t, _td, out) => {
     out[0] = 0; out[1] = 0; out[2] = 0
+  },
+  rotationDerivativeTimes: (_t, A, G, w, out) => orthogonalDerivativeTimes(1, A, G, w, out),
+  transposeDerivativeTimes: (_t, A, G, w, out) => orthogonalTransposeDerivativeTimes(1, A, G, w, out),
+  localGTransposeDerivative: (_t, _v, out) => {
+    out[0] = 0
   },
 }

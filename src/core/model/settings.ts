@@ -10,7 +10,7 @@ import type { JsonValue, Problem } from './types'
  */
 export const EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
   newtonReactionStiffness:
-    'implicit solvers add the geometric stiffness of the constraint reactions d(C_q^T lambda)/dq to the Newton matrix (forward differences per constraint object at each refresh): fewer Newton iterations on hanging chains, but dearer refreshes',
+    'implicit solvers add the geometric stiffness of the constraint reactions d(C_q^T lambda)/dq to the Newton matrix at each refresh (analytic for joints and Euler-parameter bodies, forward differences per object for other constraints): Newton converges quadratically with a fresh matrix, but with modified Newton the iterations per step hardly drop and refreshes cost more (see docs/performance.md)',
 }
 
 export const SOLVER_TYPES = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'RK44', 'DOPRI5', 'Static'] as const

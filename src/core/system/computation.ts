@@ -18,6 +18,15 @@ export interface PointKinematics {
   positionJacobian(s: SystemState, out: Float64Array): void
   /** Acceleration (sensors; uses s.a). */
   acceleration(s: SystemState, out: Float64Array): void
+  // Second-order kinematics for the geometric stiffness of joints (absent: J, G and the exact position
+  // derivative are constant or equal, as for points moving linearly with their coordinates).
+  /** dp/dq exactly (3 x ltg.length); differs from J where the velocity Jacobian is not a derivative of p (Euler parameters off |ep| = 1). */
+  positionDerivative?(s: SystemState, out: Float64Array): void
+  /**
+   * Adds factor * d(J^T force + G^T torque)/dq at fixed global force and torque (torque only for
+   * frames), the ltg.length^2 block at out[offset + i * stride + j].
+   */
+  addLoadJacobian?(s: SystemState, force: Float64Array, torque: Float64Array | null, factor: number, out: Float64Array, stride: number, offset: number): void
 }
 
 /** A point that also has an orientation (rigid-body node, rigid body at a point). */
@@ -30,6 +39,8 @@ export interface FrameKinematics extends PointKinematics {
   rotationJacobian(s: SystemState, out: Float64Array): void
   /** Orientation parameters as the user knows them (e.g. Tait-Bryan angles), for sensors. */
   rotationParameters(s: SystemState, out: Float64Array): number
+  /** d(A w)/dq exactly (3 x ltg.length) for a fixed local vector w; absent: -(A w)~ G. */
+  rotatedVectorDerivative?(s: SystemState, wLocal: Float64Array, out: Float64Array): void
 }
 
 export function isFrame(k: PointKinematics): k is FrameKinematics {
@@ -84,6 +95,13 @@ export interface ObjectComputation extends LifecycleHooks {
    * dg/dq'), nAE x ltg.length, written (not added) into out.
    */
   computeAEJacobian?(s: SystemState, out: Float64Array, velocityLevel: boolean): void
+  /**
+   * Adds factor * d(C_q^T lambda)/dq at fixed lambda (s.lambda at aeIndex), n x n: the geometric
+   * stiffness of the constraint reactions, for the Newton matrix.
+   */
+  addReactionJacobian?(s: SystemState, factor: number, out: Float64Array): void
+  /** Groups of ltg coordinates within which addReactionJacobian writes (absent: the whole ltg x ltg block); for the sparse pattern. */
+  readonly reactionJacobianGroups?: readonly Int32Array[]
   /**
    * Rheonomic constraints (drives): the explicit time term of the constraint at velocity level
    * (C_q q' + term = 0, i.e. dg/dt at fixed q) or at acceleration level

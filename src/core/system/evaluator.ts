@@ -57,8 +57,9 @@ export class SystemEvaluator {
    * assembly by the sparse matrix factory.
    */
   addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
-    const reactionStiffness = withStiffness ? this.constraintObjects.filter((o) => o.addReactionJacobian || this.numericalReactionStiffness) : []
-    for (const o of new Set([...this.massObjects, ...(withStiffness ? this.forceObjects : []), ...reactionStiffness])) builder.addBlock(o.ltgODE2, 0, o.ltgODE2, 0)
+    for (const o of new Set([...this.massObjects, ...(withStiffness ? this.forceObjects : [])])) builder.addBlock(o.ltgODE2, 0, o.ltgODE2, 0)
+    if (withStiffness && this.reactionStiffness)
+      for (const o of this.constraintObjects) for (const g of (o.addReactionJacobian && o.reactionJacobianGroups) || [o.ltgODE2]) builder.addBlock(g, 0, g, 0)
     const n2 = this.system.nODE2
     for (const o of this.constraintObjects)
       for (let k = 0; k < o.nAE; k++) builder.addBlock([n2 + o.aeIndex + k], 0, o.ltgODE2, 0, true)
@@ -143,23 +144,22 @@ export class SystemEvaluator {
     }
   }
 
-  /** Experimental flag newtonReactionStiffness: numerical reaction stiffness for objects without an analytic one. */
-  private get numericalReactionStiffness(): boolean {
+  /** Experimental flag newtonReactionStiffness: the Newton matrix gets addReactionStiffness. */
+  private get reactionStiffness(): boolean {
     return this.system.experimental.has('newtonReactionStiffness')
   }
 
   /**
-   * Adds factor * d(C_q^T lambda)/dq, the geometric stiffness of the constraint reactions (C_q turns
-   * with the bodies): analytic for objects with addReactionJacobian (joints, Euler-parameter bodies);
-   * with the experimental flag newtonReactionStiffness, by forward differences of C_q^T lambda on the
+   * Experimental flag newtonReactionStiffness: adds factor * d(C_q^T lambda)/dq, the geometric stiffness
+   * of the constraint reactions (C_q turns with the bodies), analytic for objects with
+   * addReactionJacobian (joints, Euler-parameter bodies), by forward differences of C_q^T lambda on the
    * object's own coordinates for the others. Only the Newton matrix uses it: it changes how fast
    * Newton converges, not the solution.
    */
   addReactionStiffness(s: SystemState, m: SystemMatrix, factor: number, nd: NumericalDifferentiation): void {
     const f0 = this.localB, f1 = this.localC, out = this.localA
-    const numerical = this.numericalReactionStiffness
     for (const o of this.constraintObjects) {
-      if (o.inactiveConstraint || (!o.addReactionJacobian && !numerical)) continue
+      if (o.inactiveConstraint) continue
       const ltg = o.ltgODE2, n = ltg.length
       let active = false
       for (let k = 0; k < o.nAE; k++) if (s.lambda[o.aeIndex + k] !== 0) active = true

@@ -36,6 +36,24 @@ export class SparseSystemMatrix implements SystemMatrix {
     this.values[this.slot(row, col)] += value
   }
 
+  /**
+   * Pattern slots (-1: not in the pattern) of the diagonal blocks ltg x ltg (offset 0) that items write
+   * at every refresh (mass, stiffness, reaction stiffness), looked up once per ltg array instead of by
+   * a binary search per entry. Sound as long as the pattern is: both follow the ltg arrays of one assembly.
+   */
+  private readonly blockSlots = new Map<Int32Array, Int32Array>()
+
+  private slotsOf(ltg: Int32Array): Int32Array {
+    let slots = this.blockSlots.get(ltg)
+    if (!slots) {
+      const n = ltg.length
+      slots = new Int32Array(n * n)
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) slots[i * n + j] = patternSlot(this.pattern, ltg[i], ltg[j])
+      this.blockSlots.set(ltg, slots)
+    }
+    return slots
+  }
+
   addBlock(
     rows: Int32Array,
     rowOffset: number,
@@ -45,6 +63,17 @@ export class SparseSystemMatrix implements SystemMatrix {
     factor: number,
   ): void {
     const nc = cols.length
+    if (rows === cols && rowOffset === 0 && colOffset === 0) {
+      const slots = this.slotsOf(rows), values = this.values
+      for (let k = 0; k < nc * nc; k++) {
+        const v = local[k]
+        if (v === 0) continue
+        const slot = slots[k]
+        // Outside the pattern (-1): the same message as a single entry gives.
+        values[slot >= 0 ? slot : this.slot(rows[(k / nc) | 0], rows[k % nc])] += factor * v
+      }
+      return
+    }
     for (let i = 0; i < rows.length; i++)
       for (let j = 0; j < nc; j++) {
         const v = local[i * nc + j]

@@ -110,7 +110,16 @@ export class RigidNode extends NodeBase {
  * between calls): a small working set for models with thousands of markers. thetaDot fits every
  * parametrization (at most 4 parameters).
  */
-const F = { w: new Float64Array(3), t1: new Float64Array(3), t2: new Float64Array(3), thetaDot: new Float64Array(4) }
+const F = {
+  w: new Float64Array(3),
+  t1: new Float64Array(3),
+  t2: new Float64Array(3),
+  t3: new Float64Array(3),
+  thetaDot: new Float64Array(4),
+  /** 3 x 4 and 4 x 4 blocks of the second-order kinematics. */
+  D: new Float64Array(12),
+  H: new Float64Array(16),
+}
 
 /**
  * A point at `local` (node-frame coordinates) moving with the node: p = r_ref + u + A local,
@@ -188,6 +197,53 @@ export class RigidFrame implements FrameKinematics {
       out[n + nt + k] = g2 * r[0] - g0 * r[2]
       out[2 * n + nt + k] = g0 * r[1] - g1 * r[0]
     }
+  }
+
+  /** dp/dq = [I, [dA/dtheta_k local]_k] (J has G_k x A local instead: equal only where |ep| = 1 for Euler parameters). */
+  positionDerivative(s: SystemState, out: Float64Array): void {
+    const nt = this.node.nTrans, n = nt + this.node.rotation.size
+    for (let i = 0; i < 3; i++) for (let j = 0; j < nt; j++) out[i * n + j] = i === j ? 1 : 0
+    this.rotatedVectorDerivative(s, this.local, out, true)
+  }
+
+  /** d(A w)/dq: zero in the translation columns, [dA/dtheta_k w]_k in the rotation columns. */
+  rotatedVectorDerivative(s: SystemState, wLocal: Float64Array, out: Float64Array, keepTranslation = false): void {
+    const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr, D = F.D
+    node.updateRotation(s)
+    node.rotation.rotationDerivativeTimes(node.theta, node.A, node.G, wLocal, D)
+    for (let r = 0; r < 3; r++) {
+      if (!keepTranslation) for (let j = 0; j < nt; j++) out[r * n + j] = 0
+      for (let k = 0; k < nr; k++) out[r * n + nt + k] = D[r * nr + k]
+    }
+  }
+
+  /**
+   * J^T force + G^T torque = [force; G^T w], w = torque + (A local) x force, G = A Gbar. Only the
+   * rotation rows depend on q, through theta:
+   *   d(G^T w)/dtheta = d(Gbar^T v)/dtheta|_(v = A^T w) + Gbar^T [dA^T/dtheta_k w]_k + G^T [dA/dtheta_k local x force]_k.
+   */
+  addLoadJacobian(s: SystemState, force: Float64Array, torque: Float64Array | null, factor: number, out: Float64Array, stride: number, offset: number): void {
+    const node = this.node, rot = node.rotation, nt = node.nTrans, nr = rot.size
+    node.updateRotation(s)
+    const A = node.A, G = node.G, Gbar = node.Gbar, theta = node.theta, D = F.D, H = F.H, w = F.t2, v = F.t3
+    matVec3(A, this.local, F.t1)
+    cross(F.t1, force, w)
+    if (torque) for (let i = 0; i < 3; i++) w[i] += torque[i]
+    for (let i = 0; i < 3; i++) v[i] = A[i] * w[0] + A[3 + i] * w[1] + A[6 + i] * w[2]
+    rot.localGTransposeDerivative(theta, v, H)
+    rot.transposeDerivativeTimes(theta, A, G, w, D)
+    for (let i = 0; i < nr; i++) {
+      for (let j = 0; j < nr; j++) H[i * nr + j] += Gbar[i] * D[j] + Gbar[nr + i] * D[nr + j] + Gbar[2 * nr + i] * D[2 * nr + j]
+    }
+    rot.rotationDerivativeTimes(theta, A, G, this.local, D)
+    const f0 = force[0], f1 = force[1], f2 = force[2]
+    for (let j = 0; j < nr; j++) {
+      const d0 = D[j], d1 = D[nr + j], d2 = D[2 * nr + j]
+      const x0 = d1 * f2 - d2 * f1, x1 = d2 * f0 - d0 * f2, x2 = d0 * f1 - d1 * f0
+      for (let i = 0; i < nr; i++) H[i * nr + j] += G[i] * x0 + G[nr + i] * x1 + G[2 * nr + i] * x2
+    }
+    const base = offset + nt * stride + nt
+    for (let i = 0; i < nr; i++) for (let j = 0; j < nr; j++) out[base + i * stride + j] += factor * H[i * nr + j]
   }
 
   rotationMatrix(s: SystemState, out: Float64Array): void {

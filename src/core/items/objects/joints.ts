@@ -41,6 +41,36 @@ const W = {
   c: new Float64Array(3),
   R: new Float64Array(9),
   R2: new Float64Array(9),
+  // Reaction Jacobian (addReactionJacobian): d(A w)/dq and dp/dq per marker, a 3 x n product, force.
+  D: [new Float64Array(0), new Float64Array(0)],
+  P: [new Float64Array(0), new Float64Array(0)],
+  X: new Float64Array(0),
+  /** Total force and torque of the reactions on each marker (their load Jacobians are linear in them). */
+  force: [new Float64Array(3), new Float64Array(3)],
+  torque: [new Float64Array(3), new Float64Array(3)],
+}
+
+/** out[(row + i) * stride + col + j] += scale * (M^T X)_ij, M: 3 x nm, X: 3 x nx (row-major). */
+function addTransposeProduct(M: Float64Array, nm: number, X: Float64Array, nx: number, scale: number, out: Float64Array, stride: number, row: number, col: number): void {
+  for (let i = 0; i < nm; i++) {
+    const m0 = scale * M[i], m1 = scale * M[nm + i], m2 = scale * M[2 * nm + i]
+    if (m0 === 0 && m1 === 0 && m2 === 0) continue
+    const o = (row + i) * stride + col
+    for (let j = 0; j < nx; j++) out[o + j] += m0 * X[j] + m1 * X[nx + j] + m2 * X[2 * nx + j]
+  }
+}
+
+/** Sign of marker m's reaction in a translation equation (g = u . (p1 - p0)). */
+const sideSign = (m: number): number => (m === 0 ? -1 : 1)
+
+/** X (3 x n) = columns D_j x v (sign 1) or v x D_j (sign -1). */
+function crossColumns(D: Float64Array, n: number, v: Float64Array, sign: number, X: Float64Array): void {
+  for (let j = 0; j < n; j++) {
+    const d0 = D[j], d1 = D[n + j], d2 = D[2 * n + j]
+    X[j] = sign * (d1 * v[2] - d2 * v[1])
+    X[n + j] = sign * (d2 * v[0] - d0 * v[2])
+    X[2 * n + j] = sign * (d0 * v[1] - d1 * v[0])
+  }
 }
 
 export class AxisJoint implements ObjectComputation {
@@ -62,6 +92,9 @@ export class AxisJoint implements ObjectComputation {
   /** The joint's coordinates (s.q at ltgODE2) that rows and g were computed at. */
   private cachedQ = new Float64Array(0)
   private cacheValid = false
+  /** Only fixed-axis translations (spherical joints): each marker's reactions depend on its own coordinates. */
+  private readonly decoupled: boolean
+  reactionJacobianGroups: readonly Int32Array[] | undefined
 
   constructor(
     markers: MarkerComputation[],
@@ -74,6 +107,7 @@ export class AxisJoint implements ObjectComputation {
     const turns = (m: 0 | 1): boolean => isFrame(this.k[m]) && equations.some((e) => e.kind === 'rotation' || e.frame === m)
     this.turns = [turns(0), turns(1)]
     this.nAE = equations.length
+    this.decoupled = equations.every((e) => e.kind === 'translation' && e.frame === -1)
     this.g = new Float64Array(this.nAE)
     this.inactiveConstraint = !active
     this.outputVariables = ['Position', 'Velocity', 'Displacement', 'Force', 'Torque', ...(rotationMarker ? ['Rotation'] : [])]
@@ -90,11 +124,12 @@ export class AxisJoint implements ObjectComputation {
     }
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
+    this.reactionJacobianGroups = this.decoupled ? [a, b] : undefined
     this.cacheValid = false
     const len = [a.length, b.length]
     for (let m = 0; m < 2; m++) {
-      if (W.J[m].length < 3 * len[m]) W.J[m] = new Float64Array(3 * len[m])
-      if (W.G[m].length < 3 * len[m]) W.G[m] = new Float64Array(3 * len[m])
+      for (const buffers of [W.J, W.G, W.D, W.P]) if (buffers[m].length < 3 * len[m]) buffers[m] = new Float64Array(3 * len[m])
+      if (W.X.length < 3 * len[m]) W.X = new Float64Array(3 * len[m])
     }
   }
 
@@ -196,6 +231,96 @@ export class AxisJoint implements ObjectComputation {
     this.evaluate(s)
     const len = this.rows.length
     for (let i = 0; i < len; i++) out[i] = this.rows[i]
+  }
+
+  /** Coordinate count and first local column of marker m. */
+  private len(m: number): number {
+    return m === 0 ? this.n0 : this.n1
+  }
+  private col(m: number): number {
+    return m === 0 ? 0 : this.n0
+  }
+
+  /** d(A_m w)/dq of marker m into W.D[m] (needs W.A[m] and W.G[m]): the marker's own, or -(A w)~ G. */
+  private rotatedDerivative(s: SystemState, m: 0 | 1, wLocal: Float64Array): void {
+    const k = this.frame(m), out = W.D[m], n = m === 0 ? this.n0 : this.n1
+    if (k.rotatedVectorDerivative) return k.rotatedVectorDerivative(s, wLocal, out)
+    matVec3(W.A[m], wLocal, W.b)
+    crossColumns(W.G[m], n, W.b, 1, out)
+  }
+
+  /**
+   * Adds factor * d(C_q^T lambda)/dq at fixed lambda, the geometric stiffness of the reactions (n x n,
+   * marker 0's coordinates first). Per equation with multiplier l (sign s_0 = -1, s_1 = 1):
+   *   translation, reaction l [s_m J_m^T u] + l G_f^T (u x dp) on the turning marker f:
+   *     the markers' load Jacobians (force s_m l u, torque l u x dp on f)
+   *     + l s_m J_m^T du/dq + l G_f^T (-dp~ du/dq + u~ (P_1 - P_0)),  P_m = dp_m/dq exactly;
+   *   rotation, reaction l [G_0^T c; -G_1^T c], c = a x b:
+   *     the markers' load Jacobians (torque +-l c) + l [G_0; -G_1]^T (-b~ da/dq + a~ db/dq).
+   * du/dq, da/dq, db/dq are exact derivatives of the rotated local axes (rotatedVectorDerivative), so
+   * this is the derivative of the reactions as computed, also off |ep| = 1.
+   */
+  addReactionJacobian(s: SystemState, factor: number, out: Float64Array): void {
+    if (this.inactiveConstraint) return
+    const n0 = this.n0, n1 = this.n1, n = n0 + n1, lambda = s.lambda
+    let active = false
+    for (let k = 0; k < this.nAE; k++) if (lambda[this.aeIndex + k] !== 0) active = true
+    if (!active) return
+    this.gather(s, true)
+    for (let m = 0; m < 2; m++) {
+      this.k[m].positionJacobian(s, W.J[m])
+      if (this.turns[m]) this.frame(m as 0 | 1).rotationJacobian(s, W.G[m])
+    }
+    for (let m = 0; m < 2; m++) {
+      W.force[m].fill(0)
+      W.torque[m].fill(0)
+    }
+    for (let k = 0; k < this.nAE; k++) {
+      const l = factor * lambda[this.aeIndex + k]
+      if (l === 0) continue
+      const e = this.equations[k]
+      if (e.kind === 'translation') {
+        this.axisOf(e)
+        const fr = e.frame
+        for (let i = 0; i < 3; i++) {
+          W.force[0][i] -= l * W.u[i]
+          W.force[1][i] += l * W.u[i]
+        }
+        if (fr === -1) continue
+        cross(W.u, W.dp, W.c)
+        for (let i = 0; i < 3; i++) W.torque[fr][i] += l * W.c[i]
+        const nf = this.len(fr)
+        this.rotatedDerivative(s, fr, e.axis)
+        for (let m = 0; m < 2; m++) addTransposeProduct(W.J[m], this.len(m), W.D[fr], nf, sideSign(m) * l, out, n, this.col(m), this.col(fr))
+        crossColumns(W.D[fr], nf, W.dp, 1, W.X)
+        addTransposeProduct(W.G[fr], nf, W.X, nf, l, out, n, this.col(fr), this.col(fr))
+        for (let m = 0; m < 2; m++) {
+          const km = this.k[m], P = km.positionDerivative ? W.P[m] : W.J[m]
+          km.positionDerivative?.(s, P)
+          crossColumns(P, this.len(m), W.u, -1, W.X)
+          addTransposeProduct(W.G[fr], nf, W.X, this.len(m), sideSign(m) * l, out, n, this.col(fr), this.col(m))
+        }
+      } else {
+        matVec3(W.A[0], e.a, W.u)
+        matVec3(W.A[1], e.b, W.b)
+        cross(W.u, W.b, W.c)
+        for (let i = 0; i < 3; i++) {
+          W.torque[0][i] += l * W.c[i]
+          W.torque[1][i] -= l * W.c[i]
+        }
+        this.rotatedDerivative(s, 0, e.a)
+        this.rotatedDerivative(s, 1, e.b)
+        matVec3(W.A[1], e.b, W.b)
+        // dc/dq: -b~ da/dq in marker 0's columns, a~ db/dq in marker 1's.
+        crossColumns(W.D[0], n0, W.b, 1, W.X)
+        addTransposeProduct(W.G[0], n0, W.X, n0, l, out, n, 0, 0)
+        addTransposeProduct(W.G[1], n1, W.X, n0, -l, out, n, n0, 0)
+        crossColumns(W.D[1], n1, W.u, -1, W.X)
+        addTransposeProduct(W.G[0], n0, W.X, n1, l, out, n, 0, n0)
+        addTransposeProduct(W.G[1], n1, W.X, n1, -l, out, n, n0, n0)
+      }
+    }
+    for (let m = 0; m < 2; m++) this.k[m].addLoadJacobian?.(s, W.force[m], this.turns[m] ? W.torque[m] : null, 1, out, n, this.col(m) * n + this.col(m))
   }
 
   /** Constraint force (translation equations, global) or torque (rotation equations): sum lambda_k * direction_k. */

@@ -175,6 +175,13 @@ class RigidBody3D extends RigidBodyBase {
     for (let k = 0; k < 4; k++) out[3 + k] = 2 * this.node.theta[k]
   }
 
+  /** Euler parameters: C_q^T lambda = [0; 2 lambda ep], so d/dq = 2 lambda I on the Euler parameters. */
+  addReactionJacobian(s: SystemState, factor: number, out: Float64Array): void {
+    if (this.nAE === 0) return
+    const d = 2 * factor * s.lambda[this.aeIndex]
+    for (let k = 3; k < 7; k++) out[k * 7 + k] += d
+  }
+
   /** Box with the inertia of the body (uniform box about the centre of mass), for the default look. */
   equivalentBox(): number[] {
     const m = Math.max(this.mass, 1e-12)
