@@ -16,56 +16,22 @@
 // axis, as in Exudyn). Motion across d is not resisted.
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
-import { matMul3, matTMul3, matTVec3, matVec3 } from '../../math/vec3'
+import { matTVec3, matVec3 } from '../../math/vec3'
 import { taitBryanFromRotation } from '../../math/rotations'
 import type { FrameKinematics, MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
 import { markerProvides, requireMarkers, V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common'
+import { checkJointFrames, JointFrameConnector, jointFrameParams } from './jointFrames'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
 import { TwoMarkerConnector } from './twoMarkerConnector'
 
-const IDENTITY = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
 const ZERO6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0])
 
-/** A two-marker connector whose marker 0 (and, for rigid-body springs, marker 1) has a frame. */
-abstract class FrameConnector extends TwoMarkerConnector {
+class RigidBodySpringDamper extends JointFrameConnector {
   readonly nAE = 0
-  protected G0 = new Float64Array(0)
-  protected G1 = new Float64Array(0)
-
-  override setupLTG(): void {
-    super.setupLTG()
-    if (this.G0.length !== 3 * this.n0) this.G0 = new Float64Array(3 * this.n0)
-    if (this.G1.length !== 3 * this.n1) this.G1 = new Float64Array(3 * this.n1)
-  }
-
-  /** out[local] += G1^T T on marker 1 and -G0^T T on marker 0 (a torque pair; needs frames on both). */
-  protected addTorquePair(s: SystemState, T: Float64Array, out: Float64Array): void {
-    ;(this.k0 as FrameKinematics).rotationJacobian(s, this.G0)
-    ;(this.k1 as FrameKinematics).rotationJacobian(s, this.G1)
-    const n0 = this.n0, n1 = this.n1, G0 = this.G0, G1 = this.G1
-    for (let j = 0; j < n0; j++) out[j] -= G0[j] * T[0] + G0[n0 + j] * T[1] + G0[2 * n0 + j] * T[2]
-    for (let j = 0; j < n1; j++) out[n0 + j] += G1[j] * T[0] + G1[n1 + j] * T[1] + G1[2 * n1 + j] * T[2]
-  }
-
-  endPoints(s: SystemState): [number[], number[]] {
-    this.gather(s)
-    return [[...this.p0], [...this.p1]]
-  }
-}
-
-class RigidBodySpringDamper extends FrameConnector {
   readonly outputVariables = ['DisplacementLocal', 'VelocityLocal', 'Rotation', 'AngularVelocityLocal', 'ForceLocal', 'TorqueLocal']
-  private readonly f0: FrameKinematics
-  private readonly f1: FrameKinematics
-  private readonly A = new Float64Array(9)
-  private readonly AJ0 = new Float64Array(9)
-  private readonly AJ1 = new Float64Array(9)
-  private readonly rel = new Float64Array(9)
   private readonly d = new Float64Array(3)
-  private readonly w0 = new Float64Array(3)
-  private readonly w1 = new Float64Array(3)
   /** Local displacement/rotation u, velocity v and force/torque f (6 each) of the last evaluation. */
   private readonly u = new Float64Array(6)
   private readonly v = new Float64Array(6)
@@ -76,36 +42,27 @@ class RigidBodySpringDamper extends FrameConnector {
     markers: MarkerComputation[],
     private readonly stiffness: Float64Array,
     private readonly damping: Float64Array,
-    private readonly rotationMarker0: Float64Array,
-    private readonly rotationMarker1: Float64Array,
+    rotationMarker0: Float64Array,
+    rotationMarker1: Float64Array,
     private readonly offset: Float64Array,
     private readonly active: boolean,
   ) {
-    super(markers)
-    this.f0 = this.k0 as FrameKinematics
-    this.f1 = this.k1 as FrameKinematics
+    super(markers, rotationMarker0, rotationMarker1)
   }
 
   /** u, v and the local force/torque f at s; leaves A_J0 in AJ0. */
   private evaluate(s: SystemState): void {
     this.gather(s)
-    this.f0.rotationMatrix(s, this.A)
-    matMul3(this.A, this.rotationMarker0, this.AJ0)
-    this.f1.rotationMatrix(s, this.A)
-    matMul3(this.A, this.rotationMarker1, this.AJ1)
+    this.updateJointFrames(s)
     const d = this.d, u = this.u, v = this.v
     for (let i = 0; i < 3; i++) d[i] = this.p1[i] - this.p0[i]
     matTVec3(this.AJ0, d, u)
     for (let i = 0; i < 3; i++) d[i] = this.v1[i] - this.v0[i]
     matTVec3(this.AJ0, d, v)
-    matTMul3(this.AJ0, this.AJ1, this.rel)
     taitBryanFromRotation(this.rel, d)
     u.set(d, 3)
-    this.f0.angularVelocity(s, this.w0)
-    this.f1.angularVelocity(s, this.w1)
-    for (let i = 0; i < 3; i++) d[i] = this.w1[i] - this.w0[i]
-    matTVec3(this.AJ0, d, this.w0)
-    v.set(this.w0, 3)
+    this.relativeAngularVelocityLocal(s, d)
+    v.set(d, 3)
     const K = this.stiffness, D = this.damping
     for (let r = 0; r < 6; r++) {
       let sum = 0
@@ -139,7 +96,8 @@ class RigidBodySpringDamper extends FrameConnector {
   }
 }
 
-class LinearSpringDamper extends FrameConnector {
+class LinearSpringDamper extends TwoMarkerConnector {
+  readonly nAE = 0
   readonly outputVariables = ['DisplacementLocal', 'VelocityLocal', 'ForceLocal']
   private readonly A = new Float64Array(9)
   private readonly axis = new Float64Array(3)
@@ -192,19 +150,10 @@ class LinearSpringDamper extends FrameConnector {
 
 const markersOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
 
-function orthonormal(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
-  const R = it.params.matrix(name)
-  const RtR = new Float64Array(9)
-  matTMul3(R, R, RtR)
-  let err = 0
-  for (let i = 0; i < 9; i++) err = Math.max(err, Math.abs(RtR[i] - (i % 4 === 0 ? 1 : 0)))
-  return err > 1e-6 ? [{ parameter: name, message: `expected an orthonormal rotation matrix (R^T R = I), deviation ${err.toExponential(2)}` }] : []
-}
-
 const SPRING_VISUALIZATION: ParamSchema = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR }
 
 /** A helix (or, drawn as an actuator, a cylinder) between the two markers. */
-function drawSpring(it: ResolvedItem, c: FrameConnector, s: SystemState, g: Graphics, asCylinder: boolean): void {
+function drawSpring(it: ResolvedItem, c: TwoMarkerConnector, s: SystemState, g: Graphics, asCylinder: boolean): void {
   if (!it.params.bool('Vshow')) return
   const [from, to] = c.endPoints(s)
   const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
@@ -223,14 +172,13 @@ export const ObjectConnectorRigidBodySpringDamper: ItemDefinition<'object'> = {
     ...MARKER_PAIR,
     stiffness: { type: 'matrix', rows: 6, cols: 6, default: ZERO6, unit: 'N/m, N m/rad', doc: 'stiffness of the translational (rows/columns 0..2, local x, y, z) and rotational (3..5, about x, y, z) springs, coupled terms off the diagonal' },
     damping: { type: 'matrix', rows: 6, cols: 6, default: ZERO6, unit: 'N s/m, N m s/rad', doc: 'damping against the local relative velocity (0..2) and angular velocity (3..5)' },
-    rotationMarker0: { type: 'matrix', rows: 3, cols: 3, default: IDENTITY, doc: 'joint frame J0 in the frame of marker 0; springs act along its axes' },
-    rotationMarker1: { type: 'matrix', rows: 3, cols: 3, default: IDENTITY, doc: 'joint frame J1 in the frame of marker 1' },
+    ...jointFrameParams('springs act along its axes'),
     offset: { type: 'vector', size: 6, default: [0, 0, 0, 0, 0, 0], unit: 'm, rad', doc: 'relative displacement and rotation at which the springs are unloaded' },
     ...ACTIVE_CONNECTOR,
     ...SPRING_VISUALIZATION,
   },
   supportsCheckpoint: true,
-  check: (it, m) => [...requireMarkers(it, m, 'markerNumbers', 'orientation'), ...orthonormal(it, 'rotationMarker0'), ...orthonormal(it, 'rotationMarker1')],
+  check: (it, m) => [...requireMarkers(it, m, 'markerNumbers', 'orientation'), ...checkJointFrames(it)],
   build: (it, ctx) => {
     const p = it.params
     return new RigidBodySpringDamper(markersOf(it, ctx), p.matrix('stiffness'), p.matrix('damping'), p.matrix('rotationMarker0'), p.matrix('rotationMarker1'), p.vector('offset'), p.bool('activeConnector'))

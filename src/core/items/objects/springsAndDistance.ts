@@ -21,8 +21,7 @@ const positions = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation
 function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'object'>['visualize'] {
   return (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
-    const k = c as unknown as TwoMarkerConnector & { endPoints(s: SystemState): [number[], number[]] }
-    const [a, b] = k.endPoints(s)
+    const [a, b] = (c as TwoMarkerConnector).endPoints(s)
     const color = colorOr(it.params.vector('Vcolor') as unknown as number[], shape === 'helix' ? DEFAULT_COLORS.connector : DEFAULT_COLORS.joint)
     const size = it.params.number('VdrawSize')
     if (shape === 'helix') g.add({ shape: 'helix', from: a, to: b, radius: size > 0 ? size : 0.03, turns: 8, color })
@@ -43,11 +42,6 @@ abstract class PairConnector extends TwoMarkerConnector {
   /** Entry (a, j) of Jr = [-J0, J1]. */
   private jr(a: number, j: number): number {
     return j < this.n0 ? -this.J0[a * this.n0 + j] : this.J1[a * this.n1 + j - this.n0]
-  }
-
-  endPoints(s: SystemState): [number[], number[]] {
-    this.gather(s)
-    return [[...this.p0], [...this.p1]]
   }
 
   /**

@@ -46,6 +46,12 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
     this.k1.velocity(s, this.v1)
   }
 
+  /** Both markers' positions, for drawing. */
+  endPoints(s: SystemState): [number[], number[]] {
+    this.gather(s)
+    return [[...this.p0], [...this.p1]]
+  }
+
   protected jacobians(s: SystemState): void {
     this.k0.positionJacobian(s, this.J0)
     this.k1.positionJacobian(s, this.J1)
