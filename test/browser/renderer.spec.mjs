@@ -202,11 +202,14 @@ test('checkpoints: save at the current time, list, restore and continue', async 
   assert.deepEqual(errors, [])
 })
 
-test('a saved results file opens from disk and replays with its model and sensor plots', async () => {
+test('a saved results file opens from disk and replays with its model (tree and editor read-only) and sensor plots', async () => {
   const results = join(dir, 'pendulum-from-scratch.mbsres')
   assert.ok(existsSync(results), 'the run of the saved project wrote no results file next to it')
   await page.click('button[title^="New empty model"]')
   await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '0')
+  // An edit with an undo step: the replay must leave the edited model and its history alone.
+  await create('rigidBody')
+  await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '1')
   await page.click('.tab:has-text("Timeline")')
   // The checkpoint saved before belongs to the pendulum: a new model empties the list.
   assert.equal(await page.locator('.checkpoints li').count(), 0, 'the checkpoint list kept the previous model\'s checkpoints')
@@ -220,8 +223,18 @@ test('a saved results file opens from disk and replays with its model and sensor
   assert.ok(frames > 10, `only ${frames} frames in the results file`)
   await page.click('.tab:has-text("Timeline")')
   await page.waitForFunction((n) => document.querySelector('.transport .frames')?.textContent === `${n} frames`, frames)
-  // The edited model is empty: what the view draws is the model stored in the results file, and the tree says so.
-  assert.match(await page.getByTestId('replay-note').innerText(), /the file's model/)
+  // The edited model has one body: the tree, the editor and the view show the model stored in the results file, and say so.
+  assert.match(await page.getByTestId('replay-note').innerText(), /Replaying pendulum-from-scratch\.mbsres: .*the file's model.*read-only/s)
+  assert.equal(await count('objects'), '3')
+  await row('revolute').click()
+  assert.match(await page.locator('.property-panel').innerText(), /JointRevoluteZ/)
+  assert.ok(await page.locator('.property-panel .param-field input').first().isDisabled(), 'the replayed model can be edited')
+  assert.ok(await page.locator('[data-create=rigidBody]').isDisabled(), 'Create is offered for the replayed model')
+  // Undo is refused while the file's model is shown (the edited model's history stays as it was).
+  await page.locator('.model-tree .panel-body').click({ position: { x: 5, y: 300 } })
+  await page.keyboard.press('Control+z')
+  assert.equal(await count('objects'), '3')
+  await page.screenshot({ path: outputPath('renderer-results-model.png') })
   assert.ok((await canvasStatsWhen(page, (stats) => stats.body > 20)).body > 20, 'the results file\'s model is not drawn')
   const early = await seek(0)
   const late = await seek(0.5)
@@ -232,6 +245,15 @@ test('a saved results file opens from disk and replays with its model and sensor
   await page.locator('.plot-host canvas').waitFor()
   assert.match(await page.locator('.series-list').innerText(), /bodyPosition\.y|bodyNodePosition\.y/)
   await page.screenshot({ path: outputPath('renderer-results-plot.png') })
+  // Back to editing: the edited model, untouched, with its undo step.
+  await page.getByRole('button', { name: 'Back to editing' }).click()
+  await page.getByTestId('replay-note').waitFor({ state: 'detached' })
+  assert.equal(await count('objects'), '1')
+  // The selection is the edited model's again (the body just created), not the one made in the file's model.
+  assert.deepEqual(await page.locator('.item-row.selected').evaluateAll((rows) => rows.map((r) => r.dataset.name)), ['body'])
+  await page.locator('.model-tree .panel-body').click({ position: { x: 5, y: 300 } })
+  await page.keyboard.press('Control+z')
+  await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '0')
   assert.deepEqual(errors, [])
 })
 

@@ -20,6 +20,8 @@ export class SensorRecorder {
   readonly series: SensorSeries[]
   private readonly due: OutputSchedule
   private readonly row: Float64Array[]
+  /** Views of row[i] without the time column, made once (a subarray per recorded row allocated). */
+  private readonly rowValues: Float64Array[]
   private readonly listeners: SensorRowListener[] = []
 
   constructor(
@@ -36,6 +38,7 @@ export class SensorRecorder {
       rows: 0,
     }))
     this.row = this.series.map((s) => new Float64Array(s.size + 1))
+    this.rowValues = this.row.map((r) => r.subarray(1))
   }
 
   onRow(l: SensorRowListener): void {
@@ -57,13 +60,14 @@ export class SensorRecorder {
     return true
   }
   private record(s: SystemState): void {
-    this.system.sensors.forEach((r, i) => {
+    const sensors = this.system.sensors
+    for (let i = 0; i < sensors.length; i++) {
       const row = this.row[i]
       row[0] = s.t
-      r.computation.evaluate(s, row.subarray(1))
+      sensors[i].computation.evaluate(s, this.rowValues[i])
       if (this.storeInternal) this.append(this.series[i], row)
       for (const l of this.listeners) l(i, row)
-    })
+    }
   }
 
   private append(se: SensorSeries, row: Float64Array): void {

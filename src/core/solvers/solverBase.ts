@@ -153,6 +153,7 @@ export abstract class SolverBase {
       if (--untilRead > 0) continue
       const t = now()
       if (t - t0 >= maxMilliseconds) return this.finished
+      // Double the stride while reads come faster than the interval, halve it when they come slower.
       const sinceRead = t - lastRead
       if (sinceRead < 0.5 * CLOCK_READ_INTERVAL_MS) stride = Math.min(2 * stride, MAX_CLOCK_STRIDE)
       else if (sinceRead > CLOCK_READ_INTERVAL_MS) stride = Math.max(1, stride >> 1)

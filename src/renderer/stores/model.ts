@@ -1,8 +1,10 @@
 // The model being edited: the project spec, its undo history, the selection and the document.
 // Every change is validated by the engine (src/core) before it becomes the model, then sent to the
-// solver process as a patch, so what the tree shows is what Run solves.
+// solver process as a patch, so what the tree shows is what Run solves. While a results file is
+// replayed, the tree and the editor show the file's model instead (`shownSpec`), read-only; the edited
+// model, its history and its selection wait untouched until the replay ends.
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { ItemSpec, JsonValue, Problem, Project } from '../../core'
 import type { DocumentState, OpenedModel } from '../../shared/api'
 import { api } from '../api'
@@ -20,6 +22,7 @@ import {
   type ProjectSpec,
 } from '../model/projectSpec'
 import { useLogStore } from './log'
+import { useReplayStore } from './replay'
 import { useSimulationStore } from './simulation'
 
 export type ChangeResult = { ok: true } | { ok: false; problems: Problem[] }
@@ -34,9 +37,19 @@ export const useModelStore = defineStore('model', () => {
   /** Bumped on every history move, so computed undo/redo state follows. */
   const revision = ref(0)
   const selection = ref<ItemRef[]>([])
+  /** The edited model's selection while a replayed file's model is shown. */
+  let editingSelection: ItemRef[] = []
   const document = ref<DocumentState>({ path: null, title: 'Untitled', modified: false })
   /** Why the model cannot be edited right now (a run holds it), or null. */
   const editLock = ref<string | null>(null)
+  const replay = useReplayStore()
+  /** What the tree and the editor show: the replayed results file's model, or the edited one. */
+  const shownSpec = computed(() => replay.file?.spec ?? spec.value)
+  const shownProject = computed(() => replay.file?.project ?? project.value)
+  /** Why nothing can be changed right now (a replayed file's model is shown, or a run holds the model), or null. */
+  const readOnly = computed(() =>
+    replay.file ? `The model of the results file ${replay.file.path} is shown, read-only: go back to editing to change your model` : editLock.value,
+  )
 
   const dirty = computed(() => (revision.value, history.dirty))
   const canUndo = computed(() => (revision.value, history.canUndo))
@@ -44,9 +57,9 @@ export const useModelStore = defineStore('model', () => {
   const undoLabel = computed(() => (revision.value, history.undoLabel))
   const redoLabel = computed(() => (revision.value, history.redoLabel))
   const primary = computed(() => selection.value.at(-1) ?? null)
-  const primaryItem = computed<ItemSpec | undefined>(() => (primary.value ? findItem(spec.value, primary.value) : undefined))
+  const primaryItem = computed<ItemSpec | undefined>(() => (primary.value ? findItem(shownSpec.value, primary.value) : undefined))
   const timeRange = computed(() => {
-    const ti = project.value?.settings.timeIntegration
+    const ti = shownProject.value?.settings.timeIntegration
     return { start: ti?.startTime ?? 0, end: ti?.endTime ?? 1 }
   })
 
@@ -73,7 +86,7 @@ export const useModelStore = defineStore('model', () => {
 
   /** Validates and applies a new model; on problems nothing changes and they are returned. */
   function commit(next: ProjectSpec, label: string): ChangeResult {
-    if (editLock.value) return { ok: false, problems: [{ path: '(model)', message: editLock.value }] }
+    if (readOnly.value) return { ok: false, problems: [{ path: '(model)', message: readOnly.value }] }
     const result = validateSpec(next)
     if (!result.ok) return result
     const before = spec.value
@@ -84,7 +97,7 @@ export const useModelStore = defineStore('model', () => {
   }
 
   function moveInHistory(direction: 'undo' | 'redo'): void {
-    if (editLock.value) return log.add('warning', editLock.value)
+    if (readOnly.value) return log.add('warning', readOnly.value)
     const label = direction === 'undo' ? history.undoLabel : history.redoLabel
     if (!label) return
     const before = spec.value
@@ -101,6 +114,7 @@ export const useModelStore = defineStore('model', () => {
     if (!result.ok) throw new Error(result.problems.map((p) => `${p.path}: ${p.message}`).join('; '))
     history.reset(result.spec)
     selection.value = []
+    editingSelection = []
     document.value = opened.document
     show(result.spec, result.project)
     // The run state of the new model (the solver reports it on request, not as an event).
@@ -196,8 +210,20 @@ export const useModelStore = defineStore('model', () => {
 
   api.on('document', (state) => (document.value = state))
 
+  // The selection belongs to the model shown: the edited model's waits while a file's model is shown.
+  watch(
+    () => replay.file !== null,
+    (replaying) => {
+      if (replaying) [editingSelection, selection.value] = [selection.value, []]
+      else selection.value = editingSelection.filter((ref) => findItem(spec.value, ref))
+    },
+  )
+
   return {
     spec,
+    shownSpec,
+    shownProject,
+    readOnly,
     project,
     selection,
     primary,

@@ -1,12 +1,13 @@
 // The run's history for replay and plots: every frame (coordinates q and node positions) and sensor
 // row that arrives while the solver runs or a results file is replayed, kept in growing typed arrays;
-// the timeline picks the frame to show. A results file brings its own model (`project`), which the
-// viewport draws its frames with.
+// the timeline picks the frame to show. A results file brings its own model (`file`), which the
+// viewport draws its frames with and the tree and the property editor show, read-only.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import { parseProject, type Project } from '../../core'
+import type { Project } from '../../core'
 import type { ApiEvents, ResultsSummary } from '../../shared/api'
 import { api } from '../api'
+import { specFromText, type ProjectSpec } from '../model/projectSpec'
 
 /** A growing Float64Array (amortized doubling) for streamed samples. */
 class Samples {
@@ -39,14 +40,21 @@ export interface SensorSeries {
   rows: Samples
 }
 
+/** A results file being replayed and the model stored in it. */
+export interface ReplayedFile {
+  path: string
+  spec: ProjectSpec
+  project: Project
+}
+
 export const useReplayStore = defineStore('replay', () => {
   const times = new Samples()
   const positions = new Samples()
   const coordinates = new Samples()
   let nodeCount = 0
   let coordinateCount = 0
-  /** The model of an opened results file (null: the frames belong to the edited model). */
-  const project = shallowRef<Project | null>(null)
+  /** The opened results file and its model (null: the frames belong to the edited model). */
+  const file = shallowRef<ReplayedFile | null>(null)
   const sensors = new Map<string, SensorSeries>()
   /** Bumped when data arrives (the arrays themselves are not reactive). */
   const version = ref(0)
@@ -64,7 +72,7 @@ export const useReplayStore = defineStore('replay', () => {
     positions.length = 0
     coordinates.length = 0
     sensors.clear()
-    project.value = null
+    file.value = null
     cursor.value = null
     playing.value = false
     shownFrame.value = null
@@ -107,11 +115,11 @@ export const useReplayStore = defineStore('replay', () => {
    * Starts the replay of a results file: what was recorded so far is dropped (the file's sensors and
    * frames arrive as events once `open` is called), and the frames are drawn with the file's model.
    */
-  async function openResults(open: () => Promise<ResultsSummary>): Promise<ResultsSummary> {
+  async function openResults(path: string, open: () => Promise<ResultsSummary>): Promise<ResultsSummary> {
     clear()
     const summary = await open()
-    const parsed = parseProject(summary.project)
-    project.value = parsed.ok ? parsed.project : null
+    const parsed = specFromText(summary.project)
+    file.value = parsed.ok ? { path, spec: parsed.spec, project: parsed.project } : null
     seek(summary.startTime)
     return summary
   }
@@ -194,7 +202,7 @@ export const useReplayStore = defineStore('replay', () => {
     api.on('sensors', addSensors)
     // A run of the edited model ends the replay of a results file.
     api.on('runState', ({ state }) => {
-      if (project.value && (state === 'running' || state === 'paused')) clear()
+      if (file.value && (state === 'running' || state === 'paused')) clear()
     })
   }
 
@@ -209,7 +217,7 @@ export const useReplayStore = defineStore('replay', () => {
     shownFrame,
     sensors,
     times,
-    project,
+    file,
     clear,
     openResults,
     seek,
