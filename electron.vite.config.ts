@@ -23,6 +23,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           'solver-process': resolve(__dirname, 'src/solver-process/index.ts'),
+          // The solver process's worker thread, loaded by name from beside solver-process.js.
+          'solver-worker': resolve(__dirname, 'src/solver-process/solverWorker.ts'),
         },
       },
     },

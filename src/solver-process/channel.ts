@@ -15,6 +15,8 @@ export interface ParentLink {
   post(message: FromSolverMessage): void
   /** Incoming messages, with the ports transferred along (Electron only). */
   onMessage(listener: (message: unknown, ports: StreamPort[]) => void): void
+  /** The host went away (Node child process; Electron ends its utility processes itself). */
+  onDisconnect(listener: () => void): void
 }
 
 interface ElectronParentPort {
@@ -28,6 +30,7 @@ export function connectToParent(): ParentLink {
     return {
       post: (message) => parentPort.postMessage(message),
       onMessage: (listener) => parentPort.on('message', (event) => listener(event.data, event.ports ?? [])),
+      onDisconnect: () => undefined,
     }
   }
   const send = process.send?.bind(process)
@@ -36,5 +39,6 @@ export function connectToParent(): ParentLink {
   return {
     post: (message) => void send(message),
     onMessage: (listener) => process.on('message', (message) => listener(message, [])),
+    onDisconnect: (listener) => process.once('disconnect', listener),
   }
 }

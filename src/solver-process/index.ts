@@ -1,53 +1,61 @@
-// Entry of the solver process: a message loop around src/core (docs/process-model.md). Runs as an
-// Electron utilityProcess (built to out/main/solver-process.js) and as a Node child process (the web
-// host, the tests: the TypeScript entry through tsx).
-import type { ApiEventName, ApiEvents } from '../shared/api'
-import { errorPayload, ApiError, isRequestMessage, PROTOCOL_VERSION, requestIdOf } from '../shared/protocol'
-import { isSolverMethod, type FromSolverMessage } from '../shared/solverProtocol'
+// Entry of the solver process (docs/process-model.md). Runs as an Electron utilityProcess (built to
+// out/main/solver-process.js) and as a Node child process (the web host, the tests: the TypeScript
+// entry through tsx). This main thread only relays: the solver session runs on a worker thread
+// (solverWorker.ts), so a pause or stop is seen at once and interrupts the step in flight (threads.ts).
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { connectToParent, type StreamPort } from './channel'
-import { SolverSession } from './solverSession'
+import { interruptsStep, type Link, type WorkerData, type WorkerMessage } from './threads'
 
 const parent = connectToParent()
 /** Events go to the renderer's port when the host handed one over, else to the host. */
 let eventPort: StreamPort | null = null
+let eventPortNumber = 0
+const interrupts = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT))
+const worker = startWorker({ interrupts })
 
-const session = new SolverSession(<E extends ApiEventName>(event: E, data: ApiEvents[E]) => {
-  const message = { kind: 'event', event, data } as FromSolverMessage
-  if (eventPort) eventPort.postMessage(message)
-  else parent.post(message)
-})
-
-/** Answers a request on the link it came from; never throws. */
-async function answer(message: unknown, reply: (message: FromSolverMessage) => void): Promise<void> {
-  const id = requestIdOf(message)
-  try {
-    if (!isRequestMessage(message) || (message as { kind?: unknown }).kind !== 'request')
-      throw new ApiError('bad-request', 'Expected {kind: "request", id, method, params, protocolVersion}')
-    const version = (message as { protocolVersion?: unknown }).protocolVersion
-    if (version !== PROTOCOL_VERSION)
-      throw new ApiError('version-mismatch', `Protocol version ${String(version)} is not ${PROTOCOL_VERSION}`)
-    if (!isSolverMethod(message.method))
-      throw new ApiError('unknown-method', `Unknown method "${message.method}"`)
-    const result = await session.handle(message.method, message.params)
-    reply({ kind: 'response', id, result })
-  } catch (error) {
-    reply({ kind: 'response', id, error: errorPayload(error) })
-  }
+function startWorker(data: WorkerData): Worker {
+  // Built: out/main/solver-worker.js beside this file. Source: Node 20 does not apply tsx's loader
+  // (--import tsx) to a worker's .ts entry, so the worker registers tsx before requiring it.
+  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'solver-worker.js'), { workerData: data })
+  const tsx = createRequire(__filename).resolve('tsx/cjs/api')
+  const entry = join(__dirname, 'solverWorker.ts')
+  const code = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)})`
+  return new Worker(code, { eval: true, workerData: data })
 }
 
+worker.on('message', ({ to, message }: WorkerMessage) => {
+  if (to === 'parent' || (to === 'events' && !eventPort)) parent.post(message)
+  else if (to === 'events' || to === eventPortNumber) eventPort?.postMessage(message)
+})
+// Without its worker the process cannot answer: exit, so the host restarts it and tells the user.
+worker.on('error', (error) => {
+  console.error('The solver thread failed:', error)
+  process.exit(1)
+})
+worker.on('exit', (code) => process.exit(code === 0 ? 1 : code))
+
+function relay(message: unknown, link: Link): void {
+  const counted = interruptsStep(message)
+  if (counted) Atomics.add(interrupts, 0, 1)
+  worker.postMessage({ link, message, interrupts: counted })
+}
+
+// The worker keeps the process alive: leave with the host.
+parent.onDisconnect(() => process.exit(0))
 parent.onMessage((message, ports) => {
   if ((message as { kind?: unknown })?.kind === 'attachPort' && ports[0]) {
     attachEventPort(ports[0])
     return
   }
-  void answer(message, parent.post)
+  relay(message, 'parent')
 })
 
 function attachEventPort(port: StreamPort): void {
   eventPort = port
+  const link = ++eventPortNumber
   // The consumer acknowledges frames (and may ask anything else) on the same port.
-  port.on?.('message', (event) => void answer(event.data, (reply) => port.postMessage(reply)))
+  port.on?.('message', (event) => relay(event.data, link))
   port.start()
 }
-
-parent.post({ kind: 'ready', protocolVersion: PROTOCOL_VERSION, pid: process.pid })

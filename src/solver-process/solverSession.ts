@@ -1,7 +1,10 @@
-// The solver process's state machine around src/core: one model, at most one run. Runs advance in
-// slices of SLICE_MS and yield to the event loop between slices, so pause, stop and every other
-// request are answered while a long run is going. Requests that would change a model that is solving
-// are answered with 'busy', never queued or dropped.
+// The solver process's state machine around src/core: one model, at most one run. It lives on the
+// solver process's worker thread (solverWorker.ts). Runs advance in slices of SLICE_MS and yield to
+// the event loop between slices, so every request is answered while a long run is going; pause and
+// stop also interrupt the step in flight (interruptRequested, raised by the process's main thread
+// when one arrives), which goes back to its start, so they wait for a fraction of a step rather than
+// a whole one. Requests that would change a model that is solving are answered with 'busy', never
+// queued or dropped.
 import { readFileSync } from 'node:fs'
 import {
   buildSystem,
@@ -69,7 +72,14 @@ export class SolverSession {
   private run: ActiveRun | null = null
   private readonly stream: FrameStream
 
-  constructor(private readonly emit: EmitEvent) {
+  /**
+   * interruptRequested: true while a pause or stop is on its way to handle(); the solver then
+   * abandons the step in flight (rolled back exactly, so a resumed run repeats it bit for bit).
+   */
+  constructor(
+    private readonly emit: EmitEvent,
+    private readonly interruptRequested: () => boolean = () => false,
+  ) {
     this.stream = new FrameStream({
       frames: (data) => emit('frames', data),
       sensors: (data) => emit('sensors', data),
@@ -259,6 +269,7 @@ export class SolverSession {
       },
       onProgress: () => this.emitProgress(),
       progressInterval: PROGRESS_INTERVAL_MS,
+      interruptRequested: this.interruptRequested,
     })
     // Before initializeSolver: it records the initial sensor rows, which go to this run's stream.
     this.stream.begin(system, maxFrameRate)
@@ -448,7 +459,9 @@ export class SolverSession {
     if (this.run?.kind !== 'dynamic' || this.run.state === 'finished') this.startRun({}, true)
     const run = this.run!
     try {
-      for (let i = 0; i < count && !run.solver.finished; i++) run.solver.advance(0)
+      // A stop arriving meanwhile ends the steps early (the step in flight is rolled back).
+      for (let i = 0; i < count && !run.solver.finished && !this.interruptRequested(); i++)
+        run.solver.advance(0)
     } catch (error) {
       this.fail(run, error)
       throw solverError(error)
@@ -466,6 +479,8 @@ export class SolverSession {
   private slice(): void {
     const run = this.run
     if (!run || run.state !== 'running') return
+    // A pause or stop is arriving: its handler decides what follows (nothing is solved meanwhile).
+    if (this.interruptRequested()) return this.schedule()
     let done: boolean
     try {
       done = run.solver.advance(SLICE_MS)

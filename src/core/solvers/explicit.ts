@@ -55,6 +55,9 @@ export class ExplicitSolver extends SolverBase {
   private v0 = new Float64Array(0)
   /** Data coordinates (switching states) at the step start, restored when a step is rejected. */
   private data0 = new Float64Array(0)
+  /** Multipliers and step-size control at the step start (restored when a step is interrupted). */
+  private lambda0 = new Float64Array(0)
+  private lastRejected0 = 0
   /** Stage derivatives: kq[i] = q' and kv[i] = q'' at stage i. */
   private kq: Float64Array[] = []
   private kv: Float64Array[] = []
@@ -82,6 +85,7 @@ export class ExplicitSolver extends SolverBase {
       this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
+      this.lambda0 = new Float64Array(this.nAE)
       this.kq = Array.from({ length: stages }, () => new Float64Array(n2))
       this.kv = Array.from({ length: stages }, () => new Float64Array(n2))
       this.rhs = new Float64Array(n2 + this.nAE)
@@ -182,6 +186,7 @@ export class ExplicitSolver extends SolverBase {
     copyInto(this.q0, s.q)
     copyInto(this.v0, s.v)
     copyInto(this.data0, s.data)
+    if (this.options.interruptRequested) this.keepStepStart()
     let h = hRequested
     for (;;) {
       // Stage 0 is f(y_n): s.a holds it from the end of the last step.
@@ -201,6 +206,7 @@ export class ExplicitSolver extends SolverBase {
         }
         s.t = t0 + T.c[i] * h
         copyInto(this.kq[i], s.v)
+        this.checkInterrupt()
         this.accelerations(this.kv[i])
       }
       for (let j = 0; j < n2; j++) {
@@ -225,17 +231,42 @@ export class ExplicitSolver extends SolverBase {
       }
       this.stats.rejectedSteps++
       this.lastRejected = 1
-      s.q.set(this.q0)
-      s.v.set(this.v0)
-      s.data.set(this.data0)
+      this.restoreStepStart()
       s.t = t0
       h *= factor
       if (h < ti.minimumStepSize)
         throw new SolverError('noConvergence', `${this.solverType}: the step size fell below minimumStepSize (${ti.minimumStepSize}) at t = ${t0}; the tolerances cannot be met (stiff system?)`, t0, this.stats.steps + 1)
     }
+    this.checkInterrupt()
     if (this.nAE > 0) this.project()
     // f(y_{n+1}): accelerations for sensors and the first stage of the next step.
     this.accelerations(s.a)
+  }
+
+  /**
+   * What the stages change besides q, q' and the data (kept only when the run can be interrupted;
+   * q'' of the step start changes only after the last interrupt check).
+   */
+  private keepStepStart(): void {
+    this.lambda0.set(this.state.lambda)
+    this.lastRejected0 = this.lastRejected
+  }
+
+  private restoreStepStart(): void {
+    const s = this.state
+    s.q.set(this.q0)
+    s.v.set(this.v0)
+    s.data.set(this.data0)
+  }
+
+  /**
+   * An interrupted step: back to its start. The interrupt checks lie between the stages' linear
+   * solves, so the matrix is never half assembled; a constant mass matrix stays factorized.
+   */
+  protected override rollBackStep(): void {
+    this.restoreStepStart()
+    this.state.lambda.set(this.lambda0)
+    this.lastRejected = this.lastRejected0
   }
 
   /** Scaled RMS norm of the embedded error estimate (<= 1: accept). */

@@ -26,6 +26,15 @@ import { copyInto } from '../math/smallArrays'
 import { SolverError } from './errors'
 import { SolverBase, type SolverOptions } from './solverBase'
 
+const JACOBIAN_STATE_KEYS = ['q', 'v', 'a', 'lambda', 'data'] as const
+/** The state a Jacobian was evaluated at (t, h kept beside it). */
+type JacobianState = Record<(typeof JACOBIAN_STATE_KEYS)[number], Float64Array>
+
+function jacobianState(n2: number, nAE: number, nData: number): JacobianState {
+  return { q: new Float64Array(n2), v: new Float64Array(n2), a: new Float64Array(n2), lambda: new Float64Array(nAE), data: new Float64Array(nData) }
+}
+const emptyJacobianState = (): JacobianState => jacobianState(0, 0, 0)
+
 /** How computeResidual scales an algebraic row: not at all (inactive connector, g = lambda), by 1/(h^2 beta') or by 1/(h gamma'). */
 const UNSCALED_ROW = 0
 const POSITION_ROW = 1
@@ -69,9 +78,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private jacobianValid = false
   private jacobianStep = 0
   private jacobianTime = 0
-  private jacobianAt: Record<'q' | 'v' | 'a' | 'lambda' | 'data', Float64Array> = { q: new Float64Array(0), v: new Float64Array(0), a: new Float64Array(0), lambda: new Float64Array(0), data: new Float64Array(0) }
+  private jacobianAt = emptyJacobianState()
   /** Set by loading a checkpoint: re-evaluate the saved Jacobian before the next iteration. */
   private jacobianToRestore = false
+  /**
+   * For interrupts (SolverOptions.interruptRequested): the Jacobian flags at the step start, and the
+   * state the step start's Jacobian belonged to, kept before the step's first refresh replaces it.
+   */
+  private readonly stepStartJacobian = { valid: false, toRestore: false, refreshed: false, step: 0, time: 0, at: emptyJacobianState() }
   /** Experimental flag newtonReactionStiffness (see EXPERIMENTAL_FLAGS). */
   private readonly reactionStiffness: boolean
 
@@ -113,7 +127,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.residualODE2 = this.residual.subarray(0, n2)
       this.residualAE = this.residual.subarray(n2)
       const st = this.state
-      this.jacobianAt = { q: new Float64Array(n2), v: new Float64Array(n2), a: new Float64Array(n2), lambda: new Float64Array(nAE), data: new Float64Array(st.data.length) }
+      this.jacobianAt = jacobianState(n2, nAE, st.data.length)
+      this.stepStartJacobian.at = jacobianState(n2, nAE, st.data.length)
       this.jacobianValid = false
     }
     if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
@@ -162,6 +177,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     copyInto(this.acc0, s.a)
     copyInto(this.lambda0, s.lambda)
     copyInto(this.data0, s.data)
+    const start = this.stepStartJacobian
+    start.valid = this.jacobianValid
+    start.toRestore = this.jacobianToRestore
+    start.refreshed = false
     const adaptive = this.settings.timeIntegration.adaptiveStep
     const hMin = this.settings.timeIntegration.minimumStepSize
     let h = hRequested
@@ -173,11 +192,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const failure = this.newtonWithSwitching(h)
       if (!failure) break
       // Restore the step's start and retry with half the step.
-      s.q.set(this.q0)
-      s.v.set(this.v0)
-      s.a.set(this.acc0)
-      s.lambda.set(this.lambda0)
-      s.data.set(this.data0)
+      this.restoreStepStart()
       s.t = t0
       // A Jacobian from earlier steps may be too far off: retry once with a fresh one before halving.
       if (staleAtStart && !retriedWithFreshJacobian) {
@@ -195,6 +210,43 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.hPrevious = h
     // After a reduced step, grow back towards the nominal step size.
     this.h = Math.min(this.nominalStepSize, h < hRequested ? 2 * h : this.nominalStepSize)
+  }
+
+  private restoreStepStart(): void {
+    const s = this.state
+    s.q.set(this.q0)
+    s.v.set(this.v0)
+    s.a.set(this.acc0)
+    s.lambda.set(this.lambda0)
+    s.data.set(this.data0)
+  }
+
+  /**
+   * An interrupted step: back to its start. When the step refreshed the Jacobian, the one of the step
+   * start is re-evaluated at its saved state before it is next needed, as after loading a checkpoint,
+   * so a resumed run repeats the step bit for bit.
+   */
+  protected override rollBackStep(): void {
+    this.restoreStepStart()
+    const start = this.stepStartJacobian
+    this.jacobianValid = start.valid
+    this.jacobianToRestore = start.toRestore
+    if (!start.refreshed || !start.valid) return
+    for (const key of JACOBIAN_STATE_KEYS) this.jacobianAt[key].set(start.at[key])
+    this.jacobianStep = start.step
+    this.jacobianTime = start.time
+    this.jacobianToRestore = true
+  }
+
+  /** Before the step's first refresh replaces the Jacobian: what an interrupt has to restore. */
+  private keepStepStartJacobian(): void {
+    const start = this.stepStartJacobian
+    if (start.refreshed || !this.options.interruptRequested) return
+    start.refreshed = true
+    if (!start.valid) return
+    for (const key of JACOBIAN_STATE_KEYS) start.at[key].set(this.jacobianAt[key])
+    start.step = this.jacobianStep
+    start.time = this.jacobianTime
   }
 
   /**
@@ -292,11 +344,15 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const m = this.matrix
     const c = (1 - this.alphaF) / (1 - this.alphaM)
     const nd = this.settings.timeIntegration.newton.numericalDifferentiation
+    this.keepStepStartJacobian()
     m.zero()
     this.evaluator.addMassMatrix(s, m, 1)
+    this.checkInterrupt()
     this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
+    this.checkInterrupt()
     this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
     if (this.reactionStiffness) this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
+    this.checkInterrupt()
     this.factorize(s.t)
     this.jacobianValid = true
     this.jacobianStep = h
@@ -365,6 +421,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       fresh = true
     }
     for (let it = 1; it <= nt.maxIterations; it++) {
+      this.checkInterrupt()
       this.matrix.solve(r)
       let upd = 0, size = 0
       for (let i = 0; i < n2; i++) {
@@ -414,7 +471,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     if (values.jacobianValid !== 1) return
     const at = this.jacobianAt
     const saved = { q: vectors.jacobianQ, v: vectors.jacobianV, a: vectors.jacobianA, lambda: vectors.jacobianLambda, data: vectors.jacobianData }
-    for (const key of ['q', 'v', 'a', 'lambda', 'data'] as const) {
+    for (const key of JACOBIAN_STATE_KEYS) {
       const x = saved[key]
       if (!x || x.length !== at[key].length) throw new SolverError('model', `the checkpoint's integrator state has a Jacobian state "${key}" of ${x?.length ?? 0} values; this system has ${at[key].length}`)
       at[key].set(x)

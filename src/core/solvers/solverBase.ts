@@ -40,7 +40,18 @@ export interface SolverOptions {
   progressInterval?: number
   /** Called after every accepted step (results-file writer, live frames). */
   onStep?: (s: SystemState) => void
+  /**
+   * Polled between the expensive phases of a step (Newton iterations, the phases of a Jacobian
+   * refresh, Runge-Kutta stages). When it returns true the step in flight is abandoned: the state,
+   * the integrator and the counters go back exactly to the step start, and advance() returns. A host
+   * uses it to answer pause/stop within a fraction of a step; resuming repeats the step bit for bit.
+   */
+  interruptRequested?: () => boolean
 }
+
+/** Thrown by checkInterrupt and caught by solveStep (one object: interrupting allocates nothing). */
+class StepInterrupted {}
+const STEP_INTERRUPTED = new StepInterrupted()
 
 /** The integrator's own state, saved in checkpoints so a restart continues the same run. */
 export interface IntegratorState {
@@ -141,7 +152,10 @@ export abstract class SolverBase {
     return this.stats
   }
 
-  /** Runs steps for at most maxMilliseconds (at least one step); returns true when endTime is reached. */
+  /**
+   * Runs steps for at most maxMilliseconds (at least one step unless interrupted); returns true when
+   * endTime is reached. An interrupt (options.interruptRequested) ends it at once, at a step start.
+   */
   advance(maxMilliseconds: number): boolean {
     if (!this.initialized) this.initializeSolver()
     const t0 = now()
@@ -149,7 +163,7 @@ export abstract class SolverBase {
     for (;;) {
       if (this.finished) return true
       if (this.options.cancel?.cancelled) throw new SolverError('cancelled', `cancelled at t = ${this.state.t}`, this.state.t, this.stats.steps)
-      this.solveStep()
+      if (!this.solveStep()) return false
       if (--untilRead > 0) continue
       const t = now()
       if (t - t0 >= maxMilliseconds) return this.finished
@@ -195,8 +209,11 @@ export abstract class SolverBase {
   protected initializeSolverData(): void {}
   protected initializeSolverInitialConditions(): void {}
 
-  /** One accepted step (with internal retries); throws SolverError when the step cannot be done. */
-  solveStep(): void {
+  /**
+   * One accepted step (with internal retries); throws SolverError when the step cannot be done.
+   * Returns false when an interrupt abandoned the step (the state is the step start's again).
+   */
+  solveStep(): boolean {
     const s = this.state
     const t0 = s.t
     // The last step lands exactly on endTime: a time within round-off of it is taken as endTime (a run
@@ -225,7 +242,9 @@ export abstract class SolverBase {
     this.plannedStart = t0
     this.plannedStep = h
     this.plannedEnd = end
-    this.performStep(h)
+    if (this.options.interruptRequested) {
+      if (!this.performInterruptibleStep(h, t0)) return false
+    } else this.performStep(h)
     this.stats.steps++
     this.checkFinite()
     for (const o of this.postStepObjects) o.postStep!(s)
@@ -239,7 +258,37 @@ export abstract class SolverBase {
         p({ time: s.t, endTime: this.endTime, steps: this.stats.steps, newtonIterations: this.stats.newtonIterations, stepSize: this.h, wallTime: (t - this.wallStart) / 1000 })
       }
     }
+    return true
   }
+
+  /** performStep, or false after rolling an interrupted step back to its start (t0, counters, integrator). */
+  private performInterruptibleStep(h: number, t0: number): boolean {
+    const { rejectedSteps, newtonIterations, jacobians } = this.stats
+    const nextStep = this.h
+    try {
+      this.performStep(h)
+      return true
+    } catch (error) {
+      if (error !== STEP_INTERRUPTED) throw error
+      Object.assign(this.stats, { rejectedSteps, newtonIterations, jacobians })
+      this.h = nextStep
+      this.state.t = t0
+      this.rollBackStep()
+      this.system.update(this.state)
+      return false
+    }
+  }
+
+  /** Abandons the step in flight when the host asks (options.interruptRequested); see rollBackStep. */
+  protected checkInterrupt(): void {
+    if (this.options.interruptRequested?.()) throw STEP_INTERRUPTED
+  }
+
+  /**
+   * Puts the state (but t) and the integrator's own state back to what they were when performStep
+   * began. Solvers that call checkInterrupt override it.
+   */
+  protected rollBackStep(): void {}
 
   /**
    * One pass of the discontinuous iteration (Exudyn's PostNewton): every object with switching states
