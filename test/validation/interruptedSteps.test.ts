@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSolver, SensorRecorder, type Project, type SolverStatistics } from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
+import { massGrid } from '../integration/helpers'
 import { makeProject } from './helpers'
 import { bits, doublePendulum, expectBitwiseEqual, finalState, rows, startRun } from './restartModels'
 
@@ -58,8 +59,10 @@ function interruptedRun(project: Project) {
   accept()
   while (!solver.advance(Infinity)) {
     const now = finalState({ system, solver })
-    for (const key of Object.keys(now))
-      if (bits(now[key]).some((byte, i) => byte !== bits(accepted[key])[i])) seen.notRolledBack.push(`${key} at t = ${now.t[0]}`)
+    for (const key of Object.keys(now)) {
+      const expected = bits(accepted[key])
+      if (bits(now[key]).some((byte, i) => byte !== expected[i])) seen.notRolledBack.push(`${key} at t = ${now.t[0]}`)
+    }
     for (const key of ['steps', 'newtonIterations', 'jacobians', 'rejectedSteps'] as const)
       if (solver.stats[key] !== counters![key]) seen.notRolledBack.push(`${key} at t = ${now.t[0]}`)
   }
@@ -104,5 +107,13 @@ describe('a step interrupted anywhere and resumed repeats the uninterrupted run 
     const project = makeProject(doublePendulum(), settings('DOPRI5', { numberOfSteps: 10, initialStepSize: 0.2, absoluteTolerance: 1e-9, relativeTolerance: 1e-9 }))
     const seen = expectSameRun(project)
     expect(seen.afterRejection).toBeGreaterThan(0)
+  })
+
+  // More force objects than the residual evaluation polls after (256): interrupts inside a residual.
+  it('RK44: 300 mass points on springs, interrupts inside the residual evaluation', () => {
+    const { model } = massGrid(300)
+    const sparse = { ...settings('RK44', { endTime: 0.01, numberOfSteps: 10 }), linearSolverType: 'EigenSparse' }
+    const seen = expectSameRun(makeProject(model, sparse))
+    expect(seen.interrupts).toBeGreaterThan(10)
   })
 })

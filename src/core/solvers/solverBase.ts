@@ -242,7 +242,7 @@ export abstract class SolverBase {
     this.plannedStart = t0
     this.plannedStep = h
     this.plannedEnd = end
-    if (this.options.interruptRequested) {
+    if (this.options.interruptRequested && this.rollBackStep) {
       if (!this.performInterruptibleStep(h, t0)) return false
     } else this.performStep(h)
     this.stats.steps++
@@ -265,6 +265,7 @@ export abstract class SolverBase {
   private performInterruptibleStep(h: number, t0: number): boolean {
     const { rejectedSteps, newtonIterations, jacobians } = this.stats
     const nextStep = this.h
+    this.evaluator.interruptCheck = this.pollInterrupt
     try {
       this.performStep(h)
       return true
@@ -273,11 +274,14 @@ export abstract class SolverBase {
       Object.assign(this.stats, { rejectedSteps, newtonIterations, jacobians })
       this.h = nextStep
       this.state.t = t0
-      this.rollBackStep()
+      this.rollBackStep!()
       this.system.update(this.state)
       return false
+    } finally {
+      this.evaluator.interruptCheck = null
     }
   }
+  private readonly pollInterrupt = (): void => this.checkInterrupt()
 
   /** Abandons the step in flight when the host asks (options.interruptRequested); see rollBackStep. */
   protected checkInterrupt(): void {
@@ -286,9 +290,9 @@ export abstract class SolverBase {
 
   /**
    * Puts the state (but t) and the integrator's own state back to what they were when performStep
-   * began. Solvers that call checkInterrupt override it.
+   * began. Only solvers that define it are interrupted (they also poll checkInterrupt themselves).
    */
-  protected rollBackStep(): void {}
+  protected rollBackStep?(): void
 
   /**
    * One pass of the discontinuous iteration (Exudyn's PostNewton): every object with switching states
