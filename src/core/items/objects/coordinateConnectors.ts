@@ -3,6 +3,7 @@
 // Exudyn; a marker on a node without coordinates (PointGround) is a fixed zero.
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import { compileTimeFunction, type TimeFunction } from '../../model/expression'
+import { zeroRange } from '../../math/smallArrays'
 import type { MarkerComputation, ObjectComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { requireMarkers, visualizationParams } from '../common'
@@ -132,7 +133,7 @@ class CoordinateConstraint extends CoordinatePair {
     else out[0] = this.factorValue1 * this.value(s.q, 1) - this.value(s.q, 0) - this.offset(s.t)
   }
   computeAEJacobian(_s: SystemState, out: Float64Array): void {
-    out.fill(0, 0, this.ltgODE2.length)
+    zeroRange(out, 0, this.ltgODE2.length)
     if (this.slot[0] >= 0) out[this.slot[0]] -= 1
     if (this.slot[1] >= 0) out[this.slot[1]] += this.factorValue1
   }
