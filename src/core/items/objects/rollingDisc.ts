@@ -8,34 +8,21 @@
 // The multipliers are minus the contact force on the disc (global components).
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import { cross, matVec3 } from '../../math/vec3'
-import type { FrameKinematics, MarkerComputation, ObjectComputation } from '../../system/computation'
+import type { FrameKinematics, MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { requireMarkers, V_COLOR, visualizationParams } from '../common'
+import { RigidMarkerConnector } from './jointFrames'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
 
-class RollingDisc implements ObjectComputation {
-  ltgODE2 = new Int32Array(0)
-  aeIndex = 0
-  dataIndex = 0
+class RollingDisc extends RigidMarkerConnector {
   readonly nAE: number
-  readonly nData = 0
   readonly velocityLevelConstraint = true
   readonly inactiveConstraint: boolean
   readonly outputVariables = ['Position', 'ForceLocal']
-  private readonly k0: FrameKinematics
-  private readonly k1: FrameKinematics
   /** Global components (0, 1, 2) that are constrained. */
   private readonly axes: number[]
-  private n0 = 0
-  private n1 = 0
-  private J0 = new Float64Array(0)
-  private G0 = new Float64Array(0)
-  private J1 = new Float64Array(0)
-  private G1 = new Float64Array(0)
   private readonly A = new Float64Array(9)
-  private readonly p0 = new Float64Array(3)
-  private readonly p1 = new Float64Array(3)
   private readonly normal = new Float64Array(3)
   private readonly w1 = new Float64Array(3)
   readonly w2 = new Float64Array(3)
@@ -56,35 +43,19 @@ class RollingDisc implements ObjectComputation {
     private readonly discAxis: Float64Array,
     private readonly planeNormal: Float64Array,
   ) {
-    this.k0 = markers[0].kinematics as FrameKinematics
-    this.k1 = markers[1].kinematics as FrameKinematics
+    super(markers)
     this.axes = [0, 1, 2].filter((i) => constrainedAxes[i] === 1)
     this.nAE = this.axes.length
     this.inactiveConstraint = !active
   }
 
-  setupLTG(): void {
-    const a = this.k0.ltg, b = this.k1.ltg
-    this.n0 = a.length
-    this.n1 = b.length
-    if (this.ltgODE2.length !== a.length + b.length) {
-      this.ltgODE2 = new Int32Array(a.length + b.length)
-      this.J0 = new Float64Array(3 * a.length)
-      this.G0 = new Float64Array(3 * a.length)
-      this.J1 = new Float64Array(3 * b.length)
-      this.G1 = new Float64Array(3 * b.length)
-    }
-    this.ltgODE2.set(a, 0)
-    this.ltgODE2.set(b, a.length)
-  }
-
   /** Contact geometry at s: normal, w1, w2, w3, pC and the levers. */
   geometry(s: SystemState): void {
-    this.k0.position(s, this.p0)
-    this.k1.position(s, this.p1)
-    this.k0.rotationMatrix(s, this.A)
+    this.f0.position(s, this.p0)
+    this.f1.position(s, this.p1)
+    this.f0.rotationMatrix(s, this.A)
     matVec3(this.A, this.planeNormal, this.normal)
-    this.k1.rotationMatrix(s, this.A)
+    this.f1.rotationMatrix(s, this.A)
     matVec3(this.A, this.discAxis, this.w1)
     cross(this.w1, this.normal, this.w2)
     const len = Math.hypot(this.w2[0], this.w2[1], this.w2[2])
@@ -109,8 +80,8 @@ class RollingDisc implements ObjectComputation {
   /** Velocity level for every solver (velocityLevelConstraint). */
   computeAE(s: SystemState, out: Float64Array): void {
     this.geometry(s)
-    this.pointVelocity(this.k1, this.lever1, s, this.vC)
-    this.pointVelocity(this.k0, this.lever0, s, this.t2)
+    this.pointVelocity(this.f1, this.lever1, s, this.vC)
+    this.pointVelocity(this.f0, this.lever0, s, this.t2)
     for (let k = 0; k < this.nAE; k++) out[k] = this.vC[this.axes[k]] - this.t2[this.axes[k]]
   }
 
@@ -118,8 +89,8 @@ class RollingDisc implements ObjectComputation {
     this.geometry(s)
     const n = this.n0 + this.n1
     out.fill(0, 0, this.nAE * n)
-    this.addSide(s, this.k0, this.J0, this.G0, this.n0, this.lever0, -1, 0, out)
-    this.addSide(s, this.k1, this.J1, this.G1, this.n1, this.lever1, 1, this.n0, out)
+    this.addSide(s, this.f0, this.J0, this.G0, this.n0, this.lever0, -1, 0, out)
+    this.addSide(s, this.f1, this.J1, this.G1, this.n1, this.lever1, 1, this.n0, out)
   }
 
   /** Columns of one marker: sign (J + G x lever), rows = constrained global components. */
