@@ -1,7 +1,7 @@
 // Shared building blocks of item definitions: parameter specs that many items repeat, and small
 // kinematics classes for points on nodes and bodies.
 import type { ParamSchema } from '../model/parameters'
-import type { ModelView, ResolvedItem } from '../model/definition'
+import type { ItemDefinition, ModelView, ResolvedItem } from '../model/definition'
 import type { FrameKinematics, PointKinematics } from '../system/computation'
 import type { SystemState } from '../system/state'
 import type { ItemKind } from '../model/types'
@@ -22,6 +22,18 @@ export const V_DRAW_SIZE: ParamSchema = {
 }
 
 export const NAME_DOC = 'unique name within its kind'
+
+/** What an item definition gives when itemFactory fills in the rest. */
+export type ItemFields<K extends ItemKind> = Omit<ItemDefinition<K>, 'kind' | 'exudynName' | 'supportsCheckpoint'>
+
+/**
+ * Definitions of the built-in items of one kind whose Exudyn name is the kind's prefix and the type
+ * (LoadForceVector, MarkerNodeRigid, SensorBody) and that carry nothing from step to step, so
+ * checkpoints support them. `shared` parameters, which every item of the kind has, follow its own.
+ */
+export function itemFactory<K extends ItemKind>(kind: K, exudynPrefix: string, shared: ParamSchema = {}): (fields: ItemFields<K>) => ItemDefinition<K> {
+  return (fields) => ({ kind, exudynName: exudynPrefix + fields.type, supportsCheckpoint: true, ...fields, parameters: { ...fields.parameters, ...shared } })
+}
 
 /** "expected a marker that provides X" check used by loads and connectors. */
 export function markerProvides(

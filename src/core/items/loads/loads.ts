@@ -1,12 +1,12 @@
 // Loads act on markers: forces on position markers, torques on orientation markers, mass-proportional
 // loads (gravity) on BodyMass markers, scalar loads on coordinate markers. Constant values, or a time
 // function per component (the safe expression language of core/model/expression.ts).
-import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import type { ResolvedItem } from '../../model/definition'
 import { compileTimeFunction, type TimeFunction } from '../../model/expression'
 import { copyInto } from '../../math/smallArrays'
 import { isFrame, type FrameKinematics, type LoadComputation, type MarkerComputation, type PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
-import { requireMarkers, visualizationParams } from '../common'
+import { itemFactory, requireMarkers, visualizationParams } from '../common'
 
 /** The load vector at time t: constant, or one time function per component. */
 class LoadVector {
@@ -72,64 +72,54 @@ class VectorLoad implements LoadComputation {
 }
 
 const markerOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation => ctx.marker(it.params.ref('markerNumber'))
+const loadVectorOf = (it: ResolvedItem): LoadVector => new LoadVector(it.params.vector('loadVector'), it.params.raw('loadVectorUserFunction') as string[])
 
-export const LoadForceVector: ItemDefinition<'load'> = {
-  kind: 'load',
+const defineLoad = itemFactory('load', 'Load', visualizationParams())
+
+export const LoadForceVector = defineLoad({
   type: 'ForceVector',
-  exudynName: 'LoadForceVector',
   doc: 'A force on a position marker, in global coordinates (or in the marker frame if bodyFixed).',
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'the marker the force acts on' },
     loadVector: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'N', doc: 'force vector' },
     bodyFixed: { type: 'boolean', default: false, doc: 'the force is given in the marker (body) frame and rotates with it' },
     ...USER_FUNCTION_3,
-    ...visualizationParams(),
   },
-  supportsCheckpoint: true,
   check: (it, m) => [...requireMarkers(it, m, 'markerNumber', 'position'), ...(it.params.bool('bodyFixed') ? requireMarkers(it, m, 'markerNumber', 'orientation') : [])],
-  build: (it, ctx) =>
-    new VectorLoad(markerOf(it, ctx).kinematics!, new LoadVector(it.params.vector('loadVector'), it.params.raw('loadVectorUserFunction') as string[]), false, it.params.bool('bodyFixed'), 1),
-}
+  build: (it, ctx) => new VectorLoad(markerOf(it, ctx).kinematics!, loadVectorOf(it), false, it.params.bool('bodyFixed'), 1),
+})
 
-export const LoadTorqueVector: ItemDefinition<'load'> = {
-  kind: 'load',
+export const LoadTorqueVector = defineLoad({
   type: 'TorqueVector',
-  exudynName: 'LoadTorqueVector',
   doc: 'A torque on an orientation marker (rigid body or rigid node), in global coordinates (or in the marker frame if bodyFixed).',
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'the marker the torque acts on' },
     loadVector: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'N m', doc: 'torque vector' },
     bodyFixed: { type: 'boolean', default: false, doc: 'the torque is given in the marker (body) frame' },
     ...USER_FUNCTION_3,
-    ...visualizationParams(),
   },
-  supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumber', 'orientation'),
   build: (it, ctx) => {
     const k = markerOf(it, ctx).kinematics!
     if (!isFrame(k)) throw new Error(`load "${it.name}": marker has no orientation`)
-    return new VectorLoad(k, new LoadVector(it.params.vector('loadVector'), it.params.raw('loadVectorUserFunction') as string[]), true, it.params.bool('bodyFixed'), 1)
+    return new VectorLoad(k, loadVectorOf(it), true, it.params.bool('bodyFixed'), 1)
   },
-}
+})
 
-export const LoadMassProportional: ItemDefinition<'load'> = {
-  kind: 'load',
+export const LoadMassProportional = defineLoad({
   type: 'MassProportional',
-  exudynName: 'LoadMassProportional',
   doc: 'A load proportional to the mass of a body (gravity): force = mass * loadVector at the centre of mass, through a BodyMass marker.',
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'a BodyMass marker' },
     loadVector: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm/s^2', doc: 'acceleration, e.g. [0, -9.81, 0]' },
     ...USER_FUNCTION_3,
-    ...visualizationParams(),
   },
-  supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumber', 'bodyMass'),
   build: (it, ctx) => {
     const mk = markerOf(it, ctx)
-    return new VectorLoad(mk.kinematics!, new LoadVector(it.params.vector('loadVector'), it.params.raw('loadVectorUserFunction') as string[]), false, false, mk.mass ?? 0)
+    return new VectorLoad(mk.kinematics!, loadVectorOf(it), false, false, mk.mass ?? 0)
   },
-}
+})
 
 class CoordinateLoad implements LoadComputation {
   private readonly fn: TimeFunction | undefined
@@ -151,18 +141,14 @@ class CoordinateLoad implements LoadComputation {
   }
 }
 
-export const LoadCoordinate: ItemDefinition<'load'> = {
-  kind: 'load',
+export const LoadCoordinate = defineLoad({
   type: 'Coordinate',
-  exudynName: 'LoadCoordinate',
   doc: 'A scalar load (force or torque) on one coordinate, through a NodeCoordinate marker.',
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'a coordinate marker' },
     load: { type: 'number', default: 0, doc: 'the load value (N or N m)' },
     loadUserFunction: { type: 'expression', default: '', doc: 'optional time function f(t) that replaces load; "" for none' },
-    ...visualizationParams(),
   },
-  supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumber', 'coordinate'),
   build: (it, ctx) => new CoordinateLoad(markerOf(it, ctx), it.params.number('load'), it.params.string('loadUserFunction')),
-}
+})

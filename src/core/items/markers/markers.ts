@@ -1,9 +1,9 @@
 // Markers, the glue between loads/connectors and nodes/bodies (seed 003): a load or connector acts
 // on a marker and never needs to know whether it is attached to a node or to a point of a body.
-import type { ItemDefinition, ModelView, ResolvedItem } from '../../model/definition'
+import type { BuildContext, ItemDefinition, ModelView, ResolvedItem } from '../../model/definition'
 import { getItemType } from '../../model/registry'
 import { isFrame, type MarkerComputation, type PointKinematics } from '../../system/computation'
-import { MARKER_PROVIDES, V_DRAW_SIZE, visualizationParams } from '../common'
+import { itemFactory, MARKER_PROVIDES, V_DRAW_SIZE, visualizationParams, type ItemFields } from '../common'
 import { DEFAULT_COLORS } from '../../system/graphics'
 
 type Provides = MarkerComputation['provides']
@@ -42,88 +42,87 @@ function markerVisualization(): ItemDefinition<'marker'>['visualize'] {
 }
 
 const provides = (p: Partial<Provides>): Provides => ({ position: false, orientation: false, coordinate: false, bodyMass: false, ...p })
+const POSITION = provides({ position: true })
+const FRAME = provides({ position: true, orientation: true })
+const BODY_MASS = provides({ position: true, bodyMass: true })
+const COORDINATE = provides({ coordinate: true })
 
-function define(def: ItemDefinition<'marker'>, p: Provides): ItemDefinition<'marker'> {
-  MARKER_PROVIDES[def.type] = p
-  return def
+const markerDefinition = itemFactory('marker', 'Marker')
+
+/** A marker definition whose computations provide `p`; registered for the checks of loads and connectors. */
+export function defineMarker(p: Provides, fields: ItemFields<'marker'>): ItemDefinition<'marker'> {
+  MARKER_PROVIDES[fields.type] = p
+  return markerDefinition(fields)
 }
 
-export const MarkerBodyPosition = define(
+/** A marker that passes on the kinematics of a node or of a point on a body, drawn as a point or frame. */
+function kinematicMarker(p: Provides, fields: Omit<ItemFields<'marker'>, 'build' | 'visualize'>, kinematics: (it: ResolvedItem, ctx: BuildContext) => PointKinematics): ItemDefinition<'marker'> {
+  return defineMarker(p, { ...fields, build: (it, ctx) => new KinematicMarker(p, kinematics(it, ctx)), visualize: markerVisualization() })
+}
+
+const bodyPoint = (it: ResolvedItem, ctx: BuildContext): PointKinematics => ctx.object(it.params.ref('bodyNumber')).bodyPoint!(it.params.vector('localPosition'))
+const nodeKinematics = (it: ResolvedItem, ctx: BuildContext): PointKinematics => ctx.node(it.params.ref('nodeNumber')).kinematics!
+
+export const MarkerBodyPosition = kinematicMarker(
+  POSITION,
   {
-    kind: 'marker',
     type: 'BodyPosition',
-    exudynName: 'MarkerBodyPosition',
     doc: 'A position on a body, given in body coordinates (localPosition); provides position and its Jacobian.',
     parameters: {
       bodyNumber: { type: 'ref', kind: 'object', doc: 'the body' },
       localPosition: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'position in body coordinates' },
       ...visualizationParams(),
     },
-    supportsCheckpoint: true,
     check: requireTrait('bodyNumber', 'object', 'body', 'a body'),
-    build: (it, ctx) => new KinematicMarker(provides({ position: true }), ctx.object(it.params.ref('bodyNumber')).bodyPoint!(it.params.vector('localPosition'))),
-    visualize: markerVisualization(),
   },
-  provides({ position: true }),
+  bodyPoint,
 )
 
-export const MarkerBodyRigid = define(
+export const MarkerBodyRigid = kinematicMarker(
+  FRAME,
   {
-    kind: 'marker',
     type: 'BodyRigid',
-    exudynName: 'MarkerBodyRigid',
     doc: 'A frame on a rigid body at localPosition with the body orientation; provides position and orientation.',
     parameters: {
       bodyNumber: { type: 'ref', kind: 'object', doc: 'the rigid body (or ground)' },
       localPosition: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'position in body coordinates' },
       ...visualizationParams(),
     },
-    supportsCheckpoint: true,
     check: requireTrait('bodyNumber', 'object', 'orientation', 'a rigid body (it has no orientation)'),
-    build: (it, ctx) => new KinematicMarker(provides({ position: true, orientation: true }), ctx.object(it.params.ref('bodyNumber')).bodyPoint!(it.params.vector('localPosition'))),
-    visualize: markerVisualization(),
   },
-  provides({ position: true, orientation: true }),
+  bodyPoint,
 )
 
-export const MarkerNodePosition = define(
+export const MarkerNodePosition = kinematicMarker(
+  POSITION,
   {
-    kind: 'marker',
     type: 'NodePosition',
-    exudynName: 'MarkerNodePosition',
     doc: "The position of a node (Point, Point2D, rigid-body nodes, ...).",
     parameters: {
       nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' },
       ...visualizationParams(V_DRAW_SIZE),
     },
-    supportsCheckpoint: true,
     check: requireTrait('nodeNumber', 'node', 'position', 'a node with a position'),
-    build: (it, ctx) => new KinematicMarker(provides({ position: true }), ctx.node(it.params.ref('nodeNumber')).kinematics!),
-    visualize: markerVisualization(),
   },
-  provides({ position: true }),
+  nodeKinematics,
 )
 
-export const MarkerNodeRigid = define(
+export const MarkerNodeRigid = kinematicMarker(
+  FRAME,
   {
-    kind: 'marker',
     type: 'NodeRigid',
-    exudynName: 'MarkerNodeRigid',
     doc: 'The position and orientation of a rigid-body node.',
     parameters: {
       nodeNumber: { type: 'ref', kind: 'node', doc: 'the rigid-body node' },
       ...visualizationParams(V_DRAW_SIZE),
     },
-    supportsCheckpoint: true,
     check: requireTrait('nodeNumber', 'node', 'orientation', 'a rigid-body node (it has no orientation)'),
-    build: (it, ctx) => new KinematicMarker(provides({ position: true, orientation: true }), ctx.node(it.params.ref('nodeNumber')).kinematics!),
-    visualize: markerVisualization(),
   },
-  provides({ position: true, orientation: true }),
+  nodeKinematics,
 )
 
 class BodyMassMarker implements MarkerComputation {
-  readonly provides = provides({ position: true, bodyMass: true })
+  readonly provides = BODY_MASS
   constructor(
     readonly kinematics: PointKinematics,
     readonly mass: number,
@@ -131,28 +130,22 @@ class BodyMassMarker implements MarkerComputation {
   setupLTG(): void {}
 }
 
-export const MarkerBodyMass = define(
-  {
-    kind: 'marker',
-    type: 'BodyMass',
-    exudynName: 'MarkerBodyMass',
-    doc: "A body's mass at its centre of mass, for mass-proportional loads such as gravity.",
-    parameters: {
-      bodyNumber: { type: 'ref', kind: 'object', doc: 'the body' },
-      ...visualizationParams(),
-    },
-    supportsCheckpoint: true,
-    check: requireTrait('bodyNumber', 'object', 'body', 'a body'),
-    build: (it, ctx) => {
-      const b = ctx.object(it.params.ref('bodyNumber'))
-      return new BodyMassMarker(b.centerOfMass!(), b.mass ?? 0)
-    },
+export const MarkerBodyMass = defineMarker(BODY_MASS, {
+  type: 'BodyMass',
+  doc: "A body's mass at its centre of mass, for mass-proportional loads such as gravity.",
+  parameters: {
+    bodyNumber: { type: 'ref', kind: 'object', doc: 'the body' },
+    ...visualizationParams(),
   },
-  provides({ position: true, bodyMass: true }),
-)
+  check: requireTrait('bodyNumber', 'object', 'body', 'a body'),
+  build: (it, ctx) => {
+    const b = ctx.object(it.params.ref('bodyNumber'))
+    return new BodyMassMarker(b.centerOfMass!(), b.mass ?? 0)
+  },
+})
 
 class NodeCoordinateMarker implements MarkerComputation {
-  readonly provides = provides({ coordinate: true })
+  readonly provides = COORDINATE
   coordinateIndex = 0
   coordinateReference: number
   constructor(
@@ -167,28 +160,22 @@ class NodeCoordinateMarker implements MarkerComputation {
   }
 }
 
-export const MarkerNodeCoordinate = define(
-  {
-    kind: 'marker',
-    type: 'NodeCoordinate',
-    exudynName: 'MarkerNodeCoordinate',
-    doc: 'One ODE2 coordinate of a node (0-based), for coordinate loads, springs and constraints; acts on the displacement coordinate.',
-    parameters: {
-      nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' },
-      coordinate: { type: 'integer', default: 0, min: 0, doc: 'the 0-based coordinate index within the node' },
-      ...visualizationParams(),
-    },
-    supportsCheckpoint: true,
-    check: (it, model) => {
-      const n = model.item('node', it.params.ref('nodeNumber'))
-      const count = nodeCoordinateCount(n)
-      const c = it.params.integer('coordinate')
-      return count !== undefined && c >= count ? [{ parameter: 'coordinate', message: `node "${n.name}" (${n.type}) has ${count} ODE2 coordinates; expected 0..${count - 1}, got ${c}` }] : []
-    },
-    build: (it, ctx) => new NodeCoordinateMarker(ctx.node(it.params.ref('nodeNumber')), it.params.integer('coordinate')),
+export const MarkerNodeCoordinate = defineMarker(COORDINATE, {
+  type: 'NodeCoordinate',
+  doc: 'One ODE2 coordinate of a node (0-based), for coordinate loads, springs and constraints; acts on the displacement coordinate.',
+  parameters: {
+    nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' },
+    coordinate: { type: 'integer', default: 0, min: 0, doc: 'the 0-based coordinate index within the node' },
+    ...visualizationParams(),
   },
-  provides({ coordinate: true }),
-)
+  check: (it, model) => {
+    const n = model.item('node', it.params.ref('nodeNumber'))
+    const count = nodeCoordinateCount(n)
+    const c = it.params.integer('coordinate')
+    return count !== undefined && c >= count ? [{ parameter: 'coordinate', message: `node "${n.name}" (${n.type}) has ${count} ODE2 coordinates; expected 0..${count - 1}, got ${c}` }] : []
+  },
+  build: (it, ctx) => new NodeCoordinateMarker(ctx.node(it.params.ref('nodeNumber')), it.params.integer('coordinate')),
+})
 
 /** ODE2 coordinate count of a node from its parameters (before anything is built). */
 function nodeCoordinateCount(n: ResolvedItem): number | undefined {

@@ -1,11 +1,11 @@
 // Sensors observe and record (seed 003: "with only weak influence on the system"): of a node, of a
 // body at a local position, of an object's output variables, of a marker, of a load.
-import type { ItemDefinition, ModelView, ResolvedItem } from '../../model/definition'
+import type { ModelView, ResolvedItem } from '../../model/definition'
 import { getItemType } from '../../model/registry'
 import { isFrame, type LoadComputation, type NodeComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
 import type { SensorComputation } from '../../system/sensorComputation'
 import { SystemState } from '../../system/state'
-import { visualizationParams } from '../common'
+import { itemFactory, visualizationParams } from '../common'
 
 export const OUTPUT_VARIABLE_TYPES = [
   'Position', 'Displacement', 'Velocity', 'Acceleration', 'Rotation', 'RotationMatrix', 'AngularVelocity', 'AngularVelocityLocal',
@@ -22,6 +22,9 @@ const SENSOR_COMMON = {
   fileName: { type: 'string' as const, default: '', doc: 'CSV file name; "" = NAME.csv' },
   storeInternal: { type: 'boolean' as const, default: true, doc: 'keep the recorded rows in memory (plots, --json)' },
 }
+
+/** Every sensor records one output variable and has the file and memory options. */
+const defineSensor = itemFactory('sensor', 'Sensor', { ...SENSOR_COMMON, ...visualizationParams() })
 
 /** Position-type outputs of a point (with orientation outputs when it is a frame). */
 class KinematicSensor implements SensorComputation {
@@ -122,33 +125,25 @@ const outputCheck = (param: string, problem: (model: ModelView, it: ResolvedItem
     return p ? [{ parameter: param, message: p }] : []
   }
 
-export const SensorNode: ItemDefinition<'sensor'> = {
-  kind: 'sensor',
+export const SensorNode = defineSensor({
   type: 'Node',
-  exudynName: 'SensorNode',
   doc: 'Records an output variable of a node: Position, Displacement, Velocity, Acceleration, the rotation outputs of rigid nodes, or Coordinates / Coordinates_t / Coordinates_tt.',
-  parameters: { nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' }, ...SENSOR_COMMON, ...visualizationParams() },
-  supportsCheckpoint: true,
+  parameters: { nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' } },
   check: outputCheck('outputVariableType', (m, it, v) => nodeOutputProblem(m.item('node', it.params.ref('nodeNumber')), v)),
   build: (it, ctx) => {
     const n = ctx.node(it.params.ref('nodeNumber'))
     const v = it.params.string('outputVariableType')
     return v.startsWith('Coordinates') ? new CoordinateSensor(n, v) : new KinematicSensor(n.kinematics!, v)
   },
-}
+})
 
-export const SensorBody: ItemDefinition<'sensor'> = {
-  kind: 'sensor',
+export const SensorBody = defineSensor({
   type: 'Body',
-  exudynName: 'SensorBody',
   doc: 'Records Position, Displacement, Velocity, Acceleration (and rotation outputs for rigid bodies) of a point of a body given by localPosition.',
   parameters: {
     bodyNumber: { type: 'ref', kind: 'object', doc: 'the body' },
     localPosition: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'the point in body coordinates' },
-    ...SENSOR_COMMON,
-    ...visualizationParams(),
   },
-  supportsCheckpoint: true,
   check: outputCheck('outputVariableType', (m, it, v) => {
     const b = m.item('object', it.params.ref('bodyNumber'))
     const traits = getItemType('object', b.type)?.traits
@@ -157,15 +152,12 @@ export const SensorBody: ItemDefinition<'sensor'> = {
     return `body "${b.name}" (${b.type}) has no output ${v}`
   }),
   build: (it, ctx) => new KinematicSensor(ctx.object(it.params.ref('bodyNumber')).bodyPoint!(it.params.vector('localPosition')), it.params.string('outputVariableType')),
-}
+})
 
-export const SensorObject: ItemDefinition<'sensor'> = {
-  kind: 'sensor',
+export const SensorObject = defineSensor({
   type: 'Object',
-  exudynName: 'SensorObject',
   doc: "Records an object's output variable (connectors: Force, Distance, Displacement, Velocity; bodies: KineticEnergy, ...).",
-  parameters: { objectNumber: { type: 'ref', kind: 'object', doc: 'the object' }, ...SENSOR_COMMON, ...visualizationParams() },
-  supportsCheckpoint: true,
+  parameters: { objectNumber: { type: 'ref', kind: 'object', doc: 'the object' } },
   build: (it, ctx) => {
     const o = ctx.object(it.params.ref('objectNumber'))
     const v = it.params.string('outputVariableType')
@@ -175,31 +167,25 @@ export const SensorObject: ItemDefinition<'sensor'> = {
     }
     return new ObjectSensor(o, v)
   },
-}
+})
 
-export const SensorMarker: ItemDefinition<'sensor'> = {
-  kind: 'sensor',
+export const SensorMarker = defineSensor({
   type: 'Marker',
-  exudynName: 'SensorMarker',
   doc: 'Records Position, Velocity (and rotation outputs for rigid markers) of a marker.',
-  parameters: { markerNumber: { type: 'ref', kind: 'marker', doc: 'the marker' }, ...SENSOR_COMMON, ...visualizationParams() },
-  supportsCheckpoint: true,
+  parameters: { markerNumber: { type: 'ref', kind: 'marker', doc: 'the marker' } },
   build: (it, ctx) => {
     const k = ctx.marker(it.params.ref('markerNumber')).kinematics
     if (!k) throw new Error(`sensor "${it.name}": the marker has no position`)
     return new KinematicSensor(k, it.params.string('outputVariableType'))
   },
-}
+})
 
-export const SensorLoad: ItemDefinition<'sensor'> = {
-  kind: 'sensor',
+export const SensorLoad = defineSensor({
   type: 'Load',
-  exudynName: 'SensorLoad',
   doc: 'Records the current value of a load (its vector, or the scalar of a coordinate load).',
-  parameters: { loadNumber: { type: 'ref', kind: 'load', doc: 'the load' }, ...SENSOR_COMMON, ...visualizationParams() },
-  supportsCheckpoint: true,
+  parameters: { loadNumber: { type: 'ref', kind: 'load', doc: 'the load' } },
   build: (it, ctx) => {
     const l = ctx.load(it.params.ref('loadNumber'))
     return new LoadSensor(l, l.loadValue(0, new Float64Array(3)))
   },
-}
+})
