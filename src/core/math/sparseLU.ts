@@ -6,8 +6,11 @@
 //     graph of L (a depth-first search), then threshold partial pivoting that prefers the diagonal
 //     entry (so the symmetric AMD order keeps its fill); L gets unit diagonal.
 //   Once a factorization exists, the next one first tries the same pivot sequence and the same L
-//   and U patterns (numeric refactorization: no search, no pivoting); when a pivot would be small
-//   against its column (lost stability) it falls back to the full factorization with pivoting.
+//   and U patterns (numeric refactorization: no reach search). It keeps a pivot only where the full
+//   factorization's pivot rule, applied to the same column, would choose that row too (otherwise
+//   it falls back to the full factorization); since it performs the same operations in the same
+//   order, its result is then bit for bit the full factorization's: a function of the values alone,
+//   not of the matrices factorized before (exact restarts need that).
 // Every buffer is allocated in analyze or grown on the rare full factorization that needs more
 // fill, so Newton's refactorizations and solves allocate nothing.
 import { approximateMinimumDegree } from './sparseOrdering'
@@ -15,8 +18,6 @@ import type { SparsePattern } from './sparsePattern'
 
 /** Pivot choice: the diagonal entry is taken when it is at least this fraction of the column's largest candidate. */
 const DIAGONAL_PREFERENCE = 0.1
-/** Refactorization keeps the old pivot while |pivot| >= this fraction of the largest entry below it. */
-const REFACTOR_PIVOT_TOLERANCE = 0.01
 
 export class SparseLU {
   private pattern: SparsePattern | undefined
@@ -25,6 +26,8 @@ export class SparseLU {
   private colOrder: Int32Array = new Int32Array(0)
   /** pivotOf[row] = k when row is the k-th pivot (-1 during a factorization: not yet pivotal). */
   private pivotOf = new Int32Array(0)
+  /** Per column k: how many rows of L(:, k) below the pivot came before the pivot in the search order (ties). */
+  private pivotRank = new Int32Array(0)
   private Lstart = new Int32Array(0)
   private Lrow = new Int32Array(0)
   private Lval = new Float64Array(0)
@@ -49,6 +52,7 @@ export class SparseLU {
     this.pattern = pattern
     this.colOrder = approximateMinimumDegree(pattern)
     this.pivotOf = new Int32Array(n)
+    this.pivotRank = new Int32Array(n)
     this.Lstart = new Int32Array(n + 1)
     this.Ustart = new Int32Array(n + 1)
     const guess = 4 * pattern.colStart[n] + n
@@ -164,11 +168,14 @@ export class SparseLU {
       pivotOf[pivotRow] = k
       this.Lrow[lnz] = pivotRow
       this.Lval[lnz++] = 1
+      let below = 0
       for (let p = top; p < n; p++) {
         const i = reach[p]
-        if (pivotOf[i] < 0) {
+        if (i === pivotRow) this.pivotRank[k] = below
+        else if (pivotOf[i] < 0) {
           this.Lrow[lnz] = i
           this.Lval[lnz++] = x[i] / pivot
+          below++
         }
         x[i] = 0
       }
@@ -225,7 +232,13 @@ export class SparseLU {
     return top
   }
 
-  /** Numeric refactorization with the last pivot sequence and patterns; false when a pivot became unstable. */
+  /**
+   * Numeric refactorization with the last pivot sequence and patterns; false where the full
+   * factorization would pivot differently: the candidates of column k are its pivot and the rows of
+   * L(:, k) (the same reach), and the rule of factorFull (the diagonal row when it is a candidate of
+   * at least DIAGONAL_PREFERENCE times the largest, else the first largest in the search order, which
+   * pivotRank keeps) must give the stored pivot.
+   */
   private refactor(values: Float64Array, tiny: number): boolean {
     const n = this.n
     const { colStart, rowIndex } = this.pattern!
@@ -243,9 +256,24 @@ export class SparseLU {
       }
       const pivot = x[k]
       x[k] = 0
-      let largest = 0
-      for (let q = Lstart[k] + 1; q < Lstart[k + 1]; q++) largest = Math.max(largest, Math.abs(x[Lrow[q]]))
-      if (Math.abs(pivot) <= tiny || Math.abs(pivot) < REFACTOR_PIVOT_TOLERANCE * largest) {
+      // Largest candidate before the pivot in the search order and largest after it.
+      let before = 0,
+        after = 0
+      const split = Lstart[k] + 1 + this.pivotRank[k]
+      for (let q = Lstart[k] + 1; q < split; q++) before = Math.max(before, Math.abs(x[Lrow[q]]))
+      for (let q = split; q < Lstart[k + 1]; q++) after = Math.max(after, Math.abs(x[Lrow[q]]))
+      const a = Math.abs(pivot),
+        largest = Math.max(a, before, after)
+      // Pivot position of the diagonal row (the column's own index); > k: still a candidate.
+      const diagonal = pivotOf[col]
+      const samePivot =
+        a > tiny &&
+        (diagonal === k
+          ? a >= DIAGONAL_PREFERENCE * largest
+          : a > before &&
+            a >= after &&
+            !(diagonal > k && Math.abs(x[diagonal]) >= DIAGONAL_PREFERENCE * largest))
+      if (!samePivot) {
         for (let q = Lstart[k] + 1; q < Lstart[k + 1]; q++) x[Lrow[q]] = 0
         return false
       }

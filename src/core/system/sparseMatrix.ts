@@ -1,7 +1,7 @@
 // Sparse system matrix: the pattern (CSC) is fixed at assembly from the items' LTG maps, values are
 // refilled in place each Newton refresh, and the factorization reuses the symbolic analysis (ordering,
-// buffers, and the last pivot sequence while it stays stable). Also the factory that picks dense or
-// sparse storage for a solver.
+// buffers, and the last pivot sequence where the pivot search would choose it again). Also the factory
+// that picks dense or sparse storage for a solver.
 import { SparseLU } from '../math/sparseLU'
 import { patternNonzeros, patternSlot, SparsePatternBuilder, type SparsePattern } from '../math/sparsePattern'
 import type { SimulationSettings } from '../model/settings'
@@ -48,7 +48,8 @@ export class SparseSystemMatrix implements SystemMatrix {
     if (!slots) {
       const n = ltg.length
       slots = new Int32Array(n * n)
-      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) slots[i * n + j] = patternSlot(this.pattern, ltg[i], ltg[j])
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) slots[i * n + j] = patternSlot(this.pattern, ltg[i], ltg[j])
       this.blockSlots.set(ltg, slots)
     }
     return slots
@@ -64,7 +65,8 @@ export class SparseSystemMatrix implements SystemMatrix {
   ): void {
     const nc = cols.length
     if (rows === cols && rowOffset === 0 && colOffset === 0) {
-      const slots = this.slotsOf(rows), values = this.values
+      const slots = this.slotsOf(rows),
+        values = this.values
       for (let k = 0; k < nc * nc; k++) {
         const v = local[k]
         if (v === 0) continue
@@ -98,14 +100,14 @@ export class SparseSystemMatrix implements SystemMatrix {
   }
 
   /**
-   * Always a full factorization with its own pivot search: a refactorization reusing the previous
-   * pivot sequence makes the rounding depend on the run's history, which a checkpoint does not hold,
-   * so a restarted run could differ in the last bits (seen with GA on the cable-over-pulley example).
-   * Newton refreshes the matrix rarely (0.07-0.15 times per step on the benchmark models), so exact
-   * restarts cost little here.
+   * The refactorization reuses the previous pivot sequence only where the pivot search would choose
+   * it again (SparseLU.refactor), so the factors are those of a full factorization of these values,
+   * whatever was factorized before: a restarted run, whose first factorization is a full one,
+   * continues bit for bit (a refactorization that merely kept stable pivots made the rounding depend
+   * on the run's history; seen with GA on the cable-over-pulley example).
    */
   factorize(): number {
-    return this.lu.factorize(this.values, true)
+    return this.lu.factorize(this.values)
   }
 
   solve(b: Float64Array): void {
