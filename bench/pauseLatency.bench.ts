@@ -3,17 +3,25 @@
 // build` has made one; else the TypeScript entry through tsx), and pause requests are sent at random
 // moments of a step, each followed by resume. Latency is wall time from the request to its answer
 // through the whole chain (host -> process main thread -> interrupt flag -> solver rolls the step
-// back -> answer), so it grows with other load on the machine, as the steps do.
+// back -> answer), so it grows with other load on the machine, as the steps do. Beside it, the part
+// the solver owns: the longest CPU time between two interrupt polls (in this process, bundled or tsx
+// as the bench runs), which bounds how long an interrupt waits inside a step on an idle machine.
 import { existsSync } from 'node:fs'
 import { createBackend } from '../src/host/backend'
 import { builtSolverEntry, nodeSolverLauncher, sourceSolverEntry } from '../src/host/nodeSolverLauncher'
 import type { ApiEvents } from '../src/shared/api'
+import { createSolver, type JsonObject } from '../src/core'
 import { EXAMPLES_DIR } from '../test/integration/helpers'
+import { prepareRun } from './measure'
 import { rigidBodies3D, sphereChain, springLattice } from './models'
 import type { BenchResult } from './run'
 
+type Json = JsonObject
+
 const PAUSES = 8
 const WARM_UP_STEPS = 3
+/** Steps of the in-process poll-gap measurement (after WARM_UP_STEPS). */
+const GAP_STEPS = 10
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -30,6 +38,13 @@ export default async function pauseLatencyBench(): Promise<BenchResult[]> {
   for (const { name, model, settings } of MODELS) {
     const { latencies, stepMs, stopMs } = await measure(entry, model, settings)
     latencies.sort((a, b) => a - b)
+    const gap = longestPollGap(model, settings)
+    results.push({
+      name: `${name}: longest CPU time between interrupt polls`,
+      value: gap.maxMs,
+      unit: 'ms',
+      extra: `median over steps ${gap.medianMs.toFixed(1)} ms; a step ${gap.stepMs.toFixed(0)} cpu ms, ${gap.pollsPerStep.toFixed(1)} polls per step, steps ${WARM_UP_STEPS + 1}-${WARM_UP_STEPS + GAP_STEPS}`,
+    })
     results.push({
       name: `${name}: pause answered after (max of ${PAUSES})`,
       value: latencies[latencies.length - 1],
@@ -40,10 +55,47 @@ export default async function pauseLatencyBench(): Promise<BenchResult[]> {
   return results
 }
 
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+
+/**
+ * The longest CPU time between two interrupt polls of the solver, in this process: over all steps
+ * and the median over steps of each step's longest (the process's CPU time also counts V8's
+ * background threads, so a single gap can carry a garbage collection).
+ */
+function longestPollGap(model: Json, settings: Json) {
+  const { solver: plain } = prepareRun(model, settings)
+  let last = 0, stepMax = 0, polls = 0
+  const perStep: number[] = []
+  const solver = createSolver(plain.system, plain.settings, {
+    interruptRequested: () => {
+      const now = cpuMs()
+      if (last > 0) stepMax = Math.max(stepMax, now - last)
+      polls++
+      last = now
+      return false
+    },
+    onStep: () => {
+      perStep.push(stepMax)
+      stepMax = 0
+    },
+  })
+  solver.initializeSolver()
+  for (let i = 0; i < WARM_UP_STEPS; i++) solver.solveStep()
+  last = polls = perStep.length = 0
+  const start = cpuMs()
+  for (let i = 0; i < GAP_STEPS; i++) solver.solveStep()
+  const stepMs = (cpuMs() - start) / GAP_STEPS
+  perStep.sort((a, b) => a - b)
+  return { maxMs: perStep[perStep.length - 1], medianMs: perStep[perStep.length >> 1], stepMs, pollsPerStep: polls / GAP_STEPS }
+}
+
 async function measure(
   entry: ReturnType<typeof builtSolverEntry>,
-  model: object,
-  simulationSettings: object,
+  model: Json,
+  simulationSettings: Json,
 ): Promise<{ latencies: number[]; stepMs: number; stopMs: number }> {
   let progress: ApiEvents['progress'] | undefined
   let stepStarted = 0
