@@ -54,12 +54,16 @@ export interface ModelViewport {
   onPick(listener: (id: string | null, extend: boolean) => void): void
   /** Frames per second the engine measured over the last frames. */
   fps(): number
+  /** True when WebGL runs in software (no GPU): the view then draws without antialiasing. */
+  readonly softwareRendering: boolean
   dispose(): void
 }
 
 /** axisLabels: elements over the canvas that follow the X, Y and Z axis tips. */
 export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLElement[]): ModelViewport {
-  const engine = new Engine(canvas, true, { stencil: true, preserveDrawingBuffer: true }, true)
+  // Multisampling costs software WebGL about a third of a frame with 1000 bodies (docs/ui.md).
+  const softwareRendering = isSoftwareWebGL()
+  const engine = new Engine(canvas, !softwareRendering, { stencil: true, preserveDrawingBuffer: true }, true)
   const scene = new Scene(engine)
   scene.useRightHandedSystem = true
   scene.clearColor = BACKGROUND
@@ -250,12 +254,23 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       pickListeners.push(listener)
     },
     fps: () => engine.getFps(),
+    softwareRendering,
     dispose() {
       resizeObserver.disconnect()
       engine.dispose()
     },
   }
   return api
+}
+
+/** Whether WebGL is a software renderer (SwiftShader, llvmpipe): asked of a throwaway context. */
+function isSoftwareWebGL(): boolean {
+  const gl = document.createElement('canvas').getContext('webgl2')
+  if (!gl) return false
+  const info = gl.getExtension('WEBGL_debug_renderer_info')
+  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER))
+  gl.getExtension('WEBGL_lose_context')?.loseContext()
+  return /swiftshader|llvmpipe|software/i.test(renderer)
 }
 
 function createInstanceMeshes(scene: Scene): Record<InstanceShape, Mesh> {
