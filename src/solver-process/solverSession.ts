@@ -459,7 +459,7 @@ export class SolverSession {
     if (this.run?.kind !== 'dynamic' || this.run.state === 'finished') this.startRun({}, true)
     const run = this.run!
     try {
-      // A stop arriving meanwhile ends the steps early (the step in flight is rolled back).
+      // A pause or stop arriving meanwhile ends the steps early (the step in flight is rolled back).
       for (let i = 0; i < count && !run.solver.finished && !this.interruptRequested(); i++)
         run.solver.advance(0)
     } catch (error) {
