@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
   API_VERSION,
+  methodsRoutedTo,
   type ApiMethod,
   type ApiParams,
   type ApiResult,
@@ -13,6 +14,7 @@ import {
   type EventListener,
   type EventMessage,
   type HostKind,
+  type MethodsRoutedTo,
   type ModelSummary,
   type OpenedModel,
 } from '../shared/api'
@@ -58,19 +60,7 @@ const UNTITLED = 'Untitled'
 type Handlers = { [M in ApiMethod]: (params: ApiParams<M>) => Promise<ApiResult<M>> }
 
 /** Requests the backend passes to the solver process unchanged. */
-const FORWARDED = [
-  'validate',
-  'assemble',
-  'staticSolve',
-  'pause',
-  'resume',
-  'stop',
-  'step',
-  'saveCheckpoint',
-  'loadCheckpoint',
-  'openResults',
-  'ackFrames',
-] as const satisfies readonly (ApiMethod & SolverMethod)[]
+const FORWARDED = methodsRoutedTo('forward')
 
 export function createBackend(options: BackendOptions): Backend {
   const listeners = new Set<EventListener>()
@@ -127,7 +117,7 @@ export function createBackend(options: BackendOptions): Backend {
 
   const forwarded = Object.fromEntries(
     FORWARDED.map((method) => [method, (params: unknown) => callSolver(method, params)]),
-  ) as Pick<Handlers, (typeof FORWARDED)[number]>
+  ) as Pick<Handlers, MethodsRoutedTo<'forward'>>
 
   const handlers: Handlers = {
     ...forwarded,

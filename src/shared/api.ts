@@ -147,31 +147,49 @@ export type ApiMethod = keyof ApiRequests
 export type ApiParams<M extends ApiMethod> = ApiRequests[M]['params']
 export type ApiResult<M extends ApiMethod> = ApiRequests[M]['result']
 
-export const API_METHODS: readonly ApiMethod[] = [
-  'info',
-  'listExamples',
-  'openExample',
-  'newModel',
-  'openModel',
-  'openFile',
-  'saveFile',
-  'revertFile',
-  'getModelText',
-  'applyChange',
-  'validate',
-  'assemble',
-  'staticSolve',
-  'run',
-  'pause',
-  'resume',
-  'stop',
-  'step',
-  'saveCheckpoint',
-  'loadCheckpoint',
-  'openResults',
-  'getState',
-  'ackFrames',
-]
+/**
+ * Who answers each request: the host alone ('host': documents, examples; it may call the solver
+ * process's methods of other names), the solver process's method of the same name with work of the
+ * host's around it ('solver'), or the solver process with the request passed on unchanged ('forward').
+ * The method lists of the solver protocol and the host's backend derive from this table.
+ */
+export const API_ROUTES = {
+  info: 'host',
+  listExamples: 'host',
+  openExample: 'host',
+  newModel: 'host',
+  openModel: 'solver',
+  openFile: 'host',
+  saveFile: 'host',
+  revertFile: 'host',
+  getModelText: 'host',
+  applyChange: 'solver',
+  validate: 'forward',
+  assemble: 'forward',
+  staticSolve: 'forward',
+  run: 'solver',
+  pause: 'forward',
+  resume: 'forward',
+  stop: 'forward',
+  step: 'forward',
+  saveCheckpoint: 'forward',
+  loadCheckpoint: 'forward',
+  openResults: 'forward',
+  getState: 'host',
+  ackFrames: 'forward',
+} as const satisfies { [M in ApiMethod]: 'host' | 'solver' | 'forward' }
+
+export type ApiRoute = (typeof API_ROUTES)[ApiMethod]
+export type MethodsRoutedTo<R extends ApiRoute> = {
+  [M in ApiMethod]: (typeof API_ROUTES)[M] extends R ? M : never
+}[ApiMethod]
+
+export const API_METHODS = Object.keys(API_ROUTES) as readonly ApiMethod[]
+
+/** The API methods with one of the given routes, in API_ROUTES order. */
+export function methodsRoutedTo<R extends ApiRoute>(...routes: R[]): MethodsRoutedTo<R>[] {
+  return API_METHODS.filter((m): m is MethodsRoutedTo<R> => (routes as ApiRoute[]).includes(API_ROUTES[m]))
+}
 
 export interface LogEventData {
   level: 'info' | 'warning' | 'error'

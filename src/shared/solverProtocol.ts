@@ -1,29 +1,15 @@
 // Messages between a host (src/host/solverSupervisor.ts) and the solver process
 // (src/solver-process). Requests use the API's method names and result types; the host answers the
 // document methods (open/save files) itself and forwards these to the solver process.
-import type { ApiMethod, EventMessage, ModelSummary } from './api'
+import { methodsRoutedTo, type EventMessage, type MethodsRoutedTo, type ModelSummary } from './api'
 import type { RequestMessage, ResponseMessage } from './protocol'
 
-/** The requests the solver process answers (the engine's side of ApiRequests, plus getStatus). */
-export const SOLVER_METHODS = [
-  'openModel',
-  'applyChange',
-  'validate',
-  'assemble',
-  'staticSolve',
-  'run',
-  'pause',
-  'resume',
-  'stop',
-  'step',
-  'saveCheckpoint',
-  'loadCheckpoint',
-  'openResults',
-  'ackFrames',
-  'getStatus',
-] as const satisfies readonly (ApiMethod | 'getStatus')[]
-
-export type SolverMethod = (typeof SOLVER_METHODS)[number]
+/**
+ * The requests the solver process answers: the engine's side of ApiRequests (API_ROUTES 'solver' and
+ * 'forward'), plus getStatus (for the host's getState).
+ */
+export type SolverMethod = MethodsRoutedTo<'solver' | 'forward'> | 'getStatus'
+export const SOLVER_METHODS: readonly SolverMethod[] = [...methodsRoutedTo('solver', 'forward'), 'getStatus']
 
 export function isSolverMethod(method: string): method is SolverMethod {
   return (SOLVER_METHODS as readonly string[]).includes(method)
