@@ -2,12 +2,7 @@
 // space; carries ObjectMass1D and ObjectRotationalMass1D (drive trains, 1D oscillators).
 import type { ItemDefinition } from '../../model/definition'
 import { visualizationParams } from '../common'
-import { NodeBase } from './nodeBase'
-
-class ScalarNode extends NodeBase {
-  readonly kinematics = undefined
-  onOffsetsAssigned(): void {}
-}
+import { PositionlessNode } from './nodeBase'
 
 export const Node1D: ItemDefinition<'node'> = {
   kind: 'node',
@@ -21,5 +16,5 @@ export const Node1D: ItemDefinition<'node'> = {
     ...visualizationParams(),
   },
   supportsCheckpoint: true,
-  build: (it) => new ScalarNode(1, it.params.vector('referenceCoordinates'), it.params.vector('initialCoordinates'), it.params.vector('initialVelocities')),
+  build: (it) => new PositionlessNode(1, it.params.vector('referenceCoordinates'), it.params.vector('initialCoordinates'), it.params.vector('initialVelocities')),
 }

@@ -28,3 +28,9 @@ export abstract class NodeBase implements NodeComputation {
 
   abstract onOffsetsAssigned(): void
 }
+
+/** A node whose coordinates have no position in space (Node1D, GenericODE2). */
+export class PositionlessNode extends NodeBase {
+  readonly kinematics = undefined
+  onOffsetsAssigned(): void {}
+}

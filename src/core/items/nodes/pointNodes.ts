@@ -2,7 +2,7 @@
 import type { ItemDefinition } from '../../model/definition'
 import type { NodeComputation } from '../../system/computation'
 import { FixedFrame, TranslationPoint, V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common'
-import { NodeBase } from './nodeBase'
+import { NodeBase, PositionlessNode } from './nodeBase'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { identity3 } from '../../math/vec3'
 
@@ -91,11 +91,6 @@ export const NodePointGround: ItemDefinition<'node'> = {
   visualize: pointVisualization(),
 }
 
-class GenericNode extends NodeBase {
-  readonly kinematics = undefined
-  onOffsetsAssigned(): void {}
-}
-
 export const NodeGenericODE2: ItemDefinition<'node'> = {
   kind: 'node',
   type: 'GenericODE2',
@@ -122,6 +117,6 @@ export const NodeGenericODE2: ItemDefinition<'node'> = {
       v.set(it.params.vector(p))
       return v
     }
-    return new GenericNode(n, sized('referenceCoordinates'), sized('initialCoordinates'), sized('initialCoordinates_t'))
+    return new PositionlessNode(n, sized('referenceCoordinates'), sized('initialCoordinates'), sized('initialCoordinates_t'))
   },
 }
