@@ -2,7 +2,7 @@
 // request in flight is answered with 'solver-restarted', a new process is started and the host's
 // copy of the model is loaded into it (the model and its file are never lost with the process).
 import type { EventMessage } from '../shared/api'
-import { ApiError, PROTOCOL_VERSION, unwrapResponse } from '../shared/protocol'
+import { ApiError, PROTOCOL_VERSION, settleRequest, type PendingRequest } from '../shared/protocol'
 import type { FromSolverMessage, SolverMethod, ToSolverMessage } from '../shared/solverProtocol'
 
 /** One running solver process, as its launcher (Node child process or Electron utilityProcess) gives it. */
@@ -37,13 +37,8 @@ export interface SolverSupervisor {
 const MAX_CRASHES = 3
 const CRASH_WINDOW_MS = 10_000
 
-interface Pending {
-  resolve(value: unknown): void
-  reject(error: unknown): void
-}
-
 export function createSolverSupervisor(options: SupervisorOptions): SolverSupervisor {
-  const pending = new Map<number, Pending>()
+  const pending = new Map<number, PendingRequest>()
   const crashes: number[] = []
   let nextId = 1
   let generation = 0
@@ -66,13 +61,7 @@ export function createSolverSupervisor(options: SupervisorOptions): SolverSuperv
       const { kind: _kind, ...event } = message
       options.onEvent(event as EventMessage)
     } else if (message.kind === 'response') {
-      const request = pending.get(message.id)
-      pending.delete(message.id)
-      try {
-        request?.resolve(unwrapResponse(message))
-      } catch (error) {
-        request?.reject(error)
-      }
+      settleRequest(pending, message)
     } else if (message.kind === 'ready' && message.protocolVersion !== PROTOCOL_VERSION) {
       log(
         'error',

@@ -85,6 +85,23 @@ export function unwrapResponse(response: ResponseMessage): unknown {
   return response.result
 }
 
+/** A request sent and not yet answered, as the requesting side keeps it by id. */
+export interface PendingRequest {
+  resolve(result: unknown): void
+  reject(error: unknown): void
+}
+
+/** Settles and forgets the request a response answers; a response nobody waits for is dropped. */
+export function settleRequest(pending: Map<number, PendingRequest>, response: ResponseMessage): void {
+  const request = pending.get(response.id)
+  pending.delete(response.id)
+  try {
+    request?.resolve(unwrapResponse(response))
+  } catch (error) {
+    request?.reject(error)
+  }
+}
+
 export function isRequestMessage(value: unknown): value is RequestMessage {
   if (typeof value !== 'object' || value === null) return false
   const { id, method } = value as Partial<RequestMessage>

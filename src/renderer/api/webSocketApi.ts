@@ -3,12 +3,7 @@
 // listeners have had it, which is what lets the solver send the next (flow control, docs/protocol.md).
 import { createMbsApi, type EventListener, type EventMessage, type MbsApi } from '../../shared/api'
 import { decodeBinaryMessage } from '../../shared/binaryMessage'
-import { ApiError, unwrapResponse, type ResponseMessage } from '../../shared/protocol'
-
-interface PendingRequest {
-  resolve(result: unknown): void
-  reject(error: unknown): void
-}
+import { ApiError, settleRequest, type PendingRequest, type ResponseMessage } from '../../shared/protocol'
 
 export function createWebSocketApi(url: string): MbsApi {
   const pending = new Map<number, PendingRequest>()
@@ -34,13 +29,7 @@ export function createWebSocketApi(url: string): MbsApi {
       if (data.event === 'frames') api.ackFrames({ seq: data.data.seq }).catch(() => undefined)
       return
     }
-    const request = pending.get(data.id)
-    pending.delete(data.id)
-    try {
-      request?.resolve(unwrapResponse(data))
-    } catch (error) {
-      request?.reject(error)
-    }
+    settleRequest(pending, data)
   })
   socket.addEventListener('close', () => {
     for (const request of pending.values()) request.reject(closedError())
