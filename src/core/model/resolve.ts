@@ -8,6 +8,8 @@ import { expressionProblem } from './expression'
 import { ITEM_KINDS, KIND_LIST_KEY, type ItemKind, type JsonValue, type Problem } from './types'
 
 export class ResolvedModel implements ModelView {
+  /** Per kind, name -> index, built on the first lookup (a scan per lookup made large models quadratic). */
+  private readonly byName: Partial<Record<ItemKind, Map<string, number>>> = {}
   constructor(readonly items: Record<ItemKind, ResolvedItem[]>) {}
   item(kind: ItemKind, index: number): ResolvedItem {
     return this.items[kind][index]
@@ -17,7 +19,8 @@ export class ResolvedModel implements ModelView {
   }
   /** Index of the item named `name` of a kind, or -1. */
   indexOf(kind: ItemKind, name: string): number {
-    return this.items[kind].findIndex((i) => i.name === name)
+    const names = (this.byName[kind] ??= new Map(this.items[kind].map((item, index) => [item.name, index])))
+    return names.get(name) ?? -1
   }
 }
 
@@ -134,18 +137,20 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
   if (problems.length > 0) return { ok: false, problems }
 
   // Pass 2: references (name or index) to indices, with the referenced type checked.
+  const byName = {} as Record<ItemKind, Map<string, Pending>>
+  for (const kind of ITEM_KINDS) byName[kind] = new Map(pending[kind].map((p) => [p.name, p]))
   for (const kind of ITEM_KINDS) {
     for (const it of pending[kind]) {
       const def = getItemType(kind, it.type)!
       for (const [key, p] of Object.entries(def.parameters)) {
         if (p.type === 'ref') {
-          const r = resolveRef(it.values[key] as string | number, p.kind, p.types, pending)
+          const r = resolveRef(it.values[key] as string | number, p.kind, p.types, pending, byName)
           if (typeof r === 'string') problems.push({ path: `${it.path}.${key}`, message: `${it.label}, parameter ${key}: ${r}` })
           else it.values[key] = r
         } else if (p.type === 'refList') {
           const list = it.values[key] as (string | number)[]
           it.values[key] = list.map((ref, i) => {
-            const r = resolveRef(ref, p.kind, p.types, pending)
+            const r = resolveRef(ref, p.kind, p.types, pending, byName)
             if (typeof r === 'string') {
               problems.push({ path: `${it.path}.${key}[${i}]`, message: `${it.label}, parameter ${key}[${i}]: ${r}` })
               return -1
@@ -191,9 +196,10 @@ function resolveRef(
   kind: ItemKind,
   types: readonly string[] | undefined,
   pending: Record<ItemKind, Pending[]>,
+  byName: Record<ItemKind, Map<string, Pending>>,
 ): number | string {
   const list = pending[kind]
-  const target = typeof ref === 'number' ? list[ref] : list.find((p) => p.name === ref)
+  const target = typeof ref === 'number' ? list[ref] : byName[kind].get(ref)
   if (!target) {
     const what = typeof ref === 'number' ? `index ${ref}` : `"${ref}"`
     const names = list.map((p) => p.name)
