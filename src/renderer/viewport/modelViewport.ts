@@ -52,8 +52,13 @@ export interface ModelViewport {
   zoomToFit(): void
   /** Called with the item id under a click (null: empty space) and whether Ctrl/Cmd was held. */
   onPick(listener: (id: string | null, extend: boolean) => void): void
-  /** Frames per second the engine measured over the last frames. */
+  /** Frames rendered in the last second (0 while nothing changes: the view renders on demand). */
   fps(): number
+  /**
+   * Mean main-thread time (ms) of the frames rendered in the last second (0 when none): turning the
+   * newest frame into graphics plus scene.render(), including the GL calls that wait on the GPU process.
+   */
+  frameCpuMs(): number
   /** True when WebGL runs in software (no GPU): the view then draws without antialiasing. */
   readonly softwareRendering: boolean
   dispose(): void
@@ -93,6 +98,9 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   let current: GraphicsItem[] = []
   let instances: Record<InstanceShape, InstanceBuffers> | undefined
   let pendingDraw: (() => GraphicsItem[]) | null = null
+  /** Something on screen changed since the last render (the view renders only then). */
+  let dirty = true
+  const recentFrames = createFrameStats()
   /** The instance bounding boxes lag behind the instances (only picking and Fit need them). */
   let boundsStale = false
   let selection: ReadonlySet<string> = new Set()
@@ -130,6 +138,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     // What is drawn, for tests and screenshots to wait on.
     canvas.dataset.instances = String(Object.values(instanceOwners).reduce((n, owners) => n + owners.length, 0))
     canvas.dataset.selected = String(items.filter((item) => selection.has(item.item)).length)
+    dirty = true
   }
 
   /** Picking tests a mesh's bounding box first: it must enclose every instance. */
@@ -185,12 +194,6 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 
   // Tests and screenshots wait for this: the first frame has been drawn.
   scene.onAfterRenderObservable.addOnce(() => (canvas.dataset.rendered = 'true'))
-  scene.onBeforeRenderObservable.add(() => {
-    if (!pendingDraw) return
-    current = pendingDraw()
-    pendingDraw = null
-    redraw()
-  })
   scene.onAfterRenderObservable.add(() => {
     const viewport = camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight())
     const cssPerPixel = canvas.clientWidth / engine.getRenderWidth()
@@ -200,8 +203,37 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       if (label) label.style.transform = `translate(${p.x * cssPerPixel}px, ${p.y * cssPerPixel}px)`
     })
   })
-  engine.runRenderLoop(() => scene.render())
-  const resizeObserver = new ResizeObserver(() => engine.resize())
+  // Render on demand: an unchanged view is not redrawn, which leaves the CPU to the solver. Changes are
+  // new graphics (redraw), traces, a resize, and the camera: its inputs (drag, wheel, keys, inertia)
+  // are applied here every animation frame, and getViewMatrix reports a moved view.
+  camera.onViewMatrixChangedObservable.add(() => (dirty = true))
+  engine.onContextRestoredObservable.add(() => (dirty = true))
+  // For tests: rendered frames and their summed main-thread time (ms), as differences over a window.
+  let renderedFrames = 0
+  let renderedMs = 0
+  engine.runRenderLoop(() => {
+    camera.update()
+    camera.getViewMatrix()
+    if (!dirty && !pendingDraw) return
+    const start = performance.now()
+    if (pendingDraw) {
+      current = pendingDraw()
+      pendingDraw = null
+      redraw()
+    }
+    // Shaders compile asynchronously and a mesh whose shader is not ready is skipped: render again then.
+    const effectsReady = engine.areAllEffectsReady()
+    scene.render(false)
+    dirty = !effectsReady || !engine.areAllEffectsReady()
+    const cpuMs = performance.now() - start
+    recentFrames.add(start, cpuMs)
+    canvas.dataset.frames = String(++renderedFrames)
+    canvas.dataset.frameMs = (renderedMs += cpuMs).toFixed(1)
+  })
+  const resizeObserver = new ResizeObserver(() => {
+    engine.resize()
+    dirty = true
+  })
   resizeObserver.observe(canvas)
 
   const api: ModelViewport = {
@@ -231,6 +263,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
         set.colors.push(points.map(() => new Color4(1, 0.55, 0.85, 1)))
       }
       traceLines.draw(set)
+      dirty = true
     },
     view(preset) {
       const angles: Record<ViewPreset, [number, number]> = {
@@ -253,7 +286,8 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     onPick(listener) {
       pickListeners.push(listener)
     },
-    fps: () => engine.getFps(),
+    fps: () => recentFrames.lastSecond().frames,
+    frameCpuMs: () => recentFrames.lastSecond().meanMs,
     softwareRendering,
     dispose() {
       resizeObserver.disconnect()
@@ -261,6 +295,25 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     },
   }
   return api
+}
+
+/** Start time and main-thread time of the frames rendered over the last second. */
+function createFrameStats(): { add(start: number, cpuMs: number): void; lastSecond(): { frames: number; meanMs: number } } {
+  const frames: { start: number; cpuMs: number }[] = []
+  const dropOlderThanASecond = (now: number): void => {
+    while (frames.length > 0 && frames[0].start < now - 1000) frames.shift()
+  }
+  return {
+    add(start, cpuMs) {
+      frames.push({ start, cpuMs })
+      dropOlderThanASecond(start)
+    },
+    lastSecond() {
+      dropOlderThanASecond(performance.now())
+      const totalMs = frames.reduce((sum, frame) => sum + frame.cpuMs, 0)
+      return { frames: frames.length, meanMs: frames.length > 0 ? totalMs / frames.length : 0 }
+    },
+  }
 }
 
 /** Whether WebGL is a software renderer (SwiftShader, llvmpipe): asked of a throwaway context. */
