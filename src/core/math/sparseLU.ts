@@ -13,11 +13,20 @@
 //   not of the matrices factorized before (exact restarts need that).
 // Every buffer is allocated in analyze or grown on the rare full factorization that needs more
 // fill, so Newton's refactorizations and solves allocate nothing.
+// Both factorizations poll an interrupt check between columns (large models factorize for tens of
+// ms); a check that throws abandons the factorization, and solve refuses the half-made factors.
 import { approximateMinimumDegree } from './sparseOrdering'
 import type { SparsePattern } from './sparsePattern'
 
 /** Pivot choice: the diagonal entry is taken when it is at least this fraction of the column's largest candidate. */
 const DIAGONAL_PREFERENCE = 0.1
+
+/**
+ * The interrupt check is polled before every 256th column (a mask: 2^k - 1). Sphere chain N = 1000
+ * (11000 unknowns): about 1 ms of factorization between polls; a poll (a function call) costs far less
+ * than the 256 columns.
+ */
+const INTERRUPT_STRIDE = 255
 
 export class SparseLU {
   private pattern: SparsePattern | undefined
@@ -78,25 +87,34 @@ export class SparseLU {
   /**
    * Factorizes the matrix with the analyzed pattern and these values (one per pattern entry).
    * Returns -1 on success, otherwise the index of a column found (numerically) singular.
+   * interruptCheck is polled between columns; when it throws, the factorization is abandoned (the
+   * exception propagates) and solve refuses until a later factorize completes. The next one is then
+   * a full factorization, which gives the same factors bit for bit as the refactorization would.
    */
-  factorize(values: Float64Array, forceFull = false): number {
+  factorize(values: Float64Array, forceFull = false, interruptCheck: (() => void) | null = null): number {
     if (!this.pattern) throw new Error('SparseLU: analyze() must be called before factorize()')
     let scale = 0
     for (let k = 0; k < this.pattern.colStart[this.n]; k++) scale = Math.max(scale, Math.abs(values[k]))
     // Same singularity threshold as the dense LU, so both paths report the same models as singular.
     const tiny = scale * 1e-14 * Math.max(1, this.n)
-    if (this.factored && !forceFull && this.refactor(values, tiny)) {
+    const reuse = this.factored && !forceFull
+    // Not factorized while the factors are being overwritten (an interrupt may leave them half made).
+    this.factored = false
+    if (reuse && this.refactor(values, tiny, interruptCheck)) {
+      this.factored = true
       this.refactorizations++
       return -1
     }
     this.fullFactorizations++
-    const k = this.factorFull(values, tiny)
+    const k = this.factorFull(values, tiny, interruptCheck)
     this.factored = k < 0
     return k
   }
 
   /** Solves A x = b in place with the last factorization. */
   solve(b: Float64Array): void {
+    if (!this.factored)
+      throw new Error('SparseLU: no complete factorization to solve with (the last factorize was interrupted, found a singular column, or was not called)')
     const n = this.n
     const y = this.y
     const { Lstart, Lrow, Lval, Ustart, Urow, Uval, pivotOf, colOrder } = this
@@ -116,7 +134,7 @@ export class SparseLU {
   }
 
   /** Full left-looking factorization with threshold partial pivoting. */
-  private factorFull(values: Float64Array, tiny: number): number {
+  private factorFull(values: Float64Array, tiny: number, interruptCheck: (() => void) | null): number {
     const n = this.n
     const { colStart, rowIndex } = this.pattern!
     const x = this.x
@@ -125,6 +143,8 @@ export class SparseLU {
     let lnz = 0,
       unz = 0
     for (let k = 0; k < n; k++) {
+      // Between columns x is all zeros again, so an abandoned factorization leaves no stale values.
+      if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && interruptCheck) interruptCheck()
       this.Lstart[k] = lnz
       this.Ustart[k] = unz
       if (lnz + n > this.Lrow.length) this.growL(lnz + n)
@@ -239,11 +259,12 @@ export class SparseLU {
    * at least DIAGONAL_PREFERENCE times the largest, else the first largest in the search order, which
    * pivotRank keeps) must give the stored pivot.
    */
-  private refactor(values: Float64Array, tiny: number): boolean {
+  private refactor(values: Float64Array, tiny: number, interruptCheck: (() => void) | null): boolean {
     const n = this.n
     const { colStart, rowIndex } = this.pattern!
     const { x, pivotOf, Lstart, Lrow, Lval, Ustart, Urow, Uval, colOrder } = this
     for (let k = 0; k < n; k++) {
+      if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && interruptCheck) interruptCheck()
       const col = colOrder[k]
       for (let p = colStart[col]; p < colStart[col + 1]; p++) x[pivotOf[rowIndex[p]]] = values[p]
       const diag = Ustart[k + 1] - 1

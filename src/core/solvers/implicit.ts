@@ -88,6 +88,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private readonly stepStartJacobian = { valid: false, toRestore: false, refreshed: false, step: 0, time: 0, at: emptyJacobianState() }
   /** Experimental flag newtonReactionStiffness (see EXPERIMENTAL_FLAGS). */
   private readonly reactionStiffness: boolean
+  /** checkInterrupt for the factorization to poll (one closure: polling allocates nothing). */
+  private readonly interruptFactorization = (): void => this.checkInterrupt()
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
@@ -353,7 +355,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
     if (this.reactionStiffness) this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
     this.checkInterrupt()
-    this.factorize(s.t)
+    // An interrupt inside the factorization leaves the matrix unusable, like one above leaves it half assembled.
+    this.factorize(s.t, this.interruptFactorization)
     this.jacobianValid = true
     this.jacobianStep = h
     this.jacobianTime = s.t
@@ -391,9 +394,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.system.update(s)
   }
 
-  private factorize(t: number): void {
+  private factorize(t: number, interruptCheck: (() => void) | null = null): void {
     this.stats.jacobians++
-    const k = this.matrix.factorize()
+    const k = this.matrix.factorize(interruptCheck)
     if (k >= 0) {
       const owner = this.unknownOwner(k)
       throw new SolverError('singular', `${this.solverType}: the system matrix is singular at t = ${t} (step ${this.stats.steps + 1}) for ${owner}; check for redundant constraints, a body without mass, or a coordinate that nothing holds`, t, this.stats.steps + 1, [owner])

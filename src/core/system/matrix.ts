@@ -11,8 +11,12 @@ export interface SystemMatrix {
   addBlock(rows: Int32Array, rowOffset: number, cols: Int32Array, colOffset: number, local: Float64Array, factor: number): void
   /** Adds factor * local^T. */
   addBlockTransposed(rows: Int32Array, rowOffset: number, cols: Int32Array, colOffset: number, local: Float64Array, factor: number): void
-  /** Factorizes; returns -1 or the index of a (numerically) singular pivot column. */
-  factorize(): number
+  /**
+   * Factorizes; returns -1 or the index of a (numerically) singular pivot column. interruptCheck, when
+   * given, is polled inside long (sparse) factorizations and may throw to abandon one; solve then
+   * refuses until a factorization completes. The dense LU (small systems only) does not poll.
+   */
+  factorize(interruptCheck?: (() => void) | null): number
   /** Solves in place with the last factorization. */
   solve(b: Float64Array): void
   /** y = A x (with the current, unfactorized values). */

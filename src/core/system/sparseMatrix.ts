@@ -106,8 +106,8 @@ export class SparseSystemMatrix implements SystemMatrix {
    * continues bit for bit (a refactorization that merely kept stable pivots made the rounding depend
    * on the run's history; seen with GA on the cable-over-pulley example).
    */
-  factorize(): number {
-    return this.lu.factorize(this.values)
+  factorize(interruptCheck: (() => void) | null = null): number {
+    return this.lu.factorize(this.values, false, interruptCheck)
   }
 
   solve(b: Float64Array): void {
