@@ -21,6 +21,7 @@ import { ITEM_KINDS, type ItemKind } from '../model/types'
 import type { OutputScheduleState } from '../solvers/outputSchedule'
 import type { IntegratorState, SolverBase } from '../solvers/solverBase'
 import type { CompiledSystem } from '../system/compiledSystem'
+import { STATE_VECTORS, type StateVectors } from '../system/state'
 import { ByteReader, ByteWriter, crc32, FormatError } from './binary'
 import { BlockReader, BlockWriter } from './blocks'
 import { fingerprintDifferences, fingerprintHash, systemFingerprint, type Fingerprint } from './fingerprint'
@@ -60,16 +61,10 @@ export interface InternalStateBlock {
   state: Float64Array
 }
 
-export interface Checkpoint {
+/** The state vectors (q, v, a, y, yDot, lambda, data) at `time`, and what else the restart needs. */
+export interface Checkpoint extends StateVectors {
   fingerprint: Fingerprint
   time: number
-  q: Float64Array
-  v: Float64Array
-  a: Float64Array
-  y: Float64Array
-  yDot: Float64Array
-  lambda: Float64Array
-  data: Float64Array
   integrator: IntegratorState
   outputs: Record<string, OutputScheduleState>
   items: InternalStateBlock[]
@@ -111,8 +106,6 @@ export function captureCheckpoint(run: CheckpointRun): Checkpoint {
     items,
   }
 }
-
-const STATE_VECTORS = ['q', 'v', 'a', 'y', 'yDot', 'lambda', 'data'] as const
 
 export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   const w = new BlockWriter()
@@ -162,7 +155,7 @@ export function decodeCheckpoint(bytes: Uint8Array): Checkpoint {
   const r = checkpointPayload(bytes)
   const fingerprint = r.string('fingerprint').split('\n')
   const time = r.number('time')
-  const vectors = Object.fromEntries(STATE_VECTORS.map((k) => [k, r.vector(k)])) as Record<(typeof STATE_VECTORS)[number], Float64Array>
+  const vectors = Object.fromEntries(STATE_VECTORS.map((k) => [k, r.vector(k)])) as StateVectors
   const ib = r.block('integrator')
   const solverType = ib.string('solverType')
   const stepSize = ib.number('stepSize')

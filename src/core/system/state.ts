@@ -2,7 +2,11 @@
 // assigned (the LTG map). ODE2 coordinates are displacements from each node's reference coordinates,
 // as in Exudyn. A checkpoint is this state plus items' internal state and the integrator's state.
 
-export class SystemState {
+/** The state's vectors by name, in the order checkpoints store them. */
+export const STATE_VECTORS = ['q', 'v', 'a', 'y', 'yDot', 'lambda', 'data'] as const
+export type StateVectors = Record<(typeof STATE_VECTORS)[number], Float64Array>
+
+export class SystemState implements StateVectors {
   t = 0
   /** ODE2 displacement coordinates, velocities and accelerations. */
   q: Float64Array
