@@ -1,13 +1,14 @@
 // Pause and stop interrupt the step in flight (SolverOptions.interruptRequested, polled between Newton
-// iterations, between the phases of a Jacobian refresh and between Runge-Kutta stages): the step goes
-// back exactly to its start, including the integrator (step size, step-size control, the Jacobian and
-// the state it was evaluated at), so a run interrupted hundreds of times and resumed each time equals
-// the uninterrupted run. Tolerance: none (bit for bit) - the chaotic double pendulum with friction
+// iterations, between the phases of a Jacobian refresh, inside sparse factorizations and residuals,
+// and between Runge-Kutta stages): the step goes back exactly to its start, including the integrator
+// (step size, step-size control, the Jacobian and the state it was evaluated at), so a run
+// interrupted hundreds of times and resumed each time equals the uninterrupted run. Tolerance: none (bit for bit) - the chaotic double pendulum with friction
 // (restartModels.ts) turns any last-bit difference into visible differences of the sensor rows, and
 // any skipped or repeated Jacobian refresh would change the Newton iterates.
 import { describe, expect, it } from 'vitest'
 import { createSolver, SensorRecorder, type Project, type SolverStatistics } from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
+import { sphereChain } from '../../bench/models'
 import { massGrid } from '../integration/helpers'
 import { makeProject } from './helpers'
 import { bits, doublePendulum, expectBitwiseEqual, finalState, rows, startRun } from './restartModels'
@@ -34,7 +35,7 @@ function interruptedRun(project: Project) {
   // The last accepted step: its state and counters (set after initialization, then by onStep).
   let accepted: Record<string, Float64Array> = {}
   let counters: SolverStatistics | undefined
-  const seen = { interrupts: 0, afterRefresh: 0, afterRejection: 0, notRolledBack: [] as string[] }
+  const seen = { interrupts: 0, afterRefresh: 0, afterRejection: 0, inFactorization: 0, inRefactorization: 0, notRolledBack: [] as string[] }
   const solver = createSolver(system, project.settings, {
     recorder,
     onStep: () => {
@@ -48,6 +49,10 @@ function interruptedRun(project: Project) {
       seen.interrupts++
       if (solver.stats.jacobians > counters!.jacobians) seen.afterRefresh++
       if (solver.stats.rejectedSteps > counters!.rejectedSteps) seen.afterRejection++
+      // Polled by the sparse LU: inside a full factorization or a refactorization.
+      const stack = new Error().stack ?? ''
+      if (stack.includes('factorFull')) seen.inFactorization++
+      if (stack.includes('SparseLU.refactor')) seen.inRefactorization++
       return true
     },
   })
@@ -115,5 +120,15 @@ describe('a step interrupted anywhere and resumed repeats the uninterrupted run 
     const sparse = { ...settings('RK44', { endTime: 0.01, numberOfSteps: 10 }), linearSolverType: 'EigenSparse' }
     const seen = expectSameRun(makeProject(model, sparse))
     expect(seen.interrupts).toBeGreaterThan(10)
+  })
+
+  // 60 spheres on spherical joints, 660 unknowns: the sparse LU polls before columns 255 and 511.
+  it('GeneralizedAlpha, sphere chain with the sparse solver: interrupts inside the factorization', () => {
+    const { model, settings: chain } = sphereChain(60, 1e-3, 0.06)
+    const sparse = { ...chain, linearSolverType: 'EigenSparse', solutionSettings: { sensorsWritePeriod: 1e-3 } }
+    const seen = expectSameRun(makeProject(model, sparse))
+    // Modified Newton mostly refactorizes; a full factorization follows each interrupted one.
+    expect(seen.inRefactorization).toBeGreaterThanOrEqual(10)
+    expect(seen.inFactorization).toBeGreaterThanOrEqual(3)
   })
 })
