@@ -268,12 +268,12 @@ describe('approximate minimum degree', () => {
     checkSolution(m, n, x, b)
   })
 
-  // Pause/stop polls the solver's interrupt check inside long factorizations (every 256 columns);
+  // Pause/stop polls the solver's interrupt check inside long factorizations (every 512 columns);
   // a check that throws leaves half-made factors, which solve must refuse. Tolerance: none - the
   // factorization completed afterwards must be the one an uninterrupted LU makes (exact restarts).
   it('an interrupted factorization or refactorization refuses to solve; the next factorize completes bit for bit', () => {
-    const m = chainSaddlePoint(200, 11)
-    const n = m.pattern.n // 600 columns: polled before columns 255 and 511
+    const m = chainSaddlePoint(400, 11)
+    const n = m.pattern.n // 1200 columns: polled before columns 511 and 1023
     const b = Float64Array.from({ length: n }, (_, i) => Math.cos(i))
     const interrupt = new Error('interrupted')
     let polls = 0

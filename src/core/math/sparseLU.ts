@@ -22,11 +22,12 @@ import type { SparsePattern } from './sparsePattern'
 const DIAGONAL_PREFERENCE = 0.1
 
 /**
- * The interrupt check is polled before every 256th column (a mask: 2^k - 1). Sphere chain N = 1000
- * (11000 unknowns): about 1 ms of factorization between polls; a poll (a function call) costs far less
- * than the 256 columns.
+ * The interrupt check is polled before every 512th column (a mask: 2^k - 1). Sphere chain N = 1000
+ * (11000 unknowns, 21 polls per factorization; CPU time, machine under load): 0.5 ms of
+ * refactorization and 1.0 ms (90th percentile 1.6 ms) of full factorization between polls; the
+ * factorization times with and without polls agree within the timing noise (< 1 % of 9 and 20 ms).
  */
-const INTERRUPT_STRIDE = 255
+const INTERRUPT_STRIDE = 511
 
 export class SparseLU {
   private pattern: SparsePattern | undefined
