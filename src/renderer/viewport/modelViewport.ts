@@ -138,7 +138,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     // What is drawn, for tests and screenshots to wait on.
     canvas.dataset.instances = String(Object.values(instanceOwners).reduce((n, owners) => n + owners.length, 0))
     canvas.dataset.selected = String(items.filter((item) => selection.has(item.item)).length)
-    dirty = true
+    requestRender()
   }
 
   /** Picking tests a mesh's bounding box first: it must enclose every instance. */
@@ -204,17 +204,34 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     })
   })
   // Render on demand: an unchanged view is not redrawn, which leaves the CPU to the solver. Changes are
-  // new graphics (redraw), traces, a resize, and the camera: its inputs (drag, wheel, keys, inertia)
-  // are applied here every animation frame, and getViewMatrix reports a moved view.
+  // new graphics (redraw), traces, a resize, camera presets, and the camera's inputs (drag, wheel,
+  // keys, inertia): those are applied in the loop, where getViewMatrix reports a moved view. The loop
+  // itself (one callback per animation frame) stops when a frame finds nothing to do, and input on
+  // the canvas or a change starts it again.
   camera.onViewMatrixChangedObservable.add(() => (dirty = true))
-  engine.onContextRestoredObservable.add(() => (dirty = true))
+  engine.onContextRestoredObservable.add(requestRender)
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup']) canvas.addEventListener(type, startLoop)
   // For tests: rendered frames and their summed main-thread time (ms), as differences over a window.
   let renderedFrames = 0
   let renderedMs = 0
-  engine.runRenderLoop(() => {
+  let looping = false
+  function requestRender(): void {
+    dirty = true
+    startLoop()
+  }
+  function startLoop(): void {
+    if (looping) return
+    looping = true
+    engine.runRenderLoop(renderIfChanged)
+  }
+  function renderIfChanged(): void {
     camera.update()
     camera.getViewMatrix()
-    if (!dirty && !pendingDraw) return
+    if (!dirty && !pendingDraw) {
+      engine.stopRenderLoop(renderIfChanged)
+      looping = false
+      return
+    }
     const start = performance.now()
     if (pendingDraw) {
       current = pendingDraw()
@@ -229,10 +246,11 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     recentFrames.add(start, cpuMs)
     canvas.dataset.frames = String(++renderedFrames)
     canvas.dataset.frameMs = (renderedMs += cpuMs).toFixed(1)
-  })
+  }
+  startLoop()
   const resizeObserver = new ResizeObserver(() => {
     engine.resize()
-    dirty = true
+    requestRender()
   })
   resizeObserver.observe(canvas)
 
@@ -244,6 +262,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     },
     drawBeforeNextFrame(produce) {
       pendingDraw = produce
+      startLoop()
     },
     setSelection(ids) {
       selection = ids
@@ -263,7 +282,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
         set.colors.push(points.map(() => new Color4(1, 0.55, 0.85, 1)))
       }
       traceLines.draw(set)
-      dirty = true
+      requestRender()
     },
     view(preset) {
       const angles: Record<ViewPreset, [number, number]> = {
@@ -275,6 +294,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       // Target first: Babylon's target setter recomputes alpha and beta from the current position.
       api.zoomToFit()
       ;[camera.alpha, camera.beta] = angles[preset]
+      requestRender()
     },
     zoomToFit() {
       const { center, radius } = boundsOfScene()
@@ -282,6 +302,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       camera.setTarget(center, false, false, true)
       const fov = camera.fov
       camera.radius = (1.15 * radius) / Math.sin(fov / 2)
+      requestRender()
     },
     onPick(listener) {
       pickListeners.push(listener)
