@@ -297,7 +297,7 @@ test('a body with a TriangleList in VgraphicsData is drawn as that mesh', async 
 
 /**
  * Frames per second while the camera orbits the still 1000 bodies (the view renders only on change;
- * orbiting, every frame renders): 4.5-6.6 fps at a load average of 6-7. Before render on demand the
+ * orbiting, every frame renders): 4.5-8.1 fps at a load average of 3-7. Before render on demand the
  * same floor held for a still view redrawn every animation frame. Software WebGL (SwiftShader) on 2
  * cores shared with other work, not a GPU: measured here 3-5 fps with
  * the 1000 boxes and their node markers (boxes alone 4-8, the empty scene 12-25). Full spheres as
