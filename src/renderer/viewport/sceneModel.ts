@@ -1,7 +1,7 @@
 // What the viewport draws: the engine's neutral graphics (collectGraphics) of the model, at its
 // initial state or at the state of a frame (live run and replay), rebuilt from the frame's ODE2
 // coordinates: bodies rotate and deform as they did in the solver.
-import { buildSystem, collectGraphics, type CompiledSystem, type GraphicsItem, type Project } from '../../core'
+import { buildSystem, graphicsCollector, type CompiledSystem, type GraphicsItem, type Project } from '../../core'
 
 export interface SceneModel {
   /** Graphics at the initial state. */
@@ -16,10 +16,12 @@ export interface SceneModel {
 export function createSceneModel(project: Project): SceneModel {
   const system: CompiledSystem = buildSystem(project)
   const initialQ = system.state.q.slice()
+  // The system is built once per model, so its items' visualize functions are looked up once too.
+  const collect = graphicsCollector(system)
   const show = (q: Float64Array) => {
     system.state.q.set(q)
     system.update(system.state)
-    return collectGraphics(system)
+    return collect()
   }
   return {
     initial: () => show(initialQ),
