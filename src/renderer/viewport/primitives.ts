@@ -58,6 +58,7 @@ export function instanceShapes(
         ? { matrices: old.matrices, colors: old.colors, owners: [] }
         : { matrices: new Float32Array(16 * counts[shape]), colors: new Float32Array(4 * counts[shape]), owners: [] }
   }
+  // Written element by element: this runs for every primitive of every frame of a run.
   for (const item of items) {
     const isSelected = selection.has(item.item)
     for (const p of item.primitives) {
@@ -66,7 +67,12 @@ export function instanceShapes(
       const buffers = out[shape]
       const index = buffers.owners.length
       writeMatrix(p, buffers.matrices, 16 * index)
-      buffers.colors.set(isSelected ? selected : p.color.length === 4 ? p.color : [...p.color, 1], 4 * index)
+      const color = isSelected ? selected : p.color
+      const c = buffers.colors
+      c[4 * index] = color[0]
+      c[4 * index + 1] = color[1]
+      c[4 * index + 2] = color[2]
+      c[4 * index + 3] = color.length === 4 ? color[3] : 1
       buffers.owners.push(item.item)
     }
   }
@@ -74,33 +80,37 @@ export function instanceShapes(
 }
 
 function writeMatrix(p: GraphicsPrimitive, m: Float32Array, o: number): void {
-  let axes = IDENTITY
-  let scale = [1, 1, 1]
-  let position: number[]
   if (p.shape === 'sphere') {
-    scale = [2 * p.radius, 2 * p.radius, 2 * p.radius]
-    position = p.center
+    const d = 2 * p.radius
+    writeInstance(m, o, IDENTITY, d, d, d, p.center[0], p.center[1], p.center[2])
   } else if (p.shape === 'box') {
-    axes = p.rotation
-    scale = p.size
-    position = p.center
+    writeInstance(m, o, p.rotation, p.size[0], p.size[1], p.size[2], p.center[0], p.center[1], p.center[2])
   } else if (p.shape === 'cylinder') {
     const d = [p.to[0] - p.from[0], p.to[1] - p.from[1], p.to[2] - p.from[2]]
     const length = Math.hypot(d[0], d[1], d[2]) || 1e-9
-    axes = frameAlongY(d.map((x) => x / length))
-    scale = [2 * p.radius, length, 2 * p.radius]
-    position = p.from.map((x, i) => x + d[i] / 2)
-  } else return
-  // Row r of the instance matrix: local axis r (column r of the row-major rotation) times its scale.
-  for (let r = 0; r < 3; r++) {
-    m[o + 4 * r] = axes[r] * scale[r]
-    m[o + 4 * r + 1] = axes[3 + r] * scale[r]
-    m[o + 4 * r + 2] = axes[6 + r] * scale[r]
-    m[o + 4 * r + 3] = 0
+    const axes = frameAlongY(d.map((x) => x / length))
+    const d2 = 2 * p.radius
+    writeInstance(m, o, axes, d2, length, d2, p.from[0] + d[0] / 2, p.from[1] + d[1] / 2, p.from[2] + d[2] / 2)
   }
-  m[o + 12] = position[0]
-  m[o + 13] = position[1]
-  m[o + 14] = position[2]
+}
+
+/** Instance matrix at m[o..o+15]: row r is local axis r (column r of the row-major `axes`) times its scale. */
+function writeInstance(m: Float32Array, o: number, axes: readonly number[], sx: number, sy: number, sz: number, x: number, y: number, z: number): void {
+  m[o] = axes[0] * sx
+  m[o + 1] = axes[3] * sx
+  m[o + 2] = axes[6] * sx
+  m[o + 3] = 0
+  m[o + 4] = axes[1] * sy
+  m[o + 5] = axes[4] * sy
+  m[o + 6] = axes[7] * sy
+  m[o + 7] = 0
+  m[o + 8] = axes[2] * sz
+  m[o + 9] = axes[5] * sz
+  m[o + 10] = axes[8] * sz
+  m[o + 11] = 0
+  m[o + 12] = x
+  m[o + 13] = y
+  m[o + 14] = z
   m[o + 15] = 1
 }
 
@@ -124,7 +134,7 @@ export function buildLines(items: GraphicsItem[], selection: ReadonlySet<string>
   const set: LineSet = { lines: [], colors: [] }
   const add = (points: Vector3[], color: Color4) => {
     set.lines.push(points)
-    set.colors.push(points.map(() => color))
+    set.colors.push(new Array<Color4>(points.length).fill(color))
   }
   for (const item of items) {
     const highlight = selection.has(item.item) ? new Color4(selected[0], selected[1], selected[2], 1) : null
@@ -136,9 +146,11 @@ export function buildLines(items: GraphicsItem[], selection: ReadonlySet<string>
       } else if (p.shape === 'helix') add(helixPoints(p.from, p.to, p.radius, p.turns), highlight ?? toColor(p.color))
       else if (p.shape === 'arrow') for (const segment of arrowLines(p.from, p.to)) add(segment, highlight ?? toColor(p.color))
       else if (p.shape === 'frame') {
-        const origin = new Vector3(p.origin[0], p.origin[1], p.origin[2])
+        const [x, y, z] = p.origin
+        const R = p.rotation
+        const origin = new Vector3(x, y, z)
         for (let axis = 0; axis < 3; axis++) {
-          const tip = new Vector3(p.rotation[axis], p.rotation[3 + axis], p.rotation[6 + axis]).scaleInPlace(p.size).addInPlace(origin)
+          const tip = new Vector3(x + R[axis] * p.size, y + R[3 + axis] * p.size, z + R[6 + axis] * p.size)
           add([origin, tip], highlight ?? FRAME_COLORS[axis])
         }
       }
