@@ -280,16 +280,20 @@ export class RigidFrame implements FrameKinematics {
   }
 }
 
+// Scratch for drawing (nothing stays in them between calls): the viewport draws every node each
+// frame, and a few small typed arrays per node were most of a 1000-body frame's time with their GC.
+const drawPosition = new Float64Array(3)
+const drawRotation = new Float64Array(9)
 const rigidNodeVisualization = (): ItemDefinition<'node'>['visualize'] =>
   (item, c, s, g) => {
     const k = c.kinematics
     if (!item.params.bool('Vshow') || !(k instanceof RigidFrame)) return
-    const p = new Float64Array(3), R = new Float64Array(9)
+    const p = drawPosition, R = drawRotation
     k.position(s, p)
     k.rotationMatrix(s, R)
     const size = item.params.number('VdrawSize')
-    g.add({ shape: 'frame', origin: [...p], rotation: [...R], size: size > 0 ? size : 0.1 })
-    g.add({ shape: 'sphere', center: [...p], radius: size > 0 ? size / 10 : 0.01, color: colorOr(item.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.node) })
+    g.add({ shape: 'frame', origin: [p[0], p[1], p[2]], rotation: [R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7], R[8]], size: size > 0 ? size : 0.1 })
+    g.add({ shape: 'sphere', center: [p[0], p[1], p[2]], radius: size > 0 ? size / 10 : 0.01, color: colorOr(item.params.raw('Vcolor') as number[], DEFAULT_COLORS.node) })
   }
 
 interface RigidNodeKind {

@@ -289,19 +289,27 @@ function nodeOf(it: ResolvedItem, ctx: BuildContext): RigidNode {
   return n
 }
 
+// Scratch for drawing (nothing stays in them between calls): the viewport draws every body each
+// frame, and a few small typed arrays per body were most of a 1000-body frame's time with their GC.
+const drawPosition = new Float64Array(3)
+const drawRotation = new Float64Array(9)
+const nodeOrigin = new Float64Array(3)
+
 /** The body's VgraphicsData at the node frame (Exudyn's body coordinates), else a box of `size` at the centre of mass. */
 function drawBody(it: ResolvedItem, body: RigidBodyBase, size: number[], s: SystemState, g: Graphics): void {
   if (!it.params.bool('Vshow')) return
-  const node = body.bodyPoint(new Float64Array(3))
-  const p0 = new Float64Array(3), R0 = new Float64Array(9)
-  node.position(s, p0)
-  node.rotationMatrix(s, R0)
-  if (drawGraphicsData(it.params.raw('VgraphicsData'), p0, R0, g)) return
+  const p = drawPosition, R = drawRotation
+  const data = it.params.raw('VgraphicsData')
+  if (Array.isArray(data) && data.length > 0) {
+    const node = body.bodyPoint(nodeOrigin)
+    node.position(s, p)
+    node.rotationMatrix(s, R)
+    if (drawGraphicsData(data, p, R, g)) return
+  }
   const k = body.centerOfMass()
-  const p = new Float64Array(3), R = new Float64Array(9)
   k.position(s, p)
   k.rotationMatrix(s, R)
-  g.add({ shape: 'box', center: [...p], rotation: [...R], size, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body) })
+  g.add({ shape: 'box', center: [p[0], p[1], p[2]], rotation: [R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7], R[8]], size, color: colorOr(it.params.raw('Vcolor') as number[], DEFAULT_COLORS.body) })
 }
 
 export const ObjectRigidBody: ItemDefinition<'object'> = {
