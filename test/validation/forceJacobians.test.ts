@@ -11,18 +11,10 @@
 import { describe, expect, it } from 'vitest'
 import { buildSystem } from '../../src/core/simulation'
 import type { CompiledSystem, ObjectComputation } from '../../src/core'
-import { makeProject, type Json } from './helpers'
+import { makeProject, seededRandom, type Json } from './helpers'
 
 const REL_TOL = 1e-7
 const EPS = 1e-5
-
-function random(seed: number): () => number {
-  let x = seed
-  return () => {
-    x = (x * 1103515245 + 12345) % 2147483648
-    return x / 2147483648 - 0.5
-  }
-}
 
 function system(model: Json): CompiledSystem {
   return buildSystem(makeProject(model, { solverType: 'GeneralizedAlpha' }))
@@ -30,7 +22,7 @@ function system(model: Json): CompiledSystem {
 
 /** Compares factorK K + factorD D with central differences of f_lhs along q (K) and q' (D). */
 function checkForceJacobian(sys: CompiledSystem, o: ObjectComputation, seed: number): void {
-  const s = sys.state, rnd = random(seed)
+  const s = sys.state, rnd = seededRandom(seed)
   for (let i = 0; i < s.q.length; i++) {
     s.q[i] = 0.5 * rnd()
     s.v[i] = 2 * rnd()

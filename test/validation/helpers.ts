@@ -205,3 +205,12 @@ export function pendulumReference(theta0: number, length: number, t: number, ste
   const [theta, omega] = rk4((_t, y) => [y[1], -(GRAVITY / length) * Math.sin(y[0])], [theta0, 0], 0, t, steps)
   return [theta, omega]
 }
+
+/** A reproducible pseudo-random sequence in [-0.5, 0.5) (linear congruential), for random test states. */
+export function seededRandom(seed: number): () => number {
+  let x = seed
+  return () => {
+    x = (x * 1103515245 + 12345) % 2147483648
+    return x / 2147483648 - 0.5
+  }
+}

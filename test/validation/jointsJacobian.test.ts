@@ -9,19 +9,11 @@
 import { describe, expect, it } from 'vitest'
 import { buildSystem } from '../../src/core/simulation'
 import type { CompiledSystem, ObjectComputation } from '../../src/core'
-import { makeProject, type Json } from './helpers'
+import { makeProject, seededRandom, type Json } from './helpers'
 
 const REL_TOL = 1e-7
 
 /** A deterministic pseudo-random sequence (reproducible configurations). */
-function random(seed: number): () => number {
-  let x = seed
-  return () => {
-    x = (x * 1103515245 + 12345) % 2147483648
-    return x / 2147483648 - 0.5
-  }
-}
-
 const R_JOINT = [[0, -1, 0], [0.6, 0, 0.8], [-0.8, 0, 0.6]] // an arbitrary rotation (det 1)
 
 /** Body a (EP node) at the origin and body b (Rxyz node) at [1, 0.4, 0.2]; their markers meet at [0.5, 0.2, 0.1]. */
@@ -99,7 +91,7 @@ function eulerParameterBlocks(system: CompiledSystem): number[] {
 
 function checkJacobian(system: CompiledSystem, seed: number, o = jointOf(system), tangentOnly = true): void {
   const s = system.state
-  const rnd = random(seed)
+  const rnd = seededRandom(seed)
   const ep = eulerParameterBlocks(system)
   // Random configuration: displacements and rotations of order 0.5, unit Euler parameters.
   for (let i = 0; i < s.q.length; i++) s.q[i] = rnd()

@@ -10,18 +10,10 @@
 import { describe, expect, it } from 'vitest'
 import { buildSystem } from '../../src/core/simulation'
 import type { CompiledSystem, ObjectComputation } from '../../src/core'
-import { makeProject, type Json } from './helpers'
+import { makeProject, seededRandom, type Json } from './helpers'
 
 const REL_TOL = 1e-7
 const EPS = 1e-5
-
-function random(seed: number): () => number {
-  let x = seed
-  return () => {
-    x = (x * 1103515245 + 12345) % 2147483648
-    return x / 2147483648 - 0.5
-  }
-}
 
 /** C_q^T lambda of one object on its local coordinates. */
 function reactions(o: ObjectComputation, sys: CompiledSystem, out: Float64Array): void {
@@ -32,7 +24,7 @@ function reactions(o: ObjectComputation, sys: CompiledSystem, out: Float64Array)
 }
 
 function checkReactionJacobian(sys: CompiledSystem, o: ObjectComputation, seed: number): void {
-  const s = sys.state, rnd = random(seed)
+  const s = sys.state, rnd = seededRandom(seed)
   for (let i = 0; i < s.q.length; i++) s.q[i] = 0.5 * rnd()
   for (let i = 0; i < s.lambda.length; i++) s.lambda[i] = 10 * rnd()
   const ltg = o.ltgODE2, n = ltg.length
