@@ -3,36 +3,23 @@
 // contact forces drawn as arrows (the spheres on the incline, seen side-on), and a drive's time
 // function plotted under its field.
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { FIXTURE_EXAMPLES, launchChromium, nextFrames, outputPath, PROJECT_ROOT, startHost } from './harness.mjs'
+import { nextFrames, openApp, outputPath, PROJECT_ROOT, waitForRunState } from './harness.mjs'
 
-let browser
-let host
+let app
 let page
-const errors = []
-// Examples are opened from a copy: a run of a project from disk writes NAME.mbsres next to it.
-const dir = mkdtempSync(join(tmpdir(), 'mbs-flexible-contact-'))
-
+let dir
+let errors
+// Examples are opened from a copy in `dir`: a run of a project from disk writes NAME.mbsres next to it.
 before(async () => {
-  browser = await launchChromium()
-  host = await startHost({ examplesDir: FIXTURE_EXAMPLES })
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(host.url)
-  await page.waitForSelector('canvas[data-rendered="true"]', { timeout: 15_000 })
+  app = await openApp('mbs-flexible-contact-')
+  ;({ page, dir, errors } = app)
 })
-after(async () => {
-  await page?.close()
-  await host?.close()
-  await browser?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+after(() => app?.close())
 
-const waitForState = (label) =>
-  page.waitForFunction((l) => document.querySelector('[data-testid=run-state]')?.textContent === l, label, { timeout: 60_000 })
+const waitForState = (label) => waitForRunState(page, label, 60_000)
 
 /**
  * Opens a copy of resources/examples/<name>.mbsproj, changed by `edit` (the parsed project), and waits

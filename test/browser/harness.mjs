@@ -1,7 +1,8 @@
 // Shared by the browser tests: the web host in-process (its TypeScript loaded through tsx) and
 // Debian's Chromium with the WebGL flags from TOOLCHAIN.md.
-import { mkdirSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { require as tsxRequire } from 'tsx/cjs/api'
@@ -31,6 +32,39 @@ export function startHost(options = {}) {
 export function launchChromium() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS })
 }
+
+/**
+ * The app in Chromium against a fresh web host serving the browser fixtures' examples, shown and
+ * drawn, with a temporary folder `dir` for the files a test writes; `errors` collects the page's
+ * uncaught errors. close() ends the page, host and browser and removes the folder.
+ */
+export async function openApp(tempPrefix) {
+  const dir = mkdtempSync(join(tmpdir(), tempPrefix))
+  const errors = []
+  let browser, host, page
+  const close = async () => {
+    await page?.close()
+    await host?.close()
+    await browser?.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    browser = await launchChromium()
+    host = await startHost({ examplesDir: FIXTURE_EXAMPLES })
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(host.url)
+    await page.waitForSelector('canvas[data-rendered="true"]', { timeout: 15_000 })
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return { dir, errors, page, close }
+}
+
+/** Resolves when the status bar's run state reads `label` ('Ready', 'Running', 'Finished', ...). */
+export const waitForRunState = (page, label, timeout) =>
+  page.waitForFunction((l) => document.querySelector('[data-testid=run-state]')?.textContent === l, label, { timeout })
 
 export function outputPath(name) {
   mkdirSync(OUTPUT_DIR, { recursive: true })

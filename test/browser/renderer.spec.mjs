@@ -3,45 +3,32 @@
 // file; checkpoints; viewport picking, undo and redo, refused values; and the frame rate with 1000 bodies.
 // The tests run in order on one page: each continues with the model the one before left.
 import assert from 'node:assert/strict'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import {
   canvasImage,
   canvasStatsWhen,
-  FIXTURE_EXAMPLES,
-  launchChromium,
   nextFrames as framesOf,
+  openApp,
   outputPath,
   pixelDifference,
-  startHost,
+  waitForRunState,
 } from './harness.mjs'
 
-let browser
-let host
+let app
 let page
-const dir = mkdtempSync(join(tmpdir(), 'mbs-renderer-'))
-const errors = []
+let dir
+let errors
 
 before(async () => {
-  browser = await launchChromium()
-  host = await startHost({ examplesDir: FIXTURE_EXAMPLES })
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(host.url)
-  await page.waitForSelector('canvas[data-rendered="true"]', { timeout: 15_000 })
+  app = await openApp('mbs-renderer-')
+  ;({ page, dir, errors } = app)
   await waitForState('Ready')
 })
-after(async () => {
-  await page?.close()
-  await host?.close()
-  await browser?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+after(() => app?.close())
 
-const waitForState = (label) =>
-  page.waitForFunction((l) => document.querySelector('[data-testid=run-state]')?.textContent === l, label, { timeout: 20_000 })
+const waitForState = (label) => waitForRunState(page, label, 20_000)
 const count = (kind) => page.locator(`.group-row[data-kind="${kind}"] .count`).textContent()
 const row = (name) => page.locator(`.item-row[data-name="${name}"]`)
 const nextFrames = () => framesOf(page)
