@@ -17,7 +17,8 @@
 // Ours against Exudyn's text: the surface velocity includes -r omega t (Exudyn's v_t omits the circle's
 // rotation; for a fixed circle both agree), v_n has the opposite sign (so f_n = k_c g - d_c v_n), and
 // the slip direction is the sign of the linear friction force (Exudyn: of dx, which is 0 without
-// frictionStiffness).
+// frictionStiffness), and a slip that would reverse its direction within a step sticks instead (Exudyn
+// lets it flip, which alternates on every discontinuous iteration; see postNewton).
 //
 // Switching states (Exudyn's PostNewtonStep) are data coordinates, 5 per segment: [gap, slip state
 // (-2 undefined, 0 stick, +-1 slip), last sticking position] as Exudyn's GenericData node, plus the state
@@ -265,7 +266,9 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
         // Against the start of the step: a slip in an earlier pass of this step must not move the anchor.
         const startState = d[this.at(START_STATE, i)], startStick = d[this.at(START_LAST_STICK, i)]
         const fLin = this.linearFriction(g, startState, startStick)
-        if (Math.abs(fLin) > limit) {
+        // A slip that reverses within the step passes through sticking: the slip force of one direction
+        // reverses the relative velocity, so the sign of fLin alone alternates +1, -1, +1 on every pass.
+        if (Math.abs(fLin) > limit && Math.sign(fLin) !== -oldState) {
           state = Math.sign(fLin)
           // The anchor follows the slip so that the sticking spring is pre-tensioned to the limit.
           d[this.at(LAST_STICK, i)] = law.frictionStiffness > 0 ? this.wrap(g.stick - (state * limit) / law.frictionStiffness) : g.stick
