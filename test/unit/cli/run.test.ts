@@ -198,9 +198,9 @@ describe('examples with every dynamic solver', () => {
     'cableOverPulley.mbsproj': 'stiff penalty contact and axial cable stiffness on 20 g elements (eigenfrequencies near 8000 rad/s): explicit solvers would need steps below 2e-4 s, the example steps 2e-3 s',
   }
   const solversFor = (file: string): string[] => (implicitOnly[file] ? solvers.slice(0, 2) : solvers)
-  // The cable over the pulley costs 15-35 Newton iterations per step (its friction switching iteration
-  // runs to discontinuous.maxIterations on most steps): 0.5 s took 15-47 s per solver, close to the
-  // timeout on a loaded 2-core machine. 0.1 s (50 steps) already crosses sticking and slipping segments.
+  // The cable over the pulley costs about 15 Newton iterations per step (stiff penalty contact with
+  // stick/slip switching): 0.5 s takes 5 s (GA) and 12 s (TR) CPU, several times that on a loaded
+  // 2-core machine. 0.1 s (50 steps) already crosses sticking and slipping segments.
   const endTimeFor = (file: string): number => (file === 'cableOverPulley.mbsproj' ? 0.1 : 0.5)
 
   it.each(examples)('mbs validate accepts %s', (file) => {
