@@ -35,6 +35,11 @@ function jacobianState(n2: number, nAE: number, nData: number): JacobianState {
 }
 const emptyJacobianState = (): JacobianState => jacobianState(0, 0, 0)
 
+/** Copies the vectors a Jacobian state holds (q, v, a, lambda, data); a SystemState has them too. */
+function copyJacobianState(to: JacobianState, from: JacobianState): void {
+  for (const key of JACOBIAN_STATE_KEYS) to[key].set(from[key])
+}
+
 /** How computeResidual scales an algebraic row: not at all (inactive connector, g = lambda), by 1/(h^2 beta') or by 1/(h gamma'). */
 const UNSCALED_ROW = 0
 const POSITION_ROW = 1
@@ -234,7 +239,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.jacobianValid = start.valid
     this.jacobianToRestore = start.toRestore
     if (!start.refreshed || !start.valid) return
-    for (const key of JACOBIAN_STATE_KEYS) this.jacobianAt[key].set(start.at[key])
+    copyJacobianState(this.jacobianAt, start.at)
     this.jacobianStep = start.step
     this.jacobianTime = start.time
     this.jacobianToRestore = true
@@ -246,7 +251,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     if (start.refreshed || !this.options.interruptRequested) return
     start.refreshed = true
     if (!start.valid) return
-    for (const key of JACOBIAN_STATE_KEYS) start.at[key].set(this.jacobianAt[key])
+    copyJacobianState(start.at, this.jacobianAt)
     start.step = this.jacobianStep
     start.time = this.jacobianTime
   }
@@ -360,37 +365,25 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.jacobianValid = true
     this.jacobianStep = h
     this.jacobianTime = s.t
-    const at = this.jacobianAt
-    at.q.set(s.q)
-    at.v.set(s.v)
-    at.a.set(s.a)
-    at.lambda.set(s.lambda)
-    at.data.set(s.data)
+    copyJacobianState(this.jacobianAt, s)
   }
 
   /** After loading a checkpoint: the Jacobian of the continuous run, evaluated at its saved state. */
   private restoreJacobian(): void {
     this.jacobianToRestore = false
     const s = this.state
-    const current = { t: s.t, q: Float64Array.from(s.q), v: Float64Array.from(s.v), a: Float64Array.from(s.a), lambda: Float64Array.from(s.lambda), data: Float64Array.from(s.data) }
-    const at = this.jacobianAt
+    const t = s.t
+    const current = jacobianState(s.q.length, s.lambda.length, s.data.length)
+    copyJacobianState(current, s)
     s.t = this.jacobianTime
-    s.q.set(at.q)
-    s.v.set(at.v)
-    s.a.set(at.a)
-    s.lambda.set(at.lambda)
-    s.data.set(at.data)
+    copyJacobianState(s, this.jacobianAt)
     this.system.update(s)
     // Re-creating the continuous run's matrix is not a new evaluation: the statistics stay as saved.
     const counted = this.stats.jacobians
     this.computeJacobian(this.jacobianStep)
     this.stats.jacobians = counted
-    s.t = current.t
-    s.q.set(current.q)
-    s.v.set(current.v)
-    s.a.set(current.a)
-    s.lambda.set(current.lambda)
-    s.data.set(current.data)
+    s.t = t
+    copyJacobianState(s, current)
     this.system.update(s)
   }
 
