@@ -10,6 +10,7 @@ import {
   settingsSchemaEntries,
 } from '../core'
 import { canonicalJson } from '../core/model/canonicalJson'
+import { listEntryText } from '../core/model/parameters'
 
 const GENERATED_NOTE =
   '<!-- Generated from the item definitions by `npm run docs:items`; do not edit by hand. -->'
@@ -82,6 +83,8 @@ function typeText(p: ParamSpec): string {
       return p.size !== undefined && p.size > 1 ? `${p.size} expressions in t` : 'expression in t'
     case 'graphicsList':
       return 'list of graphics dictionaries'
+    case 'list':
+      return `list of ${listEntryText(p.entry)}`
   }
 }
 

@@ -26,6 +26,8 @@ import { ObjectContactFrictionCircleCable2D } from './objects/contactCircleCable
 import { ObjectJointSliding2D } from './objects/slidingJoint2D'
 import { MarkerBodyMass, MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, MarkerNodePosition, MarkerNodeRigid } from './markers/markers'
 import { LoadCoordinate, LoadForceVector, LoadMassProportional, LoadTorqueVector } from './loads/loads'
+import { ObjectKinematicTree } from './objects/kinematicTree'
+import { MarkerKinematicTreeRigid } from './markers/kinematicTreeMarker'
 import { SensorBody, SensorLoad, SensorMarker, SensorNode, SensorObject } from './sensors/sensors'
 
 export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
@@ -44,6 +46,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   ObjectConnectorRigidBodySpringDamper, ObjectConnectorLinearSpringDamper, ObjectJointRollingDisc,
   NodePointSlope1, ObjectANCFCable, MarkerBodyCable2DCoordinates, ObjectJointSliding2D,
   MarkerBodyCable2DShape, ObjectContactFrictionCircleCable2D,
+  ObjectKinematicTree, MarkerKinematicTreeRigid,
 ] as AnyItemDefinition[]
 
 /** Registers the built-in types once (idempotent, so every entry point can call it). */

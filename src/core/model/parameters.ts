@@ -94,6 +94,13 @@ export interface GraphicsListParam extends ParamBase {
   default?: JsonValue[]
 }
 
+/** A list of fixed-size vectors or matrices (Exudyn's Vector3DList, Matrix3DList), any length. */
+export interface ListParam extends ParamBase {
+  type: 'list'
+  entry: { type: 'vector'; size: number } | { type: 'matrix'; rows: number; cols: number }
+  default?: JsonValue[]
+}
+
 /** A list of names (e.g. experimental flags). */
 export interface StringListParam extends ParamBase {
   type: 'stringList'
@@ -114,6 +121,7 @@ export type ParamSpec =
   | ExpressionParam
   | StringListParam
   | GraphicsListParam
+  | ListParam
 
 export type ParamSchema = Record<string, ParamSpec>
 
@@ -148,6 +156,11 @@ function numberArrayProblem(v: unknown, size: number | undefined, what: string):
     if (p) return `component ${i}: ${p}`
   }
   return undefined
+}
+
+/** "3-vectors", "3x3 matrices": what one entry of a list parameter is. */
+export function listEntryText(entry: ListParam['entry']): string {
+  return entry.type === 'vector' ? `${entry.size}-vectors` : `${entry.rows}x${entry.cols} matrices`
 }
 
 /**
@@ -208,6 +221,14 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       if (!Array.isArray(v)) return `expected a list of graphics dictionaries, got ${describeValue(v)}`
       const bad = v.findIndex((e) => e === null || typeof e !== 'object' || Array.isArray(e))
       return bad >= 0 ? `entry ${bad}: expected a graphics dictionary such as {"type": "Sphere", ...}, got ${describeValue(v[bad])}` : undefined
+    }
+    case 'list': {
+      if (!Array.isArray(v)) return `expected a list of ${listEntryText(spec.entry)}, got ${describeValue(v)}`
+      for (let i = 0; i < v.length; i++) {
+        const p = checkParamValue({ ...spec.entry, doc: '' }, v[i])
+        if (p) return `entry ${i}: ${p}`
+      }
+      return undefined
     }
     case 'stringList':
       return Array.isArray(v) && v.every((e) => typeof e === 'string') ? undefined : `expected a list of names (strings), got ${describeValue(v)}`

@@ -80,6 +80,13 @@ export interface ObjectComputation extends LifecycleHooks {
   computeMassMatrix?(s: SystemState, out: Float64Array): void
   /** True when computeMassMatrix does not depend on the state. */
   readonly constantMassMatrix?: boolean
+  /**
+   * Explicit solvers: solves M(q) x = rhs on this object's own coordinates without forming M (the
+   * kinematic tree's articulated-body algorithm, O(n)); rhs and x are global ODE2 vectors, read and
+   * written at ltgODE2. Used only where no other object adds mass and no constraint acts on these
+   * coordinates. Returns -1, or the local index of a coordinate without mass (M singular).
+   */
+  solveMassMatrix?(s: SystemState, rhs: Float64Array, x: Float64Array): number
   /** f_lhs on local coordinates, ADDED into out (length ltg.length). */
   computeODE2LHS?(s: SystemState, out: Float64Array): void
   /**
