@@ -4,9 +4,12 @@
 //   constrained (index-1 form): [[M, C_q^T], [C_q, 0]] [q''; lambda] = [f_loads - f_lhs; -(d/dt C_q) q' - g_tt]
 // and after each step the coordinates and velocities are projected back onto the constraint manifold
 // (g(q) = 0, C_q q' = 0), so constraints do not drift.
+// Without constraints, when every coordinate's mass comes from one object that solves its own mass
+// matrix (kinematic trees: the articulated-body algorithm, O(n)), no matrix is assembled at all.
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
+import type { ObjectComputation } from '../system/computation'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
 import { SolverError } from './errors'
@@ -49,6 +52,8 @@ export class ExplicitSolver extends SolverBase {
   private n2 = 0
   private nAE = 0
   private matrix!: SystemMatrix
+  /** The objects that solve M q'' = rhs themselves, covering every coordinate; null: the matrix path. */
+  private massSolvers: ObjectComputation[] | null = null
   private massFactorized = false
   private constantMass = false
   private q0 = new Float64Array(0)
@@ -81,8 +86,9 @@ export class ExplicitSolver extends SolverBase {
     const n2 = (this.n2 = this.system.nODE2)
     this.nAE = this.system.nAE
     const stages = this.tableau.b.length
-    if (this.q0.length !== n2 || !this.matrix || this.matrix.n !== n2 + this.nAE) {
-      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
+    this.massSolvers = this.ownMassSolvers()
+    if (!this.massSolvers && (!this.matrix || this.matrix.n !== n2 + this.nAE)) this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
+    if (this.q0.length !== n2 || this.rhsAE.length !== this.nAE || this.kq.length !== stages) {
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
       this.lambda0 = new Float64Array(this.nAE)
@@ -96,6 +102,19 @@ export class ExplicitSolver extends SolverBase {
     if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
     this.constantMass = this.system.objects.every((r) => !r.computation.computeMassMatrix || r.computation.constantMassMatrix === true) && this.nAE === 0
     this.massFactorized = false
+  }
+
+  /**
+   * The mass objects if all of them solve their own mass matrix and each coordinate belongs to exactly
+   * one of them, without constraints; otherwise null.
+   */
+  private ownMassSolvers(): ObjectComputation[] | null {
+    if (this.nAE > 0) return null
+    const massObjects = this.system.objects.map((r) => r.computation).filter((o) => o.computeMassMatrix)
+    if (massObjects.length === 0 || !massObjects.every((o) => o.solveMassMatrix)) return null
+    const covered = new Uint8Array(this.n2)
+    for (const o of massObjects) for (const g of o.ltgODE2) covered[g]++
+    return covered.every((c) => c === 1) ? massObjects : null
   }
 
   protected override initializeSolverInitialConditions(): void {
@@ -116,6 +135,13 @@ export class ExplicitSolver extends SolverBase {
     const ev = this.evaluator
     ev.ode2Residual(s, this.rhsODE2)
     for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
+    if (this.massSolvers) {
+      for (const o of this.massSolvers) {
+        const k = o.solveMassMatrix!(s, rhs, out)
+        if (k >= 0) this.singularMass(o.ltgODE2[k])
+      }
+      return
+    }
     if (!this.constantMass || !this.massFactorized) {
       const m = this.matrix
       m.zero()
@@ -123,10 +149,7 @@ export class ExplicitSolver extends SolverBase {
       if (this.nAE > 0) ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
       this.stats.jacobians++
       const k = m.factorize()
-      if (k >= 0) {
-        const owner = this.unknownOwner(k)
-        throw new SolverError('singular', `${this.solverType}: the mass matrix${this.nAE > 0 ? ' with constraints' : ''} is singular at t = ${s.t} for ${owner}; every coordinate needs mass for an explicit solver`, s.t, this.stats.steps, [owner])
-      }
+      if (k >= 0) this.singularMass(k)
       this.massFactorized = true
     }
     if (this.nAE > 0) {
@@ -136,6 +159,11 @@ export class ExplicitSolver extends SolverBase {
     this.matrix.solve(rhs)
     copyInto(out, this.rhsODE2)
     if (this.nAE > 0) copyInto(s.lambda, this.rhsAE)
+  }
+
+  private singularMass(unknown: number): never {
+    const owner = this.unknownOwner(unknown), t = this.state.t
+    throw new SolverError('singular', `${this.solverType}: the mass matrix${this.nAE > 0 ? ' with constraints' : ''} is singular at t = ${t} for ${owner}; every coordinate needs mass for an explicit solver`, t, this.stats.steps, [owner])
   }
 
   /** Projects q onto g(q, t) = 0 and q' onto C_q q' + g_t = 0 (minimum-norm corrections; g_t from drives). */
