@@ -8,6 +8,7 @@ import type { FrameKinematics, NodeComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { EULER_PARAMETERS, PLANAR_ANGLE, TAIT_BRYAN_XYZ, taitBryanFromRotation, type RotationParametrization } from '../../math/rotations'
 import { cross, matVec3 } from '../../math/vec3'
+import { packedFloat64 } from '../../math/packedArrays'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common'
 import { NodeBase } from './nodeBase'
@@ -28,7 +29,7 @@ export class RigidNode extends NodeBase {
   /** Rotation parameters theta = reference + q of the cache. */
   readonly theta: Float64Array
   /** Rotation matrix (local -> global, row-major) at theta. */
-  readonly A = new Float64Array(9)
+  readonly A: Float64Array
   /** Gbar (3 x size, row-major): omega_local = Gbar theta'. */
   readonly Gbar: Float64Array
   /** G = A Gbar (3 x size): omega_global = G theta'. */
@@ -49,11 +50,14 @@ export class RigidNode extends NodeBase {
     super(nTrans + rotation.size, ref, q0, v0)
     const nr = rotation.size
     this.ltg = new Int32Array(this.nODE2)
-    this.theta = new Float64Array(nr)
-    this.Gbar = new Float64Array(3 * nr)
-    this.G = new Float64Array(3 * nr)
-    this.cachedQ = new Float64Array(nr)
-    this.kinematics = new RigidFrame(this, new Float64Array(3))
+    // The whole cache in one packed block: refreshing or reading it touches a few adjacent cache lines.
+    const cache = packedFloat64(9 + 8 * nr)
+    this.A = cache.subarray(0, 9)
+    this.Gbar = cache.subarray(9, 9 + 3 * nr)
+    this.G = cache.subarray(9 + 3 * nr, 9 + 6 * nr)
+    this.theta = cache.subarray(9 + 6 * nr, 9 + 7 * nr)
+    this.cachedQ = cache.subarray(9 + 7 * nr, 9 + 8 * nr)
+    this.kinematics = new RigidFrame(this, packedFloat64(3))
   }
   onOffsetsAssigned(): void {
     for (let i = 0; i < this.nODE2; i++) this.ltg[i] = this.ode2Index + i
@@ -244,6 +248,33 @@ export class RigidFrame implements FrameKinematics {
     }
     const base = offset + nt * stride + nt
     for (let i = 0; i < nr; i++) for (let j = 0; j < nr; j++) out[base + i * stride + j] += factor * H[i * nr + j]
+  }
+
+  /**
+   * Writes J^T f + G^T t (the generalized force of a global force f at the point and a global torque t)
+   * into out[offset .. offset + ltg.length): [f; (r x f + t) . G_k]_k with the arm r = A local. Joints
+   * form their constraint rows with it, reading the node cache instead of copying 3 x n Jacobians.
+   */
+  generalizedForce(s: SystemState, f0: number, f1: number, f2: number, t0: number, t1: number, t2: number, out: Float64Array, offset: number): void {
+    const node = this.node, nt = node.nTrans, nr = node.rotation.size
+    node.updateRotation(s)
+    const A = node.A, G = node.G, l = this.local
+    const l0 = l[0], l1 = l[1], l2 = l[2]
+    const r0 = A[0] * l0 + A[1] * l1 + A[2] * l2
+    const r1 = A[3] * l0 + A[4] * l1 + A[5] * l2
+    const r2 = A[6] * l0 + A[7] * l1 + A[8] * l2
+    const x0 = r1 * f2 - r2 * f1 + t0, x1 = r2 * f0 - r0 * f2 + t1, x2 = r0 * f1 - r1 * f0 + t2
+    out[offset] = f0
+    out[offset + 1] = f1
+    if (nt === 3) out[offset + 2] = f2
+    const o = offset + nt
+    for (let k = 0; k < nr; k++) out[o + k] = G[k] * x0 + G[nr + k] * x1 + G[2 * nr + k] * x2
+  }
+
+  /** The node's cached rotation matrix itself (read only; valid while the rotation coordinates in s.q are unchanged). */
+  rotationMatrixView(s: SystemState): Float64Array {
+    this.node.updateRotation(s)
+    return this.node.A
   }
 
   rotationMatrix(s: SystemState, out: Float64Array): void {

@@ -14,11 +14,13 @@ import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import { isFrame, type FrameKinematics, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
-import { cross, dot3, matTMul3, matMul3, matVec3 } from '../../math/vec3'
+import { cross, matTMul3, matMul3, matVec3 } from '../../math/vec3'
 import { taitBryanFromRotation } from '../../math/rotations'
 import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
 import { requireMarkers, V_COLOR, visualizationParams } from '../common'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
+import { RigidFrame } from '../nodes/rigidNodes'
+import { packedFloat64 } from '../../math/packedArrays'
 
 export type JointEquation =
   | { kind: 'translation'; axis: Float64Array; frame: -1 | 0 | 1 }
@@ -60,6 +62,18 @@ function addTransposeProduct(M: Float64Array, nm: number, X: Float64Array, nx: n
   }
 }
 
+/** Equation kinds of evaluate(): a translation along a fixed axis or turning with marker 0 or 1, a rotation. */
+const FIXED_AXIS = 0
+const AXIS_OF_0 = 1
+const AXIS_OF_1 = 2
+const ROTATION = 3
+
+/** out[offset + j] = (J^T v + G^T w)_j on a marker's coordinates, J and G 3 x n row-major (G null: w = 0). */
+function projectOnMarker(J: Float64Array, G: Float64Array | null, n: number, v0: number, v1: number, v2: number, w0: number, w1: number, w2: number, out: Float64Array, offset: number): void {
+  for (let j = 0; j < n; j++) out[offset + j] = v0 * J[j] + v1 * J[n + j] + v2 * J[2 * n + j]
+  if (G) for (let j = 0; j < n; j++) out[offset + j] += w0 * G[j] + w1 * G[n + j] + w2 * G[2 * n + j]
+}
+
 /** Sign of marker m's reaction in a translation equation (g = u . (p1 - p0)). */
 const sideSign = (m: number): number => (m === 0 ? -1 : 1)
 
@@ -84,13 +98,18 @@ export class AxisJoint implements ObjectComputation {
   private readonly k: [PointKinematics, PointKinematics]
   /** Per marker: some equation turns with its frame (needs its rotation matrix and G). */
   private readonly turns: [boolean, boolean]
+  /** Per marker: its rigid-frame kinematics (rows from the node cache), or null (rows from the marker's J and G). */
+  private readonly rigid: [RigidFrame | null, RigidFrame | null]
+  /** The equations for evaluate(): kind per equation and its local vectors (axis, or a and b), 6 per equation. */
+  private readonly eqKind: Uint8Array
+  private readonly eqVec: Float64Array
   private n0 = 0
   private n1 = 0
   /** C_q (nAE x ltg.length) and g (position level) at the coordinates in cachedQ. */
-  private rows = new Float64Array(0)
+  private rows: Float64Array = new Float64Array(0)
   private readonly g: Float64Array
   /** The joint's coordinates (s.q at ltgODE2) that rows and g were computed at. */
-  private cachedQ = new Float64Array(0)
+  private cachedQ: Float64Array = new Float64Array(0)
   private cacheValid = false
   /** Only fixed-axis translations (spherical joints): each marker's reactions depend on its own coordinates. */
   private readonly decoupled: boolean
@@ -106,9 +125,18 @@ export class AxisJoint implements ObjectComputation {
     this.k = [markers[0].kinematics!, markers[1].kinematics!]
     const turns = (m: 0 | 1): boolean => isFrame(this.k[m]) && equations.some((e) => e.kind === 'rotation' || e.frame === m)
     this.turns = [turns(0), turns(1)]
+    this.rigid = [this.k[0] instanceof RigidFrame ? this.k[0] : null, this.k[1] instanceof RigidFrame ? this.k[1] : null]
+    this.eqKind = Uint8Array.from(equations, (e) => (e.kind === 'rotation' ? ROTATION : e.frame === -1 ? FIXED_AXIS : e.frame === 0 ? AXIS_OF_0 : AXIS_OF_1))
+    this.eqVec = packedFloat64(6 * equations.length)
+    equations.forEach((e, k) => {
+      if (e.kind === 'rotation') {
+        this.eqVec.set(e.a, 6 * k)
+        this.eqVec.set(e.b, 6 * k + 3)
+      } else this.eqVec.set(e.axis, 6 * k)
+    })
     this.nAE = equations.length
     this.decoupled = equations.every((e) => e.kind === 'translation' && e.frame === -1)
-    this.g = new Float64Array(this.nAE)
+    this.g = packedFloat64(this.nAE)
     this.inactiveConstraint = !active
     this.outputVariables = ['Position', 'Velocity', 'Displacement', 'Force', 'Torque', ...(rotationMarker ? ['Rotation'] : [])]
   }
@@ -118,9 +146,11 @@ export class AxisJoint implements ObjectComputation {
     this.n0 = a.length
     this.n1 = b.length
     if (this.ltgODE2.length !== a.length + b.length) {
-      this.ltgODE2 = new Int32Array(a.length + b.length)
-      this.rows = new Float64Array(this.nAE * (a.length + b.length))
-      this.cachedQ = new Float64Array(a.length + b.length)
+      const n = a.length + b.length
+      this.ltgODE2 = new Int32Array(n)
+      const block = packedFloat64(n * (this.nAE + 1))
+      this.rows = block.subarray(0, n * this.nAE)
+      this.cachedQ = block.subarray(n * this.nAE)
     }
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
@@ -156,11 +186,29 @@ export class AxisJoint implements ObjectComputation {
     else matVec3(W.A[e.frame], e.axis, W.u)
   }
 
+  /** Rotation matrix of marker m: the node's cached matrix for rigid frames, else copied into W.A[m] (turning markers only). */
+  private rotationOf(s: SystemState, m: 0 | 1): Float64Array {
+    const rigid = this.rigid[m]
+    if (rigid) return rigid.rotationMatrixView(s)
+    if (this.turns[m]) this.frame(m).rotationMatrix(s, W.A[m])
+    return W.A[m]
+  }
+
+  /** Writes the row block of marker m, J_m^T v + G_m^T w, at out[offset ..). */
+  private markerRow(s: SystemState, m: 0 | 1, v0: number, v1: number, v2: number, w0: number, w1: number, w2: number, out: Float64Array, offset: number): void {
+    const rigid = this.rigid[m]
+    if (rigid) rigid.generalizedForce(s, v0, v1, v2, w0, w1, w2, out, offset)
+    else projectOnMarker(W.J[m], this.turns[m] ? W.G[m] : null, m === 0 ? this.n0 : this.n1, v0, v1, v2, w0, w1, w2, out, offset)
+  }
+
   /**
    * Brings g and C_q (this.g, this.rows) up to date with s in one pass. Both are functions of the
    * joint's coordinates only (markers depend on q at their ltg), so nothing is recomputed while those
    * are unchanged: the reaction forces C_q^T lambda, the equations g and the Newton matrix of one
    * iteration share one evaluation. The comparison with the cached coordinates sees every writer of s.q.
+   * Each row is the generalized force of a unit force u (translations: -u on marker 0, u on marker 1,
+   * plus the torque u x dp on the marker the axis turns with) or a torque pair (rotations: c, -c), so
+   * each marker's block is written once, for rigid frames straight from the node cache.
    */
   private evaluate(s: SystemState): void {
     const ltg = this.ltgODE2, n = ltg.length, q = s.q, key = this.cachedQ
@@ -175,33 +223,44 @@ export class AxisJoint implements ObjectComputation {
       if (same) return
     }
     for (let j = 0; j < n; j++) key[j] = q[ltg[j]]
-    this.gather(s, true)
-    const n0 = this.n0, n1 = this.n1, out = this.rows
+    const p0 = W.p[0], p1 = W.p[1]
+    this.k[0].position(s, p0)
+    this.k[1].position(s, p1)
+    const A0 = this.rotationOf(s, 0), A1 = this.rotationOf(s, 1)
     for (let m = 0; m < 2; m++) {
+      if (this.rigid[m]) continue
       this.k[m].positionJacobian(s, W.J[m])
       if (this.turns[m]) this.frame(m as 0 | 1).rotationJacobian(s, W.G[m])
     }
-    for (let i = 0; i < out.length; i++) out[i] = 0
+    const d0 = p1[0] - p0[0], d1 = p1[1] - p0[1], d2 = p1[2] - p0[2]
+    const n0 = this.n0, out = this.rows, g = this.g, kind = this.eqKind, vec = this.eqVec
     for (let k = 0; k < this.nAE; k++) {
-      const e = this.equations[k]
-      const r = k * n
-      if (e.kind === 'translation') {
-        this.axisOf(e)
-        this.g[k] = dot3(W.u, W.dp)
-        this.addRow(W.u, W.J[0], n0, -1, out, r)
-        this.addRow(W.u, W.J[1], n1, 1, out, r + n0)
-        if (e.frame >= 0) {
-          cross(W.u, W.dp, W.c)
-          this.addRow(W.c, W.G[e.frame], e.frame === 0 ? n0 : n1, 1, out, e.frame === 0 ? r : r + n0)
-        }
-      } else {
-        matVec3(W.A[0], e.a, W.u)
-        matVec3(W.A[1], e.b, W.b)
-        this.g[k] = dot3(W.u, W.b)
-        cross(W.u, W.b, W.c)
-        this.addRow(W.c, W.G[0], n0, 1, out, r)
-        this.addRow(W.c, W.G[1], n1, -1, out, r + n0)
+      const e = kind[k], o = 6 * k, r = k * n
+      const x0 = vec[o], x1 = vec[o + 1], x2 = vec[o + 2]
+      if (e === ROTATION) {
+        const y0 = vec[o + 3], y1 = vec[o + 4], y2 = vec[o + 5]
+        const a0 = A0[0] * x0 + A0[1] * x1 + A0[2] * x2, a1 = A0[3] * x0 + A0[4] * x1 + A0[5] * x2, a2 = A0[6] * x0 + A0[7] * x1 + A0[8] * x2
+        const b0 = A1[0] * y0 + A1[1] * y1 + A1[2] * y2, b1 = A1[3] * y0 + A1[4] * y1 + A1[5] * y2, b2 = A1[6] * y0 + A1[7] * y1 + A1[8] * y2
+        g[k] = a0 * b0 + a1 * b1 + a2 * b2
+        const c0 = a1 * b2 - a2 * b1, c1 = a2 * b0 - a0 * b2, c2 = a0 * b1 - a1 * b0
+        this.markerRow(s, 0, 0, 0, 0, c0, c1, c2, out, r)
+        this.markerRow(s, 1, 0, 0, 0, -c0, -c1, -c2, out, r + n0)
+        continue
       }
+      let u0 = x0, u1 = x1, u2 = x2
+      if (e !== FIXED_AXIS) {
+        const A = e === AXIS_OF_0 ? A0 : A1
+        u0 = A[0] * x0 + A[1] * x1 + A[2] * x2
+        u1 = A[3] * x0 + A[4] * x1 + A[5] * x2
+        u2 = A[6] * x0 + A[7] * x1 + A[8] * x2
+      }
+      g[k] = u0 * d0 + u1 * d1 + u2 * d2
+      // The torque u x dp acts on the marker the axis turns with.
+      const t0 = u1 * d2 - u2 * d1, t1 = u2 * d0 - u0 * d2, t2 = u0 * d1 - u1 * d0
+      if (e === AXIS_OF_0) this.markerRow(s, 0, -u0, -u1, -u2, t0, t1, t2, out, r)
+      else this.markerRow(s, 0, -u0, -u1, -u2, 0, 0, 0, out, r)
+      if (e === AXIS_OF_1) this.markerRow(s, 1, u0, u1, u2, t0, t1, t2, out, r + n0)
+      else this.markerRow(s, 1, u0, u1, u2, 0, 0, 0, out, r + n0)
     }
     this.cacheValid = true
   }
@@ -219,11 +278,6 @@ export class AxisJoint implements ObjectComputation {
       for (let j = 0; j < n; j++) sum += this.rows[k * n + j] * s.v[this.ltgODE2[j]]
       out[k] = sum
     }
-  }
-
-  /** Adds sign * v^T M (M: 3 x n, row-major) into out[offset .. offset + n). */
-  private addRow(v: Float64Array, M: Float64Array, n: number, sign: number, out: Float64Array, offset: number): void {
-    for (let j = 0; j < n; j++) out[offset + j] += sign * (v[0] * M[j] + v[1] * M[n + j] + v[2] * M[2 * n + j])
   }
 
   /** C_q, the same at both levels (the index-2 equation is the exact time derivative). */

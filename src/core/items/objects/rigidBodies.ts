@@ -18,6 +18,7 @@ import { EULER_PARAMETERS, eulerRotationDerivativeTimes } from '../../math/rotat
 import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
 import { V_COLOR, visualizationParams } from '../common'
 import { RigidFrame, RigidNode } from '../nodes/rigidNodes'
+import { packedFloat64 } from '../../math/packedArrays'
 import { VGRAPHICS, checkGraphicsData } from './bodies'
 import { drawGraphicsData } from './bodyGraphics'
 
@@ -43,7 +44,9 @@ abstract class RigidBodyBase implements ObjectComputation {
   abstract computeMassMatrix(s: SystemState, out: Float64Array): void
 
   bodyPoint(localPosition: Float64Array): FrameKinematics {
-    return new RigidFrame(this.node, Float64Array.from(localPosition))
+    const local = packedFloat64(3)
+    local.set(localPosition)
+    return new RigidFrame(this.node, local)
   }
   centerOfMass(): FrameKinematics {
     return this.bodyPoint(this.centerOfMassLocal)
@@ -98,7 +101,7 @@ class RigidBody3D extends RigidBodyBase {
     this.J = Float64Array.from([xx, xy, xz, xy, yy, yz, xz, yz, zz])
     this.hasOffset = com[0] !== 0 || com[1] !== 0 || com[2] !== 0
     this.nAE = node.rotation === EULER_PARAMETERS ? 1 : 0
-    this.massCache = new Float64Array(node.nODE2 * node.nODE2)
+    this.massCache = packedFloat64(node.nODE2 * node.nODE2)
   }
 
   computeMassMatrix(s: SystemState, out: Float64Array): void {
