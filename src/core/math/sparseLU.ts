@@ -36,6 +36,8 @@ export class SparseLU {
   private colOrder: Int32Array = new Int32Array(0)
   /** pivotOf[row] = k when row is the k-th pivot (-1 during a factorization: not yet pivotal). */
   private pivotOf = new Int32Array(0)
+  /** rowOfPivot[k]: the row of the k-th pivot (inverse of pivotOf). */
+  private rowOfPivot = new Int32Array(0)
   /** Per column k: how many rows of L(:, k) below the pivot came before the pivot in the search order (ties). */
   private pivotRank = new Int32Array(0)
   private Lstart = new Int32Array(0)
@@ -63,9 +65,14 @@ export class SparseLU {
   private mark = new Int32Array(0)
   private stamp = 0
   private factored = false
-  /** Statistics: full factorizations (with search and pivoting) and numeric refactorizations. */
+  /**
+   * Statistics: full factorizations (with search and pivoting; those after a refactorization found
+   * another pivot continue from that column) and numeric refactorizations.
+   */
   fullFactorizations = 0
   refactorizations = 0
+  /** Columns that full factorizations took over from the refactorization before them. */
+  columnsTakenOver = 0
 
   /** Symbolic analysis of a pattern: ordering and buffers; values come with factorize. */
   analyze(pattern: SparsePattern): void {
@@ -74,6 +81,7 @@ export class SparseLU {
     this.colOrder = approximateMinimumDegree(pattern)
     this.pivotOf = new Int32Array(n)
     this.pivotRank = new Int32Array(n)
+    this.rowOfPivot = new Int32Array(n)
     this.Lstart = new Int32Array(n + 1)
     this.Ustart = new Int32Array(n + 1)
     const guess = 4 * pattern.colStart[n] + n
@@ -132,13 +140,16 @@ export class SparseLU {
     const reuse = this.factored && !forceFull
     // Not factorized while the factors are being overwritten (an interrupt may leave them half made).
     this.factored = false
-    if (reuse && this.refactor(tiny, interruptCheck)) {
+    // The refactorization's columns before the first changed pivot are the full factorization's.
+    const first = reuse ? this.refactor(tiny, interruptCheck) : 0
+    if (first === this.n) {
       this.factored = true
       this.refactorizations++
       return -1
     }
     this.fullFactorizations++
-    const k = this.factorFull(tiny, interruptCheck)
+    this.columnsTakenOver += first
+    const k = this.factorFull(first, tiny, interruptCheck)
     this.factored = k < 0
     return k
   }
@@ -146,7 +157,9 @@ export class SparseLU {
   /** Solves A x = b in place with the last factorization. */
   solve(b: Float64Array): void {
     if (!this.factored)
-      throw new Error('SparseLU: no complete factorization to solve with (the last factorize was interrupted, found a singular column, or was not called)')
+      throw new Error(
+        'SparseLU: no complete factorization to solve with (the last factorize was interrupted, found a singular column, or was not called)',
+      )
     const n = this.n
     const y = this.y
     const { Lstart, Lrow, Lval, Ustart, Urow, Uval, pivotOf, colOrder } = this
@@ -165,26 +178,35 @@ export class SparseLU {
     for (let k = 0; k < n; k++) b[colOrder[k]] = y[k]
   }
 
-  /** Full left-looking factorization with threshold partial pivoting. */
-  private factorFull(tiny: number, interruptCheck: (() => void) | null): number {
+  /**
+   * Full left-looking factorization with threshold partial pivoting of columns first..n-1; the
+   * columns before first hold a refactorization's factors with the same pivots (what this would
+   * compute for them: the reach of a column depends only on A's pattern and the earlier pivots).
+   */
+  private factorFull(first: number, tiny: number, interruptCheck: (() => void) | null): number {
     const n = this.n
-    const { x, Astart, Arow, Aperm } = this
-    const pivotOf = this.pivotOf
-    pivotOf.fill(-1)
-    let lnz = 0,
-      unz = 0
-    for (let k = 0; k < n; k++) {
+    const { x, Astart, Arow, Aperm, pivotOf, pivotRank, rowOfPivot, reach, Lstart, Ustart, colOrder } = this
+    this.restoreRowNumbers(first)
+    let { Lrow, Lval, Urow, Uval } = this
+    let lnz = Lstart[first],
+      unz = Ustart[first]
+    for (let k = first; k < n; k++) {
       // Between columns x is all zeros again, so an abandoned factorization leaves no stale values.
       if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && interruptCheck) interruptCheck()
-      this.Lstart[k] = lnz
-      this.Ustart[k] = unz
-      if (lnz + n > this.Lrow.length) this.growL(lnz + n)
-      if (unz + n > this.Urow.length) this.growU(unz + n)
-      const col = this.colOrder[k]
+      Lstart[k] = lnz
+      Ustart[k] = unz
+      if (lnz + n > Lrow.length) {
+        this.growL(lnz + n)
+        ;({ Lrow, Lval } = this)
+      }
+      if (unz + n > Urow.length) {
+        this.growU(unz + n)
+        ;({ Urow, Uval } = this)
+      }
+      const col = colOrder[k]
       // x = L \ A(:, col) on the reach of the column's rows.
       const top = this.computeReach(k)
       for (let e = Astart[k]; e < Astart[k + 1]; e++) x[Arow[e]] = Aperm[e]
-      const reach = this.reach
       for (let p = top; p < n; p++) {
         const j = reach[p]
         const J = pivotOf[j]
@@ -195,7 +217,7 @@ export class SparseLU {
         // this skips half of the updates or more; refactor skips the same ones, which keeps their
         // factors bit for bit equal.
         if (xj === 0) continue
-        for (let q = this.Lstart[J] + 1; q < this.Lstart[J + 1]; q++) x[this.Lrow[q]] -= this.Lval[q] * xj
+        for (let q = Lstart[J] + 1; q < Lstart[J + 1]; q++) x[Lrow[q]] -= Lval[q] * xj
       }
       // U(:, k) above the diagonal in the reach's (topological) order; the pivot among the rest.
       let pivotRow = -1,
@@ -209,8 +231,8 @@ export class SparseLU {
             pivotRow = i
           }
         } else {
-          this.Urow[unz] = pivotOf[i]
-          this.Uval[unz++] = x[i]
+          Urow[unz] = pivotOf[i]
+          Uval[unz++] = x[i]
         }
       }
       if (pivotRow < 0 || largest <= tiny) {
@@ -219,29 +241,44 @@ export class SparseLU {
       }
       if (pivotOf[col] < 0 && Math.abs(x[col]) >= DIAGONAL_PREFERENCE * largest) pivotRow = col
       const pivot = x[pivotRow]
-      this.Urow[unz] = k
-      this.Uval[unz++] = pivot
+      Urow[unz] = k
+      Uval[unz++] = pivot
       pivotOf[pivotRow] = k
-      this.Lrow[lnz] = pivotRow
-      this.Lval[lnz++] = 1
+      rowOfPivot[k] = pivotRow
+      Lrow[lnz] = pivotRow
+      Lval[lnz++] = 1
       let below = 0
       for (let p = top; p < n; p++) {
         const i = reach[p]
-        if (i === pivotRow) this.pivotRank[k] = below
+        if (i === pivotRow) pivotRank[k] = below
         else if (pivotOf[i] < 0) {
-          this.Lrow[lnz] = i
-          this.Lval[lnz++] = x[i] / pivot
+          Lrow[lnz] = i
+          Lval[lnz++] = x[i] / pivot
           below++
         }
         x[i] = 0
       }
     }
-    this.Lstart[n] = lnz
-    this.Ustart[n] = unz
+    Lstart[n] = lnz
+    Ustart[n] = unz
     // L's rows from original numbering to pivot order, as solve and refactor use them.
-    for (let p = 0; p < lnz; p++) this.Lrow[p] = pivotOf[this.Lrow[p]]
+    for (let p = 0; p < lnz; p++) Lrow[p] = pivotOf[Lrow[p]]
     for (let e = 0; e < Arow.length; e++) this.Apos[e] = pivotOf[Arow[e]]
     return -1
+  }
+
+  /**
+   * The state factorFull has after column first - 1: pivots from first on undone, L's rows of the
+   * columns before it back from pivot positions to row numbers.
+   */
+  private restoreRowNumbers(first: number): void {
+    const { pivotOf, rowOfPivot, Lrow } = this
+    if (first === 0) {
+      pivotOf.fill(-1)
+      return
+    }
+    for (let p = 0; p < this.Lstart[first]; p++) Lrow[p] = rowOfPivot[Lrow[p]]
+    for (let k = first; k < this.n; k++) pivotOf[rowOfPivot[k]] = -1
   }
 
   /**
@@ -293,12 +330,14 @@ export class SparseLU {
    * factorization would pivot differently: the candidates of column k are its pivot and the rows of
    * L(:, k) (the same reach), and the rule of factorFull (the diagonal row when it is a candidate of
    * at least DIAGONAL_PREFERENCE times the largest, else the first largest in the search order, which
-   * pivotRank keeps) must give the stored pivot. L(:, k) is scaled while the candidates are
-   * compared; the values are only kept when the pivot stands.
+   * pivotRank keeps) must give the stored pivot. Returns n, or the first column where it does not
+   * (its L and U values are left for factorFull to overwrite). L(:, k) is scaled while the
+   * candidates are compared.
    */
-  private refactor(tiny: number, interruptCheck: (() => void) | null): boolean {
+  private refactor(tiny: number, interruptCheck: (() => void) | null): number {
     const n = this.n
-    const { x, pivotOf, pivotRank, Lstart, Lrow, Lval, Ustart, Urow, Uval, colOrder, Astart, Apos, Aperm } = this
+    const { x, pivotOf, pivotRank, Lstart, Lrow, Lval, Ustart, Urow, Uval, colOrder, Astart, Apos, Aperm } =
+      this
     for (let k = 0; k < n; k++) {
       if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && interruptCheck) interruptCheck()
       const col = colOrder[k]
@@ -341,9 +380,9 @@ export class SparseLU {
         (diagonal === k
           ? a >= DIAGONAL_PREFERENCE * largest
           : a > before && a >= after && !(diagonalValue >= DIAGONAL_PREFERENCE * largest))
-      if (!samePivot) return false
+      if (!samePivot) return k
     }
-    return true
+    return n
   }
 
   private growL(min: number): void {
