@@ -29,6 +29,39 @@ const DIAGONAL_PREFERENCE = 0.1
  */
 const INTERRUPT_STRIDE = 511
 
+/**
+ * x[rows[q]] -= vals[q] * xj for q in [from, to): the update all factorizations and substitutions are
+ * made of. Four at a time with the loads before the stores: one at a time, each load waits for the
+ * store before it (the rows could coincide as far as the JIT knows; within a column they never do),
+ * and this loop took 40 % of a refactorization; unrolled, perf3D's refactorization 4.6 -> 3.3 ms.
+ * The operations are the same, so the results are too.
+ */
+function subtractMultiple(
+  x: Float64Array,
+  rows: Int32Array,
+  vals: Float64Array,
+  from: number,
+  to: number,
+  xj: number,
+): void {
+  let q = from
+  for (; q + 3 < to; q += 4) {
+    const r0 = rows[q],
+      r1 = rows[q + 1],
+      r2 = rows[q + 2],
+      r3 = rows[q + 3]
+    const v0 = x[r0] - vals[q] * xj,
+      v1 = x[r1] - vals[q + 1] * xj,
+      v2 = x[r2] - vals[q + 2] * xj,
+      v3 = x[r3] - vals[q + 3] * xj
+    x[r0] = v0
+    x[r1] = v1
+    x[r2] = v2
+    x[r3] = v3
+  }
+  for (; q < to; q++) x[rows[q]] -= vals[q] * xj
+}
+
 export class SparseLU {
   private pattern: SparsePattern | undefined
   private n = 0
@@ -166,14 +199,12 @@ export class SparseLU {
     for (let i = 0; i < n; i++) y[pivotOf[i]] = b[i]
     for (let j = 0; j < n; j++) {
       const yj = y[j]
-      if (yj === 0) continue
-      for (let p = Lstart[j] + 1; p < Lstart[j + 1]; p++) y[Lrow[p]] -= Lval[p] * yj
+      if (yj !== 0) subtractMultiple(y, Lrow, Lval, Lstart[j] + 1, Lstart[j + 1], yj)
     }
     for (let j = n - 1; j >= 0; j--) {
       const end = Ustart[j + 1] - 1
       const yj = (y[j] /= Uval[end])
-      if (yj === 0) continue
-      for (let p = Ustart[j]; p < end; p++) y[Urow[p]] -= Uval[p] * yj
+      if (yj !== 0) subtractMultiple(y, Urow, Uval, Ustart[j], end, yj)
     }
     for (let k = 0; k < n; k++) b[colOrder[k]] = y[k]
   }
@@ -217,7 +248,7 @@ export class SparseLU {
         // this skips half of the updates or more; refactor skips the same ones, which keeps their
         // factors bit for bit equal.
         if (xj === 0) continue
-        for (let q = Lstart[J] + 1; q < Lstart[J + 1]; q++) x[Lrow[q]] -= Lval[q] * xj
+        subtractMultiple(x, Lrow, Lval, Lstart[J] + 1, Lstart[J + 1], xj)
       }
       // U(:, k) above the diagonal in the reach's (topological) order; the pivot among the rest.
       let pivotRow = -1,
@@ -349,7 +380,7 @@ export class SparseLU {
         Uval[p] = xj
         x[j] = 0
         if (xj === 0) continue
-        for (let q = Lstart[j] + 1; q < Lstart[j + 1]; q++) x[Lrow[q]] -= Lval[q] * xj
+        subtractMultiple(x, Lrow, Lval, Lstart[j] + 1, Lstart[j + 1], xj)
       }
       const pivot = x[k]
       x[k] = 0
