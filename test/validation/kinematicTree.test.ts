@@ -1,0 +1,341 @@
+// KinematicTree (minimal coordinates) against independent references: the exact pendulum period,
+// energy conservation, the double pendulum's Lagrange equations, the redundant-coordinate sphere
+// chain of the benchmark, free fall on a prismatic joint, the CRBA mass matrix against inverse
+// dynamics and the articulated-body solve, a checkpoint restart, and the input checks.
+import { describe, expect, it } from 'vitest'
+import { ellipticK, GRAVITY, makeProject, prepare, rk4, run, seededRandom, sensorSeries, zeroCrossings, type Json } from './helpers'
+import { splitRunMatches } from './restartModels'
+import { sphereChain, sphereChainTree } from '../../bench/models'
+import { TreeDynamics } from '../../src/core/items/objects/kinematicTreeDynamics'
+import type { FrameKinematics } from '../../src/core/system/computation'
+
+type Vec3 = [number, number, number]
+type Mat3 = [Vec3, Vec3, Vec3]
+const I3: Mat3 = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+const Z3: Mat3 = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+
+interface Link {
+  type: string
+  parent: number
+  offset?: Vec3
+  T?: Mat3
+  mass?: number
+  com?: Vec3
+  inertia?: Mat3
+}
+
+/** One KinematicTree on a GenericODE2 node with the given joint references and initial values. */
+function treeModel(links: Link[], reference: number[], initial: number[], extra: Json = {}, sensors: Json[] = [], markers: Json[] = [], loads: Json[] = []): Json {
+  return {
+    nodes: [{ type: 'GenericODE2', name: 'q', numberOfODE2Coordinates: links.length, referenceCoordinates: reference, initialCoordinates: initial }],
+    objects: [
+      {
+        type: 'KinematicTree',
+        name: 'tree',
+        nodeNumber: 'q',
+        gravity: [0, -GRAVITY, 0],
+        jointTypes: links.map((l) => l.type),
+        linkParents: links.map((l) => l.parent),
+        jointTransformations: links.map((l) => l.T ?? I3),
+        jointOffsets: links.map((l) => l.offset ?? [0, 0, 0]),
+        linkInertiasCOM: links.map((l) => l.inertia ?? Z3),
+        linkCOMs: links.map((l) => l.com ?? [0, 0, 0]),
+        linkMasses: links.map((l) => l.mass ?? 0),
+        ...extra,
+      },
+    ],
+    markers,
+    loads,
+    sensors,
+  }
+}
+
+const settings = (solverType: string, endTime: number, steps: number, writePeriod = endTime): Json => ({
+  solverType,
+  timeIntegration: { endTime, numberOfSteps: steps, generalizedAlpha: { spectralRadius: 0.9 } },
+  solutionSettings: { sensorsWritePeriod: writePeriod },
+})
+
+describe('KinematicTree pendulum (one revolute joint about z, gravity -y)', () => {
+  // Link angle theta = phi - pi/2 with phi the angle from the downward vertical: reference -pi/2, so
+  // the node coordinate is phi.
+  const L = 1
+  const pendulum = (phi0: number, link: Link, sensors: Json[] = []): Json => treeModel([link], [-Math.PI / 2], [phi0], {}, sensors)
+
+  it('period of a point mass at 0.1 rad against the exact (elliptic-integral) period', () => {
+    const phi0 = 0.1
+    const sensors = [
+      { type: 'Node', name: 'phi', nodeNumber: 'q', outputVariableType: 'Coordinates' },
+      { type: 'Node', name: 'omega', nodeNumber: 'q', outputVariableType: 'Coordinates_t' },
+    ]
+    const r = run(pendulum(phi0, { type: 'RevoluteZ', parent: -1, mass: 1, com: [L, 0, 0] }, sensors), settings('RK44', 6, 6000, 0))
+    const phi = sensorSeries(r.recorder, 'phi'), omega = sensorSeries(r.recorder, 'omega')
+    const down = zeroCrossings(phi.t, phi.values.map((v) => v[0]), omega.values.map((v) => v[0]), -1)
+    const exact = 4 * Math.sqrt(L / GRAVITY) * ellipticK(Math.sin(phi0 / 2))
+    expect(down.length).toBeGreaterThanOrEqual(2)
+    // RK44 at h = 1 ms (omega h = 3e-3) has a phase error ~(omega h)^4 = 1e-10 per period at most,
+    // the Hermite crossing interpolation an O(h^4) one of the same size (measured together: 8e-13);
+    // 1e-10 relative still fails for any error in the dynamics (a wrong mass or gravity term changes
+    // the period at the 1e-3 level).
+    expect(Math.abs(down[1] - down[0] - exact) / exact).toBeLessThan(1e-10)
+  })
+
+  it('energy of a physical pendulum at 2.5 rad (non-isotropic inertia) is conserved', () => {
+    const m = 2, c = 0.5, Jzz = 0.03
+    const model = pendulum(2.5, { type: 'RevoluteZ', parent: -1, mass: m, com: [c, 0, 0], inertia: [[0.01, 0.002, 0], [0.002, 0.02, 0], [0, 0, Jzz]] })
+    const energy = (phi: number, w: number): number => 0.5 * (Jzz + m * c * c) * w * w - m * GRAVITY * c * Math.cos(phi)
+    const { q, v } = run(model, settings('RK44', 3, 3000)).system.state
+    const E0 = energy(2.5, 0)
+    // RK44's energy error over 3 s at omega h < 6e-3 is bounded by ~(omega h)^4 omega t ~ 1e-8 of
+    // m g c, and is far smaller in practice (measured 2.2e-12); 1e-10 of m g c fails for a missing or
+    // wrong velocity term (Coriolis/centrifugal), which changes the energy at the 1e-2 level.
+    expect(Math.abs(energy(q[0], v[0]) - E0)).toBeLessThan(1e-10 * m * GRAVITY * c)
+  })
+})
+
+describe('KinematicTree double pendulum against the Lagrange equations in absolute angles', () => {
+  // Same physics as doublePendulum.test.ts: point masses m1, m2 on massless rods L1, L2, released at
+  // rest from absolute angles (0.6, -0.4) rad from the downward vertical, compared at t = 1 s.
+  const m1 = 1, m2 = 0.5, L1 = 1, L2 = 0.7, a0 = 0.6, b0 = -0.4
+  const positions = (a: number, b: number): number[] => [L1 * Math.sin(a), -L1 * Math.cos(a), L1 * Math.sin(a) + L2 * Math.sin(b), -L1 * Math.cos(a) - L2 * Math.cos(b)]
+  const lagrange = (_t: number, y: number[]): number[] => {
+    const [a, b, da, db] = y
+    const c = Math.cos(a - b), s = Math.sin(a - b)
+    const A11 = (m1 + m2) * L1, A12 = m2 * L2 * c, A21 = L1 * c, A22 = L2
+    const r1 = -m2 * L2 * db * db * s - (m1 + m2) * GRAVITY * Math.sin(a)
+    const r2 = L1 * da * da * s - GRAVITY * Math.sin(b)
+    const det = A11 * A22 - A12 * A21
+    return [da, db, (r1 * A22 - A12 * r2) / det, (A11 * r2 - A21 * r1) / det]
+  }
+  const [aT, bT] = rk4(lagrange, [a0, b0, 0, 0], 0, 1, 20000)
+  const reference = positions(aT, bT)
+  // Link 0 turns by a - pi/2 from the x axis; link 1 by b - a relative to link 0.
+  const model = treeModel(
+    [
+      { type: 'RevoluteZ', parent: -1, mass: m1, com: [L1, 0, 0] },
+      { type: 'RevoluteZ', parent: 0, offset: [L1, 0, 0], mass: m2, com: [L2, 0, 0] },
+    ],
+    [-Math.PI / 2, 0],
+    [a0, b0 - a0],
+    {},
+    [
+      { type: 'Marker', name: 'mass1', markerNumber: 'tip1' },
+      { type: 'Marker', name: 'mass2', markerNumber: 'tip2' },
+    ],
+    [
+      { type: 'KinematicTreeRigid', name: 'tip1', objectNumber: 'tree', linkNumber: 0, localPosition: [L1, 0, 0] },
+      { type: 'KinematicTreeRigid', name: 'tip2', objectNumber: 'tree', linkNumber: 1, localPosition: [L2, 0, 0] },
+    ],
+  )
+  const simulate = (solverType: string, steps: number): number[] => {
+    const r = run(model, settings(solverType, 1, steps))
+    const p1 = sensorSeries(r.recorder, 'mass1').values.at(-1)!, p2 = sensorSeries(r.recorder, 'mass2').values.at(-1)!
+    return [p1[0], p1[1], p2[0], p2[1]]
+  }
+  const norm = (x: number[]): number => Math.hypot(...x)
+  const minus = (x: number[], y: number[]): number[] => x.map((v, i) => v - y[i])
+
+  it('RK44 (articulated-body accelerations) at h = 1 ms', () => {
+    // RK44's global error at h = 1e-3 is ~(omega h)^4 ~ 1e-10 m at most here (measured 8.5e-12; the
+    // reference's own, at h = 5e-5, ~1e-15); 1e-9 m fails for any wrong velocity or gravity term.
+    expect(norm(minus(simulate('RK44', 1000), reference))).toBeLessThan(1e-9)
+  })
+
+  it('GeneralizedAlpha (CRBA mass matrix, numerical Jacobian): error matches the step-refinement estimate', () => {
+    // As in doublePendulum.test.ts: the error of the h run must agree with (x_h - x_h/2) 4/3 to within
+    // 20% of its size, which shows convergence to the reference at second order.
+    const coarse = simulate('GeneralizedAlpha', 500), fine = simulate('GeneralizedAlpha', 1000)
+    const estimate = minus(coarse, fine).map((d) => (d * 4) / 3)
+    expect(norm(minus(minus(coarse, reference), estimate))).toBeLessThan(0.2 * norm(estimate))
+  })
+})
+
+describe('KinematicTree sphere chain against the redundant-coordinate chain (bench/models.ts)', () => {
+  it('N = 2, last sphere after 1 s: RK44 at h = 1 ms vs rigid bodies on spherical joints, step-refined', () => {
+    const last = (m: { model: Json; settings: Json }): number[] => sensorSeries(run(m.model, m.settings).recorder, 'last').values.at(-1)!
+    const tree = last(sphereChainTree(2, 1e-3, 1))
+    // Redundant chain, GeneralizedAlpha (second order) at h/4 and h/8, Richardson-extrapolated.
+    const x4 = last(sphereChain(2, 1e-3 / 4, 1)), x8 = last(sphereChain(2, 1e-3 / 8, 1))
+    const ref = x8.map((v, i) => v + (v - x4[i]) / 3)
+    // The extrapolation corrects x8 by 6e-7 m; what is left of the reference's error is of third order,
+    // and the tree's RK44 error ~1e-9 m (7e-9 m at N = 10 against RK44 at h/4). Measured agreement
+    // 5.5e-10 m; 1e-8 m is 1/60 of the extrapolation's correction, so the test tells the two models
+    // apart from the second-order reference, and any difference in the physics fails it.
+    expect(Math.hypot(...ref.map((v, i) => v - x8[i]))).toBeGreaterThan(1e-7)
+    expect(Math.hypot(...tree.map((v, i) => v - ref[i]))).toBeLessThan(1e-8)
+  })
+})
+
+describe('KinematicTree prismatic joints and link loads', () => {
+  it('free fall along a tilted prismatic axis, pushed by a force on a KinematicTreeRigid marker', () => {
+    // Axis x of the joint frame turned by 30 deg about z: a = (cos 30, sin 30, 0). Mass 2 kg, gravity
+    // and a force F = (3, 4, 5) N on the link: q'' = (F + m g) . a / m, q = q'' t^2 / 2 exactly.
+    const c = Math.cos(Math.PI / 6), s = Math.sin(Math.PI / 6)
+    const T: Mat3 = [[c, -s, 0], [s, c, 0], [0, 0, 1]]
+    const m = 2, F: Vec3 = [3, 4, 5]
+    const model = treeModel(
+      [{ type: 'PrismaticX', parent: -1, T, mass: m, com: [0.1, 0.2, 0], inertia: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] }],
+      [0],
+      [0],
+      {},
+      [],
+      [{ type: 'KinematicTreeRigid', name: 'link', objectNumber: 'tree', linkNumber: 0, localPosition: [0.3, 0, 0] }],
+      [{ type: 'ForceVector', name: 'push', markerNumber: 'link', loadVector: F }],
+    )
+    const qdd = (F[0] * c + (F[1] - m * GRAVITY) * s) / m
+    // RK44 integrates the constant acceleration exactly: only rounding (1e-14 m over 1000 steps).
+    expect(Math.abs(run(model, settings('RK44', 1, 1000)).system.state.q[0] - 0.5 * qdd)).toBeLessThan(1e-12)
+  })
+})
+
+describe('KinematicTreeRigid marker kinematics', () => {
+  it('position Jacobian = central differences of the position, velocity = J q\', angular velocity = G q\'', () => {
+    const c = Math.cos(0.4), s = Math.sin(0.4)
+    const model = treeModel(
+      [
+        { type: 'RevoluteZ', parent: -1, mass: 1, com: [0.5, 0, 0] },
+        { type: 'PrismaticY', parent: 0, offset: [1, 0, 0], T: [[1, 0, 0], [0, c, -s], [0, s, c]], mass: 1 },
+        { type: 'RevoluteX', parent: 1, offset: [0.2, 0.3, 0.1], mass: 1, inertia: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] },
+      ],
+      [0.3, 0.2, -0.5],
+      [0.1, 0.05, 0.2],
+      {},
+      [],
+      [{ type: 'KinematicTreeRigid', name: 'tip', objectNumber: 'tree', linkNumber: 2, localPosition: [0.1, -0.2, 0.3] }],
+    )
+    ;(model.nodes as Json[])[0].initialCoordinates_t = [0.7, -0.3, 1.1]
+    const { system } = prepare(model, settings('RK44', 1, 10))
+    const st = system.state, k = system.markers[0].computation.kinematics as FrameKinematics
+    const J = new Float64Array(9), G = new Float64Array(9), p = new Float64Array(3), m = new Float64Array(3), v = new Float64Array(3), w = new Float64Array(3)
+    k.positionJacobian(st, J)
+    k.rotationJacobian(st, G)
+    k.velocity(st, v)
+    k.angularVelocity(st, w)
+    const delta = 1e-6
+    let worst = 0
+    for (let j = 0; j < 3; j++) {
+      const q0 = st.q[j]
+      st.q[j] = q0 + delta
+      k.position(st, p)
+      st.q[j] = q0 - delta
+      k.position(st, m)
+      st.q[j] = q0
+      for (let i = 0; i < 3; i++) worst = Math.max(worst, Math.abs((p[i] - m[i]) / (2 * delta) - J[3 * i + j]))
+    }
+    // Central differences at delta = 1e-6 on O(1) lengths: truncation ~delta^2 = 1e-12, rounding
+    // ~1e-16 / delta = 1e-10; 1e-8 fails for any wrong column (errors are O(1)).
+    expect(worst).toBeLessThan(1e-8)
+    for (let i = 0; i < 3; i++) {
+      let jv = 0, gv = 0
+      for (let j = 0; j < 3; j++) {
+        jv += J[3 * i + j] * st.v[j]
+        gv += G[3 * i + j] * st.v[j]
+      }
+      // Same products of O(1) numbers by two routes: rounding only.
+      expect(Math.abs(jv - v[i])).toBeLessThan(1e-14)
+      expect(Math.abs(gv - w[i])).toBeLessThan(1e-14)
+    }
+  })
+})
+
+describe('KinematicTree recursive algorithms on a random tree', () => {
+  /** 12 links, random parents, joint types, transformations, offsets, COMs, masses, inertias, angles. */
+  function randomTree(): TreeDynamics {
+    const rnd = seededRandom(7)
+    const n = 12
+    const rot = (ax: number, t: number): number[] => {
+      const c = Math.cos(t), s = Math.sin(t), i = (ax + 1) % 3, j = (ax + 2) % 3
+      const R = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+      R[3 * i + i] = c; R[3 * i + j] = -s; R[3 * j + i] = s; R[3 * j + j] = c
+      return R
+    }
+    const mul = (A: number[], B: number[]): number[] => [0, 1, 2].flatMap((a) => [0, 1, 2].map((b) => A[3 * a] * B[b] + A[3 * a + 1] * B[3 + b] + A[3 * a + 2] * B[6 + b]))
+    const inertias: number[] = []
+    for (let i = 0; i < n; i++) {
+      // R diag(d) R^T with positive d: symmetric positive definite.
+      const R = mul(rot(0, 3 * rnd()), rot(2, 3 * rnd())), d = [0.2 + rnd(), 0.2 + rnd(), 0.2 + rnd()].map(Math.abs)
+      inertias.push(...[0, 1, 2].flatMap((a) => [0, 1, 2].map((b) => R[3 * a] * d[0] * R[3 * b] + R[3 * a + 1] * d[1] * R[3 * b + 1] + R[3 * a + 2] * d[2] * R[3 * b + 2])))
+    }
+    const dyn = new TreeDynamics({
+      parents: Int32Array.from({ length: n }, (_, i) => (i === 0 ? -1 : Math.floor((rnd() + 0.5) * i))),
+      axes: Uint8Array.from({ length: n }, (_, i) => i % 3),
+      prismatic: Uint8Array.from({ length: n }, (_, i) => (i % 5 === 3 ? 1 : 0)),
+      transformations: Float64Array.from(Array.from({ length: n }, () => mul(rot(1, 2 * rnd()), rot(0, 2 * rnd()))).flat()),
+      offsets: Float64Array.from({ length: 3 * n }, () => rnd()),
+      masses: Float64Array.from({ length: n }, () => 0.5 + rnd()),
+      coms: Float64Array.from({ length: 3 * n }, () => 0.5 * rnd()),
+      inertias: Float64Array.from(inertias),
+      baseOffset: Float64Array.of(0.1, 0.2, 0.3),
+      gravity: Float64Array.of(0, 0, 0),
+    })
+    for (let i = 0; i < n; i++) {
+      dyn.theta[i] = 2 * rnd()
+      dyn.thetaDot[i] = rnd()
+    }
+    return dyn
+  }
+
+  it('the CRBA mass matrix is inverse dynamics at unit accelerations, and the ABA solve inverts it', () => {
+    const dyn = randomTree(), n = dyn.n
+    dyn.positions()
+    const M = new Float64Array(n * n)
+    dyn.massMatrix(M)
+    // RNEA with zero velocity and gravity: tau = M e_j, column by column (an independent algorithm).
+    dyn.thetaDot.fill(0)
+    const e = new Float64Array(n), tau = new Float64Array(n)
+    let worst = 0, scale = 0
+    for (let j = 0; j < n; j++) {
+      e.fill(0)
+      e[j] = 1
+      dyn.motion(e, 0, null)
+      dyn.inverseDynamics(null, null, tau, 0)
+      for (let i = 0; i < n; i++) {
+        worst = Math.max(worst, Math.abs(tau[i] - M[i * n + j]))
+        scale = Math.max(scale, Math.abs(M[i * n + j]))
+      }
+    }
+    // Both are a few hundred floating-point operations per entry on O(1) numbers: 1e-13 of the
+    // largest entry is rounding (measured 1.7e-16); any wrong term in either algorithm is O(1).
+    expect(worst).toBeLessThan(1e-13 * scale)
+    // ABA: M x = b for a random b, checked by the residual M x - b.
+    const rnd = seededRandom(11)
+    const b = Float64Array.from({ length: n }, () => rnd()), x = new Float64Array(n)
+    expect(dyn.solveMass(b, 0, x, 0)).toBe(-1)
+    let residual = 0, bNorm = 0
+    for (let i = 0; i < n; i++) {
+      let s = -b[i]
+      for (let j = 0; j < n; j++) s += M[i * n + j] * x[j]
+      residual = Math.max(residual, Math.abs(s))
+      bNorm = Math.max(bNorm, Math.abs(b[i]))
+    }
+    // Backward-stable O(n) elimination: residual ~ eps |M| |x| (measured 7.9e-16 of |b|); 1e-13.
+    expect(residual).toBeLessThan(1e-13 * bNorm)
+  })
+})
+
+describe('KinematicTree checkpoint restart and input checks', () => {
+  for (const solverType of ['RK44', 'GeneralizedAlpha'])
+    it(`${solverType}: a 3-sphere chain continued from a checkpoint repeats the run bit for bit`, () => {
+      const m = sphereChainTree(3, 1e-3, 0.2, solverType)
+      const s = { ...m.settings, solutionSettings: { sensorsWritePeriod: 0.01 } }
+      splitRunMatches(m.model, s)
+    })
+
+  const problems = (change: (tree: Json) => void): string => {
+    const model = treeModel([{ type: 'RevoluteZ', parent: -1, mass: 1, com: [1, 0, 0] }, { type: 'RevoluteZ', parent: 0, mass: 1, com: [1, 0, 0] }], [0, 0], [0, 0])
+    change((model.objects as Json[])[0])
+    try {
+      makeProject(model, settings('RK44', 1, 10))
+    } catch (e) {
+      return (e as Error).message
+    }
+    return ''
+  }
+  it('rejects a parent that is not an earlier link, wrong list lengths, unknown joint types and a node of the wrong size', () => {
+    expect(problems((t) => (t.linkParents = [-1, 1]))).toMatch(/linkParents.*link 1: expected -1 \(base\) or the index of an earlier link \(0\.\.0\), got 1/)
+    expect(problems((t) => (t.linkMasses = [1]))).toMatch(/linkMasses.*expected 2 entries \(one per link, as jointTypes\), got 1/)
+    expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Spherical']))).toMatch(/jointTypes.*link 1: expected one of RevoluteX, .*got "Spherical"/)
+    expect(problems((t) => (t.jointOffsets = [[0, 0], [0, 0, 0]]))).toMatch(/jointOffsets.*entry 0/)
+    expect(problems((t) => (t.linkForces = [[0, 0, 1]]))).toMatch(/linkForces.*or \[\] for none, got 1/)
+  })
+})
