@@ -49,49 +49,72 @@ export function rigidInertia(m: number, c: Float64Array, co: number, jIso: numbe
 }
 
 /**
- * Adds the inertia I (stored at io, about point o_i) moved to the point o_p = o_i - r, i.e.
- * X^T I X with X = [[1, 0], [-r~, 1]] (v_i = v_p + omega x r):
+ * Adds the articulated inertia I - g U U^T (I stored at io, U a 6-vector at uo; g = 0: I itself),
+ * taken about o_i, moved to the point o_p = o_i - r: X^T Ia X with X = [[1, 0], [-r~, 1]]
+ * (v_i = v_p + omega x r), i.e.
  *   C' = C,  B' = B + r~ C,  A' = A + r~ B^T - B' r~.
- * r = 0 is a plain sum.
+ * The downdate and the shift happen in locals: the link's own inertia is read once and never written.
  */
-export function addShiftedInertia(I: Float64Array, io: number, r0: number, r1: number, r2: number, out: Float64Array, oo: number): void {
-  for (let k = 0; k < INERTIA_SIZE; k++) out[oo + k] += I[io + k]
-  if (r0 === 0 && r1 === 0 && r2 === 0) return
+export function addArticulatedShifted(I: Float64Array, io: number, U: Float64Array, uo: number, g: number, r0: number, r1: number, r2: number, out: Float64Array, oo: number): void {
+  const u0 = g * U[uo], u1 = g * U[uo + 1], u2 = g * U[uo + 2], u3 = g * U[uo + 3], u4 = g * U[uo + 4], u5 = g * U[uo + 5]
+  const v0 = U[uo], v1 = U[uo + 1], v2 = U[uo + 2], v3 = U[uo + 3], v4 = U[uo + 4], v5 = U[uo + 5]
   const b = io + B_BLOCK, k = io + C_BLOCK
-  // Columns of C.
-  const c00 = I[k], c01 = I[k + 1], c02 = I[k + 2], c11 = I[k + 3], c12 = I[k + 4], c22 = I[k + 5]
-  // r~ C, column j = r x C_j.
-  const t00 = r1 * c02 - r2 * c01, t10 = r2 * c00 - r0 * c02, t20 = r0 * c01 - r1 * c00
-  const t01 = r1 * c12 - r2 * c11, t11 = r2 * c01 - r0 * c12, t21 = r0 * c11 - r1 * c01
-  const t02 = r1 * c22 - r2 * c12, t12 = r2 * c02 - r0 * c22, t22 = r0 * c12 - r1 * c02
-  // B' = B + r~ C (rows; the last entry is not needed below).
-  const p00 = I[b] + t00, p01 = I[b + 1] + t01, p02 = I[b + 2] + t02
-  const p10 = I[b + 3] + t10, p11 = I[b + 4] + t11, p12 = I[b + 5] + t12
-  const p20 = I[b + 6] + t20, p21 = I[b + 7] + t21
-  const ob = oo + B_BLOCK
-  out[ob] += t00
-  out[ob + 1] += t01
-  out[ob + 2] += t02
-  out[ob + 3] += t10
-  out[ob + 4] += t11
-  out[ob + 5] += t12
-  out[ob + 6] += t20
-  out[ob + 7] += t21
-  out[ob + 8] += t22
-  // x_j = r x (row j of B): column j of r~ B^T; y_i = r x (row i of B'): -(row i of B' r~).
-  const b01 = I[b + 1], b02 = I[b + 2], b10 = I[b + 3], b11 = I[b + 4], b12 = I[b + 5], b20 = I[b + 6], b21 = I[b + 7], b22 = I[b + 8]
-  // Only the upper triangle of A' is needed: x_j[i] and y_i[j] for i <= j.
+  const a00 = I[io] - u0 * v0, a01 = I[io + 1] - u0 * v1, a02 = I[io + 2] - u0 * v2
+  const a11 = I[io + 3] - u1 * v1, a12 = I[io + 4] - u1 * v2, a22 = I[io + 5] - u2 * v2
+  const b00 = I[b] - u0 * v3, b01 = I[b + 1] - u0 * v4, b02 = I[b + 2] - u0 * v5
+  const b10 = I[b + 3] - u1 * v3, b11 = I[b + 4] - u1 * v4, b12 = I[b + 5] - u1 * v5
+  const b20 = I[b + 6] - u2 * v3, b21 = I[b + 7] - u2 * v4, b22 = I[b + 8] - u2 * v5
+  const c00 = I[k] - u3 * v3, c01 = I[k + 1] - u3 * v4, c02 = I[k + 2] - u3 * v5
+  const c11 = I[k + 3] - u4 * v4, c12 = I[k + 4] - u4 * v5, c22 = I[k + 5] - u5 * v5
+  const ob = oo + B_BLOCK, oc = oo + C_BLOCK
+  out[oc] += c00
+  out[oc + 1] += c01
+  out[oc + 2] += c02
+  out[oc + 3] += c11
+  out[oc + 4] += c12
+  out[oc + 5] += c22
+  if (r0 === 0 && r1 === 0 && r2 === 0) {
+    out[oo] += a00
+    out[oo + 1] += a01
+    out[oo + 2] += a02
+    out[oo + 3] += a11
+    out[oo + 4] += a12
+    out[oo + 5] += a22
+    out[ob] += b00
+    out[ob + 1] += b01
+    out[ob + 2] += b02
+    out[ob + 3] += b10
+    out[ob + 4] += b11
+    out[ob + 5] += b12
+    out[ob + 6] += b20
+    out[ob + 7] += b21
+    out[ob + 8] += b22
+    return
+  }
+  // B' = B + r~ C; column j of r~ C is r x C_j.
+  const p00 = b00 + r1 * c02 - r2 * c01, p10 = b10 + r2 * c00 - r0 * c02, p20 = b20 + r0 * c01 - r1 * c00
+  const p01 = b01 + r1 * c12 - r2 * c11, p11 = b11 + r2 * c01 - r0 * c12, p21 = b21 + r0 * c11 - r1 * c01
+  const p02 = b02 + r1 * c22 - r2 * c12, p12 = b12 + r2 * c02 - r0 * c22, p22 = b22 + r0 * c12 - r1 * c02
+  out[ob] += p00
+  out[ob + 1] += p01
+  out[ob + 2] += p02
+  out[ob + 3] += p10
+  out[ob + 4] += p11
+  out[ob + 5] += p12
+  out[ob + 6] += p20
+  out[ob + 7] += p21
+  out[ob + 8] += p22
+  // A'(i, j) = A(i, j) + x_j[i] + y_i[j] with x_j = r x (row j of B), y_i = r x (row i of B'); upper triangle only.
   const x00 = r1 * b02 - r2 * b01
   const x10 = r1 * b12 - r2 * b11, x11 = r2 * b10 - r0 * b12
   const x20 = r1 * b22 - r2 * b21, x21 = r2 * b20 - r0 * b22, x22 = r0 * b21 - r1 * b20
   const y00 = r1 * p02 - r2 * p01, y01 = r2 * p00 - r0 * p02, y02 = r0 * p01 - r1 * p00
   const y11 = r2 * p10 - r0 * p12, y12 = r0 * p11 - r1 * p10
   const y22 = r0 * p21 - r1 * p20
-  // A'(i, j) = A(i, j) + x_j[i] + y_i[j] (upper triangle).
-  out[oo] += x00 + y00
-  out[oo + 1] += x10 + y01
-  out[oo + 2] += x20 + y02
-  out[oo + 3] += x11 + y11
-  out[oo + 4] += x21 + y12
-  out[oo + 5] += x22 + y22
+  out[oo] += a00 + x00 + y00
+  out[oo + 1] += a01 + x10 + y01
+  out[oo + 2] += a02 + x20 + y02
+  out[oo + 3] += a11 + x11 + y11
+  out[oo + 4] += a12 + x21 + y12
+  out[oo + 5] += a22 + x22 + y22
 }

@@ -11,7 +11,7 @@
 // every spatial quantity of link i is taken about o_i, so parent and child frames differ by the shift
 // r_i = o_i - o_p only (see math/spatial.ts) and each joint's motion subspace is the unit axis a_i,
 // [a_i; 0] (revolute) or [0; a_i] (prismatic): no 6x6 transforms anywhere.
-import { addShiftedInertia, INERTIA_SIZE, rigidInertia, SYM } from '../../math/spatial'
+import { addArticulatedShifted, INERTIA_SIZE, rigidInertia } from '../../math/spatial'
 
 export interface TreeStructure {
   parents: Int32Array
@@ -164,14 +164,12 @@ export class TreeDynamics {
 
   /** World COM offset, world inertia (non-isotropic links) and the rigid inertia about o_i of link i. */
   private linkInertia(i: number): void {
+    // Massless links keep zero inertia and COM offset from the constructor.
+    if (!this.massive[i]) return
     const R = this.R, ri = 9 * i, i3 = 3 * i, c = this.tree.coms, cw = this.comWorld
     cw[i3] = R[ri] * c[i3] + R[ri + 1] * c[i3 + 1] + R[ri + 2] * c[i3 + 2]
     cw[i3 + 1] = R[ri + 3] * c[i3] + R[ri + 4] * c[i3 + 1] + R[ri + 5] * c[i3 + 2]
     cw[i3 + 2] = R[ri + 6] * c[i3] + R[ri + 7] * c[i3 + 1] + R[ri + 8] * c[i3 + 2]
-    if (!this.massive[i]) {
-      this.rigid.fill(0, INERTIA_SIZE * i, INERTIA_SIZE * (i + 1))
-      return
-    }
     if (!this.isotropic[i]) {
       // J_w = R J R^T.
       const J = this.tree.inertias, Jw = this.jWorld
@@ -302,7 +300,8 @@ export class TreeDynamics {
     W.set(this.rigid)
     for (let i = n - 1; i >= 0; i--) {
       const p = this.tree.parents[i]
-      if (p >= 0) addShiftedInertia(W, INERTIA_SIZE * i, r[3 * i], r[3 * i + 1], r[3 * i + 2], W, INERTIA_SIZE * p)
+      // g = 0: no downdate (U is not read).
+      if (p >= 0) addArticulatedShifted(W, INERTIA_SIZE * i, this.U, 0, 0, r[3 * i], r[3 * i + 1], r[3 * i + 2], W, INERTIA_SIZE * p)
     }
   }
 
@@ -374,19 +373,12 @@ export class TreeDynamics {
       u[i] = ui
       const p = parents[i]
       if (p < 0) continue
-      // Articulated inertia seen through the joint: I - U U^T / d, bias p + U u / d.
+      // Articulated inertia seen through the joint, I - U U^T / d, and bias p + U u / d, moved to o_p.
       const g = 1 / d, k = ui * g
-      const U0 = U[uo], U1 = U[uo + 1], U2 = U[uo + 2], U3 = U[uo + 3], U4 = U[uo + 4], U5 = U[uo + 5]
-      for (let a = 0; a < 3; a++)
-        for (let c = a; c < 3; c++) {
-          W[io + SYM[3 * a + c]] -= U[uo + a] * U[uo + c] * g
-          W[io + 15 + SYM[3 * a + c]] -= U[uo + 3 + a] * U[uo + 3 + c] * g
-        }
-      for (let a = 0; a < 3; a++) for (let c = 0; c < 3; c++) W[io + 6 + 3 * a + c] -= U[uo + a] * U[uo + 3 + c] * g
-      const p0 = P[uo] + U0 * k, p1 = P[uo + 1] + U1 * k, p2 = P[uo + 2] + U2 * k
-      const F0 = P[uo + 3] + U3 * k, F1 = P[uo + 4] + U4 * k, F2 = P[uo + 5] + U5 * k
       const i3 = 3 * i, r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2], po = 6 * p
-      addShiftedInertia(W, io, r0, r1, r2, W, INERTIA_SIZE * p)
+      addArticulatedShifted(W, io, U, uo, g, r0, r1, r2, W, INERTIA_SIZE * p)
+      const p0 = P[uo] + U[uo] * k, p1 = P[uo + 1] + U[uo + 1] * k, p2 = P[uo + 2] + U[uo + 2] * k
+      const F0 = P[uo + 3] + U[uo + 3] * k, F1 = P[uo + 4] + U[uo + 4] * k, F2 = P[uo + 5] + U[uo + 5] * k
       P[po] += p0 + r1 * F2 - r2 * F1
       P[po + 1] += p1 + r2 * F0 - r0 * F2
       P[po + 2] += p2 + r0 * F1 - r1 * F0
