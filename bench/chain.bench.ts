@@ -1,10 +1,12 @@
 // The sphere chain (bench/models.ts sphereChain) for N = 10, 100, 1000 with generalized-alpha at
 // h = 1 ms, the scaling exponent of the time per step, the accuracy of the last body against a
-// step-refined reference, and Havok and Rapier on the same chain in the same process.
+// step-refined reference, and Havok and Rapier on the same chain in the same process. The same
+// chain as one KinematicTree (minimal coordinates, RK44, O(n) articulated-body accelerations) runs
+// the full second for every N.
 import '../src/core'
 import { engineRow } from './exudyn.bench'
 import { runEngine } from './measure'
-import { sphereChain } from './models'
+import { sphereChain, sphereChainTree } from './models'
 import { havokChain, rapierChain } from './peers'
 import type { BenchRow, BenchSuite } from './suite'
 
@@ -37,6 +39,27 @@ function reference(n: number): { x: Vec; error: number } {
   return { x, error: dist(x, x8) }
 }
 
+const TREE_ENGINE = 'MBS Studio KinematicTree RK44'
+
+/**
+ * The chain as a KinematicTree, 1 s at h = 1 ms. Accuracy of the last sphere: at N = 10 against the
+ * redundant chain's reference (same physics); otherwise against the tree at h/2 (fourth order: the
+ * error of x_h is (x_h - x_h/2) 16/15).
+ */
+function treeRow(n: number, ref: { x: Vec; error: number }): BenchRow {
+  const m = sphereChainTree(n, H, 1)
+  const r = runEngine(m.model, m.settings)
+  const x = r.sensors.last
+  let accuracy: string
+  if (n === ACCURACY_N) accuracy = `|x - x_ref| = ${dist(x, ref.x).toExponential(2)} m (redundant chain's reference, error ~${ref.error.toExponential(1)} m)`
+  else {
+    const half = sphereChainTree(n, H / 2, 1)
+    const xHalf = runEngine(half.model, half.settings).sensors.last
+    accuracy = `|x - x(h/2)| 16/15 = ${((dist(x, xHalf) * 16) / 15).toExponential(2)} m; last body at [${x.map((v) => v.toFixed(3)).join(', ')}]`
+  }
+  return engineRow(`sphere chain N=${n}`, r, { engine: TREE_ENGINE, accuracy })
+}
+
 const perStep = (r: BenchRow): number => (r.cpuSeconds - (r.setupSeconds ?? 0)) / r.steps
 
 export const suite: BenchSuite = {
@@ -56,6 +79,7 @@ export const suite: BenchSuite = {
             : ''
       rows.push(engineRow(`sphere chain N=${n}`, r, { accuracy }))
     }
+    for (const n of [10, 100, 1000]) rows.push(treeRow(n, ref))
     const peerN = [ACCURACY_N, 1000]
     for (const n of peerN) {
       const peers = [await havokChain(n, H, 1000), await rapierChain(n, H, 1000)]
@@ -104,6 +128,12 @@ export const suite: BenchSuite = {
         )
       }
     }
+    const tree = rows.find((r) => r.model === 'sphere chain N=1000' && r.engine === TREE_ENGINE)
+    const havokDefault = rows.find((r) => r.model === 'sphere chain N=1000' && r.engine.startsWith('Havok') && r.engine.endsWith('default'))
+    if (tree && havokDefault)
+      lines.push(
+        `chain N = 1000 as KinematicTree (RK44, h = 1 ms, 1000 steps): ${tree.cpuSeconds.toFixed(2)} cpu s vs Havok default ${havokDefault.cpuSeconds.toFixed(2)} cpu s: ratio ${(tree.cpuSeconds / havokDefault.cpuSeconds).toFixed(2)} (target <= 1)`,
+      )
     const slices = rows.filter((r) => r.maxSliceMs !== undefined)
     if (slices.length > 0) {
       const worst = slices.reduce((a, b) => ((a.maxSliceMs ?? 0) > (b.maxSliceMs ?? 0) ? a : b))
