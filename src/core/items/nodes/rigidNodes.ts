@@ -8,7 +8,7 @@ import type { FrameKinematics, NodeComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { EULER_PARAMETERS, PLANAR_ANGLE, TAIT_BRYAN_XYZ, taitBryanFromRotation, type RotationParametrization } from '../../math/rotations'
 import { cross, matVec3 } from '../../math/vec3'
-import { packedFloat64 } from '../../math/packedArrays'
+import { packedCopy, packedFloat64, packedInt32 } from '../../math/packedArrays'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common'
 import { NodeBase } from './nodeBase'
@@ -47,9 +47,10 @@ export class RigidNode extends NodeBase {
     q0: Float64Array,
     v0: Float64Array,
   ) {
-    super(nTrans + rotation.size, ref, q0, v0)
+    // Reference coordinates and ltg packed next to the cache (every position and sweep reads them).
+    super(nTrans + rotation.size, packedCopy(ref), q0, v0)
     const nr = rotation.size
-    this.ltg = new Int32Array(this.nODE2)
+    this.ltg = packedInt32(this.nODE2)
     // The whole cache in one packed block: refreshing or reading it touches a few adjacent cache lines.
     const cache = packedFloat64(9 + 8 * nr)
     this.A = cache.subarray(0, 9)
@@ -254,10 +255,10 @@ export class RigidFrame implements FrameKinematics {
    * Writes J^T f + G^T t (the generalized force of a global force f at the point and a global torque t)
    * into out[offset .. offset + ltg.length): [f; (r x f + t) . G_k]_k with the arm r = A local. Joints
    * form their constraint rows with it, reading the node cache instead of copying 3 x n Jacobians.
+   * It reads the cache as it is: call it after position() or rotationMatrixView() at the same state.
    */
-  generalizedForce(s: SystemState, f0: number, f1: number, f2: number, t0: number, t1: number, t2: number, out: Float64Array, offset: number): void {
+  generalizedForce(f0: number, f1: number, f2: number, t0: number, t1: number, t2: number, out: Float64Array, offset: number): void {
     const node = this.node, nt = node.nTrans, nr = node.rotation.size
-    node.updateRotation(s)
     const A = node.A, G = node.G, l = this.local
     const l0 = l[0], l1 = l[1], l2 = l[2]
     const r0 = A[0] * l0 + A[1] * l1 + A[2] * l2

@@ -20,7 +20,7 @@ import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
 import { requireMarkers, V_COLOR, visualizationParams } from '../common'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
 import { RigidFrame } from '../nodes/rigidNodes'
-import { packedFloat64 } from '../../math/packedArrays'
+import { packedFloat64, packedInt32 } from '../../math/packedArrays'
 
 export type JointEquation =
   | { kind: 'translation'; axis: Float64Array; frame: -1 | 0 | 1 }
@@ -106,10 +106,10 @@ export class AxisJoint implements ObjectComputation {
   private n0 = 0
   private n1 = 0
   /** C_q (nAE x ltg.length) and g (position level) at the coordinates in cachedQ. */
-  private rows: Float64Array = new Float64Array(0)
+  private rows = new Float64Array(0)
   private readonly g: Float64Array
   /** The joint's coordinates (s.q at ltgODE2) that rows and g were computed at. */
-  private cachedQ: Float64Array = new Float64Array(0)
+  private cachedQ = new Float64Array(0)
   private cacheValid = false
   /** Only fixed-axis translations (spherical joints): each marker's reactions depend on its own coordinates. */
   private readonly decoupled: boolean
@@ -147,7 +147,7 @@ export class AxisJoint implements ObjectComputation {
     this.n1 = b.length
     if (this.ltgODE2.length !== a.length + b.length) {
       const n = a.length + b.length
-      this.ltgODE2 = new Int32Array(n)
+      this.ltgODE2 = packedInt32(n)
       const block = packedFloat64(n * (this.nAE + 1))
       this.rows = block.subarray(0, n * this.nAE)
       this.cachedQ = block.subarray(n * this.nAE)
@@ -194,10 +194,10 @@ export class AxisJoint implements ObjectComputation {
     return W.A[m]
   }
 
-  /** Writes the row block of marker m, J_m^T v + G_m^T w, at out[offset ..). */
-  private markerRow(s: SystemState, m: 0 | 1, v0: number, v1: number, v2: number, w0: number, w1: number, w2: number, out: Float64Array, offset: number): void {
+  /** Writes the row block of marker m, J_m^T v + G_m^T w, at out[offset ..) (after position and rotationOf at this state). */
+  private markerRow(m: 0 | 1, v0: number, v1: number, v2: number, w0: number, w1: number, w2: number, out: Float64Array, offset: number): void {
     const rigid = this.rigid[m]
-    if (rigid) rigid.generalizedForce(s, v0, v1, v2, w0, w1, w2, out, offset)
+    if (rigid) rigid.generalizedForce(v0, v1, v2, w0, w1, w2, out, offset)
     else projectOnMarker(W.J[m], this.turns[m] ? W.G[m] : null, m === 0 ? this.n0 : this.n1, v0, v1, v2, w0, w1, w2, out, offset)
   }
 
@@ -243,8 +243,8 @@ export class AxisJoint implements ObjectComputation {
         const b0 = A1[0] * y0 + A1[1] * y1 + A1[2] * y2, b1 = A1[3] * y0 + A1[4] * y1 + A1[5] * y2, b2 = A1[6] * y0 + A1[7] * y1 + A1[8] * y2
         g[k] = a0 * b0 + a1 * b1 + a2 * b2
         const c0 = a1 * b2 - a2 * b1, c1 = a2 * b0 - a0 * b2, c2 = a0 * b1 - a1 * b0
-        this.markerRow(s, 0, 0, 0, 0, c0, c1, c2, out, r)
-        this.markerRow(s, 1, 0, 0, 0, -c0, -c1, -c2, out, r + n0)
+        this.markerRow(0, 0, 0, 0, c0, c1, c2, out, r)
+        this.markerRow(1, 0, 0, 0, -c0, -c1, -c2, out, r + n0)
         continue
       }
       let u0 = x0, u1 = x1, u2 = x2
@@ -257,10 +257,10 @@ export class AxisJoint implements ObjectComputation {
       g[k] = u0 * d0 + u1 * d1 + u2 * d2
       // The torque u x dp acts on the marker the axis turns with.
       const t0 = u1 * d2 - u2 * d1, t1 = u2 * d0 - u0 * d2, t2 = u0 * d1 - u1 * d0
-      if (e === AXIS_OF_0) this.markerRow(s, 0, -u0, -u1, -u2, t0, t1, t2, out, r)
-      else this.markerRow(s, 0, -u0, -u1, -u2, 0, 0, 0, out, r)
-      if (e === AXIS_OF_1) this.markerRow(s, 1, u0, u1, u2, t0, t1, t2, out, r + n0)
-      else this.markerRow(s, 1, u0, u1, u2, 0, 0, 0, out, r + n0)
+      if (e === AXIS_OF_0) this.markerRow(0, -u0, -u1, -u2, t0, t1, t2, out, r)
+      else this.markerRow(0, -u0, -u1, -u2, 0, 0, 0, out, r)
+      if (e === AXIS_OF_1) this.markerRow(1, u0, u1, u2, t0, t1, t2, out, r + n0)
+      else this.markerRow(1, u0, u1, u2, 0, 0, 0, out, r + n0)
     }
     this.cacheValid = true
   }

@@ -18,7 +18,8 @@ import { EULER_PARAMETERS, eulerRotationDerivativeTimes } from '../../math/rotat
 import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
 import { V_COLOR, visualizationParams } from '../common'
 import { RigidFrame, RigidNode } from '../nodes/rigidNodes'
-import { packedFloat64 } from '../../math/packedArrays'
+import { packedCopy, packedFloat64 } from '../../math/packedArrays'
+import { copyInto, zeroRange } from '../../math/smallArrays'
 import { VGRAPHICS, checkGraphicsData } from './bodies'
 import { drawGraphicsData } from './bodyGraphics'
 
@@ -44,9 +45,7 @@ abstract class RigidBodyBase implements ObjectComputation {
   abstract computeMassMatrix(s: SystemState, out: Float64Array): void
 
   bodyPoint(localPosition: Float64Array): FrameKinematics {
-    const local = packedFloat64(3)
-    local.set(localPosition)
-    return new RigidFrame(this.node, local)
+    return new RigidFrame(this.node, packedCopy(localPosition))
   }
   centerOfMass(): FrameKinematics {
     return this.bodyPoint(this.centerOfMassLocal)
@@ -107,12 +106,13 @@ class RigidBody3D extends RigidBodyBase {
   computeMassMatrix(s: SystemState, out: Float64Array): void {
     const node = this.node
     node.updateRotation(s)
+    const M = this.massCache
     if (this.massVersion !== node.version) {
-      this.massCache.fill(0)
-      this.assembleMassMatrix(this.massCache)
+      zeroRange(M, 0, M.length)
+      this.assembleMassMatrix(M)
       this.massVersion = node.version
     }
-    out.set(this.massCache)
+    copyInto(out, M)
   }
 
   /** The mass matrix at the node's cached rotation into out (zero on entry). */
