@@ -116,28 +116,29 @@ export class TreeDynamics {
     let same = true
     for (let i = 0; i < n && same; i++) same = th[i] === known[i]
     if (same) return
-    const t = this.tree, R = this.R, o = this.origin, ax = this.axis, T = t.transformations, off = t.offsets, base = t.baseOffset
+    const t = this.tree, R = this.R, o = this.origin, ax = this.axis, rr = this.r, T = t.transformations, off = t.offsets, base = t.baseOffset
+    const parents = t.parents, axes = t.axes, prismatic = t.prismatic, transformed = this.hasTransformation
     for (let i = 0; i < n; i++) {
-      const p = t.parents[i], ri = 9 * i, pr = 9 * p, i3 = 3 * i
+      const p = parents[i], ri = 9 * i, pr = 9 * p, i3 = 3 * i
       // P = R_p T_i (written into R_i), base: T_i.
       if (p < 0) for (let k = 0; k < 9; k++) R[ri + k] = T[ri + k]
-      else if (!this.hasTransformation[i]) for (let k = 0; k < 9; k++) R[ri + k] = R[pr + k]
+      else if (!transformed[i]) for (let k = 0; k < 9; k++) R[ri + k] = R[pr + k]
       else
         for (let a = 0; a < 3; a++)
           for (let b = 0; b < 3; b++) R[ri + 3 * a + b] = R[pr + 3 * a] * T[ri + b] + R[pr + 3 * a + 1] * T[ri + 3 + b] + R[pr + 3 * a + 2] * T[ri + 6 + b]
-      const k = t.axes[i]
+      const k = axes[i]
       ax[i3] = R[ri + k]
       ax[i3 + 1] = R[ri + 3 + k]
       ax[i3 + 2] = R[ri + 6 + k]
       // r = R_p offset (base: offset), prismatic adds a theta.
       const d0 = off[i3], d1 = off[i3 + 1], d2 = off[i3 + 2]
       let r0 = d0, r1 = d1, r2 = d2
-      if (p >= 0) {
+      if (p >= 0 && (d0 !== 0 || d1 !== 0 || d2 !== 0)) {
         r0 = R[pr] * d0 + R[pr + 1] * d1 + R[pr + 2] * d2
         r1 = R[pr + 3] * d0 + R[pr + 4] * d1 + R[pr + 5] * d2
         r2 = R[pr + 6] * d0 + R[pr + 7] * d1 + R[pr + 8] * d2
       }
-      if (t.prismatic[i]) {
+      if (prismatic[i]) {
         r0 += ax[i3] * th[i]
         r1 += ax[i3 + 1] * th[i]
         r2 += ax[i3 + 2] * th[i]
@@ -151,9 +152,9 @@ export class TreeDynamics {
           R[ri + 3 * row + cj] = -s * x + c * y
         }
       }
-      this.r[i3] = r0
-      this.r[i3 + 1] = r1
-      this.r[i3 + 2] = r2
+      rr[i3] = r0
+      rr[i3 + 1] = r1
+      rr[i3 + 2] = r2
       o[i3] = (p < 0 ? base[0] : o[3 * p]) + r0
       o[i3 + 1] = (p < 0 ? base[1] : o[3 * p + 1]) + r1
       o[i3 + 2] = (p < 0 ? base[2] : o[3 * p + 2]) + r2
@@ -361,21 +362,24 @@ export class TreeDynamics {
    */
   solveMass(b: Float64Array, bOffset: number, x: Float64Array, xOffset: number): number {
     const n = this.n, W = this.work, U = this.U, D = this.D, u = this.u, P = this.force, r = this.r, parents = this.tree.parents
+    const ax = this.axis, prismatic = this.tree.prismatic
     W.set(this.rigid)
     P.fill(0)
     for (let i = n - 1; i >= 0; i--) {
-      const io = INERTIA_SIZE * i, uo = 6 * i
+      const io = INERTIA_SIZE * i, uo = 6 * i, i3 = 3 * i
       this.inertiaTimesAxis(W, io, i, U, uo)
-      const d = this.axisDot(i, U, uo)
+      // s^T U and s^T p: the angular rows for revolute joints, the linear rows for prismatic ones.
+      const so = prismatic[i] ? uo + 3 : uo, a0 = ax[i3], a1 = ax[i3 + 1], a2 = ax[i3 + 2]
+      const d = a0 * U[so] + a1 * U[so + 1] + a2 * U[so + 2]
       if (!(d > 0)) return i
       D[i] = d
-      const ui = b[bOffset + i] - this.axisDot(i, P, uo)
+      const ui = b[bOffset + i] - (a0 * P[so] + a1 * P[so + 1] + a2 * P[so + 2])
       u[i] = ui
       const p = parents[i]
       if (p < 0) continue
       // Articulated inertia seen through the joint, I - U U^T / d, and bias p + U u / d, moved to o_p.
       const g = 1 / d, k = ui * g
-      const i3 = 3 * i, r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2], po = 6 * p
+      const r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2], po = 6 * p
       addArticulatedShifted(W, io, U, uo, g, r0, r1, r2, W, INERTIA_SIZE * p)
       const p0 = P[uo] + U[uo] * k, p1 = P[uo + 1] + U[uo + 1] * k, p2 = P[uo + 2] + U[uo + 2] * k
       const F0 = P[uo + 3] + U[uo + 3] * k, F1 = P[uo + 4] + U[uo + 4] * k, F2 = P[uo + 5] + U[uo + 5] * k
@@ -386,7 +390,7 @@ export class TreeDynamics {
       P[po + 4] += F1
       P[po + 5] += F2
     }
-    const al = this.alpha, A = this.accel, ax = this.axis
+    const al = this.alpha, A = this.accel
     for (let i = 0; i < n; i++) {
       const p = parents[i], i3 = 3 * i, p3 = 3 * p, uo = 6 * i
       let a0 = 0, a1 = 0, a2 = 0, A0 = 0, A1 = 0, A2 = 0
@@ -400,7 +404,7 @@ export class TreeDynamics {
       const xi = (u[i] - (U[uo] * a0 + U[uo + 1] * a1 + U[uo + 2] * a2 + U[uo + 3] * A0 + U[uo + 4] * A1 + U[uo + 5] * A2)) / D[i]
       x[xOffset + i] = xi
       const e0 = ax[i3] * xi, e1 = ax[i3 + 1] * xi, e2 = ax[i3 + 2] * xi
-      if (this.tree.prismatic[i]) {
+      if (prismatic[i]) {
         A0 += e0; A1 += e1; A2 += e2
       } else {
         a0 += e0; a1 += e1; a2 += e2
