@@ -16,6 +16,54 @@ export interface NumericalDifferentiation {
 /** ode2Residual polls interruptCheck after every 256 force objects (a mask: 2^k - 1; a poll costs far less than 256 objects). */
 const INTERRUPT_STRIDE = 255
 
+/** One kind of block of every object in a list, back to back: object k's positions are slots[start[k] .. start[k + 1]). */
+interface PackedSlots {
+  readonly slots: Int32Array
+  readonly start: Int32Array
+}
+
+function pack(tables: readonly Int32Array[]): PackedSlots {
+  const start = new Int32Array(tables.length + 1)
+  tables.forEach((t, k) => (start[k + 1] = start[k] + t.length))
+  const slots = new Int32Array(start[tables.length])
+  tables.forEach((t, k) => slots.set(t, start[k]))
+  return { slots, start }
+}
+
+/**
+ * Where the objects' blocks land in one system matrix (SystemMatrix.slots), looked up on first use
+ * per matrix and kind of block, so that a refresh adds every entry without a search. One packed
+ * array per kind, read front to back during assembly. Valid as long as the matrix's pattern: both
+ * follow the ltg arrays of one assembly.
+ */
+class MatrixSlots {
+  mass: PackedSlots | null = null
+  stiffness: PackedSlots | null = null
+  reaction: PackedSlots | null = null
+  /** Constraint rows C_q (nAE x n, row-major like the local Jacobian) and their transposes C_q^T, for aeOffset. */
+  private constraintSlots: { rows: PackedSlots; columns: PackedSlots; aeOffset: number } | null = null
+
+  constructor(readonly matrix: SystemMatrix) {}
+
+  /** The ltg x ltg block of each object. */
+  squares(objects: readonly ObjectComputation[]): PackedSlots {
+    return pack(objects.map((o) => this.matrix.slots(o.ltgODE2, 0, o.ltgODE2, 0)))
+  }
+
+  constraints(objects: readonly ObjectComputation[], aeOffset: number): { rows: PackedSlots; columns: PackedSlots } {
+    if (this.constraintSlots?.aeOffset !== aeOffset) {
+      const rows = (o: ObjectComputation): Int32Array =>
+        Int32Array.from({ length: o.nAE }, (_, k) => aeOffset + o.aeIndex + k)
+      this.constraintSlots = {
+        rows: pack(objects.map((o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0))),
+        columns: pack(objects.map((o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0, true))),
+        aeOffset,
+      }
+    }
+    return this.constraintSlots
+  }
+}
+
 export class SystemEvaluator {
   /**
    * Set by a solver while its step can be interrupted (SolverOptions.interruptRequested): on large
@@ -35,6 +83,8 @@ export class SystemEvaluator {
   private readonly uniqueColumn = new Map<ObjectComputation, Uint8Array>()
   /** Per mass object (index in massObjects): its constant local mass matrix once computed (state-independent). */
   private readonly constantMass: (Float64Array | undefined)[]
+  /** Slot tables of the matrix assembled last (solvers keep one matrix per assembly). */
+  private matrixSlots: MatrixSlots | null = null
 
   constructor(readonly system: CompiledSystem) {
     let maxN = 1, maxAE = 1
@@ -87,12 +137,16 @@ export class SystemEvaluator {
     return local
   }
 
-  /** Adds factor * M(q) into the matrix block starting at (offset, offset). */
-  addMassMatrix(s: SystemState, m: SystemMatrix, factor: number, offset = 0): void {
-    for (let k = 0; k < this.massObjects.length; k++) {
-      const ltg = this.massObjects[k].ltgODE2
-      m.addBlock(ltg, offset, ltg, offset, this.localMass(k, s), factor)
-    }
+  private slotsOf(m: SystemMatrix): MatrixSlots {
+    if (this.matrixSlots?.matrix !== m) this.matrixSlots = new MatrixSlots(m)
+    return this.matrixSlots
+  }
+
+  /** Adds factor * M(q) into the ODE2 block of the matrix. */
+  addMassMatrix(s: SystemState, m: SystemMatrix, factor: number): void {
+    const slotTables = this.slotsOf(m)
+    const { slots, start } = (slotTables.mass ??= slotTables.squares(this.massObjects))
+    for (let k = 0; k < this.massObjects.length; k++) m.addAt(slots, start[k], start[k + 1], this.localMass(k, s), factor)
   }
 
   /** y += M(q) x, without forming the global matrix. */
@@ -170,16 +224,20 @@ export class SystemEvaluator {
    */
   addReactionStiffness(s: SystemState, m: SystemMatrix, factor: number, nd: NumericalDifferentiation): void {
     const f0 = this.localB, f1 = this.localC, out = this.localA
-    for (const o of this.constraintObjects) {
+    const slotTables = this.slotsOf(m)
+    // Off reactionJacobianGroups the pattern has no entries: the items write zeros there (addAt checks).
+    const { slots, start } = (slotTables.reaction ??= slotTables.squares(this.constraintObjects))
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      const o = this.constraintObjects[c]
       if (o.inactiveConstraint) continue
       const ltg = o.ltgODE2, n = ltg.length
       let active = false
       for (let k = 0; k < o.nAE; k++) if (s.lambda[o.aeIndex + k] !== 0) active = true
       if (!active) continue
-      out.fill(0, 0, n * n)
+      zeroRange(out, 0, n * n)
       if (o.addReactionJacobian) {
         o.addReactionJacobian(s, factor, out)
-        m.addBlock(ltg, 0, ltg, 0, out, 1)
+        m.addAt(slots, start[c], start[c + 1], out, 1)
         continue
       }
       this.localReactions(o, s, f0)
@@ -195,7 +253,7 @@ export class SystemEvaluator {
         const scale = factor / eps
         for (let i = 0; i < n; i++) out[i * n + j] = (f1[i] - f0[i]) * scale
       }
-      m.addBlock(ltg, 0, ltg, 0, out, 1)
+      m.addAt(slots, start[c], start[c + 1], out, 1)
     }
   }
 
@@ -276,25 +334,19 @@ export class SystemEvaluator {
    * the ODE2 rows get factorReaction * C_q^T. Inactive connectors add the identity on their multipliers.
    */
   addConstraintJacobian(s: SystemState, m: SystemMatrix, aeOffset: number, velocityLevel: boolean, factorAEPosition: number, factorAEVelocity: number, factorReaction: number): void {
-    for (const o of this.constraintObjects) {
+    const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, aeOffset)
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      const o = this.constraintObjects[c]
       if (o.inactiveConstraint) {
         for (let k = 0; k < o.nAE; k++) m.add(aeOffset + o.aeIndex + k, aeOffset + o.aeIndex + k, 1)
         continue
       }
       const J = this.localJ
-      const n = o.ltgODE2.length
       const vel = velocityLevel || o.velocityLevelConstraint === true
-      const factorAE = vel ? factorAEVelocity : factorAEPosition
       o.computeAEJacobian!(s, J, vel)
-      for (let k = 0; k < o.nAE; k++) {
-        const row = aeOffset + o.aeIndex + k
-        for (let j = 0; j < n; j++) {
-          const v = J[k * n + j]
-          if (v === 0) continue
-          m.add(row, o.ltgODE2[j], factorAE * v)
-          m.add(o.ltgODE2[j], row, factorReaction * v)
-        }
-      }
+      // Rows and columns are different entries (AE x ODE2, ODE2 x AE): each gets its additions in the same order as entry by entry.
+      m.addAt(rows.slots, rows.start[c], rows.start[c + 1], J, vel ? factorAEVelocity : factorAEPosition)
+      m.addAt(columns.slots, columns.start[c], columns.start[c + 1], J, factorReaction)
     }
   }
 
@@ -303,16 +355,19 @@ export class SystemEvaluator {
    * it, otherwise a local numerical Jacobian (forward differences on the object's own coordinates).
    */
   addStiffnessDamping(s: SystemState, m: SystemMatrix, factorK: number, factorD: number, nd: NumericalDifferentiation): void {
-    for (const o of this.forceObjects) {
+    const slotTables = this.slotsOf(m)
+    const { slots, start } = (slotTables.stiffness ??= slotTables.squares(this.forceObjects))
+    for (let k = 0; k < this.forceObjects.length; k++) {
+      const o = this.forceObjects[k]
       const n = o.ltgODE2.length
       const local = this.localA
-      local.fill(0, 0, n * n)
+      zeroRange(local, 0, n * n)
       if (o.computeODE2LHSJacobian) o.computeODE2LHSJacobian(s, factorK, factorD, local)
       else {
         if (factorK !== 0) this.numericalLocal(o, s, s.q, factorK, nd, local)
         if (factorD !== 0) this.numericalLocal(o, s, s.v, factorD, nd, local)
       }
-      m.addBlock(o.ltgODE2, 0, o.ltgODE2, 0, local, 1)
+      m.addAt(slots, start[k], start[k + 1], local, 1)
     }
   }
 

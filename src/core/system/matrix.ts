@@ -7,10 +7,23 @@ export interface SystemMatrix {
   readonly n: number
   zero(): void
   add(row: number, col: number, value: number): void
-  /** Adds factor * local (rows.length x cols.length, row-major) at the given global rows/cols. */
-  addBlock(rows: Int32Array, rowOffset: number, cols: Int32Array, colOffset: number, local: Float64Array, factor: number): void
-  /** Adds factor * local^T. */
-  addBlockTransposed(rows: Int32Array, rowOffset: number, cols: Int32Array, colOffset: number, local: Float64Array, factor: number): void
+  /**
+   * Storage positions of the block (rows[i] + rowOffset, cols[j] + colOffset), row-major; with
+   * transposed, position i * cols.length + j holds the entry (cols[j] + colOffset, rows[i] + rowOffset),
+   * so the transpose of a row-major local block lands through the block's own index. An entry the
+   * storage lacks (outside a sparse pattern) gets a position that addAt reports if a nonzero reaches it.
+   * Blocks written at every refresh look their positions up once per assembly and add through addAt
+   * without a search per entry.
+   */
+  slots(rows: ArrayLike<number>, rowOffset: number, cols: ArrayLike<number>, colOffset: number, transposed?: boolean): Int32Array
+  /**
+   * Adds factor * local[p - begin] at position slots[p] for every p in [begin, end), in order of p:
+   * the additions add makes entry by entry, in the same order. Zeros are added too (no branch per
+   * entry, which the structural zeros of local blocks make unpredictable): an entry starts at +0 and
+   * only ever holds +0 or a nonzero (a sum that cancels is +0), which adding +-0 leaves unchanged, so
+   * the values are bit for bit those of skipping zeros.
+   */
+  addAt(slots: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void
   /**
    * Factorizes; returns -1 or the index of a (numerically) singular pivot column. interruptCheck, when
    * given, is polled inside long (sparse) factorizations and may throw to abandon one; solve then
@@ -35,19 +48,19 @@ export class DenseSystemMatrix implements SystemMatrix {
   add(row: number, col: number, value: number): void {
     this.data[row * this.n + col] += value
   }
-  addBlock(rows: Int32Array, rowOffset: number, cols: Int32Array, colOffset: number, local: Float64Array, factor: number): void {
-    const nc = cols.length
-    for (let i = 0; i < rows.length; i++) {
-      const r = (rows[i] + rowOffset) * this.n + colOffset
-      for (let j = 0; j < nc; j++) this.data[r + cols[j]] += factor * local[i * nc + j]
-    }
+  slots(rows: ArrayLike<number>, rowOffset: number, cols: ArrayLike<number>, colOffset: number, transposed = false): Int32Array {
+    const nc = cols.length, n = this.n
+    const slots = new Int32Array(rows.length * nc)
+    for (let i = 0; i < rows.length; i++)
+      for (let j = 0; j < nc; j++) {
+        const row = rows[i] + rowOffset, col = cols[j] + colOffset
+        slots[i * nc + j] = transposed ? col * n + row : row * n + col
+      }
+    return slots
   }
-  addBlockTransposed(rows: Int32Array, rowOffset: number, cols: Int32Array, colOffset: number, local: Float64Array, factor: number): void {
-    const nr = rows.length
-    for (let i = 0; i < rows.length; i++) {
-      const r = (rows[i] + rowOffset) * this.n + colOffset
-      for (let j = 0; j < cols.length; j++) this.data[r + cols[j]] += factor * local[j * nr + i]
-    }
+  addAt(slots: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void {
+    const data = this.data
+    for (let p = begin; p < end; p++) data[slots[p]] += factor * local[p - begin]
   }
   factorize(): number {
     return this.lu.factorize(this.data, this.n)

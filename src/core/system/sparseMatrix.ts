@@ -10,17 +10,26 @@ import { DenseSystemMatrix, type SystemMatrix } from './matrix'
 
 export class SparseSystemMatrix implements SystemMatrix {
   readonly n: number
+  /** One value per pattern entry (a view of storage). */
   readonly values: Float64Array
+  /**
+   * values and, past them, one sink entry: slots outside the pattern point there, so addAt adds
+   * without a branch per entry and checks once per call that only zeros went outside.
+   */
+  private readonly storage: Float64Array
+  private readonly sink: number
   readonly lu = new SparseLU()
 
   constructor(readonly pattern: SparsePattern) {
     this.n = pattern.n
-    this.values = new Float64Array(patternNonzeros(pattern))
+    this.sink = patternNonzeros(pattern)
+    this.storage = new Float64Array(this.sink + 1)
+    this.values = this.storage.subarray(0, this.sink)
     this.lu.analyze(pattern)
   }
 
   zero(): void {
-    this.values.fill(0)
+    this.storage.fill(0)
   }
 
   private slot(row: number, col: number): number {
@@ -36,67 +45,34 @@ export class SparseSystemMatrix implements SystemMatrix {
     this.values[this.slot(row, col)] += value
   }
 
-  /**
-   * Pattern slots (-1: not in the pattern) of the diagonal blocks ltg x ltg (offset 0) that items write
-   * at every refresh (mass, stiffness, reaction stiffness), looked up once per ltg array instead of by
-   * a binary search per entry. Sound as long as the pattern is: both follow the ltg arrays of one assembly.
-   */
-  private readonly blockSlots = new Map<Int32Array, Int32Array>()
-
-  private slotsOf(ltg: Int32Array): Int32Array {
-    let slots = this.blockSlots.get(ltg)
-    if (!slots) {
-      const n = ltg.length
-      slots = new Int32Array(n * n)
-      for (let i = 0; i < n; i++)
-        for (let j = 0; j < n; j++) slots[i * n + j] = patternSlot(this.pattern, ltg[i], ltg[j])
-      this.blockSlots.set(ltg, slots)
-    }
+  slots(
+    rows: ArrayLike<number>,
+    rowOffset: number,
+    cols: ArrayLike<number>,
+    colOffset: number,
+    transposed = false,
+  ): Int32Array {
+    const nc = cols.length
+    const slots = new Int32Array(rows.length * nc)
+    for (let i = 0; i < rows.length; i++)
+      for (let j = 0; j < nc; j++) {
+        const row = rows[i] + rowOffset,
+          col = cols[j] + colOffset
+        const slot = transposed ? patternSlot(this.pattern, col, row) : patternSlot(this.pattern, row, col)
+        slots[i * nc + j] = slot >= 0 ? slot : this.sink
+      }
     return slots
   }
 
-  addBlock(
-    rows: Int32Array,
-    rowOffset: number,
-    cols: Int32Array,
-    colOffset: number,
-    local: Float64Array,
-    factor: number,
-  ): void {
-    const nc = cols.length
-    if (rows === cols && rowOffset === 0 && colOffset === 0) {
-      const slots = this.slotsOf(rows),
-        values = this.values
-      for (let k = 0; k < nc * nc; k++) {
-        const v = local[k]
-        if (v === 0) continue
-        const slot = slots[k]
-        // Outside the pattern (-1): the same message as a single entry gives.
-        values[slot >= 0 ? slot : this.slot(rows[(k / nc) | 0], rows[k % nc])] += factor * v
-      }
-      return
+  addAt(slots: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void {
+    const storage = this.storage
+    for (let p = begin; p < end; p++) storage[slots[p]] += factor * local[p - begin]
+    if (storage[this.sink] !== 0) {
+      storage[this.sink] = 0
+      throw new Error(
+        'sparse system matrix: a block writes a nonzero outside the pattern computed at assembly (an item writes outside the blocks it declared)',
+      )
     }
-    for (let i = 0; i < rows.length; i++)
-      for (let j = 0; j < nc; j++) {
-        const v = local[i * nc + j]
-        if (v !== 0) this.values[this.slot(rows[i] + rowOffset, cols[j] + colOffset)] += factor * v
-      }
-  }
-
-  addBlockTransposed(
-    rows: Int32Array,
-    rowOffset: number,
-    cols: Int32Array,
-    colOffset: number,
-    local: Float64Array,
-    factor: number,
-  ): void {
-    const nr = rows.length
-    for (let i = 0; i < nr; i++)
-      for (let j = 0; j < cols.length; j++) {
-        const v = local[j * nr + i]
-        if (v !== 0) this.values[this.slot(rows[i] + rowOffset, cols[j] + colOffset)] += factor * v
-      }
   }
 
   /**
