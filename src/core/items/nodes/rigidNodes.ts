@@ -34,8 +34,6 @@ export class RigidNode extends NodeBase {
   readonly Gbar: Float64Array
   /** G = A Gbar (3 x size): omega_global = G theta'. */
   readonly G: Float64Array
-  /** Incremented whenever the cache is recomputed: readers that derive data from A and G compare it. */
-  version = 0
   /** The rotation coordinates (displacements) the cache was computed at. */
   private readonly cachedQ: Float64Array
   private cacheValid = false
@@ -97,7 +95,6 @@ export class RigidNode extends NodeBase {
       for (let k = 0; k < nr; k++) G[r * nr + k] = A[3 * r] * Gbar[k] + A[3 * r + 1] * Gbar[nr + k] + A[3 * r + 2] * Gbar[2 * nr + k]
     }
     this.cacheValid = true
-    this.version++
   }
   /** Local angular velocity omega_l = Gbar theta' (after updateRotation). */
   localAngularVelocity(s: SystemState, out: Float64Array): void {

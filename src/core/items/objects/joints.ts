@@ -67,6 +67,8 @@ const FIXED_AXIS = 0
 const AXIS_OF_0 = 1
 const AXIS_OF_1 = 2
 const ROTATION = 3
+/** Doubles per equation in AxisJoint.data: the kind, then the axis or a and b. */
+const EQUATION_SIZE = 7
 
 /** out[offset + j] = (J^T v + G^T w)_j on a marker's coordinates, J and G 3 x n row-major (G null: w = 0). */
 function projectOnMarker(J: Float64Array, G: Float64Array | null, n: number, v0: number, v1: number, v2: number, w0: number, w1: number, w2: number, out: Float64Array, offset: number): void {
@@ -100,16 +102,20 @@ export class AxisJoint implements ObjectComputation {
   private readonly turns: [boolean, boolean]
   /** Per marker: its rigid-frame kinematics (rows from the node cache), or null (rows from the marker's J and G). */
   private readonly rigid: [RigidFrame | null, RigidFrame | null]
-  /** The equations for evaluate(): kind per equation and its local vectors (axis, or a and b), 6 per equation. */
-  private readonly eqKind: Uint8Array
-  private readonly eqVec: Float64Array
   private n0 = 0
   private n1 = 0
-  /** C_q (nAE x ltg.length) and g (position level) at the coordinates in cachedQ. */
-  private rows = new Float64Array(0)
-  private readonly g: Float64Array
-  /** The joint's coordinates (s.q at ltgODE2) that rows and g were computed at. */
-  private cachedQ = new Float64Array(0)
+  /**
+   * Everything evaluate() reads and writes, in the order it does, in one packed block (a sweep over
+   * the joints then reads a few adjacent cache lines per joint instead of one scattered array each):
+   *   [0, n)            the joint's coordinates (s.q at ltgODE2) that g and C_q were computed at,
+   *   [eqAt, gAt)       per equation its kind and local vectors (axis, or a and b): EQUATION_SIZE each,
+   *   [gAt, rowsAt)     g (position level),
+   *   [rowsAt, end)     C_q (nAE x n, row-major).
+   */
+  private data = new Float64Array(0)
+  private eqAt = 0
+  private gAt = 0
+  private rowsAt = 0
   private cacheValid = false
   /** Only fixed-axis translations (spherical joints): each marker's reactions depend on its own coordinates. */
   private readonly decoupled: boolean
@@ -126,17 +132,8 @@ export class AxisJoint implements ObjectComputation {
     const turns = (m: 0 | 1): boolean => isFrame(this.k[m]) && equations.some((e) => e.kind === 'rotation' || e.frame === m)
     this.turns = [turns(0), turns(1)]
     this.rigid = [this.k[0] instanceof RigidFrame ? this.k[0] : null, this.k[1] instanceof RigidFrame ? this.k[1] : null]
-    this.eqKind = Uint8Array.from(equations, (e) => (e.kind === 'rotation' ? ROTATION : e.frame === -1 ? FIXED_AXIS : e.frame === 0 ? AXIS_OF_0 : AXIS_OF_1))
-    this.eqVec = packedFloat64(6 * equations.length)
-    equations.forEach((e, k) => {
-      if (e.kind === 'rotation') {
-        this.eqVec.set(e.a, 6 * k)
-        this.eqVec.set(e.b, 6 * k + 3)
-      } else this.eqVec.set(e.axis, 6 * k)
-    })
     this.nAE = equations.length
     this.decoupled = equations.every((e) => e.kind === 'translation' && e.frame === -1)
-    this.g = packedFloat64(this.nAE)
     this.inactiveConstraint = !active
     this.outputVariables = ['Position', 'Velocity', 'Displacement', 'Force', 'Torque', ...(rotationMarker ? ['Rotation'] : [])]
   }
@@ -146,11 +143,20 @@ export class AxisJoint implements ObjectComputation {
     this.n0 = a.length
     this.n1 = b.length
     if (this.ltgODE2.length !== a.length + b.length) {
-      const n = a.length + b.length
+      const n = a.length + b.length, nAE = this.nAE
       this.ltgODE2 = packedInt32(n)
-      const block = packedFloat64(n * (this.nAE + 1))
-      this.rows = block.subarray(0, n * this.nAE)
-      this.cachedQ = block.subarray(n * this.nAE)
+      this.eqAt = n
+      this.gAt = n + EQUATION_SIZE * nAE
+      this.rowsAt = this.gAt + nAE
+      this.data = packedFloat64(this.rowsAt + nAE * n)
+      this.equations.forEach((e, k) => {
+        const at = this.eqAt + EQUATION_SIZE * k
+        this.data[at] = e.kind === 'rotation' ? ROTATION : e.frame === -1 ? FIXED_AXIS : e.frame === 0 ? AXIS_OF_0 : AXIS_OF_1
+        if (e.kind === 'rotation') {
+          this.data.set(e.a, at + 1)
+          this.data.set(e.b, at + 4)
+        } else this.data.set(e.axis, at + 1)
+      })
     }
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
@@ -202,7 +208,7 @@ export class AxisJoint implements ObjectComputation {
   }
 
   /**
-   * Brings g and C_q (this.g, this.rows) up to date with s in one pass. Both are functions of the
+   * Brings g and C_q (in this.data) up to date with s in one pass. Both are functions of the
    * joint's coordinates only (markers depend on q at their ltg), so nothing is recomputed while those
    * are unchanged: the reaction forces C_q^T lambda, the equations g and the Newton matrix of one
    * iteration share one evaluation. The comparison with the cached coordinates sees every writer of s.q.
@@ -211,18 +217,18 @@ export class AxisJoint implements ObjectComputation {
    * each marker's block is written once, for rigid frames straight from the node cache.
    */
   private evaluate(s: SystemState): void {
-    const ltg = this.ltgODE2, n = ltg.length, q = s.q, key = this.cachedQ
+    const ltg = this.ltgODE2, n = ltg.length, q = s.q, data = this.data
     if (this.cacheValid) {
       let same = true
       for (let j = 0; j < n; j++) {
-        if (q[ltg[j]] !== key[j]) {
+        if (q[ltg[j]] !== data[j]) {
           same = false
           break
         }
       }
       if (same) return
     }
-    for (let j = 0; j < n; j++) key[j] = q[ltg[j]]
+    for (let j = 0; j < n; j++) data[j] = q[ltg[j]]
     const p0 = W.p[0], p1 = W.p[1]
     this.k[0].position(s, p0)
     this.k[1].position(s, p1)
@@ -233,18 +239,18 @@ export class AxisJoint implements ObjectComputation {
       if (this.turns[m]) this.frame(m as 0 | 1).rotationJacobian(s, W.G[m])
     }
     const d0 = p1[0] - p0[0], d1 = p1[1] - p0[1], d2 = p1[2] - p0[2]
-    const n0 = this.n0, out = this.rows, g = this.g, kind = this.eqKind, vec = this.eqVec
+    const n0 = this.n0, gAt = this.gAt
     for (let k = 0; k < this.nAE; k++) {
-      const e = kind[k], o = 6 * k, r = k * n
-      const x0 = vec[o], x1 = vec[o + 1], x2 = vec[o + 2]
+      const o = this.eqAt + EQUATION_SIZE * k, r = this.rowsAt + k * n
+      const e = data[o], x0 = data[o + 1], x1 = data[o + 2], x2 = data[o + 3]
       if (e === ROTATION) {
-        const y0 = vec[o + 3], y1 = vec[o + 4], y2 = vec[o + 5]
+        const y0 = data[o + 4], y1 = data[o + 5], y2 = data[o + 6]
         const a0 = A0[0] * x0 + A0[1] * x1 + A0[2] * x2, a1 = A0[3] * x0 + A0[4] * x1 + A0[5] * x2, a2 = A0[6] * x0 + A0[7] * x1 + A0[8] * x2
         const b0 = A1[0] * y0 + A1[1] * y1 + A1[2] * y2, b1 = A1[3] * y0 + A1[4] * y1 + A1[5] * y2, b2 = A1[6] * y0 + A1[7] * y1 + A1[8] * y2
-        g[k] = a0 * b0 + a1 * b1 + a2 * b2
+        data[gAt + k] = a0 * b0 + a1 * b1 + a2 * b2
         const c0 = a1 * b2 - a2 * b1, c1 = a2 * b0 - a0 * b2, c2 = a0 * b1 - a1 * b0
-        this.markerRow(0, 0, 0, 0, c0, c1, c2, out, r)
-        this.markerRow(1, 0, 0, 0, -c0, -c1, -c2, out, r + n0)
+        this.markerRow(0, 0, 0, 0, c0, c1, c2, data, r)
+        this.markerRow(1, 0, 0, 0, -c0, -c1, -c2, data, r + n0)
         continue
       }
       let u0 = x0, u1 = x1, u2 = x2
@@ -254,13 +260,13 @@ export class AxisJoint implements ObjectComputation {
         u1 = A[3] * x0 + A[4] * x1 + A[5] * x2
         u2 = A[6] * x0 + A[7] * x1 + A[8] * x2
       }
-      g[k] = u0 * d0 + u1 * d1 + u2 * d2
+      data[gAt + k] = u0 * d0 + u1 * d1 + u2 * d2
       // The torque u x dp acts on the marker the axis turns with.
       const t0 = u1 * d2 - u2 * d1, t1 = u2 * d0 - u0 * d2, t2 = u0 * d1 - u1 * d0
-      if (e === AXIS_OF_0) this.markerRow(0, -u0, -u1, -u2, t0, t1, t2, out, r)
-      else this.markerRow(0, -u0, -u1, -u2, 0, 0, 0, out, r)
-      if (e === AXIS_OF_1) this.markerRow(1, u0, u1, u2, t0, t1, t2, out, r + n0)
-      else this.markerRow(1, u0, u1, u2, 0, 0, 0, out, r + n0)
+      if (e === AXIS_OF_0) this.markerRow(0, -u0, -u1, -u2, t0, t1, t2, data, r)
+      else this.markerRow(0, -u0, -u1, -u2, 0, 0, 0, data, r)
+      if (e === AXIS_OF_1) this.markerRow(1, u0, u1, u2, t0, t1, t2, data, r + n0)
+      else this.markerRow(1, u0, u1, u2, 0, 0, 0, data, r + n0)
     }
     this.cacheValid = true
   }
@@ -268,14 +274,15 @@ export class AxisJoint implements ObjectComputation {
   /** Position level: g; velocity level (index 2): g' = C_q q'. */
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
     this.evaluate(s)
+    const data = this.data
     if (!velocityLevel) {
-      for (let k = 0; k < this.nAE; k++) out[k] = this.g[k]
+      for (let k = 0; k < this.nAE; k++) out[k] = data[this.gAt + k]
       return
     }
     const n = this.ltgODE2.length
     for (let k = 0; k < this.nAE; k++) {
       let sum = 0
-      for (let j = 0; j < n; j++) sum += this.rows[k * n + j] * s.v[this.ltgODE2[j]]
+      for (let j = 0; j < n; j++) sum += data[this.rowsAt + k * n + j] * s.v[this.ltgODE2[j]]
       out[k] = sum
     }
   }
@@ -283,8 +290,8 @@ export class AxisJoint implements ObjectComputation {
   /** C_q, the same at both levels (the index-2 equation is the exact time derivative). */
   computeAEJacobian(s: SystemState, out: Float64Array): void {
     this.evaluate(s)
-    const len = this.rows.length
-    for (let i = 0; i < len; i++) out[i] = this.rows[i]
+    const data = this.data, at = this.rowsAt, len = this.nAE * this.ltgODE2.length
+    for (let i = 0; i < len; i++) out[i] = data[at + i]
   }
 
   /** Coordinate count and first local column of marker m. */

@@ -18,8 +18,8 @@ import { EULER_PARAMETERS, eulerRotationDerivativeTimes } from '../../math/rotat
 import { DEFAULT_COLORS, colorOr, type Graphics } from '../../system/graphics'
 import { V_COLOR, visualizationParams } from '../common'
 import { RigidFrame, RigidNode } from '../nodes/rigidNodes'
-import { packedCopy, packedFloat64 } from '../../math/packedArrays'
-import { copyInto, zeroRange } from '../../math/smallArrays'
+import { packedCopy } from '../../math/packedArrays'
+import { zeroRange } from '../../math/smallArrays'
 import { VGRAPHICS, checkGraphicsData } from './bodies'
 import { drawGraphicsData } from './bodyGraphics'
 
@@ -90,29 +90,22 @@ class RigidBody3D extends RigidBodyBase {
   readonly nAE: number
   protected readonly J: Float64Array
   protected readonly hasOffset: boolean
-  /** The local mass matrix at node version massVersion (it depends on the rotation only). */
-  private readonly massCache: Float64Array
-  private massVersion = -1
 
   constructor(node: RigidNode, mass: number, inertia6: Float64Array, com: Float64Array) {
-    super(node, mass, com)
+    super(node, mass, packedCopy(com))
     const [xx, yy, zz, yz, xz, xy] = inertia6
-    this.J = Float64Array.from([xx, xy, xz, xy, yy, yz, xz, yz, zz])
+    this.J = packedCopy([xx, xy, xz, xy, yy, yz, xz, yz, zz])
     this.hasOffset = com[0] !== 0 || com[1] !== 0 || com[2] !== 0
     this.nAE = node.rotation === EULER_PARAMETERS ? 1 : 0
-    this.massCache = packedFloat64(node.nODE2 * node.nODE2)
   }
 
   computeMassMatrix(s: SystemState, out: Float64Array): void {
     const node = this.node
     node.updateRotation(s)
-    const M = this.massCache
-    if (this.massVersion !== node.version) {
-      zeroRange(M, 0, M.length)
-      this.assembleMassMatrix(M)
-      this.massVersion = node.version
-    }
-    copyInto(out, M)
+    // Assembled at each call, not cached: it changes with every Newton iterate, and a cached copy
+    // (49 entries per body, written and read back) cost more memory traffic than the ~100 flops.
+    zeroRange(out, 0, node.nODE2 * node.nODE2)
+    this.assembleMassMatrix(out)
   }
 
   /** The mass matrix at the node's cached rotation into out (zero on entry). */
