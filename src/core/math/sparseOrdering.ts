@@ -12,8 +12,11 @@ import type { SparsePattern } from './sparsePattern'
 /** Elimination order: order[k] is the index eliminated k-th. */
 export function approximateMinimumDegree(p: SparsePattern): Int32Array {
   const n = p.n
-  const adj = symmetricAdjacency(p)
+  // A_i is adjList[adjStart[i] .. adjStart[i] + adjLen[i]); it only shrinks.
+  const { adjStart, adjList, adjLen } = symmetricAdjacency(p)
+  // The elements of i are elems[i][0 .. elemCount[i]) (an array length is slow to set).
   const elems: number[][] = Array.from({ length: n }, () => [])
+  const elemCount = new Int32Array(n)
   const elemVars: number[][] = Array.from({ length: n }, () => [])
   const eliminated = new Uint8Array(n)
   const absorbed = new Uint8Array(n)
@@ -35,7 +38,7 @@ export function approximateMinimumDegree(p: SparsePattern): Int32Array {
     if (next[i] >= 0) prev[next[i]] = prev[i]
   }
   for (let i = 0; i < n; i++) {
-    degree[i] = adj[i].length
+    degree[i] = adjLen[i]
     insert(i)
   }
   const inLp = new Int32Array(n).fill(-1) // stamp: inLp[i] === pivot while i is in L_pivot
@@ -50,12 +53,15 @@ export function approximateMinimumDegree(p: SparsePattern): Int32Array {
     eliminated[piv] = 1
     // L_p = (A_p united with the variables of p's elements) without p; those elements are absorbed.
     const Lp: number[] = []
-    for (const v of adj[piv])
+    for (let q = adjStart[piv]; q < adjStart[piv] + adjLen[piv]; q++) {
+      const v = adjList[q]
       if (!eliminated[v] && inLp[v] !== piv) {
         inLp[v] = piv
         Lp.push(v)
       }
-    for (const e of elems[piv]) {
+    }
+    for (let c = 0; c < elemCount[piv]; c++) {
+      const e = elems[piv][c]
       if (absorbed[e]) continue
       for (const v of elemVars[e])
         if (v !== piv && !eliminated[v] && inLp[v] !== piv) {
@@ -65,13 +71,15 @@ export function approximateMinimumDegree(p: SparsePattern): Int32Array {
       absorbed[e] = 1
       elemVars[e] = []
     }
-    adj[piv] = []
+    adjLen[piv] = 0
     elems[piv] = []
+    elemCount[piv] = 0
     elemVars[piv] = Lp
     order[k] = piv
     // |L_e \ L_p| for every element adjacent to L_p.
     for (const i of Lp)
-      for (const e of elems[i]) {
+      for (let c = 0; c < elemCount[i]; c++) {
+        const e = elems[i][c]
         if (absorbed[e]) continue
         if (w[e] < 0) {
           w[e] = elemVars[e].length
@@ -82,10 +90,12 @@ export function approximateMinimumDegree(p: SparsePattern): Int32Array {
     const remaining = n - k - 1
     for (const i of Lp) {
       remove(i)
-      // Elements entirely inside L_p are absorbed into p.
+      // Elements entirely inside L_p are absorbed into p (lists compacted in place, in order).
       let extern = 0
-      const keptElems: number[] = []
-      for (const e of elems[i]) {
+      const ei = elems[i]
+      let kept = 0
+      for (let c = 0; c < elemCount[i]; c++) {
+        const e = ei[c]
         if (absorbed[e]) continue
         if (w[e] === 0) {
           absorbed[e] = 1
@@ -93,13 +103,19 @@ export function approximateMinimumDegree(p: SparsePattern): Int32Array {
           continue
         }
         extern += w[e]
-        keptElems.push(e)
+        ei[kept++] = e
       }
-      keptElems.push(piv)
-      elems[i] = keptElems
+      ei[kept++] = piv
+      elemCount[i] = kept
       // Variables in L_p are now reached through element p: prune them from A_i.
-      adj[i] = adj[i].filter((v) => !eliminated[v] && inLp[v] !== piv)
-      const bound = adj[i].length + Lp.length - 1 + extern
+      const first = adjStart[i]
+      let end = first
+      for (let q = first; q < first + adjLen[i]; q++) {
+        const v = adjList[q]
+        if (!eliminated[v] && inLp[v] !== piv) adjList[end++] = v
+      }
+      adjLen[i] = end - first
+      const bound = adjLen[i] + Lp.length - 1 + extern
       degree[i] = Math.max(0, Math.min(remaining, degree[i] + Lp.length - 1, bound))
       insert(i)
       if (degree[i] < minDegree) minDegree = degree[i]
@@ -110,17 +126,41 @@ export function approximateMinimumDegree(p: SparsePattern): Int32Array {
   return order
 }
 
-/** Neighbour lists of the graph of A + A^T, without self loops. */
-function symmetricAdjacency(p: SparsePattern): number[][] {
+/**
+ * Neighbour lists of the graph of A + A^T in one array, without self loops or repeats (first
+ * occurrences kept, in the order of a column sweep).
+ */
+function symmetricAdjacency(p: SparsePattern): {
+  adjStart: Int32Array
+  adjList: Int32Array
+  adjLen: Int32Array
+} {
   const n = p.n
-  const adj: number[][] = Array.from({ length: n }, () => [])
-  for (let j = 0; j < n; j++)
-    for (let k = p.colStart[j]; k < p.colStart[j + 1]; k++) {
-      const i = p.rowIndex[k]
-      if (i === j) continue
-      adj[i].push(j)
-      adj[j].push(i)
+  const adjStart = new Int32Array(n + 1)
+  const forEachPair = (visit: (i: number, j: number) => void): void => {
+    for (let j = 0; j < n; j++)
+      for (let k = p.colStart[j]; k < p.colStart[j + 1]; k++) {
+        const i = p.rowIndex[k]
+        if (i === j) continue
+        visit(i, j)
+        visit(j, i)
+      }
+  }
+  forEachPair((i) => adjStart[i + 1]++)
+  for (let i = 0; i < n; i++) adjStart[i + 1] += adjStart[i]
+  const adjList = new Int32Array(adjStart[n])
+  const adjLen = new Int32Array(n)
+  forEachPair((i, j) => (adjList[adjStart[i] + adjLen[i]++] = j))
+  const seenBy = new Int32Array(n).fill(-1)
+  for (let i = 0; i < n; i++) {
+    let end = adjStart[i]
+    for (let q = adjStart[i]; q < adjStart[i] + adjLen[i]; q++) {
+      const v = adjList[q]
+      if (seenBy[v] === i) continue
+      seenBy[v] = i
+      adjList[end++] = v
     }
-  for (let i = 0; i < n; i++) adj[i] = [...new Set(adj[i])]
-  return adj
+    adjLen[i] = end - adjStart[i]
+  }
+  return { adjStart, adjList, adjLen }
 }
