@@ -328,26 +328,34 @@ export class SparseLU {
     for (let e = Astart[k]; e < Astart[k + 1]; e++) {
       const start = Arow[e]
       if (mark[start] === stamp) continue
+      mark[start] = stamp
+      // A row without a pivot yet has no column of L to follow: it is finished at once (so are the
+      // leaves below; the order is the one a search that pushed them would give).
+      if (pivotOf[start] < 0) {
+        reach[--top] = start
+        continue
+      }
       let depth = 0
       stack[0] = start
+      stackPos[0] = Lstart[pivotOf[start]] + 1
       while (depth >= 0) {
         const j = stack[depth]
-        const J = pivotOf[j]
-        if (mark[j] !== stamp) {
-          mark[j] = stamp
-          stackPos[depth] = J < 0 ? 0 : Lstart[J] + 1
-        }
-        let done = true
-        const end = J < 0 ? 0 : Lstart[J + 1]
-        for (let q = stackPos[depth]; q < end; q++) {
+        const end = Lstart[pivotOf[j] + 1]
+        let q = stackPos[depth]
+        for (; q < end; q++) {
           const i = Lrow[q]
           if (mark[i] === stamp) continue
+          mark[i] = stamp
+          if (pivotOf[i] < 0) {
+            reach[--top] = i
+            continue
+          }
           stackPos[depth] = q + 1
           stack[++depth] = i
-          done = false
+          stackPos[depth] = Lstart[pivotOf[i]] + 1
           break
         }
-        if (done) {
+        if (q === end) {
           depth--
           reach[--top] = j
         }
