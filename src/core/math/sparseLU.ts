@@ -7,10 +7,10 @@
 //     entry (so the symmetric AMD order keeps its fill); L gets unit diagonal.
 //   Once a factorization exists, the next one first tries the same pivot sequence and the same L
 //   and U patterns (numeric refactorization: no reach search). It keeps a pivot only where the full
-//   factorization's pivot rule, applied to the same column, would choose that row too (otherwise
-//   it falls back to the full factorization); since it performs the same operations in the same
-//   order, its result is then bit for bit the full factorization's: a function of the values alone,
-//   not of the matrices factorized before (exact restarts need that).
+//   factorization's pivot rule, applied to the same column, would choose that row too (from the
+//   first column where it would not, the full factorization takes over); since it performs the
+//   same operations in the same order, its result is then bit for bit the full factorization's: a
+//   function of the values alone, not of the matrices factorized before (exact restarts need that).
 // Every buffer is allocated in analyze or grown on the rare full factorization that needs more
 // fill, so Newton's refactorizations and solves allocate nothing.
 // Both factorizations poll an interrupt check between columns (large models factorize for tens of
