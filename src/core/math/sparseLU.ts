@@ -245,8 +245,8 @@ export class SparseLU {
         const xj = x[j]
         // A zero multiplier changes nothing (it could only flip the sign of a zero). Many pattern
         // entries are zero at every refresh (mass and stiffness blocks are declared whole), so
-        // this skips half of the updates or more; refactor skips the same ones, which keeps their
-        // factors bit for bit equal.
+        // this skips 28 % (perf3D) to 70 % (planar chain) of the multiply-adds; refactor skips the
+        // same ones, which keeps their factors bit for bit equal.
         if (xj === 0) continue
         subtractMultiple(x, Lrow, Lval, Lstart[J] + 1, Lstart[J + 1], xj)
       }
@@ -313,8 +313,9 @@ export class SparseLU {
   }
 
   /**
-   * Rows reachable from column k (in elimination order) of A in the graph of L (row i -> rows of L(:, pivotOf[i])), in
-   * topological order in reach[top..n); returns top. Non-recursive depth-first search.
+   * Rows reachable from column k (in elimination order) of A in the graph of L (row i -> rows of
+   * L(:, pivotOf[i])), in topological order in reach[top..n); returns top. Non-recursive depth-first
+   * search.
    */
   private computeReach(k: number): number {
     const n = this.n
@@ -365,8 +366,8 @@ export class SparseLU {
   }
 
   /**
-   * Numeric refactorization with the last pivot sequence and patterns; false where the full
-   * factorization would pivot differently: the candidates of column k are its pivot and the rows of
+   * Numeric refactorization with the last pivot sequence and patterns, up to the first column where
+   * the full factorization would pivot differently: the candidates of column k are its pivot and the rows of
    * L(:, k) (the same reach), and the rule of factorFull (the diagonal row when it is a candidate of
    * at least DIAGONAL_PREFERENCE times the largest, else the first largest in the search order, which
    * pivotRank keeps) must give the stored pivot. Returns n, or the first column where it does not
