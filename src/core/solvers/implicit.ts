@@ -11,9 +11,10 @@
 // Jacobian C_q, so the Newton matrix is [[M + h^2 beta' K + h gamma' D, C_q^T], [C_q, 0]].
 //
 // Modified Newton across steps (as Exudyn): the factorized Jacobian is kept from step to step and
-// refreshed only when an iteration contracts the residual by less than modifiedNewtonContractivity,
-// when the step size changes, or when a step fails with an old Jacobian. For large systems this
-// removes nearly all factorizations.
+// refreshed when an iteration contracts the residual by less than modifiedNewtonContractivity, when
+// the step size changes, or when a step fails with an old Jacobian. With the experimental flag
+// newtonRefreshPolicy, JacobianRefreshPolicy (jacobianRefresh.ts) also refreshes where that is cheaper
+// than the iterations it saves: within a step and at a step start.
 // Exact restart: the Jacobian in use is a function of the state it was evaluated at, so the
 // integrator state saved in a checkpoint includes that state (t, h, q, q', q'', lambda, data); after
 // loading, the Jacobian is re-evaluated there before the first iteration, bit for bit the matrix of
@@ -24,6 +25,7 @@ import type { SystemMatrix } from '../system/matrix'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
 import { SolverError } from './errors'
+import { JacobianRefreshPolicy, type RefreshPolicyState } from './jacobianRefresh'
 import { SolverBase, type SolverOptions } from './solverBase'
 
 const JACOBIAN_STATE_KEYS = ['q', 'v', 'a', 'lambda', 'data'] as const
@@ -63,11 +65,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** Per algebraic equation: UNSCALED_ROW, POSITION_ROW or VELOCITY_ROW (set with the work vectors). */
   private aeRowScaling = new Uint8Array(0)
   /**
-   * Predictor history: the accelerations at the start of the previous step and that step's size
-   * (hPrevious = 0: none yet). Part of the integrator state (checkpoints save it).
+   * Predictor history (part of the integrator state: checkpoints save it): the accelerations at the
+   * start of the previous step and of the one before, and those steps' sizes (0: no such step yet).
    */
   private accPrevious = new Float64Array(0)
+  private accPrevious2 = new Float64Array(0)
   private hPrevious = 0
+  private hPrevious2 = 0
   /** Data coordinates (switching states) at the step start, restored when a step is retried. */
   private data0 = new Float64Array(0)
   /** Algorithmic accelerations a_0 (part of the integrator state: checkpoints save it). */
@@ -91,14 +95,22 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * state the step start's Jacobian belonged to, kept before the step's first refresh replaces it.
    */
   private readonly stepStartJacobian = { valid: false, toRestore: false, refreshed: false, step: 0, time: 0, at: emptyJacobianState() }
-  /** Experimental flag newtonReactionStiffness (see EXPERIMENTAL_FLAGS). */
+  private readonly refreshPolicy: JacobianRefreshPolicy
+  /** The refresh policy's state at the step start (an interrupted step puts it back) and its start decision. */
+  private policyAtStepStart: RefreshPolicyState
+  private startDecision: 'pending' | 'kept' | 'fresh' = 'pending'
+  /** Experimental flags newtonReactionStiffness and newtonQuadraticPredictor (see EXPERIMENTAL_FLAGS). */
   private readonly reactionStiffness: boolean
+  private readonly quadraticPredictor: boolean
   /** checkInterrupt for the factorization to poll (one closure: polling allocates nothing). */
   private readonly interruptFactorization = (): void => this.checkInterrupt()
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
     this.reactionStiffness = system.experimental.has('newtonReactionStiffness')
+    this.quadraticPredictor = system.experimental.has('newtonQuadraticPredictor')
+    this.refreshPolicy = new JacobianRefreshPolicy(system.experimental.has('newtonRefreshPolicy'))
+    this.policyAtStepStart = this.refreshPolicy.save()
     if (settings.solverType === 'TrapezoidalIndex2') {
       this.solverType = 'TrapezoidalIndex2'
       this.alphaM = 0
@@ -129,7 +141,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.aAlgNew = new Float64Array(n2)
       this.lambda0 = new Float64Array(nAE)
       this.accPrevious = new Float64Array(n2)
+      this.accPrevious2 = new Float64Array(n2)
       this.hPrevious = 0
+      this.hPrevious2 = 0
       this.residual = new Float64Array(n2 + nAE)
       this.residualODE2 = this.residual.subarray(0, n2)
       this.residualAE = this.residual.subarray(n2)
@@ -188,6 +202,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     start.valid = this.jacobianValid
     start.toRestore = this.jacobianToRestore
     start.refreshed = false
+    this.policyAtStepStart = this.refreshPolicy.save()
+    this.startDecision = 'pending'
+    const { newtonIterations, jacobians } = this.stats
     const adaptive = this.settings.timeIntegration.adaptiveStep
     const hMin = this.settings.timeIntegration.minimumStepSize
     let h = hRequested
@@ -213,8 +230,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       h /= 2
     }
     copyInto(this.aAlg, this.aAlgNew)
-    copyInto(this.accPrevious, this.acc0)
-    this.hPrevious = h
+    this.recordStepCost(this.stats.newtonIterations - newtonIterations, this.stats.jacobians - jacobians)
+    this.pushPredictorHistory(h)
     // After a reduced step, grow back towards the nominal step size.
     this.h = Math.min(this.nominalStepSize, h < hRequested ? 2 * h : this.nominalStepSize)
   }
@@ -235,6 +252,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    */
   protected override rollBackStep(): void {
     this.restoreStepStart()
+    this.refreshPolicy.load(this.policyAtStepStart)
     const start = this.stepStartJacobian
     this.jacobianValid = start.valid
     this.jacobianToRestore = start.toRestore
@@ -257,18 +275,42 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   }
 
   /**
-   * Predictor for q''_T: linear extrapolation from the last two steps, a_0 + (h / h_prev) (a_0 - a_prev),
-   * one order better than a_0 alone (the first Newton residual drops from O(h) to O(h^2) on smooth
-   * motion; sphere chain N = 100: 6.9 -> 4.4 Newton iterations per step, perfRigidPendulum 2.9 -> 2.2).
-   * The multipliers start from the last step's: they jump where constraints switch (a bead crossing
-   * cable elements), and extrapolating them there left larger Newton errors in the reaction forces.
-   * The first step uses a_0.
+   * Predictor for q''_T: linear extrapolation from the last two step starts, a_0 + (h / h_1) (a_0 - a_1),
+   * one order better than a_0 alone (sphere chain N = 100: 6.9 -> 4.4 Newton iterations per step,
+   * perfRigidPendulum 2.9 -> 2.2). With the experimental flag newtonQuadraticPredictor: quadratic
+   * through the last three (error O(h^3) instead of O(h^2) on smooth motion; perf3DRigidBodies 5.6 ->
+   * 5.2 iterations with the kept matrix, 3.0 -> 2.0 with a fresh one and the reaction stiffness);
+   * cubic was no better, and worse where the motion is not smooth (a chain released from rest). The
+   * first step uses a_0. The multipliers start from the last step's: extrapolated, they carried errors
+   * into a direction the residual norm hardly sees (a reaction balanced by an acceleration, which
+   * moves the constraint only h^2 beta' times as much), and where constraints switch (a bead crossing
+   * cable elements) that left larger errors in the reaction forces.
    */
   private predict(h: number): void {
-    if (this.hPrevious === 0) return
+    const h1 = this.hPrevious, h2 = this.hPrevious2
+    if (h1 === 0) return
     const s = this.state
-    const r = h / this.hPrevious
-    for (let i = 0; i < this.n2; i++) s.a[i] = this.acc0[i] + r * (this.acc0[i] - this.accPrevious[i])
+    const a0 = this.acc0, a1 = this.accPrevious, a2 = this.accPrevious2
+    if (h2 === 0 || !this.quadraticPredictor) {
+      const r = h / h1
+      for (let i = 0; i < this.n2; i++) s.a[i] = a0[i] + r * (a0[i] - a1[i])
+    } else {
+      // Lagrange weights of the step starts 0, -h1, -(h1 + h2), evaluated at h (3, -3, 1 for equal steps).
+      const w0 = ((h + h1) * (h + h1 + h2)) / (h1 * (h1 + h2))
+      const w1 = -(h * (h + h1 + h2)) / (h1 * h2)
+      const w2 = (h * (h + h1)) / ((h1 + h2) * h2)
+      for (let i = 0; i < this.n2; i++) s.a[i] = w0 * a0[i] + w1 * a1[i] + w2 * a2[i]
+    }
+  }
+
+  /** After an accepted step of size h: its start values become the predictor's history. */
+  private pushPredictorHistory(h: number): void {
+    const oldest = this.accPrevious2
+    this.accPrevious2 = this.accPrevious
+    this.accPrevious = oldest
+    copyInto(this.accPrevious, this.acc0)
+    this.hPrevious2 = this.hPrevious
+    this.hPrevious = h
   }
 
   /**
@@ -387,6 +429,19 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.system.update(s)
   }
 
+  /** What the step cost, for the policy's averages (steps without a start decision teach it nothing). */
+  private recordStepCost(iterations: number, refreshes: number): void {
+    if (this.startDecision !== 'pending') this.refreshPolicy.recordStep(this.startDecision === 'fresh', iterations, refreshes)
+  }
+
+  /** The policy's start decision, once per step (later Newton passes and retries of the step do not decide again). */
+  private refreshAtStart(): boolean {
+    if (this.startDecision !== 'pending') return false
+    const fresh = this.refreshPolicy.refreshAtStart()
+    this.startDecision = fresh ? 'fresh' : 'kept'
+    return fresh
+  }
+
   private factorize(t: number, interruptCheck: (() => void) | null = null): void {
     this.stats.jacobians++
     const k = this.matrix.factorize(interruptCheck)
@@ -410,12 +465,12 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     // Converged when the residual is small against the forces in balance (or absolutely small).
     const tolerance = nt.absoluteTolerance + nt.relativeTolerance * this.forceScale
     if (res <= tolerance) return undefined
-    if (this.jacobianToRestore) this.restoreJacobian()
     let fresh = false
-    if (!nt.useModifiedNewton || !this.jacobianValid || this.jacobianStep !== h) {
+    if (!nt.useModifiedNewton || !this.jacobianValid || this.jacobianStep !== h || this.refreshAtStart()) {
+      this.jacobianToRestore = false
       this.computeJacobian(h)
       fresh = true
-    }
+    } else if (this.jacobianToRestore) this.restoreJacobian()
     for (let it = 1; it <= nt.maxIterations; it++) {
       this.checkInterrupt()
       this.matrix.solve(r)
@@ -435,22 +490,29 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       if (res <= tolerance) return undefined
       // Stagnation at round-off: the update no longer changes the accelerations.
       if (upd <= 1e-15 * Math.max(size, 1)) return undefined
-      if (nt.useModifiedNewton && !fresh && res > nt.modifiedNewtonContractivity * prev) {
+      if (!nt.useModifiedNewton) {
+        this.computeJacobian(h)
+      } else if (fresh) {
+        this.refreshPolicy.observeFreshIteration(res, prev)
+        fresh = false
+      } else if (this.refreshPolicy.refreshWithinStep(res, prev, tolerance, nt.modifiedNewtonContractivity)) {
         this.computeJacobian(h)
         fresh = true
-      } else if (!nt.useModifiedNewton) {
-        this.computeJacobian(h)
-      } else fresh = false
+      }
     }
     return `the residual is ${res.toExponential(3)} after ${nt.maxIterations} iterations (started at ${res0.toExponential(3)}; tolerance ${tolerance.toExponential(3)})`
   }
 
   protected override extraValues(): Record<string, number> {
-    return { jacobianValid: this.jacobianValid ? 1 : 0, jacobianStep: this.jacobianStep, jacobianTime: this.jacobianTime, previousStep: this.hPrevious }
+    return { jacobianValid: this.jacobianValid ? 1 : 0, jacobianStep: this.jacobianStep, jacobianTime: this.jacobianTime, previousStep: this.hPrevious, previousStep2: this.hPrevious2, ...this.refreshPolicy.save() }
   }
   protected override extraVectors(): Record<string, Float64Array> {
     const at = this.jacobianAt
-    const vectors: Record<string, Float64Array> = { algorithmicAccelerations: Float64Array.from(this.aAlg), previousAccelerations: Float64Array.from(this.accPrevious) }
+    const vectors: Record<string, Float64Array> = {
+      algorithmicAccelerations: Float64Array.from(this.aAlg),
+      previousAccelerations: Float64Array.from(this.accPrevious),
+      previousAccelerations2: Float64Array.from(this.accPrevious2),
+    }
     if (this.jacobianValid) Object.assign(vectors, { jacobianQ: Float64Array.from(at.q), jacobianV: Float64Array.from(at.v), jacobianA: Float64Array.from(at.a), jacobianLambda: Float64Array.from(at.lambda), jacobianData: Float64Array.from(at.data) })
     return vectors
   }
@@ -458,10 +520,18 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const a = vectors.algorithmicAccelerations
     if (!a || a.length !== this.aAlg.length) throw new SolverError('model', `the checkpoint's integrator state has ${a?.length ?? 0} algorithmic accelerations; this system has ${this.aAlg.length}`)
     this.aAlg.set(a)
-    // Checkpoints without a predictor history start it again (the run continues correctly, not bitwise).
-    const ap = vectors.previousAccelerations
-    this.hPrevious = ap?.length === this.accPrevious.length ? (values.previousStep ?? 0) : 0
-    if (this.hPrevious !== 0) this.accPrevious.set(ap)
+    // Checkpoints without (all of) this predictor history or refresh policy start them again (the run
+    // continues correctly, not bitwise).
+    const ap = vectors.previousAccelerations, ap2 = vectors.previousAccelerations2
+    const complete = ap?.length === this.accPrevious.length && ap2?.length === this.accPrevious2.length
+    this.hPrevious = complete ? (values.previousStep ?? 0) : 0
+    this.hPrevious2 = complete ? (values.previousStep2 ?? 0) : 0
+    if (complete) {
+      this.accPrevious.set(ap)
+      this.accPrevious2.set(ap2)
+    }
+    const { freshStartCost, keptStartCost, startDecisions, freshContraction } = values
+    if ([freshStartCost, keptStartCost, startDecisions, freshContraction].every(Number.isFinite)) this.refreshPolicy.load({ freshStartCost, keptStartCost, startDecisions, freshContraction })
     this.jacobianValid = false
     this.jacobianToRestore = false
     if (values.jacobianValid !== 1) return
