@@ -167,7 +167,7 @@ class RigidBody3D extends RigidBodyBase {
   /** Both levels: [0, 0, 0, 2 ep^T]. */
   computeAEJacobian(s: SystemState, out: Float64Array): void {
     this.node.updateRotation(s)
-    out.fill(0, 0, 7)
+    zeroRange(out, 0, 3)
     for (let k = 0; k < 4; k++) out[3 + k] = 2 * this.node.theta[k]
   }
 
