@@ -65,6 +65,9 @@ export interface NodeComputation extends LifecycleHooks {
   onOffsetsAssigned?(): void
 }
 
+/** The local blocks whose structural nonzeros an object may declare (ObjectComputation.structuralNonzeros). */
+export type LocalBlock = 'mass' | 'stiffness'
+
 export interface ObjectComputation extends LifecycleHooks {
   /** Global ODE2 indices of the local coordinates; set by setup. */
   ltgODE2: Int32Array
@@ -94,6 +97,14 @@ export interface ObjectComputation extends LifecycleHooks {
    * with computeODE2LHS and without this get a local numerical Jacobian.
    */
   computeODE2LHSJacobian?(s: SystemState, factorK: number, factorD: number, out: Float64Array): void
+  /**
+   * The entries of a local block that can be nonzero, fixed per assembly (they may depend on
+   * parameters such as a centre-of-mass offset, never on the state): a row-major n x n mask, 1 where
+   * computeMassMatrix ('mass') or the f_lhs Jacobian, K and D together, analytic or numerical
+   * ('stiffness'), may write a nonzero. Absent, or undefined for a block: the whole block. The sparse
+   * pattern holds only these entries; the evaluator reports a nonzero elsewhere as an error.
+   */
+  structuralNonzeros?(block: LocalBlock): Uint8Array | undefined
 
   /** Algebraic equations g, written into out (length nAE). velocityLevel: index-2 form. */
   computeAE?(s: SystemState, out: Float64Array, velocityLevel: boolean): void

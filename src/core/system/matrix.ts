@@ -25,6 +25,12 @@ export interface SystemMatrix {
    */
   addAt(slots: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void
   /**
+   * addAt for a block of which only some entries are stored (the structural nonzeros an item
+   * declares): adds factor * local[entries[p]] at position slots[p] for every p in [begin, end), in
+   * order of p.
+   */
+  addGathered(slots: Int32Array, entries: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void
+  /**
    * Factorizes; returns -1 or the index of a (numerically) singular pivot column. interruptCheck, when
    * given, is polled inside long (sparse) factorizations and may throw to abandon one; solve then
    * refuses until a factorization completes. The dense LU (small systems only) does not poll.
@@ -61,6 +67,10 @@ export class DenseSystemMatrix implements SystemMatrix {
   addAt(slots: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void {
     const data = this.data
     for (let p = begin; p < end; p++) data[slots[p]] += factor * local[p - begin]
+  }
+  addGathered(slots: Int32Array, entries: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void {
+    const data = this.data
+    for (let p = begin; p < end; p++) data[slots[p]] += factor * local[entries[p]]
   }
   factorize(): number {
     return this.lu.factorize(this.data, this.n)

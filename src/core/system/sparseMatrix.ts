@@ -67,8 +67,18 @@ export class SparseSystemMatrix implements SystemMatrix {
   addAt(slots: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void {
     const storage = this.storage
     for (let p = begin; p < end; p++) storage[slots[p]] += factor * local[p - begin]
-    if (storage[this.sink] !== 0) {
-      storage[this.sink] = 0
+    this.checkSink()
+  }
+
+  addGathered(slots: Int32Array, entries: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void {
+    const storage = this.storage
+    for (let p = begin; p < end; p++) storage[slots[p]] += factor * local[entries[p]]
+    this.checkSink()
+  }
+
+  private checkSink(): void {
+    if (this.storage[this.sink] !== 0) {
+      this.storage[this.sink] = 0
       throw new Error(
         'sparse system matrix: a block writes a nonzero outside the pattern computed at assembly (an item writes outside the blocks it declared)',
       )

@@ -131,6 +131,22 @@ class RigidBody3D extends RigidBodyBase {
     }
   }
 
+  /**
+   * Structural nonzeros (ObjectComputation.structuralNonzeros) of the formulas above: M has m I and
+   * Gbar^T J Gbar, f_lhs depends on the rotation coordinates only and without a COM offset has no
+   * translation rows; an offset couples translation and rotation (M both ways, f_lhs through A).
+   */
+  structuralNonzeros(block: 'mass' | 'stiffness'): Uint8Array {
+    const n = this.ltgODE2.length, mask = new Uint8Array(n * n)
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        const rotationRow = i >= 3
+        const nonzero = j >= 3 ? rotationRow || this.hasOffset : block === 'mass' && (rotationRow ? this.hasOffset : i === j)
+        mask[i * n + j] = nonzero ? 1 : 0
+      }
+    return mask
+  }
+
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     const node = this.node, nr = node.rotation.size, G = node.Gbar
     node.updateRotation(s)
