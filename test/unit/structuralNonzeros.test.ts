@@ -1,0 +1,196 @@
+// Declared structural nonzeros (ObjectComputation.structuralNonzeros): the sparse pattern holds only
+// the entries of the mass matrix and the f_lhs Jacobian that an item declares, so an entry declared
+// zero must be exactly zero in every state, whoever computes the block (the item's formulas, its
+// analytic Jacobian, or the evaluator's numerical Jacobian by forward differences).
+// Tolerances: declared zeros are compared with exactly 0 (a structural zero is a missing term, not a
+// small one: any rounding-level value would be a term the pattern silently drops). The assembled
+// sparse matrix is compared with the items' full local blocks added by hand to 1e-14 relative: the
+// same additions, possibly in another order where two objects share an entry (a few ulps); a
+// misplaced or dropped entry differs by O(1).
+import { describe, expect, it } from 'vitest'
+import { buildSystem, type CompiledSystem, type ObjectComputation } from '../../src/core'
+import { SystemEvaluator } from '../../src/core/system/evaluator'
+import { createSystemMatrix, SparseSystemMatrix } from '../../src/core/system/sparseMatrix'
+import { patternNonzeros } from '../../src/core/math/sparsePattern'
+import { makeProject, seededRandom, type Json } from '../validation/helpers'
+
+const EP_NODE = { type: 'RigidBodyEP', name: 'n', referenceCoordinates: [0.1, -0.2, 0.3, 1, 0, 0, 0] }
+const RXYZ_NODE = { type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [0.1, -0.2, 0.3, 0, 0, 0] }
+const OFFSET = [0.3, -0.1, 0.2]
+const ND = { relativeEpsilon: 1e-7, minimumCoordinateSize: 1e-2 }
+
+function bodySystem(node: Json, centerOfMass: number[]): CompiledSystem {
+  const model = {
+    nodes: [node],
+    objects: [{ type: 'RigidBody', name: 'b', nodeNumber: 'n', physicsMass: 3, physicsInertia: [1, 2, 2.5, 0.1, -0.2, 0.3], physicsCenterOfMass: centerOfMass }],
+    markers: [],
+    loads: [],
+    sensors: [],
+  }
+  return buildSystem(makeProject(model, { solverType: 'GeneralizedAlpha', linearSolverType: 'EigenSparse' }))
+}
+
+/** Random coordinates and velocities (Euler parameters off |ep| = 1 too: the formulas hold there). */
+function randomState(sys: CompiledSystem, random: () => number): void {
+  const s = sys.state
+  for (let i = 0; i < s.q.length; i++) {
+    s.q[i] = random()
+    s.v[i] = 3 * random()
+  }
+}
+
+/** Forward differences of f_lhs on each local coordinate of x (q or v), as the evaluator's numerical Jacobian. */
+function numericalJacobian(sys: CompiledSystem, o: ObjectComputation, x: Float64Array): Float64Array {
+  const ltg = o.ltgODE2, n = ltg.length, out = new Float64Array(n * n)
+  const f0 = new Float64Array(n), f1 = new Float64Array(n)
+  o.computeODE2LHS!(sys.state, f0)
+  for (let j = 0; j < n; j++) {
+    const saved = x[ltg[j]], eps = 1e-7 * Math.max(1e-2, Math.abs(saved))
+    x[ltg[j]] = saved + eps
+    f1.fill(0)
+    o.computeODE2LHS!(sys.state, f1)
+    x[ltg[j]] = saved
+    for (let i = 0; i < n; i++) out[i * n + j] = (f1[i] - f0[i]) / eps
+  }
+  return out
+}
+
+/** Every local block of o at the current state: mass, analytic K and D (if any), numerical K and D. */
+function localBlocks(sys: CompiledSystem, o: ObjectComputation): { mass: Float64Array; stiffness: Float64Array[] } {
+  const n = o.ltgODE2.length, s = sys.state
+  const mass = new Float64Array(n * n)
+  o.computeMassMatrix!(s, mass)
+  const stiffness = [numericalJacobian(sys, o, s.q), numericalJacobian(sys, o, s.v)]
+  if (o.computeODE2LHSJacobian)
+    for (const [k, d] of [[1, 0], [0, 1], [0.7, -1.3]]) {
+      const J = new Float64Array(n * n)
+      o.computeODE2LHSJacobian(s, k, d, J)
+      stiffness.push(J)
+    }
+  return { mass, stiffness }
+}
+
+const CASES: [string, Json, number[], number, number][] = [
+  // name, node, centre of mass, declared mass / stiffness entries (of 49 or 36)
+  ['Euler parameters, COM at the node', EP_NODE, [0, 0, 0], 3 + 16, 16],
+  ['Euler parameters, COM offset', EP_NODE, OFFSET, 3 + 16 + 24, 16 + 12],
+  ['Tait-Bryan (numerical Jacobian), COM at the node', RXYZ_NODE, [0, 0, 0], 3 + 9, 9],
+  ['Tait-Bryan (numerical Jacobian), COM offset', RXYZ_NODE, OFFSET, 3 + 9 + 18, 9 + 9],
+]
+
+describe('RigidBody structural nonzeros', () => {
+  for (const [name, node, com, massCount, stiffnessCount] of CASES)
+    it(`${name}: declared zeros are exactly zero in random states, every declared entry is nonzero in some`, () => {
+      const sys = bodySystem(node, com)
+      const o = sys.objects[0].computation
+      const massMask = o.structuralNonzeros!('mass')!, stiffnessMask = o.structuralNonzeros!('stiffness')!
+      expect([massMask.reduce((a, b) => a + b, 0), stiffnessMask.reduce((a, b) => a + b, 0)]).toEqual([massCount, stiffnessCount])
+      const seenMass = new Uint8Array(massMask.length), seenStiffness = new Uint8Array(stiffnessMask.length)
+      const random = seededRandom(31)
+      for (let trial = 0; trial < 20; trial++) {
+        randomState(sys, random)
+        const { mass, stiffness } = localBlocks(sys, o)
+        mass.forEach((v, e) => {
+          if (!massMask[e]) expect(v, `mass entry ${e}`).toBe(0)
+          if (v !== 0) seenMass[e] = 1
+        })
+        for (const J of stiffness)
+          J.forEach((v, e) => {
+            if (!stiffnessMask[e]) expect(v, `f_lhs Jacobian entry ${e}`).toBe(0)
+            if (v !== 0) seenStiffness[e] = 1
+          })
+      }
+      // Tight: no declared entry is zero in all 20 random states.
+      expect(Array.from(seenMass)).toEqual(Array.from(massMask))
+      expect(Array.from(seenStiffness)).toEqual(Array.from(stiffnessMask))
+    })
+})
+
+/** Two free bodies, one per kind of node, so the evaluator's analytic and numerical paths both run. */
+function twoBodies(): CompiledSystem {
+  const model = {
+    nodes: [EP_NODE, { ...RXYZ_NODE, name: 'n2' }],
+    objects: [
+      { type: 'RigidBody', name: 'ep', nodeNumber: 'n', physicsMass: 3, physicsInertia: [1, 2, 2.5, 0.1, -0.2, 0.3], physicsCenterOfMass: OFFSET },
+      { type: 'RigidBody', name: 'rxyz', nodeNumber: 'n2', physicsMass: 2, physicsInertia: [1, 1.5, 2, 0, 0.1, 0] },
+    ],
+    markers: [],
+    loads: [],
+    sensors: [],
+  }
+  return buildSystem(makeProject(model, { solverType: 'GeneralizedAlpha', linearSolverType: 'EigenSparse' }))
+}
+
+describe('evaluator with declared structure', () => {
+  it('the sparse pattern holds only the declared entries', () => {
+    // One EP body with its COM at the node: 19 mass/stiffness entries, its |ep| row and column (7 + 7)
+    // and the multiplier's diagonal.
+    const sys = bodySystem(EP_NODE, [0, 0, 0])
+    const m = createSystemMatrix(new SystemEvaluator(sys), 'EigenSparse') as SparseSystemMatrix
+    expect(patternNonzeros(m.pattern)).toBe(19 + 14 + 1)
+    const offset = createSystemMatrix(new SystemEvaluator(bodySystem(EP_NODE, OFFSET)), 'EigenSparse') as SparseSystemMatrix
+    expect(patternNonzeros(offset.pattern)).toBe(43 + 14 + 1)
+  })
+
+  it('assembles mass and f_lhs Jacobian as the full local blocks would', () => {
+    const sys = twoBodies(), ev = new SystemEvaluator(sys), s = sys.state
+    const m = createSystemMatrix(ev, 'EigenSparse') as SparseSystemMatrix
+    const random = seededRandom(5)
+    const n = m.n, factorK = 0.8, factorD = -1.7, factorM = 2.5
+    for (let trial = 0; trial < 5; trial++) {
+      randomState(sys, random)
+      m.zero()
+      ev.addMassMatrix(s, m, factorM)
+      ev.addStiffnessDamping(s, m, factorK, factorD, ND)
+      // Reference: the full local blocks scattered by hand (numerical K and D for the Tait-Bryan body, as the evaluator).
+      const ref = new Float64Array(n * n)
+      for (const { computation: o } of sys.objects) {
+        const ltg = o.ltgODE2, nl = ltg.length
+        const { mass, stiffness } = localBlocks(sys, o)
+        const [Kq, Dv] = stiffness
+        const K = o.computeODE2LHSJacobian ? new Float64Array(nl * nl) : null
+        o.computeODE2LHSJacobian?.(s, factorK, factorD, K!)
+        for (let i = 0; i < nl; i++)
+          for (let j = 0; j < nl; j++) {
+            const e = i * nl + j
+            ref[ltg[i] * n + ltg[j]] += factorM * mass[e] + (K ? K[e] : factorK * Kq[e] + factorD * Dv[e])
+          }
+      }
+      let scale = 0, worst = 0
+      const x = new Float64Array(n), y = new Float64Array(n)
+      for (let j = 0; j < n; j++) {
+        x.fill(0)
+        x[j] = 1
+        m.multiply(x, y)
+        for (let i = 0; i < n; i++) {
+          scale = Math.max(scale, Math.abs(ref[i * n + j]))
+          // The multiplier rows and columns are not assembled here (no constraint Jacobian added).
+          worst = Math.max(worst, Math.abs(y[i] - ref[i * n + j]))
+        }
+      }
+      expect(scale).toBeGreaterThan(1)
+      expect(worst).toBeLessThanOrEqual(1e-14 * scale)
+    }
+  })
+
+  it('a nonzero an item writes where it declared zero is an error naming the item', () => {
+    for (const block of ['mass', 'stiffness'] as const) {
+      const sys = bodySystem(EP_NODE, OFFSET), o = sys.objects[0].computation
+      // Declares the structure of a body without COM offset: the coupling blocks are then missing.
+      const tooTight = bodySystem(EP_NODE, [0, 0, 0]).objects[0].computation.structuralNonzeros!(block)
+      const declared = o.structuralNonzeros!.bind(o)
+      o.structuralNonzeros = (b) => (b === block ? tooTight : declared(b))
+      const ev = new SystemEvaluator(sys)
+      const m = createSystemMatrix(ev, 'EigenSparse')
+      randomState(sys, seededRandom(9))
+      const assemble = (): void => (block === 'mass' ? ev.addMassMatrix(sys.state, m, 1) : ev.addStiffnessDamping(sys.state, m, 1, 1, ND))
+      expect(assemble).toThrow(new RegExp(`object "b" \\(RigidBody\\): its ${block === 'mass' ? 'mass matrix' : 'f_lhs Jacobian'} has .* at local entry \\(\\d, \\d\\), which structuralNonzeros\\('${block}'\\) declares zero`))
+    }
+  })
+
+  it('a mask of the wrong size is reported at assembly', () => {
+    const sys = bodySystem(EP_NODE, [0, 0, 0]), o = sys.objects[0].computation
+    o.structuralNonzeros = () => new Uint8Array(36)
+    expect(() => new SystemEvaluator(sys)).toThrow(/object "b" \(RigidBody\): structuralNonzeros\('mass'\) has 36 entries, expected 7 x 7/)
+  })
+})
