@@ -26,6 +26,12 @@ export function parseNumberList(text: string): ParseResult {
   return { ok: true, value: values }
 }
 
+/** A list of names (jointTypes, experimental flags), separated by commas or spaces; empty text is []. */
+export function parseNameList(text: string): string[] {
+  const inner = text.trim().replace(/^\[/, '').replace(/\]$/, '').trim()
+  return inner === '' ? [] : inner.split(/[\s,;]+/).map((name) => name.replace(/^["']|["']$/g, ''))
+}
+
 /** JSON typed by the user (graphics dictionaries); the parser's message when it is not JSON. */
 export function parseJson(text: string): ParseResult {
   try {
