@@ -22,6 +22,7 @@ describe('list parameters in the property editor', () => {
   it('says how many entries of what kind, and shows no cells until opened', () => {
     const wrapper = mount(ParamField, { props: { name: 'p', spec: inertias, value: [I3, I3] } })
     expect(wrapper.get('button[aria-expanded]').text()).toBe('2 entries (3x3 matrices)')
+    expect(mount(ParamField, { props: { name: 'q', spec: offsets, value: [[0, 0, 0]] } }).get('button[aria-expanded]').text()).toBe('1 entry (3-vectors, m)')
     expect(wrapper.findAll('input')).toHaveLength(0)
   })
 
