@@ -367,9 +367,9 @@ describe('KinematicTree checkpoint restart and input checks', () => {
       splitRunMatches(m.model, s)
     })
 
-  const problems = (change: (tree: Json) => void): string => {
+  const problems = (change: (tree: Json, model: Json) => void): string => {
     const model = treeModel([{ type: 'RevoluteZ', parent: -1, mass: 1, com: [1, 0, 0] }, { type: 'RevoluteZ', parent: 0, mass: 1, com: [1, 0, 0] }], [0, 0], [0, 0])
-    change((model.objects as Json[])[0])
+    change((model.objects as Json[])[0], model)
     try {
       makeProject(model, settings('RK44', 1, 10))
     } catch (e) {
@@ -377,11 +377,14 @@ describe('KinematicTree checkpoint restart and input checks', () => {
     }
     return ''
   }
-  it('rejects a parent that is not an earlier link, wrong list lengths, unknown joint types and a node of the wrong size', () => {
+  it('rejects a parent that is not an earlier link, wrong list lengths, unknown joint types, non-rotations, asymmetric inertias and a node of the wrong size', () => {
     expect(problems((t) => (t.linkParents = [-1, 1]))).toMatch(/linkParents.*link 1: expected -1 \(base\) or the index of an earlier link \(0\.\.0\), got 1/)
     expect(problems((t) => (t.linkMasses = [1]))).toMatch(/linkMasses.*expected 2 entries \(one per link, as jointTypes\), got 1/)
     expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Spherical']))).toMatch(/jointTypes.*link 1: expected one of RevoluteX, .*got "Spherical"/)
     expect(problems((t) => (t.jointOffsets = [[0, 0], [0, 0, 0]]))).toMatch(/jointOffsets.*entry 0/)
     expect(problems((t) => (t.linkForces = [[0, 0, 1]]))).toMatch(/linkForces.*or \[\] for none, got 1/)
+    expect(problems((t) => (t.jointTransformations = [[[2, 0, 0], [0, 1, 0], [0, 0, 1]], I3]))).toMatch(/jointTransformations.*link 0: expected a rotation matrix \(orthonormal\)/)
+    expect(problems((_t, m) => ((m.nodes as Json[])[0].numberOfODE2Coordinates = 3))).toMatch(/nodeNumber.*node "q" has 3 coordinates; expected 2, one per link/)
+    expect(problems((t) => (t.linkInertiasCOM = [Z3, [[1, 0.5, 0], [0, 1, 0], [0, 0, 1]]]))).toMatch(/linkInertiasCOM.*link 1: expected a symmetric inertia tensor/)
   })
 })

@@ -117,6 +117,16 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
   ;(p.raw('linkMasses') as number[]).forEach((m, i) => {
     if (!(m >= 0)) out.push({ parameter: 'linkMasses', message: `link ${i}: expected a mass >= 0 kg, got ${m}` })
   })
+  ;(p.raw('jointTransformations') as number[][][]).forEach((T, i) => {
+    // T^T T = 1 to 1e-10 (rotations typed with ~16 digits pass; a scaled or sheared matrix fails).
+    const worst = Math.max(...[0, 1, 2].flatMap((a) => [0, 1, 2].map((b) => Math.abs(T[0][a] * T[0][b] + T[1][a] * T[1][b] + T[2][a] * T[2][b] - (a === b ? 1 : 0)))))
+    if (!(worst <= 1e-10)) out.push({ parameter: 'jointTransformations', message: `link ${i}: expected a rotation matrix (orthonormal), but T^T T differs from the identity by ${worst.toExponential(1)}` })
+  })
+  ;(p.raw('linkInertiasCOM') as number[][][]).forEach((J, i) => {
+    const size = Math.max(...J.flat().map(Math.abs))
+    const asymmetry = Math.max(Math.abs(J[0][1] - J[1][0]), Math.abs(J[0][2] - J[2][0]), Math.abs(J[1][2] - J[2][1]))
+    if (asymmetry > 1e-12 * size) out.push({ parameter: 'linkInertiasCOM', message: `link ${i}: expected a symmetric inertia tensor, got off-diagonal pairs differing by ${asymmetry}` })
+  })
   const node = model.item('node', p.ref('nodeNumber'))
   const coordinates = node.params.integer('numberOfODE2Coordinates')
   if (coordinates !== n) out.push({ parameter: 'nodeNumber', message: `node "${node.name}" has ${coordinates} coordinates; expected ${n}, one per link (jointTypes)` })

@@ -60,7 +60,7 @@ export class TreeDynamics {
   private readonly U: Float64Array
   private readonly D: Float64Array
   private readonly u: Float64Array
-  /** Inertia about the COM in world axes for non-isotropic links (null entries: isotropic, see iso). */
+  /** Inertia about the COM in world axes, for non-isotropic links (isotropic ones use iso). */
   private readonly jWorld: Float64Array
   private readonly iso: Float64Array
   private readonly isotropic: Uint8Array
