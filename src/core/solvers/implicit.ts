@@ -97,7 +97,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private readonly stepStartJacobian = { valid: false, toRestore: false, refreshed: false, step: 0, time: 0, at: emptyJacobianState() }
   private readonly refreshPolicy: JacobianRefreshPolicy
   /** The refresh policy's state at the step start (an interrupted step puts it back) and its start decision. */
-  private policyAtStepStart: RefreshPolicyState
+  private readonly policyAtStepStart: RefreshPolicyState
   private startDecision: 'pending' | 'kept' | 'fresh' = 'pending'
   /** Experimental flags newtonReactionStiffness and newtonQuadraticPredictor (see EXPERIMENTAL_FLAGS). */
   private readonly reactionStiffness: boolean
@@ -202,7 +202,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     start.valid = this.jacobianValid
     start.toRestore = this.jacobianToRestore
     start.refreshed = false
-    this.policyAtStepStart = this.refreshPolicy.save()
+    this.refreshPolicy.saveInto(this.policyAtStepStart)
     this.startDecision = 'pending'
     const { newtonIterations, jacobians } = this.stats
     const adaptive = this.settings.timeIntegration.adaptiveStep

@@ -27,7 +27,7 @@
  */
 export const REFRESH_COST = 3
 /** Every this many start decisions, the choice that is not preferred is taken once (its average stays current). */
-export const PROBE_INTERVAL = 32
+export const PROBE_INTERVAL = 64
 /** Weight of a new step in the running averages of step costs (about the last four steps of each kind count). */
 const AVERAGE_WEIGHT = 0.25
 /** Contraction assumed for a fresh matrix until one is observed (modified Newton without the reaction stiffness: about 1e-2). */
@@ -96,8 +96,16 @@ export class JacobianRefreshPolicy {
   }
 
   save(): RefreshPolicyState {
-    const { freshStartCost, keptStartCost, startDecisions, freshContraction } = this
-    return { freshStartCost, keptStartCost, startDecisions, freshContraction }
+    return this.saveInto({ freshStartCost: 0, keptStartCost: 0, startDecisions: 0, freshContraction: 0 })
+  }
+
+  /** save() into an existing object (the solver keeps the state of every step start: no allocation per step). */
+  saveInto(state: RefreshPolicyState): RefreshPolicyState {
+    state.freshStartCost = this.freshStartCost
+    state.keptStartCost = this.keptStartCost
+    state.startDecisions = this.startDecisions
+    state.freshContraction = this.freshContraction
+    return state
   }
 
   load(state: RefreshPolicyState): void {
