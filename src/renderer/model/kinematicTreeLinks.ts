@@ -1,0 +1,74 @@
+// Adding and removing a link of a KinematicTree: every per-link list of the tree and the node's
+// coordinates change together in one edit. Each alone fails the tree's check (the lists must all have
+// one entry per link and the node one coordinate per link), so field by field the number of links
+// could never change.
+import { cloneJson, type ItemSpec, type JsonValue } from '../../core'
+import type { ItemRef, ProjectSpec } from './projectSpec'
+
+/** Per-link lists that always have one entry per link, with the entry a first link gets. */
+const REQUIRED: Record<string, JsonValue> = {
+  jointTypes: 'RevoluteZ',
+  linkParents: -1,
+  jointTransformations: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+  jointOffsets: [0, 0, 0],
+  linkInertiasCOM: [[0, 0, 0], [0, 0, 0], [0, 0, 0]],
+  linkCOMs: [0, 0, 0],
+  linkMasses: 0,
+}
+/** Per-link loads that are either [] (none) or one entry per link; a new link gets no load. */
+const OPTIONAL: Record<string, JsonValue> = { linkForces: [0, 0, 0], linkTorques: [0, 0, 0], jointForceVector: 0 }
+/** Node vectors that are either [] (all zero) or one value per coordinate. */
+const NODE_VECTORS = ['referenceCoordinates', 'initialCoordinates', 'initialCoordinates_t']
+
+export type LinkEdit = { ok: true; spec: ProjectSpec } | { ok: false; message: string }
+
+const listOf = (item: ItemSpec, key: string): JsonValue[] => (Array.isArray(item[key]) ? (item[key] as JsonValue[]) : [])
+
+/** The number of links of a KinematicTree item (its jointTypes). */
+export function linkCount(tree: ItemSpec): number {
+  return listOf(tree, 'jointTypes').length
+}
+
+/**
+ * Appends a link at the end of the chain: a copy of the last link (joint type, offset, inertia, mass)
+ * hanging on it, so a chain of alike links grows by one; the node gets a zero coordinate.
+ */
+export function addTreeLink(spec: ProjectSpec, ref: ItemRef): LinkEdit {
+  return resize(spec, ref, (tree, n) => {
+    for (const [key, first] of Object.entries(REQUIRED)) {
+      const list = listOf(tree, key)
+      tree[key] = [...list, key === 'linkParents' ? n - 1 : cloneJson(n > 0 ? list[n - 1] : first)]
+    }
+    for (const [key, zero] of Object.entries(OPTIONAL)) if (listOf(tree, key).length === n && n > 0) tree[key] = [...listOf(tree, key), zero]
+    return n + 1
+  })
+}
+
+/** Removes the last link (no link hangs on it: parents come before their children). */
+export function removeTreeLink(spec: ProjectSpec, ref: ItemRef): LinkEdit {
+  return resize(spec, ref, (tree, n) => {
+    if (n <= 1) return `KinematicTree "${tree.name}" has ${n} link${n === 1 ? '' : 's'}; it needs at least one`
+    for (const key of [...Object.keys(REQUIRED), ...Object.keys(OPTIONAL)]) if (listOf(tree, key).length === n) tree[key] = listOf(tree, key).slice(0, -1)
+    return n - 1
+  })
+}
+
+/** A copy of the spec with the tree changed by `change` (the new link count, or a refusal) and its node resized. */
+function resize(spec: ProjectSpec, ref: ItemRef, change: (tree: ItemSpec, n: number) => number | string): LinkEdit {
+  const next = cloneJson(spec as unknown as JsonValue) as unknown as ProjectSpec
+  const tree = next.model.objects.find((item) => item.name === ref.name && item.type === 'KinematicTree')
+  if (!tree) return { ok: false, message: `No KinematicTree named "${ref.name}"` }
+  const n = linkCount(tree)
+  const count = change(tree, n)
+  if (typeof count === 'string') return { ok: false, message: count }
+  const nodeRef = tree.nodeNumber
+  const node = typeof nodeRef === 'number' ? next.model.nodes[nodeRef] : next.model.nodes.find((item) => item.name === nodeRef)
+  if (node) {
+    node.numberOfODE2Coordinates = count
+    for (const key of NODE_VECTORS) {
+      const values = listOf(node, key)
+      if (values.length === n && n > 0) node[key] = count > n ? [...values, 0] : values.slice(0, count)
+    }
+  }
+  return { ok: true, spec: next }
+}
