@@ -1,7 +1,8 @@
 // Declared structural nonzeros (ObjectComputation.structuralNonzeros): the sparse pattern holds only
-// the entries of the mass matrix and the f_lhs Jacobian that an item declares, so an entry declared
-// zero must be exactly zero in every state, whoever computes the block (the item's formulas, its
-// analytic Jacobian, or the evaluator's numerical Jacobian by forward differences).
+// the entries of the mass matrix, the f_lhs Jacobian and the constraint Jacobian that an item
+// declares, so an entry declared zero must be exactly zero in every state, whoever computes the block
+// (the item's formulas, its analytic Jacobian, or the evaluator's numerical Jacobian by forward
+// differences).
 // Tolerances: declared zeros are compared with exactly 0 (a structural zero is a missing term, not a
 // small one: any rounding-level value would be a term the pattern silently drops). The assembled
 // sparse matrix is compared with the items' full local blocks added by hand to 1e-14 relative: the
@@ -104,6 +105,21 @@ describe('RigidBody structural nonzeros', () => {
       expect(Array.from(seenMass)).toEqual(Array.from(massMask))
       expect(Array.from(seenStiffness)).toEqual(Array.from(stiffnessMask))
     })
+
+  it('Euler parameters: the |ep| = 1 row is declared [0, 0, 0, 1, 1, 1, 1] and is so at both levels', () => {
+    const sys = bodySystem(EP_NODE, OFFSET), o = sys.objects[0].computation
+    const mask = o.structuralNonzeros!('constraint')!
+    expect(Array.from(mask)).toEqual([0, 0, 0, 1, 1, 1, 1])
+    const random = seededRandom(3), J = new Float64Array(7)
+    for (let trial = 0; trial < 10; trial++) {
+      randomState(sys, random)
+      for (const level of [false, true]) {
+        J.fill(Number.NaN)
+        o.computeAEJacobian!(sys.state, J, level)
+        J.forEach((v, j) => (mask[j] ? expect(v).not.toBe(0) : expect(v).toBe(0)))
+      }
+    }
+  })
 })
 
 /** Two free bodies, one per kind of node, so the evaluator's analytic and numerical paths both run. */
@@ -123,16 +139,16 @@ function twoBodies(): CompiledSystem {
 
 describe('evaluator with declared structure', () => {
   it('the sparse pattern holds only the declared entries', () => {
-    // One EP body with its COM at the node: 19 mass/stiffness entries, its |ep| row and column (7 + 7)
-    // and the multiplier's diagonal.
+    // One EP body with its COM at the node: 19 mass/stiffness entries, its |ep| row and column on the
+    // Euler parameters (4 + 4) and the multiplier's diagonal.
     const sys = bodySystem(EP_NODE, [0, 0, 0])
     const m = createSystemMatrix(new SystemEvaluator(sys), 'EigenSparse') as SparseSystemMatrix
-    expect(patternNonzeros(m.pattern)).toBe(19 + 14 + 1)
+    expect(patternNonzeros(m.pattern)).toBe(19 + 8 + 1)
     const offset = createSystemMatrix(new SystemEvaluator(bodySystem(EP_NODE, OFFSET)), 'EigenSparse') as SparseSystemMatrix
-    expect(patternNonzeros(offset.pattern)).toBe(43 + 14 + 1)
+    expect(patternNonzeros(offset.pattern)).toBe(43 + 8 + 1)
   })
 
-  it('assembles mass and f_lhs Jacobian as the full local blocks would', () => {
+  it('assembles mass, f_lhs Jacobian and constraint Jacobian as the full local blocks would', () => {
     const sys = twoBodies(), ev = new SystemEvaluator(sys), s = sys.state
     const m = createSystemMatrix(ev, 'EigenSparse') as SparseSystemMatrix
     const random = seededRandom(5)
@@ -142,6 +158,7 @@ describe('evaluator with declared structure', () => {
       m.zero()
       ev.addMassMatrix(s, m, factorM)
       ev.addStiffnessDamping(s, m, factorK, factorD, ND)
+      ev.addConstraintJacobian(s, m, sys.nODE2, false, 1.5, 1.5, 0.5)
       // Reference: the full local blocks scattered by hand (numerical K and D for the Tait-Bryan body, as the evaluator).
       const ref = new Float64Array(n * n)
       for (const { computation: o } of sys.objects) {
@@ -155,6 +172,15 @@ describe('evaluator with declared structure', () => {
             const e = i * nl + j
             ref[ltg[i] * n + ltg[j]] += factorM * mass[e] + (K ? K[e] : factorK * Kq[e] + factorD * Dv[e])
           }
+        if (o.nAE === 0) continue
+        const C = new Float64Array(o.nAE * nl)
+        o.computeAEJacobian!(s, C, false)
+        for (let i = 0; i < o.nAE; i++)
+          for (let j = 0; j < nl; j++) {
+            const row = sys.nODE2 + o.aeIndex + i
+            ref[row * n + ltg[j]] += 1.5 * C[i * nl + j]
+            ref[ltg[j] * n + row] += 0.5 * C[i * nl + j]
+          }
       }
       let scale = 0, worst = 0
       const x = new Float64Array(n), y = new Float64Array(n)
@@ -164,7 +190,6 @@ describe('evaluator with declared structure', () => {
         m.multiply(x, y)
         for (let i = 0; i < n; i++) {
           scale = Math.max(scale, Math.abs(ref[i * n + j]))
-          // The multiplier rows and columns are not assembled here (no constraint Jacobian added).
           worst = Math.max(worst, Math.abs(y[i] - ref[i * n + j]))
         }
       }
@@ -174,17 +199,22 @@ describe('evaluator with declared structure', () => {
   })
 
   it('a nonzero an item writes where it declared zero is an error naming the item', () => {
-    for (const block of ['mass', 'stiffness'] as const) {
+    const names = { mass: 'mass matrix', stiffness: 'f_lhs Jacobian', constraint: 'constraint Jacobian' }
+    for (const block of ['mass', 'stiffness', 'constraint'] as const) {
       const sys = bodySystem(EP_NODE, OFFSET), o = sys.objects[0].computation
-      // Declares the structure of a body without COM offset: the coupling blocks are then missing.
-      const tooTight = bodySystem(EP_NODE, [0, 0, 0]).objects[0].computation.structuralNonzeros!(block)
+      // Mass and stiffness as for a body without COM offset (the coupling blocks missing); the |ep| row without ep_3.
+      const tooTight = block === 'constraint' ? Uint8Array.of(0, 0, 0, 1, 1, 1, 0) : bodySystem(EP_NODE, [0, 0, 0]).objects[0].computation.structuralNonzeros!(block)
       const declared = o.structuralNonzeros!.bind(o)
       o.structuralNonzeros = (b) => (b === block ? tooTight : declared(b))
       const ev = new SystemEvaluator(sys)
       const m = createSystemMatrix(ev, 'EigenSparse')
       randomState(sys, seededRandom(9))
-      const assemble = (): void => (block === 'mass' ? ev.addMassMatrix(sys.state, m, 1) : ev.addStiffnessDamping(sys.state, m, 1, 1, ND))
-      expect(assemble).toThrow(new RegExp(`object "b" \\(RigidBody\\): its ${block === 'mass' ? 'mass matrix' : 'f_lhs Jacobian'} has .* at local entry \\(\\d, \\d\\), which structuralNonzeros\\('${block}'\\) declares zero`))
+      const assemble = {
+        mass: () => ev.addMassMatrix(sys.state, m, 1),
+        stiffness: () => ev.addStiffnessDamping(sys.state, m, 1, 1, ND),
+        constraint: () => ev.addConstraintJacobian(sys.state, m, sys.nODE2, false, 1, 1, 1),
+      }[block]
+      expect(assemble).toThrow(new RegExp(`object "b" \\(RigidBody\\): its ${names[block]} has .* at local entry \\(\\d, \\d\\), which structuralNonzeros\\('${block}'\\) declares zero`))
     }
   })
 

@@ -66,7 +66,7 @@ export interface NodeComputation extends LifecycleHooks {
 }
 
 /** The local blocks whose structural nonzeros an object may declare (ObjectComputation.structuralNonzeros). */
-export type LocalBlock = 'mass' | 'stiffness'
+export type LocalBlock = 'mass' | 'stiffness' | 'constraint'
 
 export interface ObjectComputation extends LifecycleHooks {
   /** Global ODE2 indices of the local coordinates; set by setup. */
@@ -99,10 +99,11 @@ export interface ObjectComputation extends LifecycleHooks {
   computeODE2LHSJacobian?(s: SystemState, factorK: number, factorD: number, out: Float64Array): void
   /**
    * The entries of a local block that can be nonzero, fixed per assembly (they may depend on
-   * parameters such as a centre-of-mass offset, never on the state): a row-major n x n mask, 1 where
-   * computeMassMatrix ('mass') or the f_lhs Jacobian, K and D together, analytic or numerical
-   * ('stiffness'), may write a nonzero. Absent, or undefined for a block: the whole block. The sparse
-   * pattern holds only these entries; the evaluator reports a nonzero elsewhere as an error.
+   * parameters such as a centre-of-mass offset, never on the state): a row-major mask, 1 where
+   * computeMassMatrix ('mass', n x n), the f_lhs Jacobian, K and D together, analytic or numerical
+   * ('stiffness', n x n), or computeAEJacobian at either level ('constraint', nAE x n; its transpose
+   * too) may write a nonzero. Absent, or undefined for a block: the whole block. The sparse pattern
+   * holds only these entries; the evaluator reports a nonzero elsewhere as an error.
    */
   structuralNonzeros?(block: LocalBlock): Uint8Array | undefined
 

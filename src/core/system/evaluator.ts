@@ -22,12 +22,17 @@ interface PackedSlots {
   readonly start: Int32Array
 }
 
+const BLOCK_NAMES: Record<LocalBlock, string> = { mass: 'mass matrix', stiffness: 'f_lhs Jacobian', constraint: 'constraint Jacobian' }
+
 /** Packed slots of blocks stored in part: the local entry (row-major index) each slot takes its value from. */
 interface PackedBlockSlots extends PackedSlots {
   readonly entries: Int32Array
 }
 
-/** The entries of one object's local n x n block (row-major indices) that the pattern holds, and those declared zero. */
+/**
+ * The entries of one object's local block (row-major indices; n x n, or nAE x n for constraint rows)
+ * that the pattern holds, and those declared zero (none: the whole block, added contiguously).
+ */
 interface BlockStructure {
   readonly nonzero: Int32Array
   readonly zero: Int32Array
@@ -35,13 +40,19 @@ interface BlockStructure {
 
 /** What o declares for its block (ObjectComputation.structuralNonzeros); undeclared: the whole block. */
 function blockStructure(o: ObjectComputation, block: LocalBlock, label: () => string): BlockStructure {
-  const n = o.ltgODE2.length
-  const all = Int32Array.from({ length: n * n }, (_, k) => k)
+  const n = o.ltgODE2.length, rows = block === 'constraint' ? o.nAE : n
+  const all = Int32Array.from({ length: rows * n }, (_, k) => k)
   const mask = o.structuralNonzeros?.(block)
   if (!mask) return { nonzero: all, zero: new Int32Array(0) }
-  if (mask.length !== n * n)
-    throw new Error(`${label()}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${n} x ${n} (its coordinates squared)`)
+  if (mask.length !== rows * n)
+    throw new Error(`${label()}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`)
   return { nonzero: all.filter((k) => mask[k] !== 0), zero: all.filter((k) => mask[k] === 0) }
+}
+
+/** Adds the stored entries of a local block: contiguously where the object declared no zeros (no index to read per entry). */
+function addBlock(m: SystemMatrix, table: PackedBlockSlots, k: number, structure: BlockStructure, local: Float64Array, factor: number): void {
+  if (structure.zero.length === 0) m.addAt(table.slots, table.start[k], table.start[k + 1], local, factor)
+  else m.addGathered(table.slots, table.entries, table.start[k], table.start[k + 1], local, factor)
 }
 
 function pack(tables: readonly Int32Array[]): PackedSlots {
@@ -63,7 +74,7 @@ class MatrixSlots {
   stiffness: PackedBlockSlots | null = null
   reaction: PackedSlots | null = null
   /** Constraint rows C_q (nAE x n, row-major like the local Jacobian) and their transposes C_q^T, for aeOffset. */
-  private constraintSlots: { rows: PackedSlots; columns: PackedSlots; aeOffset: number } | null = null
+  private constraintSlots: { rows: PackedBlockSlots; columns: PackedBlockSlots; aeOffset: number } | null = null
 
   constructor(readonly matrix: SystemMatrix) {}
 
@@ -74,20 +85,26 @@ class MatrixSlots {
 
   /** The declared nonzeros of each object's ltg x ltg block (structures[k] for objects[k]). */
   blocks(objects: readonly ObjectComputation[], structures: readonly BlockStructure[]): PackedBlockSlots {
+    return this.declared(objects, structures, (o) => this.matrix.slots(o.ltgODE2, 0, o.ltgODE2, 0))
+  }
+
+  /** The stored entries of each object's whole block (positions from whole(o), row-major) as structures[k] declares them. */
+  private declared(objects: readonly ObjectComputation[], structures: readonly BlockStructure[], whole: (o: ObjectComputation) => Int32Array): PackedBlockSlots {
     const tables = objects.map((o, k) => {
-      const square = this.matrix.slots(o.ltgODE2, 0, o.ltgODE2, 0)
-      return structures[k].nonzero.map((e) => square[e])
+      const positions = whole(o)
+      return structures[k].nonzero.map((e) => positions[e])
     })
     return { ...pack(tables), entries: pack(structures.map((b) => b.nonzero)).slots }
   }
 
-  constraints(objects: readonly ObjectComputation[], aeOffset: number): { rows: PackedSlots; columns: PackedSlots } {
+  /** Constraint rows and their transposes, as constraint structures[k] declares them. */
+  constraints(objects: readonly ObjectComputation[], structures: readonly BlockStructure[], aeOffset: number): { rows: PackedBlockSlots; columns: PackedBlockSlots } {
     if (this.constraintSlots?.aeOffset !== aeOffset) {
       const rows = (o: ObjectComputation): Int32Array =>
         Int32Array.from({ length: o.nAE }, (_, k) => aeOffset + o.aeIndex + k)
       this.constraintSlots = {
-        rows: pack(objects.map((o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0))),
-        columns: pack(objects.map((o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0, true))),
+        rows: this.declared(objects, structures, (o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0)),
+        columns: this.declared(objects, structures, (o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0, true)),
         aeOffset,
       }
     }
@@ -114,9 +131,10 @@ export class SystemEvaluator {
   private readonly uniqueColumn = new Map<ObjectComputation, Uint8Array>()
   /** Per mass object (index in massObjects): its constant local mass matrix once computed (state-independent). */
   private readonly constantMass: (Float64Array | undefined)[]
-  /** Declared structure of each mass object's mass matrix and each force object's f_lhs Jacobian (fixed per assembly). */
+  /** Declared structure of each mass object's mass matrix, force object's f_lhs Jacobian and constraint object's C_q (fixed per assembly). */
   private readonly massStructure: BlockStructure[]
   private readonly stiffnessStructure: BlockStructure[]
+  private readonly constraintStructure: BlockStructure[]
   /** Slot tables of the matrix assembled last (solvers keep one matrix per assembly). */
   private matrixSlots: MatrixSlots | null = null
 
@@ -140,6 +158,7 @@ export class SystemEvaluator {
     this.constantMass = this.massObjects.map(() => undefined)
     this.massStructure = this.massObjects.map((o) => blockStructure(o, 'mass', () => this.label(o)))
     this.stiffnessStructure = this.forceObjects.map((o) => blockStructure(o, 'stiffness', () => this.label(o)))
+    this.constraintStructure = this.constraintObjects.map((o) => blockStructure(o, 'constraint', () => this.label(o)))
   }
 
   /** "object \"name\" (Type)" of a computation, for messages. */
@@ -160,7 +179,7 @@ export class SystemEvaluator {
       if (v !== 0 && v === v) {
         const n = o.ltgODE2.length, e = zero[p]
         throw new Error(
-          `${this.label(o)}: its ${block === 'mass' ? 'mass matrix' : 'f_lhs Jacobian'} has ${v} at local entry (${Math.floor(e / n)}, ${e % n}), which structuralNonzeros('${block}') declares zero (the sparse pattern has no place for it)`,
+          `${this.label(o)}: its ${BLOCK_NAMES[block]} has ${v} at local entry (${Math.floor(e / n)}, ${e % n}), which structuralNonzeros('${block}') declares zero (the sparse pattern has no place for it)`,
         )
       }
     }
@@ -172,8 +191,8 @@ export class SystemEvaluator {
 
   /**
    * Every matrix position a solver may write (rows/columns [ODE2 | AE]): the declared nonzeros of
-   * the mass and (for Newton) stiffness blocks on each object's ltg, and constraint rows with their
-   * transposes. Called once per assembly by the sparse matrix factory.
+   * the mass and (for Newton) stiffness blocks on each object's ltg, and of the constraint rows with
+   * their transposes. Called once per assembly by the sparse matrix factory.
    */
   addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
     const addDeclared = (o: ObjectComputation, b: BlockStructure): void => {
@@ -185,8 +204,14 @@ export class SystemEvaluator {
     if (withStiffness && this.reactionStiffness)
       for (const o of this.constraintObjects) for (const g of (o.addReactionJacobian && o.reactionJacobianGroups) || [o.ltgODE2]) builder.addBlock(g, 0, g, 0)
     const n2 = this.system.nODE2
-    for (const o of this.constraintObjects)
-      for (let k = 0; k < o.nAE; k++) builder.addBlock([n2 + o.aeIndex + k], 0, o.ltgODE2, 0, true)
+    this.constraintObjects.forEach((o, c) => {
+      const ltg = o.ltgODE2, n = ltg.length
+      for (const e of this.constraintStructure[c].nonzero) {
+        const row = n2 + o.aeIndex + Math.floor(e / n), col = ltg[e % n]
+        builder.add(row, col)
+        builder.add(col, row)
+      }
+    })
   }
 
   /** The local mass matrix (n x n) of massObjects[k] at s: cached for constant mass matrices, else computed into localA. */
@@ -210,11 +235,11 @@ export class SystemEvaluator {
   /** Adds factor * M(q) into the ODE2 block of the matrix. */
   addMassMatrix(s: SystemState, m: SystemMatrix, factor: number): void {
     const slotTables = this.slotsOf(m)
-    const { slots, entries, start } = (slotTables.mass ??= slotTables.blocks(this.massObjects, this.massStructure))
+    const table = (slotTables.mass ??= slotTables.blocks(this.massObjects, this.massStructure))
     for (let k = 0; k < this.massObjects.length; k++) {
       const local = this.localMass(k, s)
       this.checkDeclaredZeros(this.massObjects[k], this.massStructure[k], local, 'mass')
-      m.addGathered(slots, entries, start[k], start[k + 1], local, factor)
+      addBlock(m, table, k, this.massStructure[k], local, factor)
     }
   }
 
@@ -403,7 +428,7 @@ export class SystemEvaluator {
    * the ODE2 rows get factorReaction * C_q^T. Inactive connectors add the identity on their multipliers.
    */
   addConstraintJacobian(s: SystemState, m: SystemMatrix, aeOffset: number, velocityLevel: boolean, factorAEPosition: number, factorAEVelocity: number, factorReaction: number): void {
-    const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, aeOffset)
+    const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, this.constraintStructure, aeOffset)
     for (let c = 0; c < this.constraintObjects.length; c++) {
       const o = this.constraintObjects[c]
       if (o.inactiveConstraint) {
@@ -413,9 +438,11 @@ export class SystemEvaluator {
       const J = this.localJ
       const vel = velocityLevel || o.velocityLevelConstraint === true
       o.computeAEJacobian!(s, J, vel)
+      const structure = this.constraintStructure[c]
+      this.checkDeclaredZeros(o, structure, J, 'constraint')
       // Rows and columns are different entries (AE x ODE2, ODE2 x AE): each gets its additions in the same order as entry by entry.
-      m.addAt(rows.slots, rows.start[c], rows.start[c + 1], J, vel ? factorAEVelocity : factorAEPosition)
-      m.addAt(columns.slots, columns.start[c], columns.start[c + 1], J, factorReaction)
+      addBlock(m, rows, c, structure, J, vel ? factorAEVelocity : factorAEPosition)
+      addBlock(m, columns, c, structure, J, factorReaction)
     }
   }
 
@@ -425,7 +452,7 @@ export class SystemEvaluator {
    */
   addStiffnessDamping(s: SystemState, m: SystemMatrix, factorK: number, factorD: number, nd: NumericalDifferentiation): void {
     const slotTables = this.slotsOf(m)
-    const { slots, entries, start } = (slotTables.stiffness ??= slotTables.blocks(this.forceObjects, this.stiffnessStructure))
+    const table = (slotTables.stiffness ??= slotTables.blocks(this.forceObjects, this.stiffnessStructure))
     for (let k = 0; k < this.forceObjects.length; k++) {
       const o = this.forceObjects[k]
       const n = o.ltgODE2.length
@@ -437,7 +464,7 @@ export class SystemEvaluator {
         if (factorD !== 0) this.numericalLocal(o, s, s.v, factorD, nd, local)
       }
       this.checkDeclaredZeros(o, this.stiffnessStructure[k], local, 'stiffness')
-      m.addGathered(slots, entries, start[k], start[k + 1], local, 1)
+      addBlock(m, table, k, this.stiffnessStructure[k], local, 1)
     }
   }
 

@@ -135,9 +135,12 @@ class RigidBody3D extends RigidBodyBase {
    * Structural nonzeros (ObjectComputation.structuralNonzeros) of the formulas above: M has m I and
    * Gbar^T J Gbar, f_lhs depends on the rotation coordinates only and without a COM offset has no
    * translation rows; an offset couples translation and rotation (M both ways, f_lhs through A).
+   * The |ep| = 1 row is [0, 0, 0, 2 ep^T] at both levels.
    */
-  structuralNonzeros(block: 'mass' | 'stiffness'): Uint8Array {
-    const n = this.ltgODE2.length, mask = new Uint8Array(n * n)
+  structuralNonzeros(block: 'mass' | 'stiffness' | 'constraint'): Uint8Array {
+    const n = this.ltgODE2.length
+    if (block === 'constraint') return Uint8Array.from({ length: this.nAE * n }, (_, j) => (j >= 3 ? 1 : 0))
+    const mask = new Uint8Array(n * n)
     for (let i = 0; i < n; i++)
       for (let j = 0; j < n; j++) {
         const rotationRow = i >= 3
