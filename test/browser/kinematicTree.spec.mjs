@@ -26,8 +26,9 @@ after(() => app?.close())
 
 const cell = (label) => page.locator(`input[aria-label="${label}"]`)
 const undoTitle = () => page.locator('button[title^="Undo"], button[title^="Nothing to undo"]').first().getAttribute('title')
-/** The body-coloured pixels' centroid (CSS px in the 3D view) once the arm is drawn. */
-const armAt = async () => (await canvasStatsWhen(page, (stats) => stats.body > 100)).bodyAt
+/** The body-coloured pixels (count and centroid in CSS px of the 3D view) once more than `least` are drawn. */
+const armPixels = (least = 100) => canvasStatsWhen(page, (stats) => stats.body > least)
+const armAt = async () => (await armPixels()).bodyAt
 
 async function typeInto(label, text) {
   await cell(label).fill(text)
@@ -63,6 +64,24 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
   assert.equal(await cell('jointOffsets[1][0]').inputValue(), '0.5')
   await page.keyboard.press('Control+y')
   assert.equal(await cell('jointOffsets[1][0]').inputValue(), '0.8')
+
+  // Add link: the tree's lists and the node grow in one edit, the new link is drawn; undo takes it back.
+  await select('gripper')
+  const three = await armPixels()
+  await select('arm')
+  await page.click('[data-testid=tree-links] button:has-text("Add link")')
+  assert.match(await page.locator('[data-testid=tree-links] span').textContent(), /^4 links/)
+  assert.match(await page.locator('[data-row=jointOffsets] button[aria-expanded]').textContent(), /^4 entries/)
+  assert.match(await undoTitle(), /^Undo: Add a link to arm/)
+  await select('gripper')
+  const four = await armPixels(three.body * 1.1)
+  await page.locator('canvas[data-testid=viewport]').screenshot({ path: outputPath('kinematic-tree-added-link.png') })
+  // The new link's rod runs out of the view at the right (its sphere beyond it), and link 2 is now drawn
+  // as a rod too (a leaf link is drawn as a sphere only): 16 % more body pixels measured, 10 % asked.
+  assert.ok(four.body > 1.1 * three.body, `the added link is not drawn: ${three.body} -> ${four.body} body pixels`)
+  await page.keyboard.press('Control+z')
+  await select('arm')
+  assert.match(await page.locator('[data-testid=tree-links] span').textContent(), /^3 links/)
 
   await select('gripper')
   const edited = await armAt()
