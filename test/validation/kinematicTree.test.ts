@@ -285,9 +285,13 @@ describe('KinematicTree graphics', () => {
 })
 
 describe('KinematicTree recursive algorithms on a random tree', () => {
-  /** 12 links, random parents, joint types, transformations, offsets, COMs, masses, inertias, angles. */
-  function randomTree(): TreeDynamics {
-    const rnd = seededRandom(7)
+  /**
+   * 12 links, random parents, joint types, transformations, offsets, COMs, masses, inertias, angles;
+   * balls: a chain of ball joints instead (three revolute joints at one point, the first two links
+   * massless, zero offsets between them), as the benchmark chain has in 3D.
+   */
+  function randomTree(balls: boolean): TreeDynamics {
+    const rnd = seededRandom(balls ? 5 : 7)
     const n = 12
     const rot = (ax: number, t: number): number[] => {
       const c = Math.cos(t), s = Math.sin(t), i = (ax + 1) % 3, j = (ax + 2) % 3
@@ -303,14 +307,14 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
       inertias.push(...[0, 1, 2].flatMap((a) => [0, 1, 2].map((b) => R[3 * a] * d[0] * R[3 * b] + R[3 * a + 1] * d[1] * R[3 * b + 1] + R[3 * a + 2] * d[2] * R[3 * b + 2])))
     }
     const dyn = new TreeDynamics({
-      parents: Int32Array.from({ length: n }, (_, i) => (i === 0 ? -1 : Math.floor((rnd() + 0.5) * i))),
+      parents: Int32Array.from({ length: n }, (_, i) => (i === 0 ? -1 : balls ? i - 1 : Math.floor((rnd() + 0.5) * i))),
       axes: Uint8Array.from({ length: n }, (_, i) => i % 3),
-      prismatic: Uint8Array.from({ length: n }, (_, i) => (i % 5 === 3 ? 1 : 0)),
+      prismatic: Uint8Array.from({ length: n }, (_, i) => (!balls && i % 5 === 3 ? 1 : 0)),
       transformations: Float64Array.from(Array.from({ length: n }, () => mul(rot(1, 2 * rnd()), rot(0, 2 * rnd()))).flat()),
-      offsets: Float64Array.from({ length: 3 * n }, () => rnd()),
-      masses: Float64Array.from({ length: n }, () => 0.5 + rnd()),
+      offsets: Float64Array.from({ length: 3 * n }, (_, k) => (balls && Math.floor(k / 3) % 3 !== 0 ? 0 : rnd())),
+      masses: Float64Array.from({ length: n }, (_, i) => (balls && i % 3 !== 2 ? 0 : 0.5 + rnd())),
       coms: Float64Array.from({ length: 3 * n }, () => 0.5 * rnd()),
-      inertias: Float64Array.from(inertias),
+      inertias: Float64Array.from(inertias.map((v, k) => (balls && Math.floor(k / 9) % 3 !== 2 ? 0 : v))),
       baseOffset: Float64Array.of(0.1, 0.2, 0.3),
       gravity: Float64Array.of(0, 0, 0),
     })
@@ -321,42 +325,43 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
     return dyn
   }
 
-  it('the CRBA mass matrix is inverse dynamics at unit accelerations, and the ABA solve inverts it', () => {
-    const dyn = randomTree(), n = dyn.n
-    dyn.positions()
-    const M = new Float64Array(n * n)
-    dyn.massMatrix(M)
-    // RNEA with zero velocity and gravity: tau = M e_j, column by column (an independent algorithm).
-    dyn.thetaDot.fill(0)
-    const e = new Float64Array(n), tau = new Float64Array(n)
-    let worst = 0, scale = 0
-    for (let j = 0; j < n; j++) {
-      e.fill(0)
-      e[j] = 1
-      dyn.motion(e, 0, null)
-      dyn.inverseDynamics(null, null, tau, 0)
-      for (let i = 0; i < n; i++) {
-        worst = Math.max(worst, Math.abs(tau[i] - M[i * n + j]))
-        scale = Math.max(scale, Math.abs(M[i * n + j]))
+  for (const balls of [false, true])
+    it(`the CRBA mass matrix is inverse dynamics at unit accelerations, and the ABA solve inverts it${balls ? ' (ball joints)' : ''}`, () => {
+      const dyn = randomTree(balls), n = dyn.n
+      dyn.positions()
+      const M = new Float64Array(n * n)
+      dyn.massMatrix(M)
+      // RNEA with zero velocity and gravity: tau = M e_j, column by column (an independent algorithm).
+      dyn.thetaDot.fill(0)
+      const e = new Float64Array(n), tau = new Float64Array(n)
+      let worst = 0, scale = 0
+      for (let j = 0; j < n; j++) {
+        e.fill(0)
+        e[j] = 1
+        dyn.motion(e, 0, null)
+        dyn.inverseDynamics(null, null, tau, 0)
+        for (let i = 0; i < n; i++) {
+          worst = Math.max(worst, Math.abs(tau[i] - M[i * n + j]))
+          scale = Math.max(scale, Math.abs(M[i * n + j]))
+        }
       }
-    }
-    // Both are a few hundred floating-point operations per entry on O(1) numbers: 1e-13 of the
-    // largest entry is rounding (measured 1.7e-16); any wrong term in either algorithm is O(1).
-    expect(worst).toBeLessThan(1e-13 * scale)
-    // ABA: M x = b for a random b, checked by the residual M x - b.
-    const rnd = seededRandom(11)
-    const b = Float64Array.from({ length: n }, () => rnd()), x = new Float64Array(n)
-    expect(dyn.solveMass(b, 0, x, 0)).toBe(-1)
-    let residual = 0, bNorm = 0
-    for (let i = 0; i < n; i++) {
-      let s = -b[i]
-      for (let j = 0; j < n; j++) s += M[i * n + j] * x[j]
-      residual = Math.max(residual, Math.abs(s))
-      bNorm = Math.max(bNorm, Math.abs(b[i]))
-    }
-    // Backward-stable O(n) elimination: residual ~ eps |M| |x| (measured 7.9e-16 of |b|); 1e-13.
-    expect(residual).toBeLessThan(1e-13 * bNorm)
-  })
+      // Both are a few hundred floating-point operations per entry on O(1) numbers: 1e-13 of the
+      // largest entry is rounding (measured 1.7e-16); any wrong term in either algorithm is O(1).
+      expect(worst).toBeLessThan(1e-13 * scale)
+      // ABA: M x = b for a random b, checked by the residual M x - b.
+      const rnd = seededRandom(11)
+      const b = Float64Array.from({ length: n }, () => rnd()), x = new Float64Array(n)
+      expect(dyn.solveMass(b, 0, x, 0)).toBe(-1)
+      let residual = 0, bNorm = 0
+      for (let i = 0; i < n; i++) {
+        let s = -b[i]
+        for (let j = 0; j < n; j++) s += M[i * n + j] * x[j]
+        residual = Math.max(residual, Math.abs(s))
+        bNorm = Math.max(bNorm, Math.abs(b[i]))
+      }
+      // Backward-stable O(n) elimination: residual ~ eps |M| |x| (measured 7.9e-16 of |b|); 1e-13.
+      expect(residual).toBeLessThan(1e-13 * bNorm)
+    })
 })
 
 describe('KinematicTree checkpoint restart and input checks', () => {
