@@ -88,9 +88,10 @@ export class JacobianRefreshPolicy {
   refreshWithinStep(residual: number, previous: number, tolerance: number, contractivity: number): boolean {
     const contraction = residual / previous
     if (contraction > contractivity) return true
-    if (!this.adaptive || contraction <= 0) return false
+    // Contracting at least as well as a fresh matrix: nothing to gain (and no logarithms per iteration).
+    if (!this.adaptive || contraction <= this.freshContraction) return false
     const decades = Math.log(tolerance / residual)
-    const keptIterations = decades / Math.log(Math.max(contraction, MIN_CONTRACTION))
+    const keptIterations = decades / Math.log(contraction)
     const freshIterations = Math.max(1, decades / Math.log(this.freshContraction))
     return keptIterations - freshIterations > REFRESH_COST
   }
