@@ -30,35 +30,52 @@ interface PackedBlockSlots extends PackedSlots {
 }
 
 /**
- * The entries of one object's local block (row-major indices; n x n, or nAE x n for constraint rows)
- * that the pattern holds, and those declared zero (none: the whole block, added contiguously).
+ * One kind of block of every object in a list, as the objects declare it (structuralNonzeros): per
+ * object the local entries (row-major; n x n, or nAE x n for constraint rows) that the pattern holds,
+ * and the entries declared zero, packed back to back for all objects so that the check reads one
+ * array front to back (object k's: zero[zeroStart[k] .. zeroStart[k + 1]); none: the whole block).
  */
-interface BlockStructure {
-  readonly nonzero: Int32Array
+class DeclaredBlocks {
+  readonly nonzero: Int32Array[]
   readonly zero: Int32Array
+  readonly zeroStart: Int32Array
+
+  constructor(objects: readonly ObjectComputation[], readonly block: LocalBlock, label: (o: ObjectComputation) => string) {
+    const zeros: Int32Array[] = []
+    this.nonzero = objects.map((o) => {
+      const n = o.ltgODE2.length, rows = block === 'constraint' ? o.nAE : n
+      const all = Int32Array.from({ length: rows * n }, (_, k) => k)
+      const mask = o.structuralNonzeros?.(block)
+      if (mask && mask.length !== rows * n)
+        throw new Error(`${label(o)}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`)
+      zeros.push(mask ? all.filter((k) => mask[k] === 0) : new Int32Array(0))
+      return mask ? all.filter((k) => mask[k] !== 0) : all
+    })
+    const packed = pack(zeros)
+    this.zero = packed.slots
+    this.zeroStart = packed.start
+  }
+
+  /** Object k declared no zeros: its block is stored whole and added contiguously (no index to read per entry). */
+  whole(k: number): boolean {
+    return this.zeroStart[k] === this.zeroStart[k + 1]
+  }
+
+  /**
+   * Sum of |local| over object k's entries declared zero: 0 when the declaration holds (one
+   * branch-free pass; NaN, which fails the test too, is left to the solvers' finite-value checks).
+   */
+  zeroMagnitude(k: number, local: Float64Array): number {
+    const zero = this.zero
+    let sum = 0
+    for (let p = this.zeroStart[k]; p < this.zeroStart[k + 1]; p++) sum += Math.abs(local[zero[p]])
+    return sum
+  }
 }
 
-/** What o declares for its block (ObjectComputation.structuralNonzeros); undeclared: the whole block. */
-function blockStructure(o: ObjectComputation, block: LocalBlock, label: () => string): BlockStructure {
-  const n = o.ltgODE2.length, rows = block === 'constraint' ? o.nAE : n
-  const all = Int32Array.from({ length: rows * n }, (_, k) => k)
-  const mask = o.structuralNonzeros?.(block)
-  if (!mask) return { nonzero: all, zero: new Int32Array(0) }
-  if (mask.length !== rows * n)
-    throw new Error(`${label()}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`)
-  return { nonzero: all.filter((k) => mask[k] !== 0), zero: all.filter((k) => mask[k] === 0) }
-}
-
-/** Sum of |local| over the entries declared zero: 0 when the declaration holds (NaN, which fails the test too, is left to the solvers' finite-value checks). */
-function declaredZeroMagnitude(zero: Int32Array, local: Float64Array): number {
-  let sum = 0
-  for (let p = 0; p < zero.length; p++) sum += Math.abs(local[zero[p]])
-  return sum
-}
-
-/** Adds the stored entries of a local block: contiguously where the object declared no zeros (no index to read per entry). */
-function addBlock(m: SystemMatrix, table: PackedBlockSlots, k: number, structure: BlockStructure, local: Float64Array, factor: number): void {
-  if (structure.zero.length === 0) m.addAt(table.slots, table.start[k], table.start[k + 1], local, factor)
+/** Adds object k's stored entries of a local block. */
+function addBlock(m: SystemMatrix, table: PackedBlockSlots, k: number, declared: DeclaredBlocks, local: Float64Array, factor: number): void {
+  if (declared.whole(k)) m.addAt(table.slots, table.start[k], table.start[k + 1], local, factor)
   else m.addGathered(table.slots, table.entries, table.start[k], table.start[k + 1], local, factor)
 }
 
@@ -90,28 +107,28 @@ class MatrixSlots {
     return pack(objects.map((o) => this.matrix.slots(o.ltgODE2, 0, o.ltgODE2, 0)))
   }
 
-  /** The declared nonzeros of each object's ltg x ltg block (structures[k] for objects[k]). */
-  blocks(objects: readonly ObjectComputation[], structures: readonly BlockStructure[]): PackedBlockSlots {
-    return this.declared(objects, structures, (o) => this.matrix.slots(o.ltgODE2, 0, o.ltgODE2, 0))
+  /** The declared nonzeros of each object's ltg x ltg block. */
+  blocks(objects: readonly ObjectComputation[], declared: DeclaredBlocks): PackedBlockSlots {
+    return this.declared(objects, declared, (o) => this.matrix.slots(o.ltgODE2, 0, o.ltgODE2, 0))
   }
 
-  /** The stored entries of each object's whole block (positions from whole(o), row-major) as structures[k] declares them. */
-  private declared(objects: readonly ObjectComputation[], structures: readonly BlockStructure[], whole: (o: ObjectComputation) => Int32Array): PackedBlockSlots {
+  /** The stored entries of each object's whole block (positions from whole(o), row-major) as declared. */
+  private declared(objects: readonly ObjectComputation[], declared: DeclaredBlocks, whole: (o: ObjectComputation) => Int32Array): PackedBlockSlots {
     const tables = objects.map((o, k) => {
       const positions = whole(o)
-      return structures[k].nonzero.map((e) => positions[e])
+      return declared.nonzero[k].map((e) => positions[e])
     })
-    return { ...pack(tables), entries: pack(structures.map((b) => b.nonzero)).slots }
+    return { ...pack(tables), entries: pack(declared.nonzero).slots }
   }
 
-  /** Constraint rows and their transposes, as constraint structures[k] declares them. */
-  constraints(objects: readonly ObjectComputation[], structures: readonly BlockStructure[], aeOffset: number): { rows: PackedBlockSlots; columns: PackedBlockSlots } {
+  /** Constraint rows and their transposes, as declared. */
+  constraints(objects: readonly ObjectComputation[], declared: DeclaredBlocks, aeOffset: number): { rows: PackedBlockSlots; columns: PackedBlockSlots } {
     if (this.constraintSlots?.aeOffset !== aeOffset) {
       const rows = (o: ObjectComputation): Int32Array =>
         Int32Array.from({ length: o.nAE }, (_, k) => aeOffset + o.aeIndex + k)
       this.constraintSlots = {
-        rows: this.declared(objects, structures, (o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0)),
-        columns: this.declared(objects, structures, (o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0, true)),
+        rows: this.declared(objects, declared, (o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0)),
+        columns: this.declared(objects, declared, (o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0, true)),
         aeOffset,
       }
     }
@@ -139,9 +156,9 @@ export class SystemEvaluator {
   /** Per mass object (index in massObjects): its constant local mass matrix once computed (state-independent). */
   private readonly constantMass: (Float64Array | undefined)[]
   /** Declared structure of each mass object's mass matrix, force object's f_lhs Jacobian and constraint object's C_q (fixed per assembly). */
-  private readonly massStructure: BlockStructure[]
-  private readonly stiffnessStructure: BlockStructure[]
-  private readonly constraintStructure: BlockStructure[]
+  private readonly massStructure: DeclaredBlocks
+  private readonly stiffnessStructure: DeclaredBlocks
+  private readonly constraintStructure: DeclaredBlocks
   /** Slot tables of the matrix assembled last (solvers keep one matrix per assembly). */
   private matrixSlots: MatrixSlots | null = null
 
@@ -163,9 +180,10 @@ export class SystemEvaluator {
     this.constraintObjects = objs.filter((o) => o.nAE > 0)
     this.loads = system.loads.map((r) => r.computation)
     this.constantMass = this.massObjects.map(() => undefined)
-    this.massStructure = this.massObjects.map((o) => blockStructure(o, 'mass', () => this.label(o)))
-    this.stiffnessStructure = this.forceObjects.map((o) => blockStructure(o, 'stiffness', () => this.label(o)))
-    this.constraintStructure = this.constraintObjects.map((o) => blockStructure(o, 'constraint', () => this.label(o)))
+    const label = (o: ObjectComputation): string => this.label(o)
+    this.massStructure = new DeclaredBlocks(this.massObjects, 'mass', label)
+    this.stiffnessStructure = new DeclaredBlocks(this.forceObjects, 'stiffness', label)
+    this.constraintStructure = new DeclaredBlocks(this.constraintObjects, 'constraint', label)
   }
 
   /** "object \"name\" (Type)" of a computation, for messages. */
@@ -175,15 +193,16 @@ export class SystemEvaluator {
 
   /**
    * Throws when an item wrote a nonzero where it declared its block structurally zero: the sparse
-   * pattern lacks those entries, so the matrix would silently differ from the item's. One
-   * branch-free pass over those entries of a local block in L1 cache (perf3D: 30 per body).
+   * pattern lacks those entries, so the matrix would silently differ from the item's (perf3D: 30
+   * reads per body and block, of a local block in L1 cache).
    */
-  private checkDeclaredZeros(o: ObjectComputation, structure: BlockStructure, local: Float64Array, block: LocalBlock): void {
-    if (structure.zero.length > 0 && declaredZeroMagnitude(structure.zero, local) > 0) this.reportDeclaredZero(o, structure, local, block)
+  private checkDeclaredZeros(o: ObjectComputation, declared: DeclaredBlocks, k: number, local: Float64Array): void {
+    if (declared.zeroMagnitude(k, local) > 0) this.reportDeclaredZero(o, declared, k, local)
   }
 
-  private reportDeclaredZero(o: ObjectComputation, structure: BlockStructure, local: Float64Array, block: LocalBlock): never {
-    const n = o.ltgODE2.length, e = structure.zero.find((k) => local[k] !== 0)!
+  private reportDeclaredZero(o: ObjectComputation, declared: DeclaredBlocks, k: number, local: Float64Array): never {
+    const n = o.ltgODE2.length, block = declared.block
+    const e = declared.zero.subarray(declared.zeroStart[k], declared.zeroStart[k + 1]).find((z) => local[z] !== 0)!
     throw new Error(
       `${this.label(o)}: its ${BLOCK_NAMES[block]} has ${local[e]} at local entry (${Math.floor(e / n)}, ${e % n}), which structuralNonzeros('${block}') declares zero (the sparse pattern has no place for it)`,
     )
@@ -199,18 +218,18 @@ export class SystemEvaluator {
    * their transposes. Called once per assembly by the sparse matrix factory.
    */
   addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
-    const addDeclared = (o: ObjectComputation, b: BlockStructure): void => {
+    const addDeclared = (o: ObjectComputation, nonzero: Int32Array): void => {
       const ltg = o.ltgODE2, n = ltg.length
-      for (const e of b.nonzero) builder.add(ltg[Math.floor(e / n)], ltg[e % n])
+      for (const e of nonzero) builder.add(ltg[Math.floor(e / n)], ltg[e % n])
     }
-    this.massObjects.forEach((o, k) => addDeclared(o, this.massStructure[k]))
-    if (withStiffness) this.forceObjects.forEach((o, k) => addDeclared(o, this.stiffnessStructure[k]))
+    this.massObjects.forEach((o, k) => addDeclared(o, this.massStructure.nonzero[k]))
+    if (withStiffness) this.forceObjects.forEach((o, k) => addDeclared(o, this.stiffnessStructure.nonzero[k]))
     if (withStiffness && this.reactionStiffness)
       for (const o of this.constraintObjects) for (const g of (o.addReactionJacobian && o.reactionJacobianGroups) || [o.ltgODE2]) builder.addBlock(g, 0, g, 0)
     const n2 = this.system.nODE2
     this.constraintObjects.forEach((o, c) => {
       const ltg = o.ltgODE2, n = ltg.length
-      for (const e of this.constraintStructure[c].nonzero) {
+      for (const e of this.constraintStructure.nonzero[c]) {
         const row = n2 + o.aeIndex + Math.floor(e / n), col = ltg[e % n]
         builder.add(row, col)
         builder.add(col, row)
@@ -242,8 +261,8 @@ export class SystemEvaluator {
     const table = (slotTables.mass ??= slotTables.blocks(this.massObjects, this.massStructure))
     for (let k = 0; k < this.massObjects.length; k++) {
       const local = this.localMass(k, s)
-      this.checkDeclaredZeros(this.massObjects[k], this.massStructure[k], local, 'mass')
-      addBlock(m, table, k, this.massStructure[k], local, factor)
+      this.checkDeclaredZeros(this.massObjects[k], this.massStructure, k, local)
+      addBlock(m, table, k, this.massStructure, local, factor)
     }
   }
 
@@ -442,8 +461,8 @@ export class SystemEvaluator {
       const J = this.localJ
       const vel = velocityLevel || o.velocityLevelConstraint === true
       o.computeAEJacobian!(s, J, vel)
-      const structure = this.constraintStructure[c]
-      this.checkDeclaredZeros(o, structure, J, 'constraint')
+      const structure = this.constraintStructure
+      this.checkDeclaredZeros(o, structure, c, J)
       // Rows and columns are different entries (AE x ODE2, ODE2 x AE): each gets its additions in the same order as entry by entry.
       addBlock(m, rows, c, structure, J, vel ? factorAEVelocity : factorAEPosition)
       addBlock(m, columns, c, structure, J, factorReaction)
@@ -467,8 +486,8 @@ export class SystemEvaluator {
         if (factorK !== 0) this.numericalLocal(o, s, s.q, factorK, nd, local)
         if (factorD !== 0) this.numericalLocal(o, s, s.v, factorD, nd, local)
       }
-      this.checkDeclaredZeros(o, this.stiffnessStructure[k], local, 'stiffness')
-      addBlock(m, table, k, this.stiffnessStructure[k], local, 1)
+      this.checkDeclaredZeros(o, this.stiffnessStructure, k, local)
+      addBlock(m, table, k, this.stiffnessStructure, local, 1)
     }
   }
 
