@@ -127,9 +127,11 @@ describe('a step interrupted anywhere and resumed repeats the uninterrupted run 
     const { model, settings: chain } = sphereChain(100, 1e-3, 0.06)
     const sparse = { ...chain, linearSolverType: 'EigenSparse', solutionSettings: { sensorsWritePeriod: 1e-3 } }
     const seen = expectSameRun(makeProject(model, sparse))
-    // Modified Newton mostly refactorizes; a full factorization follows each interrupted one.
-    console.log(seen)
+    // Modified Newton mostly refactorizes (32 interrupts inside refactorizations in this run); a full
+    // factorization runs only at the start and where a pivot changes, and then only from that column on
+    // (2 interrupts inside one). These counts prove both paths are interrupted; the check is the
+    // bitwise equality above.
     expect(seen.inRefactorization).toBeGreaterThanOrEqual(10)
-    expect(seen.inFactorization).toBeGreaterThanOrEqual(3)
+    expect(seen.inFactorization).toBeGreaterThanOrEqual(1)
   })
 })
