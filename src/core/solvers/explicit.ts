@@ -5,7 +5,9 @@
 // and after each step the coordinates and velocities are projected back onto the constraint manifold
 // (g(q) = 0, C_q q' = 0), so constraints do not drift.
 // Without constraints, when every coordinate's mass comes from one object that solves its own mass
-// matrix (kinematic trees: the articulated-body algorithm, O(n)), no matrix is assembled at all.
+// matrix (kinematic trees: the articulated-body algorithm, O(n)), no matrix is assembled at all; an
+// object that also computes its accelerations itself (computeAccelerations) gets the forces of
+// everything else and its own f_lhs is never evaluated separately.
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
@@ -54,6 +56,9 @@ export class ExplicitSolver extends SolverBase {
   private matrix!: SystemMatrix
   /** The objects that solve M q'' = rhs themselves, covering every coordinate; null: the matrix path. */
   private massSolvers: ObjectComputation[] | null = null
+  /** With massSolvers: the force objects whose f_lhs goes into rhs (all but those computing their own accelerations). */
+  private otherForceObjects: ObjectComputation[] = []
+  private localForce = new Float64Array(0)
   private massFactorized = false
   private constantMass = false
   private q0 = new Float64Array(0)
@@ -87,6 +92,9 @@ export class ExplicitSolver extends SolverBase {
     this.nAE = this.system.nAE
     const stages = this.tableau.b.length
     this.massSolvers = this.ownMassSolvers()
+    const own = this.massSolvers?.filter((o) => o.computeAccelerations) ?? []
+    this.otherForceObjects = this.system.objects.map((r) => r.computation).filter((o) => o.computeODE2LHS && !own.includes(o))
+    this.localForce = new Float64Array(Math.max(0, ...this.otherForceObjects.map((o) => o.ltgODE2.length)))
     if (!this.massSolvers && (!this.matrix || this.matrix.n !== n2 + this.nAE)) this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
     if (this.q0.length !== n2 || this.rhsAE.length !== this.nAE || this.kq.length !== stages) {
       this.q0 = new Float64Array(n2)
@@ -133,15 +141,16 @@ export class ExplicitSolver extends SolverBase {
     const n2 = this.n2
     const rhs = this.rhs
     const ev = this.evaluator
-    ev.ode2Residual(s, this.rhsODE2)
-    for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
     if (this.massSolvers) {
+      this.otherForces(this.rhsODE2)
       for (const o of this.massSolvers) {
-        const k = o.solveMassMatrix!(s, rhs, out)
+        const k = o.computeAccelerations ? o.computeAccelerations(s, rhs, out) : o.solveMassMatrix!(s, rhs, out)
         if (k >= 0) this.singularMass(o.ltgODE2[k])
       }
       return
     }
+    ev.ode2Residual(s, this.rhsODE2)
+    for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
     if (!this.constantMass || !this.massFactorized) {
       const m = this.matrix
       m.zero()
@@ -159,6 +168,22 @@ export class ExplicitSolver extends SolverBase {
     this.matrix.solve(rhs)
     copyInto(out, this.rhsODE2)
     if (this.nAE > 0) copyInto(s.lambda, this.rhsAE)
+  }
+
+  /**
+   * out = f_loads - f_lhs of the other force objects (ode2Residual, negated, without the objects that
+   * take their own f_lhs into computeAccelerations).
+   */
+  private otherForces(out: Float64Array): void {
+    const s = this.state, local = this.localForce
+    out.fill(0)
+    for (const o of this.otherForceObjects) {
+      const ltg = o.ltgODE2, n = ltg.length
+      local.fill(0, 0, n)
+      o.computeODE2LHS!(s, local)
+      for (let i = 0; i < n; i++) out[ltg[i]] -= local[i]
+    }
+    for (const load of this.system.loads) load.computation.addLoad(s, out, 1)
   }
 
   private singularMass(unknown: number): never {

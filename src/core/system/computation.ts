@@ -90,6 +90,13 @@ export interface ObjectComputation extends LifecycleHooks {
    * coordinates. Returns -1, or the local index of a coordinate without mass (M singular).
    */
   solveMassMatrix?(s: SystemState, rhs: Float64Array, x: Float64Array): number
+  /**
+   * Explicit solvers, where solveMassMatrix may be used: x = M^-1 (rhs - f_lhs) on this object's own
+   * coordinates in one go (forward dynamics), rhs holding the generalized forces of everything else
+   * (loads minus the other objects' f_lhs); the solver then leaves this object's computeODE2LHS out
+   * of rhs. Global vectors at ltgODE2; returns as solveMassMatrix.
+   */
+  computeAccelerations?(s: SystemState, rhs: Float64Array, x: Float64Array): number
   /** f_lhs on local coordinates, ADDED into out (length ltg.length). */
   computeODE2LHS?(s: SystemState, out: Float64Array): void
   /**

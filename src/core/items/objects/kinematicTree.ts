@@ -3,7 +3,9 @@
 //   M(q) q'' + f(q, q') = 0,  f = RNEA(q, q', q'' = 0, gravity) - link forces/torques - joint forces,
 // come from the recursive algorithms in kinematicTreeDynamics.ts: the mass matrix by CRBA (every
 // solver), and for explicit solvers the articulated-body algorithm solves M q'' = rhs in O(n) without
-// forming M (solveMassMatrix). Implicit solvers differentiate f numerically (no analytic Jacobian).
+// forming M (solveMassMatrix), or computes the accelerations from the other forces directly in three
+// sweeps (computeAccelerations: the ABA with bias forces, no separate RNEA). Implicit solvers
+// differentiate f numerically (no analytic Jacobian).
 import type { ItemDefinition, ModelView, ResolvedItem } from '../../model/definition'
 import type { JsonValue } from '../../model/types'
 import type { NodeComputation, ObjectComputation } from '../../system/computation'
@@ -48,12 +50,16 @@ export class KinematicTreeBody implements ObjectComputation {
 
   /** Joint values and velocities from the state, and the link positions (cached per configuration). */
   updatePositions(s: SystemState): void {
+    this.updateJoints(s)
+    this.dynamics.positions()
+  }
+
+  private updateJoints(s: SystemState): void {
     const d = this.dynamics, ref = this.node.reference, first = this.node.ode2Index
     for (let i = 0; i < d.n; i++) {
       d.theta[i] = ref[i] + s.q[first + i]
       d.thetaDot[i] = s.v[first + i]
     }
-    d.positions()
   }
 
   computeMassMatrix(s: SystemState, out: Float64Array): void {
@@ -73,6 +79,13 @@ export class KinematicTreeBody implements ObjectComputation {
     this.updatePositions(s)
     const first = this.node.ode2Index
     return this.dynamics.solveMass(rhs, first, x, first)
+  }
+
+  computeAccelerations(s: SystemState, rhs: Float64Array, x: Float64Array): number {
+    const d = this.dynamics, tau = this.tau, jf = this.jointForces, first = this.node.ode2Index
+    this.updateJoints(s)
+    for (let i = 0; i < d.n; i++) tau[i] = jf ? rhs[first + i] + jf[i] : rhs[first + i]
+    return d.forwardDynamics(tau, 0, this.linkForces, this.linkTorques, this.baseAccel, x, first)
   }
 
   output(variable: string, s: SystemState, out: Float64Array): number {

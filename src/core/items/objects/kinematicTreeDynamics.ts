@@ -204,41 +204,44 @@ export class TreeDynamics {
    * qdd (null: zero) and base acceleration baseAccel (-gravity puts gravity into the inertial forces).
    */
   motion(qdd: Float64Array | null, qddOffset: number, baseAccel: Float64Array | null): void {
-    const n = this.n, t = this.tree, ax = this.axis, r = this.r, w = this.omega, v = this.velocity, al = this.alpha, A = this.accel, qd = this.thetaDot
-    for (let i = 0; i < n; i++) {
-      const p = t.parents[i], i3 = 3 * i, p3 = 3 * p
-      let wp0 = 0, wp1 = 0, wp2 = 0, vp0 = 0, vp1 = 0, vp2 = 0, ap0 = 0, ap1 = 0, ap2 = 0, Ap0 = 0, Ap1 = 0, Ap2 = 0
-      if (p >= 0) {
-        wp0 = w[p3]; wp1 = w[p3 + 1]; wp2 = w[p3 + 2]
-        vp0 = v[p3]; vp1 = v[p3 + 1]; vp2 = v[p3 + 2]
-        ap0 = al[p3]; ap1 = al[p3 + 1]; ap2 = al[p3 + 2]
-        Ap0 = A[p3]; Ap1 = A[p3 + 1]; Ap2 = A[p3 + 2]
-      } else if (baseAccel) {
-        Ap0 = baseAccel[0]; Ap1 = baseAccel[1]; Ap2 = baseAccel[2]
-      }
-      const r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2]
-      const a0 = ax[i3], a1 = ax[i3 + 1], a2 = ax[i3 + 2]
-      const s = qd[i], sdd = qdd ? qdd[qddOffset + i] : 0
-      // Parent's point velocity moved to o_i: v_p + w_p x r; acceleration A_p + alpha_p x r + w_p x (w_p x r).
-      const wr0 = wp1 * r2 - wp2 * r1, wr1 = wp2 * r0 - wp0 * r2, wr2 = wp0 * r1 - wp1 * r0
-      let V0 = vp0 + wr0, V1 = vp1 + wr1, V2 = vp2 + wr2
-      let B0 = Ap0 + ap1 * r2 - ap2 * r1 + wp1 * wr2 - wp2 * wr1
-      let B1 = Ap1 + ap2 * r0 - ap0 * r2 + wp2 * wr0 - wp0 * wr2
-      let B2 = Ap2 + ap0 * r1 - ap1 * r0 + wp0 * wr1 - wp1 * wr0
-      // w_p x a (the axis turns with the parent).
-      const wa0 = wp1 * a2 - wp2 * a1, wa1 = wp2 * a0 - wp0 * a2, wa2 = wp0 * a1 - wp1 * a0
-      if (t.prismatic[i]) {
-        w[i3] = wp0; w[i3 + 1] = wp1; w[i3 + 2] = wp2
-        al[i3] = ap0; al[i3 + 1] = ap1; al[i3 + 2] = ap2
-        V0 += a0 * s; V1 += a1 * s; V2 += a2 * s
-        B0 += 2 * s * wa0 + a0 * sdd; B1 += 2 * s * wa1 + a1 * sdd; B2 += 2 * s * wa2 + a2 * sdd
-      } else {
-        w[i3] = wp0 + a0 * s; w[i3 + 1] = wp1 + a1 * s; w[i3 + 2] = wp2 + a2 * s
-        al[i3] = ap0 + s * wa0 + a0 * sdd; al[i3 + 1] = ap1 + s * wa1 + a1 * sdd; al[i3 + 2] = ap2 + s * wa2 + a2 * sdd
-      }
-      v[i3] = V0; v[i3 + 1] = V1; v[i3 + 2] = V2
-      A[i3] = B0; A[i3 + 1] = B1; A[i3 + 2] = B2
+    for (let i = 0; i < this.n; i++) this.moveLink(i, qdd, qddOffset, baseAccel)
+  }
+
+  /** motion() of link i from its parent's. */
+  private moveLink(i: number, qdd: Float64Array | null, qddOffset: number, baseAccel: Float64Array | null): void {
+    const t = this.tree, ax = this.axis, r = this.r, w = this.omega, v = this.velocity, al = this.alpha, A = this.accel, qd = this.thetaDot
+    const p = t.parents[i], i3 = 3 * i, p3 = 3 * p
+    let wp0 = 0, wp1 = 0, wp2 = 0, vp0 = 0, vp1 = 0, vp2 = 0, ap0 = 0, ap1 = 0, ap2 = 0, Ap0 = 0, Ap1 = 0, Ap2 = 0
+    if (p >= 0) {
+      wp0 = w[p3]; wp1 = w[p3 + 1]; wp2 = w[p3 + 2]
+      vp0 = v[p3]; vp1 = v[p3 + 1]; vp2 = v[p3 + 2]
+      ap0 = al[p3]; ap1 = al[p3 + 1]; ap2 = al[p3 + 2]
+      Ap0 = A[p3]; Ap1 = A[p3 + 1]; Ap2 = A[p3 + 2]
+    } else if (baseAccel) {
+      Ap0 = baseAccel[0]; Ap1 = baseAccel[1]; Ap2 = baseAccel[2]
     }
+    const r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2]
+    const a0 = ax[i3], a1 = ax[i3 + 1], a2 = ax[i3 + 2]
+    const s = qd[i], sdd = qdd ? qdd[qddOffset + i] : 0
+    // Parent's point velocity moved to o_i: v_p + w_p x r; acceleration A_p + alpha_p x r + w_p x (w_p x r).
+    const wr0 = wp1 * r2 - wp2 * r1, wr1 = wp2 * r0 - wp0 * r2, wr2 = wp0 * r1 - wp1 * r0
+    let V0 = vp0 + wr0, V1 = vp1 + wr1, V2 = vp2 + wr2
+    let B0 = Ap0 + ap1 * r2 - ap2 * r1 + wp1 * wr2 - wp2 * wr1
+    let B1 = Ap1 + ap2 * r0 - ap0 * r2 + wp2 * wr0 - wp0 * wr2
+    let B2 = Ap2 + ap0 * r1 - ap1 * r0 + wp0 * wr1 - wp1 * wr0
+    // w_p x a (the axis turns with the parent).
+    const wa0 = wp1 * a2 - wp2 * a1, wa1 = wp2 * a0 - wp0 * a2, wa2 = wp0 * a1 - wp1 * a0
+    if (t.prismatic[i]) {
+      w[i3] = wp0; w[i3 + 1] = wp1; w[i3 + 2] = wp2
+      al[i3] = ap0; al[i3 + 1] = ap1; al[i3 + 2] = ap2
+      V0 += a0 * s; V1 += a1 * s; V2 += a2 * s
+      B0 += 2 * s * wa0 + a0 * sdd; B1 += 2 * s * wa1 + a1 * sdd; B2 += 2 * s * wa2 + a2 * sdd
+    } else {
+      w[i3] = wp0 + a0 * s; w[i3 + 1] = wp1 + a1 * s; w[i3 + 2] = wp2 + a2 * s
+      al[i3] = ap0 + s * wa0 + a0 * sdd; al[i3 + 1] = ap1 + s * wa1 + a1 * sdd; al[i3 + 2] = ap2 + s * wa2 + a2 * sdd
+    }
+    v[i3] = V0; v[i3 + 1] = V1; v[i3 + 2] = V2
+    A[i3] = B0; A[i3 + 1] = B1; A[i3 + 2] = B2
   }
 
   /**
@@ -247,39 +250,51 @@ export class TreeDynamics {
    * none). out[outOffset + i] = tau_i.
    */
   inverseDynamics(linkForces: Float64Array | null, linkTorques: Float64Array | null, out: Float64Array, outOffset: number): void {
-    const n = this.n, t = this.tree, f = this.force, w = this.omega, al = this.alpha, A = this.accel, cw = this.comWorld, r = this.r, ax = this.axis
-    // U is free outside solveMass: scratch for J w and J alpha per link.
+    for (let i = 0; i < this.n; i++) this.linkForce(i, linkForces, linkTorques)
+    this.passForcesInward(out, outOffset)
+  }
+
+  /**
+   * Spatial force of link i into force: what its motion (motion()) needs minus its link force and
+   * torque (world, at the link origin; null: none).
+   */
+  private linkForce(i: number, linkForces: Float64Array | null, linkTorques: Float64Array | null): void {
+    const t = this.tree, f = this.force, w = this.omega, al = this.alpha, A = this.accel, cw = this.comWorld
+    // U is free outside the articulated-body sweeps: scratch for J w and J alpha.
     const tmp = this.U
-    for (let i = 0; i < n; i++) {
-      const i3 = 3 * i, fo = 6 * i
-      let n0 = 0, n1 = 0, n2 = 0, f0 = 0, f1 = 0, f2 = 0
-      if (this.massive[i]) {
-        const m = t.masses[i]
-        const c0 = cw[i3], c1 = cw[i3 + 1], c2 = cw[i3 + 2]
-        const w0 = w[i3], w1 = w[i3 + 1], w2 = w[i3 + 2]
-        const al0 = al[i3], al1 = al[i3 + 1], al2 = al[i3 + 2]
-        // COM acceleration a_c = A + alpha x c + w x (w x c).
-        const wc0 = w1 * c2 - w2 * c1, wc1 = w2 * c0 - w0 * c2, wc2 = w0 * c1 - w1 * c0
-        const ac0 = A[i3] + al1 * c2 - al2 * c1 + w1 * wc2 - w2 * wc1
-        const ac1 = A[i3 + 1] + al2 * c0 - al0 * c2 + w2 * wc0 - w0 * wc2
-        const ac2 = A[i3 + 2] + al0 * c1 - al1 * c0 + w0 * wc1 - w1 * wc0
-        f0 = m * ac0; f1 = m * ac1; f2 = m * ac2
-        // Moment about o_i: J alpha + w x (J w) + c x F.
-        this.inertiaTimes(i, w0, w1, w2, tmp, fo)
-        this.inertiaTimes(i, al0, al1, al2, tmp, fo + 3)
-        const h0 = tmp[fo], h1 = tmp[fo + 1], h2 = tmp[fo + 2]
-        n0 = tmp[fo + 3] + w1 * h2 - w2 * h1 + c1 * f2 - c2 * f1
-        n1 = tmp[fo + 4] + w2 * h0 - w0 * h2 + c2 * f0 - c0 * f2
-        n2 = tmp[fo + 5] + w0 * h1 - w1 * h0 + c0 * f1 - c1 * f0
-      }
-      if (linkForces) {
-        f0 -= linkForces[i3]; f1 -= linkForces[i3 + 1]; f2 -= linkForces[i3 + 2]
-      }
-      if (linkTorques) {
-        n0 -= linkTorques[i3]; n1 -= linkTorques[i3 + 1]; n2 -= linkTorques[i3 + 2]
-      }
-      f[fo] = n0; f[fo + 1] = n1; f[fo + 2] = n2; f[fo + 3] = f0; f[fo + 4] = f1; f[fo + 5] = f2
+    const i3 = 3 * i, fo = 6 * i
+    let n0 = 0, n1 = 0, n2 = 0, f0 = 0, f1 = 0, f2 = 0
+    if (this.massive[i]) {
+      const m = t.masses[i]
+      const c0 = cw[i3], c1 = cw[i3 + 1], c2 = cw[i3 + 2]
+      const w0 = w[i3], w1 = w[i3 + 1], w2 = w[i3 + 2]
+      const al0 = al[i3], al1 = al[i3 + 1], al2 = al[i3 + 2]
+      // COM acceleration a_c = A + alpha x c + w x (w x c).
+      const wc0 = w1 * c2 - w2 * c1, wc1 = w2 * c0 - w0 * c2, wc2 = w0 * c1 - w1 * c0
+      const ac0 = A[i3] + al1 * c2 - al2 * c1 + w1 * wc2 - w2 * wc1
+      const ac1 = A[i3 + 1] + al2 * c0 - al0 * c2 + w2 * wc0 - w0 * wc2
+      const ac2 = A[i3 + 2] + al0 * c1 - al1 * c0 + w0 * wc1 - w1 * wc0
+      f0 = m * ac0; f1 = m * ac1; f2 = m * ac2
+      // Moment about o_i: J alpha + w x (J w) + c x F.
+      this.inertiaTimes(i, w0, w1, w2, tmp, fo)
+      this.inertiaTimes(i, al0, al1, al2, tmp, fo + 3)
+      const h0 = tmp[fo], h1 = tmp[fo + 1], h2 = tmp[fo + 2]
+      n0 = tmp[fo + 3] + w1 * h2 - w2 * h1 + c1 * f2 - c2 * f1
+      n1 = tmp[fo + 4] + w2 * h0 - w0 * h2 + c2 * f0 - c0 * f2
+      n2 = tmp[fo + 5] + w0 * h1 - w1 * h0 + c0 * f1 - c1 * f0
     }
+    if (linkForces) {
+      f0 -= linkForces[i3]; f1 -= linkForces[i3 + 1]; f2 -= linkForces[i3 + 2]
+    }
+    if (linkTorques) {
+      n0 -= linkTorques[i3]; n1 -= linkTorques[i3 + 1]; n2 -= linkTorques[i3 + 2]
+    }
+    f[fo] = n0; f[fo + 1] = n1; f[fo + 2] = n2; f[fo + 3] = f0; f[fo + 4] = f1; f[fo + 5] = f2
+  }
+
+  /** The RNEA's inward sweep: joint forces out[outOffset + i] = s_i^T f_i, f_i passed on to the parents. */
+  private passForcesInward(out: Float64Array, outOffset: number): void {
+    const n = this.n, t = this.tree, f = this.force, r = this.r, ax = this.axis
     for (let i = n - 1; i >= 0; i--) {
       const i3 = 3 * i, fo = 6 * i, p = t.parents[i]
       const a0 = ax[i3], a1 = ax[i3 + 1], a2 = ax[i3 + 2]
@@ -361,10 +376,39 @@ export class TreeDynamics {
    * inertia along its axis is not positive (M singular: no mass beyond it in that direction).
    */
   solveMass(b: Float64Array, bOffset: number, x: Float64Array, xOffset: number): number {
+    this.work.set(this.rigid)
+    this.force.fill(0)
+    return this.articulated(b, bOffset, x, xOffset)
+  }
+
+  /**
+   * Forward dynamics: x = M^-1 (tau - h), where h is what inverseDynamics gives after motion(null, 0,
+   * baseAccel) with these link loads (velocity, gravity and link-load forces). After positions(), one
+   * outward sweep moves each link at zero joint accelerations and takes its force (the RNEA's outward
+   * part); the articulated-body inward sweep then starts its bias forces from these link forces, so it
+   * passes the RNEA's forces on to the parents together with its own (the sums are linear: s^T of the
+   * total is h_i + the solve's bias), and its outward sweep gives x. The same terms as inverseDynamics
+   * followed by solveMass, in four passes over the links instead of six. Positions stay a pass of
+   * their own: placing the links inside the motion sweep measured slower in paired runs.
+   */
+  forwardDynamics(tau: Float64Array, tauOffset: number, linkForces: Float64Array | null, linkTorques: Float64Array | null, baseAccel: Float64Array, x: Float64Array, xOffset: number): number {
+    this.positions()
+    for (let i = 0; i < this.n; i++) {
+      this.moveLink(i, null, 0, baseAccel)
+      this.linkForce(i, linkForces, linkTorques)
+    }
+    this.work.set(this.rigid)
+    return this.articulated(tau, tauOffset, x, xOffset)
+  }
+
+  /**
+   * The articulated-body sweeps, starting from the inertias in work and the bias forces in force:
+   * inward (articulated inertias and bias forces, passed on to the parents), then outward (joint
+   * accelerations x and the accelerations alpha, A they cause, base at rest).
+   */
+  private articulated(b: Float64Array, bOffset: number, x: Float64Array, xOffset: number): number {
     const n = this.n, W = this.work, U = this.U, D = this.D, u = this.u, P = this.force, r = this.r, parents = this.tree.parents
     const ax = this.axis, prismatic = this.tree.prismatic
-    W.set(this.rigid)
-    P.fill(0)
     for (let i = n - 1; i >= 0; i--) {
       const io = INERTIA_SIZE * i, uo = 6 * i, i3 = 3 * i
       this.inertiaTimesAxis(W, io, i, U, uo)
