@@ -143,7 +143,8 @@ export class SystemEvaluator {
    * polled inside. It throws to abandon the step; the solver then rolls the step back.
    */
   interruptCheck: (() => void) | null = null
-  private readonly localA: Float64Array
+  /** Square work block (n x n of an object), grown on first use by localSquare. */
+  private localA = new Float64Array(0)
   private readonly localB: Float64Array
   private readonly localC: Float64Array
   private readonly localJ: Float64Array
@@ -171,7 +172,6 @@ export class SystemEvaluator {
       const seen = new Set<number>()
       this.uniqueColumn.set(o, Uint8Array.from(o.ltgODE2, (g) => (seen.has(g) ? 0 : (seen.add(g), 1))))
     }
-    this.localA = new Float64Array(maxN * maxN)
     this.localB = new Float64Array(maxN)
     this.localC = new Float64Array(maxN)
     this.localJ = new Float64Array(maxAE * maxN)
@@ -184,6 +184,16 @@ export class SystemEvaluator {
     this.massStructure = new DeclaredBlocks(this.massObjects, 'mass', label)
     this.stiffnessStructure = new DeclaredBlocks(this.forceObjects, 'stiffness', label)
     this.constraintStructure = new DeclaredBlocks(this.constraintObjects, 'constraint', label)
+  }
+
+  /**
+   * The square work block for an object of n coordinates. Grown on demand rather than sized for the
+   * largest object up front: a kinematic tree of 3000 coordinates would take 72 MB for it, which
+   * explicit solvers (the tree solves its own mass matrix) never use.
+   */
+  private localSquare(n: number): Float64Array {
+    if (this.localA.length < n * n) this.localA = new Float64Array(n * n)
+    return this.localA
   }
 
   /** "object \"name\" (Type)" of a computation, for messages. */
@@ -243,7 +253,7 @@ export class SystemEvaluator {
     if (cached) return cached
     const o = this.massObjects[k]
     const n = o.ltgODE2.length
-    const local = o.constantMassMatrix ? new Float64Array(n * n) : this.localA
+    const local = o.constantMassMatrix ? new Float64Array(n * n) : this.localSquare(n)
     zeroRange(local, 0, n * n)
     o.computeMassMatrix!(s, local)
     if (o.constantMassMatrix) this.constantMass[k] = local
@@ -340,7 +350,7 @@ export class SystemEvaluator {
    * Newton converges, not the solution.
    */
   addReactionStiffness(s: SystemState, m: SystemMatrix, factor: number, nd: NumericalDifferentiation): void {
-    const f0 = this.localB, f1 = this.localC, out = this.localA
+    const f0 = this.localB, f1 = this.localC
     const slotTables = this.slotsOf(m)
     // Off reactionJacobianGroups the pattern has no entries: the items write zeros there (addAt checks).
     const { slots, start } = (slotTables.reaction ??= slotTables.squares(this.constraintObjects))
@@ -351,6 +361,7 @@ export class SystemEvaluator {
       let active = false
       for (let k = 0; k < o.nAE; k++) if (s.lambda[o.aeIndex + k] !== 0) active = true
       if (!active) continue
+      const out = this.localSquare(n)
       zeroRange(out, 0, n * n)
       if (o.addReactionJacobian) {
         o.addReactionJacobian(s, factor, out)
@@ -479,7 +490,7 @@ export class SystemEvaluator {
     for (let k = 0; k < this.forceObjects.length; k++) {
       const o = this.forceObjects[k]
       const n = o.ltgODE2.length
-      const local = this.localA
+      const local = this.localSquare(n)
       zeroRange(local, 0, n * n)
       if (o.computeODE2LHSJacobian) o.computeODE2LHSJacobian(s, factorK, factorD, local)
       else {
