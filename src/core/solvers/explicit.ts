@@ -58,7 +58,6 @@ export class ExplicitSolver extends SolverBase {
   private massSolvers: ObjectComputation[] | null = null
   /** With massSolvers: the force objects whose f_lhs goes into rhs (all but those computing their own accelerations). */
   private otherForceObjects: ObjectComputation[] = []
-  private localForce = new Float64Array(0)
   private massFactorized = false
   private constantMass = false
   private q0 = new Float64Array(0)
@@ -94,7 +93,6 @@ export class ExplicitSolver extends SolverBase {
     this.massSolvers = this.ownMassSolvers()
     const own = this.massSolvers?.filter((o) => o.computeAccelerations) ?? []
     this.otherForceObjects = this.system.objects.map((r) => r.computation).filter((o) => o.computeODE2LHS && !own.includes(o))
-    this.localForce = new Float64Array(Math.max(0, ...this.otherForceObjects.map((o) => o.ltgODE2.length)))
     if (!this.massSolvers && (!this.matrix || this.matrix.n !== n2 + this.nAE)) this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
     if (this.q0.length !== n2 || this.rhsAE.length !== this.nAE || this.kq.length !== stages) {
       this.q0 = new Float64Array(n2)
@@ -142,7 +140,8 @@ export class ExplicitSolver extends SolverBase {
     const rhs = this.rhs
     const ev = this.evaluator
     if (this.massSolvers) {
-      this.otherForces(this.rhsODE2)
+      ev.ode2Residual(s, this.rhsODE2, 1, this.otherForceObjects)
+      for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
       for (const o of this.massSolvers) {
         const k = o.computeAccelerations ? o.computeAccelerations(s, rhs, out) : o.solveMassMatrix!(s, rhs, out)
         if (k >= 0) this.singularMass(o.ltgODE2[k])
@@ -168,22 +167,6 @@ export class ExplicitSolver extends SolverBase {
     this.matrix.solve(rhs)
     copyInto(out, this.rhsODE2)
     if (this.nAE > 0) copyInto(s.lambda, this.rhsAE)
-  }
-
-  /**
-   * out = f_loads - f_lhs of the other force objects (ode2Residual, negated, without the objects that
-   * take their own f_lhs into computeAccelerations).
-   */
-  private otherForces(out: Float64Array): void {
-    const s = this.state, local = this.localForce
-    out.fill(0)
-    for (const o of this.otherForceObjects) {
-      const ltg = o.ltgODE2, n = ltg.length
-      local.fill(0, 0, n)
-      o.computeODE2LHS!(s, local)
-      for (let i = 0; i < n; i++) out[ltg[i]] -= local[i]
-    }
-    for (const load of this.system.loads) load.computation.addLoad(s, out, 1)
   }
 
   private singularMass(unknown: number): never {

@@ -292,11 +292,11 @@ export class SystemEvaluator {
 
   /**
    * out = f_lhs(q, q', t) - loadFactor * f_loads(t) (length nODE2); no mass or reaction terms.
-   * loadFactor < 1 is used by the static solver's load steps.
+   * loadFactor < 1 is used by the static solver's load steps. objects: the force objects to include
+   * (explicit solvers leave out those that take their own f_lhs into computeAccelerations).
    */
-  ode2Residual(s: SystemState, out: Float64Array, loadFactor = 1): void {
+  ode2Residual(s: SystemState, out: Float64Array, loadFactor = 1, objects: readonly ObjectComputation[] = this.forceObjects): void {
     zeroRange(out, 0, out.length)
-    const objects = this.forceObjects
     for (let k = 0; k < objects.length; k++) {
       if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
       const o = objects[k]
