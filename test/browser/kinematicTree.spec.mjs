@@ -74,11 +74,14 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
   assert.match(await page.locator('[data-row=jointOffsets] button[aria-expanded]').textContent(), /^4 entries/)
   assert.match(await undoTitle(), /^Undo: Add a link to arm/)
   await select('gripper')
-  const four = await armPixels(three.body * 1.1)
+  const four = await armPixels(three.body * 1.05)
   await page.locator('canvas[data-testid=viewport]').screenshot({ path: outputPath('kinematic-tree-added-link.png') })
-  // The new link's rod runs out of the view at the right (its sphere beyond it), and link 2 is now drawn
-  // as a rod too (a leaf link is drawn as a sphere only): 16 % more body pixels measured, 10 % asked.
-  assert.ok(four.body > 1.1 * three.body, `the added link is not drawn: ${three.body} -> ${four.body} body pixels`)
+  console.log(`body pixels ${three.body} at ${JSON.stringify(three.bodyAt)} -> ${four.body} at ${JSON.stringify(four.bodyAt)}`)
+  // The new link's rod runs out of the view at the right (its sphere beyond it); link 2's rod now ends at
+  // the new joint instead of at its own COM: 9 % more body pixels measured, 5 % asked, and the centroid
+  // moves 26 px right (10 asked).
+  assert.ok(four.body > 1.05 * three.body, `the added link is not drawn: ${three.body} -> ${four.body} body pixels`)
+  assert.ok(four.bodyAt.x > three.bodyAt.x + 10, `the added link is not drawn at the arm's end: centroid x ${three.bodyAt.x} -> ${four.bodyAt.x}`)
   await page.keyboard.press('Control+z')
   await select('arm')
   assert.match(await page.locator('[data-testid=tree-links] span').textContent(), /^3 links/)

@@ -262,7 +262,7 @@ describe('KinematicTreeRigid marker kinematics', () => {
 })
 
 describe('KinematicTree graphics', () => {
-  it('draws a rod from each joint to the next and a sphere at each massive link\'s COM', () => {
+  it('draws a rod from each joint to the next, from a last link\'s joint to its COM, and a sphere at each massive link\'s COM', () => {
     // Double pendulum hanging straight down (angles 0 from the vertical): joints at 0 and (0, -1),
     // COMs at (0, -1) and (0, -1.7); exact up to the rounding of cos(-pi/2).
     const model = treeModel(
@@ -278,8 +278,10 @@ describe('KinematicTree graphics', () => {
     const close = (a: number[], b: number[]): boolean => a.every((v, i) => Math.abs(v - b[i]) < 1e-15)
     const rods = tree.primitives.filter((p) => p.shape === 'cylinder')
     const spheres = tree.primitives.filter((p) => p.shape === 'sphere')
-    expect(rods).toHaveLength(1)
+    // Joint 0 to joint 1, then the last link (no children) from its joint to its COM.
+    expect(rods).toHaveLength(2)
     expect(rods[0].shape === 'cylinder' && close(rods[0].from, [0, 0, 0]) && close(rods[0].to, [0, -1, 0])).toBe(true)
+    expect(rods[1].shape === 'cylinder' && close(rods[1].from, [0, -1, 0]) && close(rods[1].to, [0, -1.7, 0])).toBe(true)
     expect(spheres.map((p) => (p.shape === 'sphere' ? p.center : []))).toSatisfy((c: number[][]) => close(c[0], [0, -1, 0]) && close(c[1], [0, -1.7, 0]))
   })
 })

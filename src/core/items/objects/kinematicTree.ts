@@ -205,12 +205,18 @@ export const ObjectKinematicTree: ItemDefinition<'object'> = {
     const size = it.params.number('VdrawSize') > 0 ? it.params.number('VdrawSize') : 0.1
     const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body)
     const o = d.origin, base = d.tree.baseOffset
+    // A link is drawn from its parent's joint to its own; a link without children also gets a rod from
+    // its joint to its centre of mass (otherwise the last link of an arm is a sphere detached from it).
+    const hasChild = new Uint8Array(d.n)
+    for (let i = 0; i < d.n; i++) if (d.tree.parents[i] >= 0) hasChild[d.tree.parents[i]] = 1
     for (let i = 0; i < d.n; i++) {
       const p = d.tree.parents[i], to = [o[3 * i], o[3 * i + 1], o[3 * i + 2]]
       const from = p < 0 ? [...base] : [o[3 * p], o[3 * p + 1], o[3 * p + 2]]
       if (Math.hypot(to[0] - from[0], to[1] - from[1], to[2] - from[2]) > 0) g.add({ shape: 'cylinder', from, to, radius: size / 8, color })
-      if (d.tree.masses[i] > 0)
-        g.add({ shape: 'sphere', center: [0, 1, 2].map((k) => to[k] + d.comWorld[3 * i + k]), radius: size / 2, color })
+      if (d.tree.masses[i] === 0) continue
+      const com = [0, 1, 2].map((k) => to[k] + d.comWorld[3 * i + k])
+      if (!hasChild[i] && Math.hypot(com[0] - to[0], com[1] - to[1], com[2] - to[2]) > 0) g.add({ shape: 'cylinder', from: to, to: com, radius: size / 8, color })
+      g.add({ shape: 'sphere', center: com, radius: size / 2, color })
     }
   },
 }
