@@ -85,8 +85,14 @@ describe('KinematicTree pendulum (one revolute joint about z, gravity -y)', () =
     const m = 2, c = 0.5, Jzz = 0.03
     const model = pendulum(2.5, { type: 'RevoluteZ', parent: -1, mass: m, com: [c, 0, 0], inertia: [[0.01, 0.002, 0], [0.002, 0.02, 0], [0, 0, Jzz]] })
     const energy = (phi: number, w: number): number => 0.5 * (Jzz + m * c * c) * w * w - m * GRAVITY * c * Math.cos(phi)
-    const { q, v } = run(model, settings('RK44', 3, 3000)).system.state
+    const { system } = run(model, settings('RK44', 3, 3000))
+    const { q, v } = system.state
     const E0 = energy(2.5, 0)
+    // The item's KineticEnergy output (summed over its links) is the planar formula's kinetic part.
+    const tree = system.objects.find((r) => r.computation.outputVariables?.includes('KineticEnergy'))!.computation
+    const out = new Float64Array(1)
+    expect(tree.output!('KineticEnergy', system.state, out)).toBe(1)
+    expect(Math.abs(out[0] - 0.5 * (Jzz + m * c * c) * v[0] * v[0])).toBeLessThan(1e-13 * m * GRAVITY * c)
     // RK44's energy error over 3 s at omega h < 6e-3 is bounded by ~(omega h)^4 omega t ~ 1e-8 of
     // m g c, and is far smaller in practice (measured 2.2e-12); 1e-10 of m g c fails for a missing or
     // wrong velocity term (Coriolis/centrifugal), which changes the energy at the 1e-2 level.
@@ -363,6 +369,20 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
       }
       // Backward-stable O(n) elimination: residual ~ eps |M| |x| (measured 7.9e-16 of |b|); 1e-13.
       expect(residual).toBeLessThan(1e-13 * bNorm)
+    })
+
+  for (const balls of [false, true])
+    it(`the kinetic energy summed over the links equals q'^T M q' / 2${balls ? ' (ball joints)' : ''}`, () => {
+      const dyn = randomTree(balls), n = dyn.n
+      dyn.positions()
+      const M = new Float64Array(n * n)
+      dyn.massMatrix(M)
+      let quadratic = 0
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) quadratic += 0.5 * dyn.thetaDot[i] * M[i * n + j] * dyn.thetaDot[j]
+      dyn.motion(null, 0, null)
+      // Two independent sums of O(1) terms (link velocities vs the CRBA matrix): rounding is ~1e-15
+      // relative; a wrong COM shift or inertia axis changes the energy at O(1).
+      expect(Math.abs(dyn.kineticEnergy() - quadratic)).toBeLessThan(1e-13 * quadratic)
     })
 
   for (const balls of [false, true])

@@ -25,7 +25,7 @@ export class KinematicTreeBody implements ObjectComputation {
   readonly nData = 0
   aeIndex = 0
   dataIndex = 0
-  readonly outputVariables = ['Coordinates', 'Coordinates_t', 'Coordinates_tt', 'Force']
+  readonly outputVariables = ['Coordinates', 'Coordinates_t', 'Coordinates_tt', 'Force', 'KineticEnergy']
   /** -gravity: the base acceleration that puts gravity into the inertial forces of the RNEA. */
   private readonly baseAccel: Float64Array
   private readonly tau: Float64Array
@@ -90,6 +90,12 @@ export class KinematicTreeBody implements ObjectComputation {
 
   output(variable: string, s: SystemState, out: Float64Array): number {
     const n = this.dynamics.n, first = this.node.ode2Index, ref = this.node.reference
+    if (variable === 'KineticEnergy') {
+      this.updatePositions(s)
+      this.dynamics.motion(null, 0, null)
+      out[0] = this.dynamics.kineticEnergy()
+      return 1
+    }
     if (variable === 'Force') {
       out.fill(0, 0, n)
       this.computeODE2LHS(s, out)

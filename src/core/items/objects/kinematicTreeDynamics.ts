@@ -55,6 +55,8 @@ export class TreeDynamics {
   private readonly rigid: Float64Array
   /** Articulated (ABA) or composite (CRBA) inertias, work. */
   private readonly work: Float64Array
+  /** J_c w of one link (kineticEnergy). */
+  private readonly jw = new Float64Array(3)
   /** Spatial forces per link [moment; force], and the ABA's U = I s, D = s^T U, u. */
   private readonly force: Float64Array
   private readonly U: Float64Array
@@ -182,6 +184,23 @@ export class TreeDynamics {
         }
     }
     rigidInertia(this.tree.masses[i], cw, i3, this.iso[i], this.isotropic[i] ? null : this.jWorld, ri, this.rigid, INERTIA_SIZE * i)
+  }
+
+  /**
+   * Kinetic energy of all links after positions() and motion() (velocities at the link origins):
+   * sum of m |v_c|^2 / 2 + w . J_c w / 2 with v_c = v + w x c (c: COM offset in world axes).
+   */
+  kineticEnergy(): number {
+    const w = this.omega, v = this.velocity, cw = this.comWorld, Jw = this.jw
+    let energy = 0
+    for (let i = 0; i < this.n; i++) {
+      if (!this.massive[i]) continue
+      const i3 = 3 * i, w0 = w[i3], w1 = w[i3 + 1], w2 = w[i3 + 2], c0 = cw[i3], c1 = cw[i3 + 1], c2 = cw[i3 + 2]
+      const vc0 = v[i3] + w1 * c2 - w2 * c1, vc1 = v[i3 + 1] + w2 * c0 - w0 * c2, vc2 = v[i3 + 2] + w0 * c1 - w1 * c0
+      this.inertiaTimes(i, w0, w1, w2, Jw, 0)
+      energy += 0.5 * (this.tree.masses[i] * (vc0 * vc0 + vc1 * vc1 + vc2 * vc2) + w0 * Jw[0] + w1 * Jw[1] + w2 * Jw[2])
+    }
+    return energy
   }
 
   /** out = J_c,world * x for link i (x, out at offsets). */
