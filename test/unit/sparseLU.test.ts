@@ -197,11 +197,13 @@ describe('SparseLU', () => {
     expect(lu.columnsTakenOver).toBeGreaterThan(lu.fullFactorizations)
   })
 
-  it('refactorization falls back where the pivot search would choose another row', () => {
-    // [[2, 1], [1, 2]]: diagonal pivots; then [[0.05, 1], [1, 0.05]]: 0.05 < DIAGONAL_PREFERENCE * 1, so
-    // the search swaps rows although the old pivots (0.05) are far from zero.
+  /**
+   * [[first, 1], [1, 2]] factorized, then its diagonal set to [diagonal, diagonal] and factorized again
+   * (both factorizations must succeed); the LU for the counters and a solve.
+   */
+  function refactorizedTwoByTwo(first: number, diagonal: number): SparseLU {
     const m = assemble(2, [
-      [0, 0, 2],
+      [0, 0, first],
       [0, 1, 1],
       [1, 0, 1],
       [1, 1, 2],
@@ -209,27 +211,23 @@ describe('SparseLU', () => {
     const lu = new SparseLU()
     lu.analyze(m.pattern)
     expect(lu.factorize(m.values)).toBe(-1)
-    m.values[patternSlot(m.pattern, 0, 0)] = 0.05
-    m.values[patternSlot(m.pattern, 1, 1)] = 0.05
+    m.values[patternSlot(m.pattern, 0, 0)] = diagonal
+    m.values[patternSlot(m.pattern, 1, 1)] = diagonal
     expect(lu.factorize(m.values)).toBe(-1)
+    return lu
+  }
+
+  it('refactorization falls back where the pivot search would choose another row', () => {
+    // [[2, 1], [1, 2]]: diagonal pivots; then [[0.05, 1], [1, 0.05]]: 0.05 < DIAGONAL_PREFERENCE * 1, so
+    // the search swaps rows although the old pivots (0.05) are far from zero.
+    const lu = refactorizedTwoByTwo(2, 0.05)
     expect(lu.refactorizations).toBe(0)
     expect(lu.fullFactorizations).toBe(2)
   })
 
   it('falls back to pivoting when a reused pivot becomes zero', () => {
     // [[1, 1], [1, 2]] takes the diagonal pivots (either column order); [[0, 1], [1, 0]] must swap rows.
-    const m = assemble(2, [
-      [0, 0, 1],
-      [0, 1, 1],
-      [1, 0, 1],
-      [1, 1, 2],
-    ])
-    const lu = new SparseLU()
-    lu.analyze(m.pattern)
-    expect(lu.factorize(m.values)).toBe(-1)
-    m.values[patternSlot(m.pattern, 0, 0)] = 0
-    m.values[patternSlot(m.pattern, 1, 1)] = 0
-    expect(lu.factorize(m.values)).toBe(-1)
+    const lu = refactorizedTwoByTwo(1, 0)
     expect(lu.fullFactorizations).toBe(2)
     const x = Float64Array.from([2, 3])
     lu.solve(x)
