@@ -72,8 +72,8 @@ function isSpec(n: SchemaNode): n is ParamSpec {
 }
 
 const newton = (relTol: number, absTol: number): Record<string, SchemaNode> => ({
-  relativeTolerance: { type: 'number', default: relTol, min: 0, exclusiveMin: true, doc: 'Newton converges when the update norm is below relativeTolerance times the coordinate size' },
-  absoluteTolerance: { type: 'number', default: absTol, min: 0, doc: 'Newton converges when the residual norm is below this' },
+  relativeTolerance: { type: 'number', default: relTol, min: 0, exclusiveMin: true, doc: 'Newton converges when the residual norm is below absoluteTolerance + relativeTolerance times the forces in balance (time integration: |M q\'\'| + |f_lhs - f_loads| at the first iterate of the step; static solver: the larger of the first residual and the applied loads)' },
+  absoluteTolerance: { type: 'number', default: absTol, min: 0, doc: 'absolute part of the Newton tolerance on the residual norm (forces in N, constraint rows unscaled)' },
   maxIterations: { type: 'integer', default: 25, min: 1, doc: 'Newton iterations before the step counts as failed' },
   useModifiedNewton: { type: 'boolean', default: true, doc: 'reuse the factorized Jacobian while convergence is good' },
   modifiedNewtonContractivity: { type: 'number', default: 0.5, min: 0, max: 1, exclusiveMin: true, doc: 'refresh the Jacobian when an iteration reduces the error by less than this factor' },
