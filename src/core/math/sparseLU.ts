@@ -107,11 +107,11 @@ export class SparseLU {
   /** Columns that full factorizations took over from the refactorization before them. */
   columnsTakenOver = 0
 
-  /** Symbolic analysis of a pattern: ordering and buffers; values come with factorize. */
-  analyze(pattern: SparsePattern): void {
+  /** Symbolic analysis of a pattern: ordering and buffers; values come with factorize. interruptCheck: polled by the ordering. */
+  analyze(pattern: SparsePattern, interruptCheck: (() => void) | null = null): void {
     const n = (this.n = pattern.n)
     this.pattern = pattern
-    this.colOrder = approximateMinimumDegree(pattern)
+    this.colOrder = approximateMinimumDegree(pattern, interruptCheck)
     this.pivotOf = new Int32Array(n)
     this.pivotRank = new Int32Array(n)
     this.rowOfPivot = new Int32Array(n)

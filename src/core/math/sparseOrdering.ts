@@ -9,8 +9,17 @@
 // trees of bodies) have small cliques, and the ordering runs once per assembly.
 import type { SparsePattern } from './sparsePattern'
 
-/** Elimination order: order[k] is the index eliminated k-th. */
-export function approximateMinimumDegree(p: SparsePattern): Int32Array {
+/**
+ * interruptCheck is polled before every 256th pivot (a mask: 2^k - 1) and before the first, after
+ * the adjacency is built. The ordering runs in a run's setup, which pause and stop interrupt.
+ */
+const INTERRUPT_STRIDE = 255
+
+/**
+ * Elimination order: order[k] is the index eliminated k-th. interruptCheck (polled, see
+ * INTERRUPT_STRIDE) abandons the ordering by throwing; it never changes the order.
+ */
+export function approximateMinimumDegree(p: SparsePattern, interruptCheck: (() => void) | null = null): Int32Array {
   const n = p.n
   // A_i is adjList[adjStart[i] .. adjStart[i] + adjLen[i]); it only shrinks.
   const { adjStart, adjList, adjLen } = symmetricAdjacency(p)
@@ -47,6 +56,7 @@ export function approximateMinimumDegree(p: SparsePattern): Int32Array {
   const order = new Int32Array(n)
   let minDegree = 0
   for (let k = 0; k < n; k++) {
+    if ((k & INTERRUPT_STRIDE) === 0 && interruptCheck) interruptCheck()
     while (head[minDegree] < 0) minDegree++
     const piv = head[minDegree]
     remove(piv)

@@ -180,7 +180,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         this.evaluator.constraintVelocityTerm(this.state, rhs.subarray(n2))
         ev.addConstraintTimeTerm(s, rhs.subarray(n2), 'acceleration', -1)
       }
-      this.factorize(0)
+      // Polled only while the setup can be interrupted (SolverBase.initializeInterruptibly).
+      this.factorize(0, ev.interruptCheck)
       m.solve(rhs)
       s.a.set(rhs.subarray(0, n2))
       s.lambda.set(rhs.subarray(n2))

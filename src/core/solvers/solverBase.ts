@@ -9,7 +9,7 @@ import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { ObjectComputation } from '../system/computation'
 import { SystemEvaluator } from '../system/evaluator'
-import type { SystemState } from '../system/state'
+import { SystemState } from '../system/state'
 import { SolverError, type CancellationToken } from './errors'
 import type { SensorRecorder } from './sensorRecorder'
 
@@ -40,11 +40,14 @@ export interface SolverOptions {
   progressInterval?: number
   /** Called after every accepted step (results-file writer, live frames). */
   onStep?: (s: SystemState) => void
+  /** Called once the setup (initializeSolver) has completed, with the initial state (results-file writer). */
+  onInitialized?: (s: SystemState) => void
   /**
    * Polled between the expensive phases of a step (Newton iterations, the phases of a Jacobian
    * refresh, Runge-Kutta stages). When it returns true the step in flight is abandoned: the state,
    * the integrator and the counters go back exactly to the step start, and advance() returns. A host
    * uses it to answer pause/stop within a fraction of a step; resuming repeats the step bit for bit.
+   * The setup that advance() runs first is interrupted the same way (see initializeInterruptibly).
    */
   interruptRequested?: () => boolean
 }
@@ -92,7 +95,7 @@ export abstract class SolverBase {
   protected endTime: number
   /** Current (or next) step size. */
   protected h: number
-  private initialized = false
+  private setupDone = false
   /** Objects with switching states (postNewton) and with a postStep hook, collected when the system is initialized. */
   private switchingObjects: ObjectComputation[] = []
   private postStepObjects: ObjectComputation[] = []
@@ -135,6 +138,11 @@ export abstract class SolverBase {
     return this.system.state
   }
 
+  /** The setup (initializeSolver or loadIntegratorState) has completed: steps can be taken. */
+  get initialized(): boolean {
+    return this.setupDone
+  }
+
   get finished(): boolean {
     return this.state.t >= this.endTime - this.timeTolerance()
   }
@@ -153,11 +161,12 @@ export abstract class SolverBase {
   }
 
   /**
-   * Runs steps for at most maxMilliseconds (at least one step unless interrupted); returns true when
-   * endTime is reached. An interrupt (options.interruptRequested) ends it at once, at a step start.
+   * Runs steps for at most maxMilliseconds (at least one step unless interrupted), after the setup
+   * if it has not been done; returns true when endTime is reached. An interrupt
+   * (options.interruptRequested) ends it at once, at a step start or before the setup.
    */
   advance(maxMilliseconds: number): boolean {
-    if (!this.initialized) this.initializeSolver()
+    if (!this.setupDone && !this.initializeInterruptibly()) return false
     const t0 = now()
     let stride = 1, untilRead = 1, lastRead = t0
     for (;;) {
@@ -181,15 +190,58 @@ export abstract class SolverBase {
     this.endTime = t
   }
 
+  /**
+   * The setup. Called directly it is never interrupted; advance() runs it through
+   * initializeInterruptibly, and then the evaluator's interruptCheck is polled between the phases
+   * and inside the long ones (ordering, residual, first factorization), all before setupDone is set.
+   */
   initializeSolver(): void {
     this.wallStart = now()
     this.preInitializeSolverSpecific()
     this.initializeSolverPreChecks()
+    this.evaluator.interruptCheck?.()
     this.initializeSolverData()
-    if (!this.initialized) this.initializeSolverInitialConditions()
-    this.initialized = true
+    this.evaluator.interruptCheck?.()
+    if (!this.setupDone) this.initializeSolverInitialConditions()
+    this.setupDone = true
     this.postInitializeSolverSpecific()
     this.initializeSolverOutput()
+    this.options.onInitialized?.(this.state)
+  }
+
+  /**
+   * initializeSolver, abandoned when an interrupt is requested (the setup of a large model takes
+   * 0.1-0.6 s, too long for a pause or stop to wait): the state and the counters go back to what they
+   * were, so the next call sets up again from the same start and the run is bit for bit the
+   * uninterrupted one. What the interrupted setup left behind is either kept whole (a system matrix
+   * with its ordering is assigned only once made) or redone (an abandoned factorization is refused by
+   * solve and factorized in full again, giving the same factors). Returns false when interrupted.
+   */
+  private initializeInterruptibly(): boolean {
+    if (!this.options.interruptRequested) {
+      this.initializeSolver()
+      return true
+    }
+    // Items added since the last setup are initialized first (this may replace the state object);
+    // initializeSolverPreChecks repeats it as a flag check.
+    this.system.initialize()
+    const start = this.state
+    const saved = new SystemState(start.q.length, start.y.length, start.lambda.length, start.data.length)
+    saved.copyFrom(start)
+    const counters = { ...this.stats }
+    this.evaluator.interruptCheck = this.pollInterrupt
+    try {
+      this.initializeSolver()
+      return true
+    } catch (error) {
+      if (error !== STEP_INTERRUPTED) throw error
+      start.copyFrom(saved)
+      Object.assign(this.stats, counters)
+      this.system.update(start)
+      return false
+    } finally {
+      this.evaluator.interruptCheck = null
+    }
   }
 
   protected preInitializeSolverSpecific(): void {}
@@ -355,7 +407,7 @@ export abstract class SolverBase {
     this.preInitializeSolverSpecific()
     this.initializeSolverPreChecks()
     this.initializeSolverData()
-    this.initialized = true
+    this.setupDone = true
     this.h = st.stepSize
     for (const k of ['steps', 'rejectedSteps', 'newtonIterations', 'jacobians'] as const) this.stats[k] = st.values[k] ?? 0
     this.loadExtra(st.values, st.vectors)

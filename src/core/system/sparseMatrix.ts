@@ -20,12 +20,13 @@ export class SparseSystemMatrix implements SystemMatrix {
   private readonly sink: number
   readonly lu = new SparseLU()
 
-  constructor(readonly pattern: SparsePattern) {
+  /** interruptCheck: polled by the ordering (a solver's setup can be interrupted). */
+  constructor(readonly pattern: SparsePattern, interruptCheck: (() => void) | null = null) {
     this.n = pattern.n
     this.sink = patternNonzeros(pattern)
     this.storage = new Float64Array(this.sink + 1)
     this.values = this.storage.subarray(0, this.sink)
-    this.lu.analyze(pattern)
+    this.lu.analyze(pattern, interruptCheck)
   }
 
   zero(): void {
@@ -139,5 +140,5 @@ export function createSystemMatrix(
   const builder = new SparsePatternBuilder(n)
   builder.addDiagonal()
   evaluator.addPattern(builder, withStiffness)
-  return new SparseSystemMatrix(builder.build())
+  return new SparseSystemMatrix(builder.build(), evaluator.interruptCheck)
 }
