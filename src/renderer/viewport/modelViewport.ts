@@ -1,7 +1,7 @@
-// The 3D view: a right-handed, Y-up world with a ground grid and XYZ axes, drawing the engine's
-// neutral graphics. Boxes, spheres and cylinders are thin instances of one unit mesh per shape, so a
-// thousand bodies are three draw calls; lines (springs as helices, node and marker frames, traces)
-// are one line system. Deep imports only: the @babylonjs/core barrel costs 15 s of build and 10 MB.
+// The 3D view: a right-handed world with a ground grid and XYZ axes, drawing the engine's neutral
+// graphics. Up (orbiting, presets, grid, lights) is a world axis the caller sets (upAxis.ts). Boxes,
+// spheres and cylinders are thin instances of one unit mesh per shape, so a thousand bodies are three
+// draw calls; lines (springs as helices, node and marker frames, traces) are one line system. Deep imports only: the @babylonjs/core barrel costs 15 s of build and 10 MB.
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera'
 import '@babylonjs/core/Culling/ray'
 import { Engine } from '@babylonjs/core/Engines/engine'
@@ -9,7 +9,7 @@ import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight'
 import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight'
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial'
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color'
-import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector'
+import { Matrix, Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector'
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder'
 import { CreateCylinder } from '@babylonjs/core/Meshes/Builders/cylinderBuilder'
 import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder'
@@ -21,6 +21,7 @@ import '@babylonjs/core/Meshes/thinInstanceMesh'
 import { Scene } from '@babylonjs/core/scene'
 import type { GraphicsItem } from '../../core'
 import { createTriangleMeshes } from './triangleMeshes'
+import { DEFAULT_UP, inFrame, presetDirection, viewFrame, type UpAxis, type Vec3, type ViewPreset } from './upAxis'
 import { buildLines, INSTANCE_SHAPES, instanceShapes, type InstanceBuffers, type InstanceShape, type LineSet } from './primitives'
 
 const BACKGROUND = new Color4(0.118, 0.122, 0.133, 1)
@@ -30,8 +31,6 @@ const AXIS_LENGTH = 1 // m
 const SELECTED = [0.35, 0.75, 1, 1]
 /** Pointer travel (CSS px) up to which a press and release is a click, not a drag. */
 const CLICK_SLOP = 5
-
-export type ViewPreset = 'iso' | 'front' | 'top' | 'side'
 
 /** Item kinds the user can show or hide ("object" covers bodies and connectors). */
 export type VisibleKind = 'node' | 'object' | 'marker' | 'load' | 'sensor'
@@ -49,6 +48,11 @@ export interface ModelViewport {
   /** Polylines of traced points (x, y, z, ...), drawn in their own colour. */
   setTraces(traces: number[][]): void
   view(preset: ViewPreset): void
+  /**
+   * Makes `up` the view's up: orbiting turns about it, presets are taken around it, the grid lies
+   * normal to it. A change turns the camera to the iso view around the same target.
+   */
+  setUp(up: UpAxis): void
   zoomToFit(): void
   /** Called with the item id under a click (null: empty space) and whether Ctrl/Cmd was held. */
   onPick(listener: (id: string | null, extend: boolean) => void): void
@@ -74,20 +78,21 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   scene.clearColor = BACKGROUND
   scene.skipPointerMovePicking = true
 
-  const camera = new ArcRotateCamera('camera', Math.PI / 2 - 0.6, 1.05, 6, Vector3.Zero(), scene)
+  // Turned to the iso view by applyUp below.
+  const camera = new ArcRotateCamera('camera', 0, Math.PI / 2, 6, Vector3.Zero(), scene)
   camera.lowerRadiusLimit = 0.05
   camera.wheelDeltaPercentage = 0.02
   camera.panningSensibility = 600
   camera.minZ = 0.01
   camera.attachControl(canvas, true)
 
-  const hemi = new HemisphericLight('light', new Vector3(0.3, 1, 0.5), scene)
+  const hemi = new HemisphericLight('light', Vector3.Up(), scene)
   hemi.intensity = 0.75
   hemi.groundColor = new Color3(0.3, 0.3, 0.33)
-  const sun = new DirectionalLight('sun', new Vector3(-0.4, -1, -0.6), scene)
+  const sun = new DirectionalLight('sun', Vector3.Down(), scene)
   sun.intensity = 0.45
 
-  createGrid(scene)
+  const grid = createGrid(scene)
   const axes = createAxes(scene)
   axes.forEach(({ color }, i) => axisLabels[i]?.style.setProperty('color', color.toHexString()))
 
@@ -165,6 +170,30 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     return { center: Vector3.Center(min, max), radius: Math.max(0.25, Vector3.Distance(min, max) / 2) }
   }
 
+  let up = DEFAULT_UP
+  /** Up and everything that hangs on it; the camera turns to the iso view around its target. */
+  function applyUp(next: UpAxis): void {
+    up = next
+    const frame = viewFrame(up)
+    camera.upVector = vector(frame.up)
+    // Lit from above, front and right whatever up is (for up +Y the lights the view always had).
+    hemi.direction = vector(inFrame(frame, [0.3, 1, 0.5]))
+    sun.direction = vector(inFrame(frame, [-0.4, -1, -0.6]))
+    const rotation = Quaternion.RotationQuaternionFromAxis(vector(frame.right), vector(frame.up), vector(frame.front))
+    for (const mesh of grid) mesh.rotationQuaternion = rotation
+    lookFrom('iso')
+    // For tests: the up axis and the camera's up vector.
+    canvas.dataset.up = up
+    canvas.dataset.cameraUp = formatVector(camera.upVector)
+  }
+
+  /** Puts the camera on `preset`'s direction from its target, at the same distance. */
+  function lookFrom(preset: ViewPreset): void {
+    const offset = vector(presetDirection(preset, up)).scaleInPlace(camera.radius)
+    camera.setPosition(camera.target.add(offset))
+    requestRender()
+  }
+
   // A click is a press and release of the left button that barely moved (otherwise it was a drag of
   // the camera). Handled on the canvas rather than as Babylon's POINTERTAP, which waits out the
   // double-click delay and is lost when a loaded machine stretches it.
@@ -208,7 +237,11 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   // keys, inertia): those are applied in the loop, where getViewMatrix reports a moved view. The loop
   // itself (one callback per animation frame) stops when a frame finds nothing to do, and input on
   // the canvas or a change starts it again.
-  camera.onViewMatrixChangedObservable.add(() => (dirty = true))
+  camera.onViewMatrixChangedObservable.add(() => {
+    dirty = true
+    // For tests: where the camera looks (unit vector from the camera to its target).
+    canvas.dataset.viewDirection = formatVector(camera.target.subtract(camera.position).normalize())
+  })
   engine.onContextRestoredObservable.add(requestRender)
   for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup']) canvas.addEventListener(type, startLoop)
   // For tests: rendered frames and their summed main-thread time (ms), as differences over a window.
@@ -247,6 +280,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     canvas.dataset.frames = String(++renderedFrames)
     canvas.dataset.frameMs = (renderedMs += cpuMs).toFixed(1)
   }
+  applyUp(DEFAULT_UP)
   startLoop()
   const resizeObserver = new ResizeObserver(() => {
     engine.resize()
@@ -285,16 +319,11 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       requestRender()
     },
     view(preset) {
-      const angles: Record<ViewPreset, [number, number]> = {
-        iso: [Math.PI / 2 - 0.6, 1.05],
-        front: [Math.PI / 2, Math.PI / 2],
-        top: [Math.PI / 2, 0.0001],
-        side: [0, Math.PI / 2],
-      }
-      // Target first: Babylon's target setter recomputes alpha and beta from the current position.
       api.zoomToFit()
-      ;[camera.alpha, camera.beta] = angles[preset]
-      requestRender()
+      lookFrom(preset)
+    },
+    setUp(next) {
+      if (next !== up) applyUp(next)
     },
     zoomToFit() {
       const { center, radius } = boundsOfScene()
@@ -397,7 +426,11 @@ function createLineSet(scene: Scene, name: string): { draw(set: LineSet): void; 
   }
 }
 
-function createGrid(scene: Scene): void {
+const vector = (v: Vec3): Vector3 => new Vector3(v[0], v[1], v[2])
+const formatVector = (v: Vector3): string => [v.x, v.y, v.z].map((c) => c.toFixed(4)).join(',')
+
+/** The ground grid in the X-Z plane (rotated into the plane normal to up by applyUp). */
+function createGrid(scene: Scene): Mesh[] {
   const minor: Vector3[][] = []
   const major: Vector3[][] = []
   const steps = Math.round(GRID_HALF_SIZE / GRID_MINOR_STEP)
@@ -413,6 +446,7 @@ function createGrid(scene: Scene): void {
   const majorMesh = CreateLineSystem('gridMajor', { lines: major }, scene)
   majorMesh.color = new Color3(0.27, 0.28, 0.31)
   majorMesh.isPickable = false
+  return [minorMesh, majorMesh]
 }
 
 /** Draws the X, Y, Z axes; returns their tips and colors. */
