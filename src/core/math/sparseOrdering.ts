@@ -10,10 +10,11 @@
 import type { SparsePattern } from './sparsePattern'
 
 /**
- * interruptCheck is polled before every 256th pivot (a mask: 2^k - 1) and before the first, after
- * the adjacency is built. The ordering runs in a run's setup, which pause and stop interrupt.
+ * interruptCheck is polled before every 128th pivot (a mask: 2^k - 1), from the first on, and
+ * between the passes that build the adjacency. The ordering runs in a run's setup, which pause and
+ * stop interrupt; with cold code on a loaded machine 256 pivots of perf3DRigidBodies took up to 32 ms.
  */
-const INTERRUPT_STRIDE = 255
+const INTERRUPT_STRIDE = 127
 
 /**
  * Elimination order: order[k] is the index eliminated k-th. interruptCheck (polled, see
@@ -22,7 +23,7 @@ const INTERRUPT_STRIDE = 255
 export function approximateMinimumDegree(p: SparsePattern, interruptCheck: (() => void) | null = null): Int32Array {
   const n = p.n
   // A_i is adjList[adjStart[i] .. adjStart[i] + adjLen[i]); it only shrinks.
-  const { adjStart, adjList, adjLen } = symmetricAdjacency(p)
+  const { adjStart, adjList, adjLen } = symmetricAdjacency(p, interruptCheck)
   // The elements of i are elems[i][0 .. elemCount[i]) (an array length is slow to set).
   const elems: number[][] = Array.from({ length: n }, () => [])
   const elemCount = new Int32Array(n)
@@ -140,7 +141,7 @@ export function approximateMinimumDegree(p: SparsePattern, interruptCheck: (() =
  * Neighbour lists of the graph of A + A^T in one array, without self loops or repeats (first
  * occurrences kept, in the order of a column sweep).
  */
-function symmetricAdjacency(p: SparsePattern): {
+function symmetricAdjacency(p: SparsePattern, interruptCheck: (() => void) | null): {
   adjStart: Int32Array
   adjList: Int32Array
   adjLen: Int32Array
@@ -158,9 +159,11 @@ function symmetricAdjacency(p: SparsePattern): {
   }
   forEachPair((i) => adjStart[i + 1]++)
   for (let i = 0; i < n; i++) adjStart[i + 1] += adjStart[i]
+  interruptCheck?.()
   const adjList = new Int32Array(adjStart[n])
   const adjLen = new Int32Array(n)
   forEachPair((i, j) => (adjList[adjStart[i] + adjLen[i]++] = j))
+  interruptCheck?.()
   const seenBy = new Int32Array(n).fill(-1)
   for (let i = 0; i < n; i++) {
     let end = adjStart[i]

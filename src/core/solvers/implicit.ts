@@ -12,9 +12,9 @@
 //
 // Modified Newton across steps (as Exudyn): the factorized Jacobian is kept from step to step and
 // refreshed when an iteration contracts the residual by less than modifiedNewtonContractivity, when
-// the step size changes, or when a step fails with an old Jacobian. With the experimental flag
-// newtonRefreshPolicy, JacobianRefreshPolicy (jacobianRefresh.ts) also refreshes where that is cheaper
-// than the iterations it saves: within a step and at a step start.
+// the step size changes, or when a step fails with an old Jacobian. Beyond Exudyn,
+// JacobianRefreshPolicy (jacobianRefresh.ts) also refreshes where that is cheaper than the iterations
+// it saves: within a step and at a step start.
 // Exact restart: the Jacobian in use is a function of the state it was evaluated at, so the
 // integrator state saved in a checkpoint includes that state (t, h, q, q', q'', lambda, data); after
 // loading, the Jacobian is re-evaluated there before the first iteration, bit for bit the matrix of
@@ -99,17 +99,15 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** The refresh policy's state at the step start (an interrupted step puts it back) and its start decision. */
   private readonly policyAtStepStart: RefreshPolicyState
   private startDecision: 'pending' | 'kept' | 'fresh' = 'pending'
-  /** Experimental flags newtonReactionStiffness and newtonQuadraticPredictor (see EXPERIMENTAL_FLAGS). */
+  /** Experimental flag newtonReactionStiffness (see EXPERIMENTAL_FLAGS). */
   private readonly reactionStiffness: boolean
-  private readonly quadraticPredictor: boolean
   /** checkInterrupt for the factorization to poll (one closure: polling allocates nothing). */
   private readonly interruptFactorization = (): void => this.checkInterrupt()
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
     this.reactionStiffness = system.experimental.has('newtonReactionStiffness')
-    this.quadraticPredictor = system.experimental.has('newtonQuadraticPredictor')
-    this.refreshPolicy = new JacobianRefreshPolicy(system.experimental.has('newtonRefreshPolicy'))
+    this.refreshPolicy = new JacobianRefreshPolicy()
     this.policyAtStepStart = this.refreshPolicy.save()
     if (settings.solverType === 'TrapezoidalIndex2') {
       this.solverType = 'TrapezoidalIndex2'
@@ -170,9 +168,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const n2 = this.n2, nAE = this.nAE
       const m = this.matrix
       const ev = this.evaluator
+      // Polled only while the setup can be interrupted (SolverBase.initializeInterruptibly): each
+      // phase is tens of ms the first time (slot tables are made, code is cold).
       m.zero()
       ev.addMassMatrix(s, m, 1)
+      ev.interruptCheck?.()
       ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
+      ev.interruptCheck?.()
       const rhs = this.residual
       ev.ode2Residual(s, rhs.subarray(0, n2))
       for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
@@ -180,7 +182,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         this.evaluator.constraintVelocityTerm(this.state, rhs.subarray(n2))
         ev.addConstraintTimeTerm(s, rhs.subarray(n2), 'acceleration', -1)
       }
-      // Polled only while the setup can be interrupted (SolverBase.initializeInterruptibly).
       this.factorize(0, ev.interruptCheck)
       m.solve(rhs)
       s.a.set(rhs.subarray(0, n2))
@@ -276,23 +277,23 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   }
 
   /**
-   * Predictor for q''_T: linear extrapolation from the last two step starts, a_0 + (h / h_1) (a_0 - a_1),
-   * one order better than a_0 alone (sphere chain N = 100: 6.9 -> 4.4 Newton iterations per step,
-   * perfRigidPendulum 2.9 -> 2.2). With the experimental flag newtonQuadraticPredictor: quadratic
-   * through the last three (error O(h^3) instead of O(h^2) on smooth motion; perf3DRigidBodies 5.6 ->
-   * 5.2 iterations with the kept matrix, 3.0 -> 2.0 with a fresh one and the reaction stiffness);
-   * cubic was no better, and worse where the motion is not smooth (a chain released from rest). The
-   * first step uses a_0. The multipliers start from the last step's: extrapolated, they carried errors
-   * into a direction the residual norm hardly sees (a reaction balanced by an acceleration, which
-   * moves the constraint only h^2 beta' times as much), and where constraints switch (a bead crossing
-   * cable elements) that left larger errors in the reaction forces.
+   * Predictor for q''_T: quadratic extrapolation through the last three step starts (error O(h^3) on
+   * smooth motion; perf3DRigidBodies with a fresh matrix and the reaction stiffness 3.0 -> 2.0 iterations
+   * per step against linear extrapolation, which in turn took the sphere chain N = 100 from 6.9 to 4.4
+   * and perfRigidPendulum from 2.9 to 2.2 against a_0 alone). With a matrix kept over many steps it can
+   * cost iterations instead (chain N = 100 4.3 -> 5.5: a smaller first residual, then the same poor
+   * contraction); the refresh policy's fresh matrices turn it into savings. Cubic was no better, and
+   * worse where the motion is not smooth (a chain released from rest). The first step uses a_0, the
+   * second extrapolates linearly. The multipliers start from the last step's: extrapolated, they carried
+   * errors into a direction the residual norm hardly sees (a reaction balanced by an acceleration, which
+   * moves the constraint only h^2 beta' times as much).
    */
   private predict(h: number): void {
     const h1 = this.hPrevious, h2 = this.hPrevious2
     if (h1 === 0) return
     const s = this.state
     const a0 = this.acc0, a1 = this.accPrevious, a2 = this.accPrevious2
-    if (h2 === 0 || !this.quadraticPredictor) {
+    if (h2 === 0) {
       const r = h / h1
       for (let i = 0; i < this.n2; i++) s.a[i] = a0[i] + r * (a0[i] - a1[i])
     } else {

@@ -139,6 +139,10 @@ export function createSystemMatrix(
   if (!sparse) return new DenseSystemMatrix(n)
   const builder = new SparsePatternBuilder(n)
   builder.addDiagonal()
+  // Polled in a solver's setup (the pattern and its ordering take tens of ms on large models).
   evaluator.addPattern(builder, withStiffness)
-  return new SparseSystemMatrix(builder.build(), evaluator.interruptCheck)
+  evaluator.interruptCheck?.()
+  const pattern = builder.build()
+  evaluator.interruptCheck?.()
+  return new SparseSystemMatrix(pattern, evaluator.interruptCheck)
 }
