@@ -339,32 +339,26 @@ export function sphereChain(
 }
 
 /**
- * The sphere chain of sphereChain in minimal coordinates: one KinematicTree whose ball joints are each
- * three revolute joints (x, y, z) with two massless links in between, as Exudyn models them. Link
- * 3k + 2 carries sphere k + 1 (COM 0.25 m along its x axis); the next ball joint sits 0.5 m further
- * (jointOffsets). Same masses, inertias, joint positions and gravity, so the same physics. The
- * y angle stays 0 in this planar motion, far from the gimbal singularity at +-90 deg.
+ * The sphere chain of sphereChain in minimal coordinates: one KinematicTree with a Spherical joint per
+ * sphere (three coordinates, the x, y, z Tait-Bryan angles; Exudyn would model each as three revolute
+ * joints with two massless links). Link k carries sphere k + 1 (COM 0.25 m along its x axis); the next
+ * ball joint sits 0.5 m further (jointOffsets). Same masses, inertias, joint positions and gravity, so
+ * the same physics. The y angle stays 0 in this planar motion, far from the gimbal singularity at
+ * +-90 deg.
  */
 export function sphereChainTree(n: number, h: number, endTime: number, solverType = 'RK44'): { model: Json; settings: Json } {
   const { mass, radius, link } = CHAIN
   const J = 0.4 * mass * radius * radius
-  const zero: Mat3 = [
-    [0, 0, 0],
-    [0, 0, 0],
-    [0, 0, 0],
-  ]
   const jointTypes: string[] = [], linkParents: number[] = [], jointOffsets: Vec3[] = [], linkCOMs: Vec3[] = []
   const linkInertiasCOM: Mat3[] = [], linkMasses: number[] = [], jointTransformations: Mat3[] = []
-  for (let k = 0; k < 3 * n; k++) {
-    const axis = k % 3
-    const sphere = axis === 2
-    jointTypes.push(['RevoluteX', 'RevoluteY', 'RevoluteZ'][axis])
+  for (let k = 0; k < n; k++) {
+    jointTypes.push('Spherical')
     linkParents.push(k - 1)
     jointTransformations.push(IDENTITY)
-    jointOffsets.push(axis === 0 && k > 0 ? [link, 0, 0] : [0, 0, 0])
-    linkCOMs.push(sphere ? [link / 2, 0, 0] : [0, 0, 0])
-    linkInertiasCOM.push(sphere ? [[J, 0, 0], [0, J, 0], [0, 0, J]] : zero)
-    linkMasses.push(sphere ? mass : 0)
+    jointOffsets.push(k > 0 ? [link, 0, 0] : [0, 0, 0])
+    linkCOMs.push([link / 2, 0, 0])
+    linkInertiasCOM.push([[J, 0, 0], [0, J, 0], [0, 0, J]])
+    linkMasses.push(mass)
   }
   return {
     model: {
@@ -384,7 +378,7 @@ export function sphereChainTree(n: number, h: number, endTime: number, solverTyp
           linkMasses,
         },
       ],
-      markers: [{ type: 'KinematicTreeRigid', name: 'lastSphere', objectNumber: 'chain', linkNumber: 3 * n - 1, localPosition: [link / 2, 0, 0] }],
+      markers: [{ type: 'KinematicTreeRigid', name: 'lastSphere', objectNumber: 'chain', linkNumber: n - 1, localPosition: [link / 2, 0, 0] }],
       sensors: [{ type: 'Marker', name: 'last', markerNumber: 'lastSphere', outputVariableType: 'Position' }],
     },
     settings: {

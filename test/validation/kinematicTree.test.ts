@@ -318,6 +318,7 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
       parents: Int32Array.from({ length: n }, (_, i) => (i === 0 ? -1 : balls ? i - 1 : Math.floor((rnd() + 0.5) * i))),
       axes: Uint8Array.from({ length: n }, (_, i) => i % 3),
       prismatic: Uint8Array.from({ length: n }, (_, i) => (!balls && i % 5 === 3 ? 1 : 0)),
+      spherical: new Uint8Array(n),
       transformations: Float64Array.from(Array.from({ length: n }, () => mul(rot(1, 2 * rnd()), rot(0, 2 * rnd()))).flat()),
       offsets: Float64Array.from({ length: 3 * n }, (_, k) => (balls && Math.floor(k / 3) % 3 !== 0 ? 0 : rnd())),
       masses: Float64Array.from({ length: n }, (_, i) => (balls && i % 3 !== 2 ? 0 : 0.5 + rnd())),
@@ -432,7 +433,7 @@ describe('KinematicTree checkpoint restart and input checks', () => {
   it('rejects a parent that is not an earlier link, wrong list lengths, unknown joint types, non-rotations, asymmetric inertias and a node of the wrong size', () => {
     expect(problems((t) => (t.linkParents = [-1, 1]))).toMatch(/linkParents.*link 1: expected -1 \(base\) or the index of an earlier link \(0\.\.0\), got 1/)
     expect(problems((t) => (t.linkMasses = [1]))).toMatch(/linkMasses.*expected 2 entries \(one per link, as jointTypes\), got 1/)
-    expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Spherical']))).toMatch(/jointTypes.*link 1: expected one of RevoluteX, .*got "Spherical"/)
+    expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Ball']))).toMatch(/jointTypes.*link 1: expected one of RevoluteX, .*Spherical, got "Ball"/)
     expect(problems((t) => (t.jointOffsets = [[0, 0], [0, 0, 0]]))).toMatch(/jointOffsets.*entry 0/)
     expect(problems((t) => (t.linkForces = [[0, 0, 1]]))).toMatch(/linkForces.*or \[\] for none, got 1/)
     expect(problems((t) => (t.jointTransformations = [[[2, 0, 0], [0, 1, 0], [0, 0, 1]], I3]))).toMatch(/jointTransformations.*link 0: expected a rotation matrix \(orthonormal\)/)

@@ -118,3 +118,38 @@ export function addArticulatedShifted(I: Float64Array, io: number, U: Float64Arr
   out[oo + 4] += a12 + x21 + y12
   out[oo + 5] += a22 + x22 + y22
 }
+
+/**
+ * Adds a purely translational inertia [[0, 0], [0, C]] (C symmetric: c00 c01 c02 c11 c12 c22), taken
+ * about o_i, moved to o_p = o_i - r: C' = C, B' = r~ C, A' = -r~ C r~ = r~ B'^T (what a ball joint
+ * passes on; addArticulatedShifted with A = B = 0).
+ */
+export function addLinearShifted(c00: number, c01: number, c02: number, c11: number, c12: number, c22: number, r0: number, r1: number, r2: number, out: Float64Array, oo: number): void {
+  const ob = oo + B_BLOCK, oc = oo + C_BLOCK
+  out[oc] += c00
+  out[oc + 1] += c01
+  out[oc + 2] += c02
+  out[oc + 3] += c11
+  out[oc + 4] += c12
+  out[oc + 5] += c22
+  // Column j of r~ C is r x C_j.
+  const p00 = r1 * c02 - r2 * c01, p10 = r2 * c00 - r0 * c02, p20 = r0 * c01 - r1 * c00
+  const p01 = r1 * c12 - r2 * c11, p11 = r2 * c01 - r0 * c12, p21 = r0 * c11 - r1 * c01
+  const p02 = r1 * c22 - r2 * c12, p12 = r2 * c02 - r0 * c22, p22 = r0 * c12 - r1 * c02
+  out[ob] += p00
+  out[ob + 1] += p01
+  out[ob + 2] += p02
+  out[ob + 3] += p10
+  out[ob + 4] += p11
+  out[ob + 5] += p12
+  out[ob + 6] += p20
+  out[ob + 7] += p21
+  out[ob + 8] += p22
+  // A'(i, j) = (r x row i of B')_j; upper triangle only.
+  out[oo] += r1 * p02 - r2 * p01
+  out[oo + 1] += r2 * p00 - r0 * p02
+  out[oo + 2] += r0 * p01 - r1 * p00
+  out[oo + 3] += r2 * p10 - r0 * p12
+  out[oo + 4] += r0 * p11 - r1 * p10
+  out[oo + 5] += r0 * p21 - r1 * p20
+}

@@ -6,6 +6,7 @@ import type { SystemState } from '../../system/state'
 import type { FrameKinematics } from '../../system/computation'
 import { taitBryanFromRotation } from '../../math/rotations'
 import { KinematicTreeBody } from '../objects/kinematicTree'
+import { linkCoordinates } from '../objects/kinematicTreeDynamics'
 import { visualizationParams } from '../common'
 import { defineMarker } from './markers'
 
@@ -73,27 +74,32 @@ class TreeLinkFrame implements FrameKinematics {
     this.tree.updatePositions(s)
     this.jacobian(out, null)
   }
-  /** Columns of the path's joints: a_j x (x - o_j) or a_j (x given: position), a_j or 0 (rotation). */
+  /**
+   * Columns of the coordinates of the path's joints (a spherical joint has three, one per axis):
+   * a_c x (x - o_j) or a_c (x given: position), a_c or 0 (rotation).
+   */
   private jacobian(out: Float64Array, x: Float64Array | null): void {
-    const dyn = this.tree.dynamics, n = dyn.n, a = dyn.axis, o = dyn.origin
+    const dyn = this.tree.dynamics, n = dyn.coordinates, a = dyn.axis, o = dyn.origin
     out.fill(0, 0, 3 * n)
     for (const j of this.path) {
-      const j3 = 3 * j, a0 = a[j3], a1 = a[j3 + 1], a2 = a[j3 + 2]
-      const prismatic = dyn.tree.prismatic[j] === 1
-      if (!x) {
-        if (prismatic) continue
-        out[j] = a0
-        out[n + j] = a1
-        out[2 * n + j] = a2
-      } else if (prismatic) {
-        out[j] = a0
-        out[n + j] = a1
-        out[2 * n + j] = a2
-      } else {
-        const d0 = x[0] - o[j3], d1 = x[1] - o[j3 + 1], d2 = x[2] - o[j3 + 2]
-        out[j] = a1 * d2 - a2 * d1
-        out[n + j] = a2 * d0 - a0 * d2
-        out[2 * n + j] = a0 * d1 - a1 * d0
+      const j3 = 3 * j, prismatic = dyn.tree.prismatic[j] === 1, last = dyn.first[j] + linkCoordinates(dyn.tree.spherical[j] === 1)
+      for (let c = dyn.first[j]; c < last; c++) {
+        const a0 = a[3 * c], a1 = a[3 * c + 1], a2 = a[3 * c + 2]
+        if (!x) {
+          if (prismatic) continue
+          out[c] = a0
+          out[n + c] = a1
+          out[2 * n + c] = a2
+        } else if (prismatic) {
+          out[c] = a0
+          out[n + c] = a1
+          out[2 * n + c] = a2
+        } else {
+          const d0 = x[0] - o[j3], d1 = x[1] - o[j3 + 1], d2 = x[2] - o[j3 + 2]
+          out[c] = a1 * d2 - a2 * d1
+          out[n + c] = a2 * d0 - a0 * d2
+          out[2 * n + c] = a0 * d1 - a1 * d0
+        }
       }
     }
   }

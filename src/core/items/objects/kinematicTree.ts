@@ -1,5 +1,6 @@
 // KinematicTree (Exudyn's ObjectKinematicTree): an open tree of rigid links on revolute and prismatic
-// joints in minimal coordinates, one joint coordinate per link on a GenericODE2 node. The equations
+// joints in minimal coordinates, one joint coordinate per link on a GenericODE2 node; beyond Exudyn, a
+// link may also hang on a spherical joint with three coordinates (Tait-Bryan angles x, y, z). The equations
 //   M(q) q'' + f(q, q') = 0,  f = RNEA(q, q', q'' = 0, gravity) - link forces/torques - joint forces,
 // come from the recursive algorithms in kinematicTreeDynamics.ts: the mass matrix by CRBA (every
 // solver), and for explicit solvers the articulated-body algorithm solves M q'' = rhs in O(n) without
@@ -12,9 +13,10 @@ import type { NodeComputation, ObjectComputation } from '../../system/computatio
 import type { SystemState } from '../../system/state'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common'
-import { TreeDynamics, type TreeStructure } from './kinematicTreeDynamics'
+import { linkCoordinates, TreeDynamics, type TreeStructure } from './kinematicTreeDynamics'
 
-export const JOINT_TYPES = ['RevoluteX', 'RevoluteY', 'RevoluteZ', 'PrismaticX', 'PrismaticY', 'PrismaticZ'] as const
+/** Exudyn's joint types, and Spherical (three coordinates: the angles of Rot_x Rot_y Rot_z, not in Exudyn). */
+export const JOINT_TYPES = ['RevoluteX', 'RevoluteY', 'RevoluteZ', 'PrismaticX', 'PrismaticY', 'PrismaticZ', 'Spherical'] as const
 
 const LIST_OF_3 = { type: 'vector', size: 3 } as const
 const LIST_OF_3X3 = { type: 'matrix', rows: 3, cols: 3 } as const
@@ -37,7 +39,7 @@ export class KinematicTreeBody implements ObjectComputation {
     private readonly linkTorques: Float64Array | null,
     private readonly jointForces: Float64Array | null,
   ) {
-    const n = dynamics.n
+    const n = dynamics.coordinates
     this.ltgODE2 = new Int32Array(n)
     this.tau = new Float64Array(n)
     const g = dynamics.tree.gravity
@@ -56,7 +58,7 @@ export class KinematicTreeBody implements ObjectComputation {
 
   private updateJoints(s: SystemState): void {
     const d = this.dynamics, ref = this.node.reference, first = this.node.ode2Index
-    for (let i = 0; i < d.n; i++) {
+    for (let i = 0; i < d.coordinates; i++) {
       d.theta[i] = ref[i] + s.q[first + i]
       d.thetaDot[i] = s.v[first + i]
     }
@@ -72,7 +74,7 @@ export class KinematicTreeBody implements ObjectComputation {
     const d = this.dynamics, tau = this.tau, jf = this.jointForces
     d.motion(null, 0, this.baseAccel)
     d.inverseDynamics(this.linkForces, this.linkTorques, tau, 0)
-    for (let i = 0; i < d.n; i++) out[i] += jf ? tau[i] - jf[i] : tau[i]
+    for (let i = 0; i < d.coordinates; i++) out[i] += jf ? tau[i] - jf[i] : tau[i]
   }
 
   solveMassMatrix(s: SystemState, rhs: Float64Array, x: Float64Array): number {
@@ -84,12 +86,12 @@ export class KinematicTreeBody implements ObjectComputation {
   computeAccelerations(s: SystemState, rhs: Float64Array, x: Float64Array): number {
     const d = this.dynamics, tau = this.tau, jf = this.jointForces, first = this.node.ode2Index
     this.updateJoints(s)
-    for (let i = 0; i < d.n; i++) tau[i] = jf ? rhs[first + i] + jf[i] : rhs[first + i]
+    for (let i = 0; i < d.coordinates; i++) tau[i] = jf ? rhs[first + i] + jf[i] : rhs[first + i]
     return d.forwardDynamics(tau, 0, this.linkForces, this.linkTorques, this.baseAccel, x, first)
   }
 
   output(variable: string, s: SystemState, out: Float64Array): number {
-    const n = this.dynamics.n, first = this.node.ode2Index, ref = this.node.reference
+    const n = this.dynamics.coordinates, first = this.node.ode2Index, ref = this.node.reference
     if (variable === 'KineticEnergy') {
       this.updatePositions(s)
       this.dynamics.motion(null, 0, null)
@@ -111,24 +113,31 @@ export class KinematicTreeBody implements ObjectComputation {
 
 type Problem = { parameter: string; message: string }
 
+/** Coordinates of a tree with these joint types: one per link, three per Spherical link. */
+export const treeCoordinates = (jointTypes: readonly string[]): number => jointTypes.reduce((sum, t) => sum + linkCoordinates(t === 'Spherical'), 0)
+
 /** Lengths, joint types, parents and the node's size; messages name the parameter and link. */
 function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
   const p = it.params
   const types = p.raw('jointTypes') as string[]
   const n = types.length
+  const nc = treeCoordinates(types)
   const out: Problem[] = []
   types.forEach((t, i) => {
     if (!(JOINT_TYPES as readonly string[]).includes(t)) out.push({ parameter: 'jointTypes', message: `link ${i}: expected one of ${JOINT_TYPES.join(', ')}, got "${t}"` })
   })
   const sized: [string, boolean][] = [
     ['linkParents', true], ['jointTransformations', true], ['jointOffsets', true], ['linkInertiasCOM', true], ['linkCOMs', true], ['linkMasses', true],
-    ['linkForces', false], ['linkTorques', false], ['jointForceVector', false],
+    ['linkForces', false], ['linkTorques', false],
   ]
   for (const [name, required] of sized) {
     const len = (p.raw(name) as JsonValue[]).length
     if (len !== n && (required || len !== 0))
       out.push({ parameter: name, message: `expected ${n} entries (one per link, as jointTypes)${required ? '' : ' or [] for none'}, got ${len}` })
   }
+  const forces = (p.raw('jointForceVector') as JsonValue[]).length
+  if (forces !== nc && forces !== 0)
+    out.push({ parameter: 'jointForceVector', message: `expected ${nc} entries (one per coordinate: 1 per link, 3 per Spherical link) or [] for none, got ${forces}` })
   ;(p.raw('linkParents') as number[]).forEach((parent, i) => {
     if (!Number.isInteger(parent) || parent < -1 || parent >= i)
       out.push({ parameter: 'linkParents', message: `link ${i}: expected -1 (base) or the index of an earlier link (0..${i - 1}), got ${parent}` })
@@ -148,7 +157,8 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
   })
   const node = model.item('node', p.ref('nodeNumber'))
   const coordinates = node.params.integer('numberOfODE2Coordinates')
-  if (coordinates !== n) out.push({ parameter: 'nodeNumber', message: `node "${node.name}" has ${coordinates} coordinates; expected ${n}, one per link (jointTypes)` })
+  if (coordinates !== nc)
+    out.push({ parameter: 'nodeNumber', message: `node "${node.name}" has ${coordinates} coordinates; expected ${nc}, one per link (jointTypes) and three per Spherical link` })
   return out
 }
 
@@ -158,8 +168,9 @@ function structure(it: ResolvedItem): TreeStructure {
   const flat = (name: string): Float64Array => Float64Array.from((p.raw(name) as JsonValue[]).flat(2) as number[])
   return {
     parents: Int32Array.from(p.raw('linkParents') as number[]),
-    axes: Uint8Array.from(types, (t) => 'XYZ'.indexOf(t[t.length - 1])),
+    axes: Uint8Array.from(types, (t) => Math.max(0, 'XYZ'.indexOf(t[t.length - 1]))),
     prismatic: Uint8Array.from(types, (t) => (t.startsWith('Prismatic') ? 1 : 0)),
+    spherical: Uint8Array.from(types, (t) => (t === 'Spherical' ? 1 : 0)),
     transformations: flat('jointTransformations'),
     offsets: flat('jointOffsets'),
     masses: p.vector('linkMasses'),
@@ -176,16 +187,17 @@ export const ObjectKinematicTree: ItemDefinition<'object'> = {
   exudynName: 'ObjectKinematicTree',
   doc:
     'An open tree of rigid links in minimal coordinates (one per joint, on a GenericODE2 node): link i hangs on linkParents[i] (-1: the base at baseOffset) ' +
-    'by a revolute or prismatic joint about the x, y or z axis of its joint frame. The joint frame lies at jointOffsets[i] in parent joint coordinates, turned by ' +
+    'by a revolute or prismatic joint about the x, y or z axis of its joint frame, or by a spherical joint. The joint frame lies at jointOffsets[i] in parent joint coordinates, turned by ' +
     'jointTransformations[i]; the link frame is the joint frame after the joint motion. Mass matrix by the composite-rigid-body algorithm, velocity and gravity ' +
     'forces by recursive Newton-Euler; explicit solvers solve for the accelerations in O(n) by the articulated-body algorithm. Implicit solvers use a numerical ' +
-    'Jacobian of the forces. Node coordinates are the joint values minus the node reference. A ball joint can be built from three revolute joints with two ' +
-    'massless links in between (singular where the middle angle is +-90 deg).',
+    'Jacobian of the forces. Node coordinates are the joint values minus the node reference. A Spherical joint (ball joint, not in Exudyn) has three ' +
+    'coordinates, the Tait-Bryan angles x, y, z of the link frame relative to the joint frame (Rot_x Rot_y Rot_z, as three revolute joints X, Y, Z at one ' +
+    'point); it is singular where the middle angle y is +-90 deg (gimbal lock: the x and z axes coincide).',
   parameters: {
-    nodeNumber: { type: 'ref', kind: 'node', types: ['GenericODE2'], doc: 'the GenericODE2 node with one coordinate per link' },
+    nodeNumber: { type: 'ref', kind: 'node', types: ['GenericODE2'], doc: 'the GenericODE2 node with one coordinate per link, three per Spherical link, in link order' },
     gravity: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm/s^2', doc: 'gravity in global coordinates (LoadMassProportional does not act on the tree)' },
     baseOffset: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'position of the base in global coordinates' },
-    jointTypes: { type: 'stringList', doc: `joint type per link: ${JOINT_TYPES.join(', ')} (about/along an axis of the joint frame)` },
+    jointTypes: { type: 'stringList', doc: `joint type per link: ${JOINT_TYPES.join(', ')} (about/along an axis of the joint frame; Spherical: any rotation about the joint origin)` },
     linkParents: { type: 'vector', doc: 'parent link per link: -1 for the base, else an index smaller than the link\'s own' },
     jointTransformations: { type: 'list', entry: LIST_OF_3X3, doc: 'rotation from joint coordinates to parent joint (base) coordinates, per link' },
     jointOffsets: { type: 'list', entry: LIST_OF_3, unit: 'm', doc: 'joint position relative to the parent joint (base), in parent joint coordinates, per link' },
@@ -194,7 +206,7 @@ export const ObjectKinematicTree: ItemDefinition<'object'> = {
     linkMasses: { type: 'vector', unit: 'kg', doc: 'mass per link (0 for massless intermediate links)' },
     linkForces: { type: 'list', entry: LIST_OF_3, default: [], unit: 'N', doc: 'force per link in global coordinates at the link origin (joint frame); [] for none' },
     linkTorques: { type: 'list', entry: LIST_OF_3, default: [], unit: 'N m', doc: 'torque per link in global coordinates; [] for none' },
-    jointForceVector: { type: 'vector', default: [], doc: 'generalized force per joint (torque about a revolute axis, force along a prismatic one) on the link, reacting on its parent; [] for none' },
+    jointForceVector: { type: 'vector', default: [], doc: 'generalized force per coordinate (torque about a revolute axis, force along a prismatic one; for a Spherical joint the three torques conjugate to its angles, about the axes x, turned y and turned z) on the link, reacting on its parent; [] for none' },
     ...visualizationParams(V_DRAW_SIZE),
     ...V_COLOR,
   },

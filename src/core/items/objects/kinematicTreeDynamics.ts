@@ -11,14 +11,25 @@
 // every spatial quantity of link i is taken about o_i, so parent and child frames differ by the shift
 // r_i = o_i - o_p only (see math/spatial.ts) and each joint's motion subspace is the unit axis a_i,
 // [a_i; 0] (revolute) or [0; a_i] (prismatic): no 6x6 transforms anywhere.
-import { addArticulatedShifted, INERTIA_SIZE, rigidInertia } from '../../math/spatial'
+//
+// A spherical link has three coordinates (x, y, z), the Tait-Bryan angles of R_i = R_p T_i Rot_x(x)
+// Rot_y(y) Rot_z(z): exactly three revolute joints X, Y, Z at one point. Its motion subspace is
+// [S; 0] with S = [a_x a_y a_z] (a_y turned by x, a_z by x and y), invertible unless cos y = 0 (the
+// middle angle at +-90 deg, gimbal lock). The articulated-body algorithm handles it as one joint:
+// with S invertible the articulated inertia passed on, I - U D^-1 U^T (U = I [S; 0], D = S^T A S),
+// is the Schur complement [[0, 0], [0, C - B^T A^-1 B]] (a ball joint carries no moment), and the
+// joint equation S^T (A alpha + B a + p) = tau reads A alpha + B a + p = m with m = S^-T tau, so the
+// sweeps need A^-1 and S^-1 but never D (see articulatedSpherical).
+import { addArticulatedShifted, addLinearShifted, INERTIA_SIZE, rigidInertia } from '../../math/spatial'
 
 export interface TreeStructure {
   parents: Int32Array
-  /** Joint axis 0, 1, 2 (x, y, z of the joint frame). */
+  /** Joint axis 0, 1, 2 (x, y, z of the joint frame); not read for spherical joints. */
   axes: Uint8Array
-  /** 1 for prismatic, 0 for revolute joints. */
+  /** 1 for prismatic, 0 for revolute and spherical joints. */
   prismatic: Uint8Array
+  /** 1 for spherical joints (three coordinates), 0 for the one-coordinate joints. */
+  spherical: Uint8Array
   /** Joint transformations T_i (row-major 3x3 each). */
   transformations: Float64Array
   /** Joint offsets in parent joint coordinates (3 each). */
@@ -32,15 +43,34 @@ export interface TreeStructure {
   gravity: Float64Array
 }
 
+/** R (row-major at ri) = R Rot_k(angle), given cos and sin of the angle: columns k+1 and k+2 turn. */
+function turn(R: Float64Array, ri: number, k: number, c: number, s: number): void {
+  const ci = (k + 1) % 3, cj = (k + 2) % 3
+  for (let row = 0; row < 3; row++) {
+    const x = R[ri + 3 * row + ci], y = R[ri + 3 * row + cj]
+    R[ri + 3 * row + ci] = c * x + s * y
+    R[ri + 3 * row + cj] = -s * x + c * y
+  }
+}
+
 /** Which coordinate's articulated inertia vanished (the tree below it has no mass or inertia along its axis). */
 export const SOLVED = -1
 
+/** Coordinates per link: 3 for spherical joints, else 1. */
+export const linkCoordinates = (spherical: boolean): number => (spherical ? 3 : 1)
+
 export class TreeDynamics {
+  /** Links. */
   readonly n: number
-  /** Joint values theta (reference + displacement) and velocities, read from the state by the owner. */
+  /** Coordinates (the sum over the links of 1, or 3 for a spherical joint). */
+  readonly coordinates: number
+  /** First coordinate of each link. */
+  readonly first: Int32Array
+  /** Joint values theta (reference + displacement) and velocities per coordinate, read from the state by the owner. */
   readonly theta: Float64Array
   readonly thetaDot: Float64Array
-  // Per-link results of positions(): rotation, origin, world joint axis, r = o_i - o_p, COM offset R_i c_i.
+  // Per-link results of positions(): rotation, origin, r = o_i - o_p, COM offset R_i c_i; the world
+  // joint axis per coordinate (a spherical link's three are the columns of S).
   readonly R: Float64Array
   readonly origin: Float64Array
   readonly axis: Float64Array
@@ -62,6 +92,14 @@ export class TreeDynamics {
   private readonly U: Float64Array
   private readonly D: Float64Array
   private readonly u: Float64Array
+  /**
+   * Spherical links: sin y and 1 / cos^2 y of the middle angle (S^T S = [[1, 0, s], [0, 1, 0], [s, 0, 1]]
+   * gives S^-1), and the ABA's K = A^-1 B (3x3) and z = A^-1 (m - p) per link.
+   */
+  private readonly sinY: Float64Array
+  private readonly inverseCos2Y: Float64Array
+  private readonly K: Float64Array
+  private readonly z: Float64Array
   /** Inertia about the COM in world axes, for non-isotropic links (isotropic ones use iso). */
   private readonly jWorld: Float64Array
   private readonly iso: Float64Array
@@ -74,11 +112,19 @@ export class TreeDynamics {
   constructor(readonly tree: TreeStructure) {
     const n = (this.n = tree.parents.length)
     const v3 = (): Float64Array => new Float64Array(3 * n)
-    this.theta = new Float64Array(n)
-    this.thetaDot = new Float64Array(n)
+    this.first = new Int32Array(n)
+    let nc = 0
+    for (let i = 0; i < n; i++) {
+      this.first[i] = nc
+      nc += linkCoordinates(tree.spherical[i] === 1)
+    }
+    this.coordinates = nc
+    const balls = tree.spherical.some((s) => s === 1)
+    this.theta = new Float64Array(nc)
+    this.thetaDot = new Float64Array(nc)
     this.R = new Float64Array(9 * n)
     this.origin = v3()
-    this.axis = v3()
+    this.axis = new Float64Array(3 * nc)
     this.r = v3()
     this.comWorld = v3()
     this.omega = v3()
@@ -91,12 +137,16 @@ export class TreeDynamics {
     this.U = new Float64Array(6 * n)
     this.D = new Float64Array(n)
     this.u = new Float64Array(n)
+    this.sinY = new Float64Array(balls ? n : 0)
+    this.inverseCos2Y = new Float64Array(balls ? n : 0)
+    this.K = new Float64Array(balls ? 9 * n : 0)
+    this.z = new Float64Array(balls ? 3 * n : 0)
     this.jWorld = new Float64Array(9 * n)
     this.iso = new Float64Array(n)
     this.isotropic = new Uint8Array(n)
     this.massive = new Uint8Array(n)
     this.hasTransformation = new Uint8Array(n)
-    this.thetaKnown = new Float64Array(n).fill(NaN)
+    this.thetaKnown = new Float64Array(nc).fill(NaN)
     const J = tree.inertias, T = tree.transformations
     for (let i = 0; i < n; i++) {
       const j = 9 * i
@@ -116,22 +166,18 @@ export class TreeDynamics {
   positions(): void {
     const n = this.n, th = this.theta, known = this.thetaKnown
     let same = true
-    for (let i = 0; i < n && same; i++) same = th[i] === known[i]
+    for (let i = 0; i < this.coordinates && same; i++) same = th[i] === known[i]
     if (same) return
     const t = this.tree, R = this.R, o = this.origin, ax = this.axis, rr = this.r, T = t.transformations, off = t.offsets, base = t.baseOffset
-    const parents = t.parents, axes = t.axes, prismatic = t.prismatic, transformed = this.hasTransformation
+    const parents = t.parents, axes = t.axes, prismatic = t.prismatic, spherical = t.spherical, transformed = this.hasTransformation
     for (let i = 0; i < n; i++) {
-      const p = parents[i], ri = 9 * i, pr = 9 * p, i3 = 3 * i
+      const p = parents[i], ri = 9 * i, pr = 9 * p, i3 = 3 * i, c = this.first[i], c3 = 3 * c
       // P = R_p T_i (written into R_i), base: T_i.
       if (p < 0) for (let k = 0; k < 9; k++) R[ri + k] = T[ri + k]
       else if (!transformed[i]) for (let k = 0; k < 9; k++) R[ri + k] = R[pr + k]
       else
         for (let a = 0; a < 3; a++)
           for (let b = 0; b < 3; b++) R[ri + 3 * a + b] = R[pr + 3 * a] * T[ri + b] + R[pr + 3 * a + 1] * T[ri + 3 + b] + R[pr + 3 * a + 2] * T[ri + 6 + b]
-      const k = axes[i]
-      ax[i3] = R[ri + k]
-      ax[i3 + 1] = R[ri + 3 + k]
-      ax[i3 + 2] = R[ri + 6 + k]
       // r = R_p offset (base: offset), prismatic adds a theta.
       const d0 = off[i3], d1 = off[i3 + 1], d2 = off[i3 + 2]
       let r0 = d0, r1 = d1, r2 = d2
@@ -140,19 +186,32 @@ export class TreeDynamics {
         r1 = R[pr + 3] * d0 + R[pr + 4] * d1 + R[pr + 5] * d2
         r2 = R[pr + 6] * d0 + R[pr + 7] * d1 + R[pr + 8] * d2
       }
-      if (prismatic[i]) {
-        r0 += ax[i3] * th[i]
-        r1 += ax[i3 + 1] * th[i]
-        r2 += ax[i3 + 2] * th[i]
-      } else if (th[i] !== 0) {
-        // R_i = P Rot_k(theta): columns (k+1, k+2) turn by theta.
-        const c = Math.cos(th[i]), s = Math.sin(th[i])
-        const ci = (k + 1) % 3, cj = (k + 2) % 3
-        for (let row = 0; row < 3; row++) {
-          const x = R[ri + 3 * row + ci], y = R[ri + 3 * row + cj]
-          R[ri + 3 * row + ci] = c * x + s * y
-          R[ri + 3 * row + cj] = -s * x + c * y
+      if (spherical[i]) {
+        // Axis x, turn about it, axis y of the turned frame, turn, axis z, turn: three revolute joints.
+        const y = th[c + 1], sy = y === 0 ? 0 : Math.sin(y), cy = y === 0 ? 1 : Math.cos(y)
+        for (let k = 0; k < 3; k++) {
+          const angle = th[c + k]
+          ax[c3 + 3 * k] = R[ri + k]
+          ax[c3 + 3 * k + 1] = R[ri + 3 + k]
+          ax[c3 + 3 * k + 2] = R[ri + 6 + k]
+          if (k === 1) {
+            if (y !== 0) turn(R, ri, 1, cy, sy)
+          } else if (angle !== 0) turn(R, ri, k, Math.cos(angle), Math.sin(angle))
+          known[c + k] = angle
         }
+        this.sinY[i] = sy
+        this.inverseCos2Y[i] = 1 / (cy * cy)
+      } else {
+        const k = axes[i]
+        ax[c3] = R[ri + k]
+        ax[c3 + 1] = R[ri + 3 + k]
+        ax[c3 + 2] = R[ri + 6 + k]
+        if (prismatic[i]) {
+          r0 += ax[c3] * th[c]
+          r1 += ax[c3 + 1] * th[c]
+          r2 += ax[c3 + 2] * th[c]
+        } else if (th[c] !== 0) turn(R, ri, k, Math.cos(th[c]), Math.sin(th[c]))
+        known[c] = th[c]
       }
       rr[i3] = r0
       rr[i3 + 1] = r1
@@ -161,7 +220,6 @@ export class TreeDynamics {
       o[i3 + 1] = (p < 0 ? base[1] : o[3 * p + 1]) + r1
       o[i3 + 2] = (p < 0 ? base[2] : o[3 * p + 2]) + r2
       this.linkInertia(i)
-      known[i] = th[i]
     }
   }
 
@@ -240,14 +298,21 @@ export class TreeDynamics {
       Ap0 = baseAccel[0]; Ap1 = baseAccel[1]; Ap2 = baseAccel[2]
     }
     const r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2]
-    const a0 = ax[i3], a1 = ax[i3 + 1], a2 = ax[i3 + 2]
-    const s = qd[i], sdd = qdd ? qdd[qddOffset + i] : 0
     // Parent's point velocity moved to o_i: v_p + w_p x r; acceleration A_p + alpha_p x r + w_p x (w_p x r).
     const wr0 = wp1 * r2 - wp2 * r1, wr1 = wp2 * r0 - wp0 * r2, wr2 = wp0 * r1 - wp1 * r0
     let V0 = vp0 + wr0, V1 = vp1 + wr1, V2 = vp2 + wr2
     let B0 = Ap0 + ap1 * r2 - ap2 * r1 + wp1 * wr2 - wp2 * wr1
     let B1 = Ap1 + ap2 * r0 - ap0 * r2 + wp2 * wr0 - wp0 * wr2
     let B2 = Ap2 + ap0 * r1 - ap1 * r0 + wp0 * wr1 - wp1 * wr0
+    const c = this.first[i], c3 = 3 * c
+    if (t.spherical[i]) {
+      v[i3] = V0; v[i3 + 1] = V1; v[i3 + 2] = V2
+      A[i3] = B0; A[i3 + 1] = B1; A[i3 + 2] = B2
+      this.turnLinkSpherical(i3, c, wp0, wp1, wp2, ap0, ap1, ap2, qdd, qddOffset)
+      return
+    }
+    const a0 = ax[c3], a1 = ax[c3 + 1], a2 = ax[c3 + 2]
+    const s = qd[c], sdd = qdd ? qdd[qddOffset + c] : 0
     // w_p x a (the axis turns with the parent).
     const wa0 = wp1 * a2 - wp2 * a1, wa1 = wp2 * a0 - wp0 * a2, wa2 = wp0 * a1 - wp1 * a0
     if (t.prismatic[i]) {
@@ -261,6 +326,32 @@ export class TreeDynamics {
     }
     v[i3] = V0; v[i3 + 1] = V1; v[i3 + 2] = V2
     A[i3] = B0; A[i3 + 1] = B1; A[i3 + 2] = B2
+  }
+
+  /**
+   * Angular velocity and acceleration of spherical link i (at i3 = 3 i, first coordinate c) from its
+   * parent's w_p, alpha_p: as through the three revolute joints, w_1 = w_p + a_x x', w_2 = w_1 + a_y y',
+   * w = w_2 + a_z z', alpha = alpha_p + w_p x a_x x' + w_1 x a_y y' + w_2 x a_z z' + S q''.
+   */
+  private turnLinkSpherical(i3: number, c: number, wp0: number, wp1: number, wp2: number, ap0: number, ap1: number, ap2: number, qdd: Float64Array | null, qddOffset: number): void {
+    const ax = this.axis, qd = this.thetaDot, w = this.omega, al = this.alpha, c3 = 3 * c
+    const sx = qd[c], sy = qd[c + 1], sz = qd[c + 2]
+    const x0 = ax[c3] * sx, x1 = ax[c3 + 1] * sx, x2 = ax[c3 + 2] * sx
+    const y0 = ax[c3 + 3] * sy, y1 = ax[c3 + 4] * sy, y2 = ax[c3 + 5] * sy
+    const z0 = ax[c3 + 6] * sz, z1 = ax[c3 + 7] * sz, z2 = ax[c3 + 8] * sz
+    const u0 = wp0 + x0, u1 = wp1 + x1, u2 = wp2 + x2
+    const e0 = u0 + y0, e1 = u1 + y1, e2 = u2 + y2
+    w[i3] = e0 + z0; w[i3 + 1] = e1 + z1; w[i3 + 2] = e2 + z2
+    let b0 = ap0 + wp1 * x2 - wp2 * x1 + u1 * y2 - u2 * y1 + e1 * z2 - e2 * z1
+    let b1 = ap1 + wp2 * x0 - wp0 * x2 + u2 * y0 - u0 * y2 + e2 * z0 - e0 * z2
+    let b2 = ap2 + wp0 * x1 - wp1 * x0 + u0 * y1 - u1 * y0 + e0 * z1 - e1 * z0
+    if (qdd) {
+      const dx = qdd[qddOffset + c], dy = qdd[qddOffset + c + 1], dz = qdd[qddOffset + c + 2]
+      b0 += ax[c3] * dx + ax[c3 + 3] * dy + ax[c3 + 6] * dz
+      b1 += ax[c3 + 1] * dx + ax[c3 + 4] * dy + ax[c3 + 7] * dz
+      b2 += ax[c3 + 2] * dx + ax[c3 + 5] * dy + ax[c3 + 8] * dz
+    }
+    al[i3] = b0; al[i3 + 1] = b1; al[i3 + 2] = b2
   }
 
   /**
@@ -311,13 +402,19 @@ export class TreeDynamics {
     f[fo] = n0; f[fo + 1] = n1; f[fo + 2] = n2; f[fo + 3] = f0; f[fo + 4] = f1; f[fo + 5] = f2
   }
 
-  /** The RNEA's inward sweep: joint forces out[outOffset + i] = s_i^T f_i, f_i passed on to the parents. */
+  /**
+   * The RNEA's inward sweep: joint forces out[outOffset + c] = s_c^T f_i for each coordinate c of link
+   * i, f_i passed on to the parents.
+   */
   private passForcesInward(out: Float64Array, outOffset: number): void {
-    const n = this.n, t = this.tree, f = this.force, r = this.r, ax = this.axis
+    const n = this.n, t = this.tree, f = this.force, r = this.r
     for (let i = n - 1; i >= 0; i--) {
-      const i3 = 3 * i, fo = 6 * i, p = t.parents[i]
-      const a0 = ax[i3], a1 = ax[i3 + 1], a2 = ax[i3 + 2]
-      out[outOffset + i] = t.prismatic[i] ? a0 * f[fo + 3] + a1 * f[fo + 4] + a2 * f[fo + 5] : a0 * f[fo] + a1 * f[fo + 1] + a2 * f[fo + 2]
+      const i3 = 3 * i, fo = 6 * i, p = t.parents[i], c = this.first[i]
+      out[outOffset + c] = this.axisDot(c, t.prismatic[i], f, fo)
+      if (t.spherical[i]) {
+        out[outOffset + c + 1] = this.axisDot(c + 1, 0, f, fo)
+        out[outOffset + c + 2] = this.axisDot(c + 2, 0, f, fo)
+      }
       if (p < 0) continue
       const po = 6 * p, r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2], F0 = f[fo + 3], F1 = f[fo + 4], F2 = f[fo + 5]
       f[po] += f[fo] + r1 * F2 - r2 * F1
@@ -340,18 +437,18 @@ export class TreeDynamics {
     }
   }
 
-  /** I s_i of the stored inertia at io into out[oo..oo+6) ([a; 0] revolute, [0; a] prismatic). */
-  private inertiaTimesAxis(I: Float64Array, io: number, i: number, out: Float64Array, oo: number): void {
-    const ax = this.axis, a0 = ax[3 * i], a1 = ax[3 * i + 1], a2 = ax[3 * i + 2]
+  /** I s_c of the stored inertia at io into out[oo..oo+6) for coordinate c ([a; 0] revolute, [0; a] prismatic). */
+  private inertiaTimesAxis(I: Float64Array, io: number, c: number, prismatic: number, out: Float64Array, oo: number): void {
+    const ax = this.axis, a0 = ax[3 * c], a1 = ax[3 * c + 1], a2 = ax[3 * c + 2]
     const b = io + 6
-    if (this.tree.prismatic[i]) {
-      const c = io + 15
+    if (prismatic) {
+      const k = io + 15
       out[oo] = I[b] * a0 + I[b + 1] * a1 + I[b + 2] * a2
       out[oo + 1] = I[b + 3] * a0 + I[b + 4] * a1 + I[b + 5] * a2
       out[oo + 2] = I[b + 6] * a0 + I[b + 7] * a1 + I[b + 8] * a2
-      out[oo + 3] = I[c] * a0 + I[c + 1] * a1 + I[c + 2] * a2
-      out[oo + 4] = I[c + 1] * a0 + I[c + 3] * a1 + I[c + 4] * a2
-      out[oo + 5] = I[c + 2] * a0 + I[c + 4] * a1 + I[c + 5] * a2
+      out[oo + 3] = I[k] * a0 + I[k + 1] * a1 + I[k + 2] * a2
+      out[oo + 4] = I[k + 1] * a0 + I[k + 3] * a1 + I[k + 4] * a2
+      out[oo + 5] = I[k + 2] * a0 + I[k + 4] * a1 + I[k + 5] * a2
     } else {
       out[oo] = I[io] * a0 + I[io + 1] * a1 + I[io + 2] * a2
       out[oo + 1] = I[io + 1] * a0 + I[io + 3] * a1 + I[io + 4] * a2
@@ -363,36 +460,48 @@ export class TreeDynamics {
     }
   }
 
-  /** s_i^T x for a spatial force x at xo. */
-  private axisDot(i: number, x: Float64Array, xo: number): number {
-    const ax = this.axis, k = this.tree.prismatic[i] ? xo + 3 : xo
-    return ax[3 * i] * x[k] + ax[3 * i + 1] * x[k + 1] + ax[3 * i + 2] * x[k + 2]
+  /** s_c^T x for coordinate c and a spatial force x at xo. */
+  private axisDot(c: number, prismatic: number, x: Float64Array, xo: number): number {
+    const ax = this.axis, k = prismatic ? xo + 3 : xo
+    return ax[3 * c] * x[k] + ax[3 * c + 1] * x[k + 1] + ax[3 * c + 2] * x[k + 2]
   }
 
-  /** Mass matrix by CRBA (after positions()) into out (n x n row-major at offset 0). */
+  /** Mass matrix by CRBA (after positions()) into out (coordinates x coordinates, row-major at offset 0). */
   massMatrix(out: Float64Array): void {
-    const n = this.n, F = this.force, r = this.r, parents = this.tree.parents
+    const n = this.n, nc = this.coordinates, F = this.force, r = this.r, t = this.tree, parents = t.parents, first = this.first
     this.compositeInertias()
     for (let i = 0; i < n; i++) {
-      // F = I^c_i s_i, moved up the path to the root; M_ij = s_j^T F.
-      this.inertiaTimesAxis(this.work, INERTIA_SIZE * i, i, F, 0)
-      out[i * n + i] = this.axisDot(i, F, 0)
-      for (let j = i, p = parents[j]; p >= 0; j = p, p = parents[j]) {
-        const j3 = 3 * j
-        F[0] += r[j3 + 1] * F[5] - r[j3 + 2] * F[4]
-        F[1] += r[j3 + 2] * F[3] - r[j3] * F[5]
-        F[2] += r[j3] * F[4] - r[j3 + 1] * F[3]
-        const m = this.axisDot(p, F, 0)
-        out[i * n + p] = m
-        out[p * n + i] = m
+      const ci = first[i], dofs = linkCoordinates(t.spherical[i] === 1)
+      for (let k = 0; k < dofs; k++) {
+        // F = I^c_i s_c, moved up the path to the root; M_cd = s_d^T F for the coordinates d of each link passed.
+        const c = ci + k
+        this.inertiaTimesAxis(this.work, INERTIA_SIZE * i, c, t.prismatic[i], F, 0)
+        for (let l = 0; l <= k; l++) {
+          const m = this.axisDot(ci + l, t.prismatic[i], F, 0)
+          out[c * nc + ci + l] = m
+          out[(ci + l) * nc + c] = m
+        }
+        for (let j = i, p = parents[j]; p >= 0; j = p, p = parents[j]) {
+          const j3 = 3 * j
+          F[0] += r[j3 + 1] * F[5] - r[j3 + 2] * F[4]
+          F[1] += r[j3 + 2] * F[3] - r[j3] * F[5]
+          F[2] += r[j3] * F[4] - r[j3 + 1] * F[3]
+          const cp = first[p], parentDofs = linkCoordinates(t.spherical[p] === 1)
+          for (let l = 0; l < parentDofs; l++) {
+            const m = this.axisDot(cp + l, t.prismatic[p], F, 0)
+            out[c * nc + cp + l] = m
+            out[(cp + l) * nc + c] = m
+          }
+        }
       }
     }
   }
 
   /**
    * Solves M(q) x = b by the articulated-body algorithm with zero velocity and no gravity (after
-   * positions()); b[bOffset + i], x[xOffset + i]. Returns SOLVED, or the joint whose articulated
-   * inertia along its axis is not positive (M singular: no mass beyond it in that direction).
+   * positions()); b[bOffset + c], x[xOffset + c] per coordinate. Returns SOLVED, or the coordinate
+   * whose articulated inertia is not positive (M singular: no mass beyond it in that direction; for a
+   * spherical joint its first coordinate, also at the gimbal lock cos y = 0).
    */
   solveMass(b: Float64Array, bOffset: number, x: Float64Array, xOffset: number): number {
     this.work.set(this.rigid)
@@ -427,16 +536,20 @@ export class TreeDynamics {
    */
   private articulated(b: Float64Array, bOffset: number, x: Float64Array, xOffset: number): number {
     const n = this.n, W = this.work, U = this.U, D = this.D, u = this.u, P = this.force, r = this.r, parents = this.tree.parents
-    const ax = this.axis, prismatic = this.tree.prismatic
+    const ax = this.axis, prismatic = this.tree.prismatic, spherical = this.tree.spherical, first = this.first
     for (let i = n - 1; i >= 0; i--) {
-      const io = INERTIA_SIZE * i, uo = 6 * i, i3 = 3 * i
-      this.inertiaTimesAxis(W, io, i, U, uo)
+      const io = INERTIA_SIZE * i, uo = 6 * i, i3 = 3 * i, c = first[i], c3 = 3 * c
+      if (spherical[i]) {
+        if (!this.inwardSpherical(i, b, bOffset + c)) return c
+        continue
+      }
+      this.inertiaTimesAxis(W, io, c, prismatic[i], U, uo)
       // s^T U and s^T p: the angular rows for revolute joints, the linear rows for prismatic ones.
-      const so = prismatic[i] ? uo + 3 : uo, a0 = ax[i3], a1 = ax[i3 + 1], a2 = ax[i3 + 2]
+      const so = prismatic[i] ? uo + 3 : uo, a0 = ax[c3], a1 = ax[c3 + 1], a2 = ax[c3 + 2]
       const d = a0 * U[so] + a1 * U[so + 1] + a2 * U[so + 2]
-      if (!(d > 0)) return i
+      if (!(d > 0)) return c
       D[i] = d
-      const ui = b[bOffset + i] - (a0 * P[so] + a1 * P[so + 1] + a2 * P[so + 2])
+      const ui = b[bOffset + c] - (a0 * P[so] + a1 * P[so + 1] + a2 * P[so + 2])
       u[i] = ui
       const p = parents[i]
       if (p < 0) continue
@@ -455,7 +568,7 @@ export class TreeDynamics {
     }
     const al = this.alpha, A = this.accel
     for (let i = 0; i < n; i++) {
-      const p = parents[i], i3 = 3 * i, p3 = 3 * p, uo = 6 * i
+      const p = parents[i], i3 = 3 * i, p3 = 3 * p, uo = 6 * i, c = first[i], c3 = 3 * c
       let a0 = 0, a1 = 0, a2 = 0, A0 = 0, A1 = 0, A2 = 0
       if (p >= 0) {
         a0 = al[p3]; a1 = al[p3 + 1]; a2 = al[p3 + 2]
@@ -464,17 +577,93 @@ export class TreeDynamics {
         A1 = A[p3 + 1] + a2 * r0 - a0 * r2
         A2 = A[p3 + 2] + a0 * r1 - a1 * r0
       }
+      A[i3] = A0; A[i3 + 1] = A1; A[i3 + 2] = A2
+      if (spherical[i]) {
+        this.outwardSpherical(i, a0, a1, a2, A0, A1, A2, x, xOffset + c)
+        continue
+      }
       const xi = (u[i] - (U[uo] * a0 + U[uo + 1] * a1 + U[uo + 2] * a2 + U[uo + 3] * A0 + U[uo + 4] * A1 + U[uo + 5] * A2)) / D[i]
-      x[xOffset + i] = xi
-      const e0 = ax[i3] * xi, e1 = ax[i3 + 1] * xi, e2 = ax[i3 + 2] * xi
+      x[xOffset + c] = xi
+      const e0 = ax[c3] * xi, e1 = ax[c3 + 1] * xi, e2 = ax[c3 + 2] * xi
       if (prismatic[i]) {
-        A0 += e0; A1 += e1; A2 += e2
+        A[i3] = A0 + e0; A[i3 + 1] = A1 + e1; A[i3 + 2] = A2 + e2
       } else {
         a0 += e0; a1 += e1; a2 += e2
       }
       al[i3] = a0; al[i3 + 1] = a1; al[i3 + 2] = a2
-      A[i3] = A0; A[i3 + 1] = A1; A[i3 + 2] = A2
     }
     return SOLVED
+  }
+
+  /**
+   * Inward step of spherical link i (joint torques tau[to..to+3)): with A, B, C the blocks of its
+   * articulated inertia and p its bias force, m = S^-T tau, K = A^-1 B and z = A^-1 (m - p_moment)
+   * (kept for the outward step); the parent gets the inertia [[0, 0], [0, C - B^T K]] and the bias
+   * [m; p_force + B^T z], both moved to o_p. False if A is not positive definite or cos y = 0.
+   */
+  private inwardSpherical(i: number, tau: Float64Array, to: number): boolean {
+    const W = this.work, P = this.force, ax = this.axis, K = this.K, z = this.z
+    const io = INERTIA_SIZE * i, fo = 6 * i, c3 = 3 * this.first[i], i3 = 3 * i, k9 = 9 * i
+    const a00 = W[io], a01 = W[io + 1], a02 = W[io + 2], a11 = W[io + 3], a12 = W[io + 4], a22 = W[io + 5]
+    // A^-1 by cofactors; A is positive definite iff its leading minors a00, q22 and det are positive.
+    const q00 = a11 * a22 - a12 * a12, q01 = a02 * a12 - a01 * a22, q02 = a01 * a12 - a02 * a11
+    const q11 = a00 * a22 - a02 * a02, q12 = a01 * a02 - a00 * a12, q22 = a00 * a11 - a01 * a01
+    const det = a00 * q00 + a01 * q01 + a02 * q02
+    const g = this.inverseCos2Y[i]
+    if (!(a00 > 0 && q22 > 0 && det > 0 && g < Infinity)) return false
+    const h = 1 / det
+    const i00 = q00 * h, i01 = q01 * h, i02 = q02 * h, i11 = q11 * h, i12 = q12 * h, i22 = q22 * h
+    // m = S^-T tau; the rows of S^-1 are (a_x - s a_z) / cos^2 y, a_y, (a_z - s a_x) / cos^2 y (s = sin y).
+    const s = this.sinY[i], tx = tau[to] * g, ty = tau[to + 1], tz = tau[to + 2] * g
+    const mx = tx - s * tz, mz = tz - s * tx
+    const m0 = ax[c3] * mx + ax[c3 + 3] * ty + ax[c3 + 6] * mz
+    const m1 = ax[c3 + 1] * mx + ax[c3 + 4] * ty + ax[c3 + 7] * mz
+    const m2 = ax[c3 + 2] * mx + ax[c3 + 5] * ty + ax[c3 + 8] * mz
+    const e0 = m0 - P[fo], e1 = m1 - P[fo + 1], e2 = m2 - P[fo + 2]
+    const z0 = i00 * e0 + i01 * e1 + i02 * e2, z1 = i01 * e0 + i11 * e1 + i12 * e2, z2 = i02 * e0 + i12 * e1 + i22 * e2
+    z[i3] = z0; z[i3 + 1] = z1; z[i3 + 2] = z2
+    const b = io + 6
+    const b00 = W[b], b01 = W[b + 1], b02 = W[b + 2], b10 = W[b + 3], b11 = W[b + 4], b12 = W[b + 5], b20 = W[b + 6], b21 = W[b + 7], b22 = W[b + 8]
+    const k00 = i00 * b00 + i01 * b10 + i02 * b20, k01 = i00 * b01 + i01 * b11 + i02 * b21, k02 = i00 * b02 + i01 * b12 + i02 * b22
+    const k10 = i01 * b00 + i11 * b10 + i12 * b20, k11 = i01 * b01 + i11 * b11 + i12 * b21, k12 = i01 * b02 + i11 * b12 + i12 * b22
+    const k20 = i02 * b00 + i12 * b10 + i22 * b20, k21 = i02 * b01 + i12 * b11 + i22 * b21, k22 = i02 * b02 + i12 * b12 + i22 * b22
+    K[k9] = k00; K[k9 + 1] = k01; K[k9 + 2] = k02
+    K[k9 + 3] = k10; K[k9 + 4] = k11; K[k9 + 5] = k12
+    K[k9 + 6] = k20; K[k9 + 7] = k21; K[k9 + 8] = k22
+    const p = this.tree.parents[i]
+    if (p < 0) return true
+    // C - B^T K (column j of B is (b0j, b1j, b2j)).
+    const k = io + 15
+    const c00 = W[k] - (b00 * k00 + b10 * k10 + b20 * k20), c01 = W[k + 1] - (b00 * k01 + b10 * k11 + b20 * k21), c02 = W[k + 2] - (b00 * k02 + b10 * k12 + b20 * k22)
+    const c11 = W[k + 3] - (b01 * k01 + b11 * k11 + b21 * k21), c12 = W[k + 4] - (b01 * k02 + b11 * k12 + b21 * k22), c22 = W[k + 5] - (b02 * k02 + b12 * k12 + b22 * k22)
+    const r = this.r, r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2], po = 6 * p
+    addLinearShifted(c00, c01, c02, c11, c12, c22, r0, r1, r2, W, INERTIA_SIZE * p)
+    const F0 = P[fo + 3] + b00 * z0 + b10 * z1 + b20 * z2, F1 = P[fo + 4] + b01 * z0 + b11 * z1 + b21 * z2, F2 = P[fo + 5] + b02 * z0 + b12 * z1 + b22 * z2
+    P[po] += m0 + r1 * F2 - r2 * F1
+    P[po + 1] += m1 + r2 * F0 - r0 * F2
+    P[po + 2] += m2 + r0 * F1 - r1 * F0
+    P[po + 3] += F0
+    P[po + 4] += F1
+    P[po + 5] += F2
+    return true
+  }
+
+  /**
+   * Outward step of spherical link i from its parent's angular acceleration (a0, a1, a2) and the
+   * linear one moved to o_i (A0, A1, A2; also the link's): alpha = z - K A, and the joint
+   * accelerations S^-1 (alpha - alpha_p) into x[xo..xo+3).
+   */
+  private outwardSpherical(i: number, a0: number, a1: number, a2: number, A0: number, A1: number, A2: number, x: Float64Array, xo: number): void {
+    const K = this.K, z = this.z, ax = this.axis, al = this.alpha, i3 = 3 * i, k9 = 9 * i, c3 = 3 * this.first[i]
+    const w0 = z[i3] - (K[k9] * A0 + K[k9 + 1] * A1 + K[k9 + 2] * A2)
+    const w1 = z[i3 + 1] - (K[k9 + 3] * A0 + K[k9 + 4] * A1 + K[k9 + 5] * A2)
+    const w2 = z[i3 + 2] - (K[k9 + 6] * A0 + K[k9 + 7] * A1 + K[k9 + 8] * A2)
+    al[i3] = w0; al[i3 + 1] = w1; al[i3 + 2] = w2
+    const y0 = w0 - a0, y1 = w1 - a1, y2 = w2 - a2
+    const px = ax[c3] * y0 + ax[c3 + 1] * y1 + ax[c3 + 2] * y2, pz = ax[c3 + 6] * y0 + ax[c3 + 7] * y1 + ax[c3 + 8] * y2
+    const s = this.sinY[i], g = this.inverseCos2Y[i]
+    x[xo] = (px - s * pz) * g
+    x[xo + 1] = ax[c3 + 3] * y0 + ax[c3 + 4] * y1 + ax[c3 + 5] * y2
+    x[xo + 2] = (pz - s * px) * g
   }
 }
