@@ -122,7 +122,8 @@ test('contact forces are drawn as arrows: the spheres on the incline, seen side-
   await page.click('.tab:has-text("Timeline")')
   await page.getByRole('button', { name: 'Step', exact: true }).click()
   await waitForState('Paused')
-  // Side view (along -x): the incline's normal lies in the y-z plane, so its arrows are seen across.
+  // Side view (along -x, Z up as the example's gravity -z asks): the incline's normal lies in the y-z
+  // plane, so its arrows are seen across, the incline rising to the right (+y).
   await page.click('.view-tools button:has-text("side")')
   const arrows = await pixelsOfWhen('force', ({ count }) => count > 30)
   await page.locator('canvas[data-testid=viewport]').screenshot({ path: outputPath('contact-force-arrows.png') })

@@ -189,6 +189,9 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 
   /** Puts the camera on `preset`'s direction from its target, at the same distance. */
   function lookFrom(preset: ViewPreset): void {
+    // A preset stops the glide a drag leaves behind, which would otherwise carry the camera off it.
+    camera.inertialAlphaOffset = camera.inertialBetaOffset = camera.inertialRadiusOffset = 0
+    camera.inertialPanningX = camera.inertialPanningY = 0
     const offset = vector(presetDirection(preset, up)).scaleInPlace(camera.radius)
     camera.setPosition(camera.target.add(offset))
     requestRender()
