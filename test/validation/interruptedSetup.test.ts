@@ -131,8 +131,12 @@ describe('interrupt polls of the fill-reducing ordering', () => {
     const builder = new SparsePatternBuilder(n)
     builder.addDiagonal()
     for (let i = 0; i < n; i++) {
-      if (i % side < side - 1) (builder.add(i, i + 1), builder.add(i + 1, i))
-      if (i + side < n) (builder.add(i, i + side), builder.add(i + side, i))
+      const neighbours = [i % side < side - 1 ? i + 1 : -1, i + side < n ? i + side : -1]
+      for (const j of neighbours)
+        if (j >= 0) {
+          builder.add(i, j)
+          builder.add(j, i)
+        }
     }
     const pattern = builder.build()
     let polls = 0
