@@ -1,11 +1,14 @@
 // KinematicTree (minimal coordinates) against independent references: the exact pendulum period,
 // energy conservation, the double pendulum's Lagrange equations, the redundant-coordinate sphere
 // chain of the benchmark, free fall on a prismatic joint, the CRBA mass matrix against inverse
-// dynamics and the articulated-body solve, a checkpoint restart, and the input checks.
+// dynamics and the articulated-body solve, a checkpoint restart, and the input checks. The Spherical
+// joint against the same tree built from three revolute joints, and a spherical pendulum's energy and
+// vertical angular momentum.
 import { describe, expect, it } from 'vitest'
 import { ellipticK, GRAVITY, makeProject, prepare, rk4, run, seededRandom, sensorSeries, zeroCrossings, type Json } from './helpers'
 import { splitRunMatches } from './restartModels'
 import { sphereChain, sphereChainTree } from '../../bench/models'
+import { KinematicTreeBody } from '../../src/core/items/objects/kinematicTree'
 import { TreeDynamics } from '../../src/core/items/objects/kinematicTreeDynamics'
 import type { FrameKinematics } from '../../src/core/system/computation'
 import { collectGraphics } from '../../src/core/system/visualization'
@@ -25,10 +28,10 @@ interface Link {
   inertia?: Mat3
 }
 
-/** One KinematicTree on a GenericODE2 node with the given joint references and initial values. */
+/** One KinematicTree on a GenericODE2 node with the given joint references and initial values (one per coordinate). */
 function treeModel(links: Link[], reference: number[], initial: number[], extra: Json = {}, sensors: Json[] = [], markers: Json[] = [], loads: Json[] = []): Json {
   return {
-    nodes: [{ type: 'GenericODE2', name: 'q', numberOfODE2Coordinates: links.length, referenceCoordinates: reference, initialCoordinates: initial }],
+    nodes: [{ type: 'GenericODE2', name: 'q', numberOfODE2Coordinates: reference.length, referenceCoordinates: reference, initialCoordinates: initial }],
     objects: [
       {
         type: 'KinematicTree',
@@ -218,53 +221,59 @@ describe('KinematicTree prismatic joints and link loads', () => {
 })
 
 describe('KinematicTreeRigid marker kinematics', () => {
-  it('position Jacobian = central differences of the position, velocity = J q\', angular velocity = G q\'', () => {
-    const c = Math.cos(0.4), s = Math.sin(0.4)
-    const model = treeModel(
-      [
-        { type: 'RevoluteZ', parent: -1, mass: 1, com: [0.5, 0, 0] },
-        { type: 'PrismaticY', parent: 0, offset: [1, 0, 0], T: [[1, 0, 0], [0, c, -s], [0, s, c]], mass: 1 },
-        { type: 'RevoluteX', parent: 1, offset: [0.2, 0.3, 0.1], mass: 1, inertia: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] },
-      ],
-      [0.3, 0.2, -0.5],
-      [0.1, 0.05, 0.2],
-      {},
-      [],
-      [{ type: 'KinematicTreeRigid', name: 'tip', objectNumber: 'tree', linkNumber: 2, localPosition: [0.1, -0.2, 0.3] }],
-    )
-    ;(model.nodes as Json[])[0].initialCoordinates_t = [0.7, -0.3, 1.1]
-    const { system } = prepare(model, settings('RK44', 1, 10))
-    const st = system.state, k = system.markers[0].computation.kinematics as FrameKinematics
-    const J = new Float64Array(9), G = new Float64Array(9), p = new Float64Array(3), m = new Float64Array(3), v = new Float64Array(3), w = new Float64Array(3)
-    k.positionJacobian(st, J)
-    k.rotationJacobian(st, G)
-    k.velocity(st, v)
-    k.angularVelocity(st, w)
-    const delta = 1e-6
-    let worst = 0
-    for (let j = 0; j < 3; j++) {
-      const q0 = st.q[j]
-      st.q[j] = q0 + delta
-      k.position(st, p)
-      st.q[j] = q0 - delta
-      k.position(st, m)
-      st.q[j] = q0
-      for (let i = 0; i < 3; i++) worst = Math.max(worst, Math.abs((p[i] - m[i]) / (2 * delta) - J[3 * i + j]))
-    }
-    // Central differences at delta = 1e-6 on O(1) lengths: truncation ~delta^2 = 1e-12, rounding
-    // ~1e-16 / delta = 1e-10; 1e-8 fails for any wrong column (errors are O(1)).
-    expect(worst).toBeLessThan(1e-8)
-    for (let i = 0; i < 3; i++) {
-      let jv = 0, gv = 0
-      for (let j = 0; j < 3; j++) {
-        jv += J[3 * i + j] * st.v[j]
-        gv += G[3 * i + j] * st.v[j]
+  const c = Math.cos(0.4), s = Math.sin(0.4)
+  const tilt: Mat3 = [[1, 0, 0], [0, c, -s], [0, s, c]]
+  const cases: [string, Link, number[], number[], number[]][] = [
+    ['prismatic middle joint', { type: 'PrismaticY', parent: 0, offset: [1, 0, 0], T: tilt, mass: 1 }, [0.2], [0.05], [-0.3]],
+    ['spherical middle joint', { type: 'Spherical', parent: 0, offset: [1, 0, 0], T: tilt, mass: 1, com: [0.3, 0, 0] }, [0.2, -0.4, 0.6], [0.05, 0.1, -0.2], [-0.3, 0.8, 0.4]],
+  ]
+  for (const [label, middle, middleRef, middleInitial, middleVelocity] of cases)
+    it(`position Jacobian = central differences of the position, velocity = J q', angular velocity = G q' (${label})`, () => {
+      const model = treeModel(
+        [
+          { type: 'RevoluteZ', parent: -1, mass: 1, com: [0.5, 0, 0] },
+          middle,
+          { type: 'RevoluteX', parent: 1, offset: [0.2, 0.3, 0.1], mass: 1, inertia: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] },
+        ],
+        [0.3, ...middleRef, -0.5],
+        [0.1, ...middleInitial, 0.2],
+        {},
+        [],
+        [{ type: 'KinematicTreeRigid', name: 'tip', objectNumber: 'tree', linkNumber: 2, localPosition: [0.1, -0.2, 0.3] }],
+      )
+      ;(model.nodes as Json[])[0].initialCoordinates_t = [0.7, ...middleVelocity, 1.1]
+      const { system } = prepare(model, settings('RK44', 1, 10))
+      const st = system.state, k = system.markers[0].computation.kinematics as FrameKinematics, nc = st.q.length
+      const J = new Float64Array(3 * nc), G = new Float64Array(3 * nc), p = new Float64Array(3), m = new Float64Array(3), v = new Float64Array(3), w = new Float64Array(3)
+      k.positionJacobian(st, J)
+      k.rotationJacobian(st, G)
+      k.velocity(st, v)
+      k.angularVelocity(st, w)
+      const delta = 1e-6
+      let worst = 0
+      for (let j = 0; j < nc; j++) {
+        const q0 = st.q[j]
+        st.q[j] = q0 + delta
+        k.position(st, p)
+        st.q[j] = q0 - delta
+        k.position(st, m)
+        st.q[j] = q0
+        for (let i = 0; i < 3; i++) worst = Math.max(worst, Math.abs((p[i] - m[i]) / (2 * delta) - J[nc * i + j]))
       }
-      // Same products of O(1) numbers by two routes: rounding only.
-      expect(Math.abs(jv - v[i])).toBeLessThan(1e-14)
-      expect(Math.abs(gv - w[i])).toBeLessThan(1e-14)
-    }
-  })
+      // Central differences at delta = 1e-6 on O(1) lengths: truncation ~delta^2 = 1e-12, rounding
+      // ~1e-16 / delta = 1e-10; 1e-8 fails for any wrong column (errors are O(1)).
+      expect(worst).toBeLessThan(1e-8)
+      for (let i = 0; i < 3; i++) {
+        let jv = 0, gv = 0
+        for (let j = 0; j < nc; j++) {
+          jv += J[nc * i + j] * st.v[j]
+          gv += G[nc * i + j] * st.v[j]
+        }
+        // Same products of O(1) numbers by two routes: rounding only.
+        expect(Math.abs(jv - v[i])).toBeLessThan(1e-14)
+        expect(Math.abs(gv - w[i])).toBeLessThan(1e-14)
+      }
+    })
 })
 
 describe('KinematicTree graphics', () => {
@@ -296,10 +305,14 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
   /**
    * 12 links, random parents, joint types, transformations, offsets, COMs, masses, inertias, angles;
    * balls: a chain of ball joints instead (three revolute joints at one point, the first two links
-   * massless, zero offsets between them), as the benchmark chain has in 3D.
+   * massless, zero offsets between them), as Exudyn models them; spherical: the random tree with every
+   * third link on a native Spherical joint (middle angle within +-0.5 rad, away from gimbal lock).
    */
-  function randomTree(balls: boolean): TreeDynamics {
-    const rnd = seededRandom(balls ? 5 : 7)
+  type Kind = 'revolute and prismatic' | 'balls' | 'spherical'
+  const KINDS: Kind[] = ['revolute and prismatic', 'balls', 'spherical']
+  function randomTree(kind: Kind): TreeDynamics {
+    const balls = kind === 'balls', spherical = kind === 'spherical'
+    const rnd = seededRandom(balls ? 5 : spherical ? 9 : 7)
     const n = 12
     const rot = (ax: number, t: number): number[] => {
       const c = Math.cos(t), s = Math.sin(t), i = (ax + 1) % 3, j = (ax + 2) % 3
@@ -317,8 +330,8 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
     const dyn = new TreeDynamics({
       parents: Int32Array.from({ length: n }, (_, i) => (i === 0 ? -1 : balls ? i - 1 : Math.floor((rnd() + 0.5) * i))),
       axes: Uint8Array.from({ length: n }, (_, i) => i % 3),
-      prismatic: Uint8Array.from({ length: n }, (_, i) => (!balls && i % 5 === 3 ? 1 : 0)),
-      spherical: new Uint8Array(n),
+      prismatic: Uint8Array.from({ length: n }, (_, i) => (!balls && i % 5 === 3 && !(spherical && i % 3 === 0) ? 1 : 0)),
+      spherical: Uint8Array.from({ length: n }, (_, i) => (spherical && i % 3 === 0 ? 1 : 0)),
       transformations: Float64Array.from(Array.from({ length: n }, () => mul(rot(1, 2 * rnd()), rot(0, 2 * rnd()))).flat()),
       offsets: Float64Array.from({ length: 3 * n }, (_, k) => (balls && Math.floor(k / 3) % 3 !== 0 ? 0 : rnd())),
       masses: Float64Array.from({ length: n }, (_, i) => (balls && i % 3 !== 2 ? 0 : 0.5 + rnd())),
@@ -327,16 +340,17 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
       baseOffset: Float64Array.of(0.1, 0.2, 0.3),
       gravity: Float64Array.of(0, 0, 0),
     })
-    for (let i = 0; i < n; i++) {
-      dyn.theta[i] = 2 * rnd()
-      dyn.thetaDot[i] = rnd()
+    for (let c = 0; c < dyn.coordinates; c++) {
+      dyn.theta[c] = 2 * rnd()
+      dyn.thetaDot[c] = rnd()
     }
+    for (let i = 0; i < n; i++) if (dyn.tree.spherical[i]) dyn.theta[dyn.first[i] + 1] = rnd()
     return dyn
   }
 
-  for (const balls of [false, true])
-    it(`the CRBA mass matrix is inverse dynamics at unit accelerations, and the ABA solve inverts it${balls ? ' (ball joints)' : ''}`, () => {
-      const dyn = randomTree(balls), n = dyn.n
+  for (const kind of KINDS)
+    it(`the CRBA mass matrix is inverse dynamics at unit accelerations, and the ABA solve inverts it (${kind})`, () => {
+      const dyn = randomTree(kind), n = dyn.coordinates
       dyn.positions()
       const M = new Float64Array(n * n)
       dyn.massMatrix(M)
@@ -372,9 +386,9 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
       expect(residual).toBeLessThan(1e-13 * bNorm)
     })
 
-  for (const balls of [false, true])
-    it(`the kinetic energy summed over the links equals q'^T M q' / 2${balls ? ' (ball joints)' : ''}`, () => {
-      const dyn = randomTree(balls), n = dyn.n
+  for (const kind of KINDS)
+    it(`the kinetic energy summed over the links equals q'^T M q' / 2 (${kind})`, () => {
+      const dyn = randomTree(kind), n = dyn.coordinates
       dyn.positions()
       const M = new Float64Array(n * n)
       dyn.massMatrix(M)
@@ -386,11 +400,11 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
       expect(Math.abs(dyn.kineticEnergy() - quadratic)).toBeLessThan(1e-13 * quadratic)
     })
 
-  for (const balls of [false, true])
-    it(`forward dynamics in three sweeps (ABA with bias forces) equals RNEA then the zero-velocity ABA${balls ? ' (ball joints)' : ''}`, () => {
-      const dyn = randomTree(balls), n = dyn.n, rnd = seededRandom(13)
+  for (const kind of KINDS)
+    it(`forward dynamics in three sweeps (ABA with bias forces) equals RNEA then the zero-velocity ABA (${kind})`, () => {
+      const dyn = randomTree(kind), n = dyn.coordinates, rnd = seededRandom(13)
       const random = (length: number): Float64Array => Float64Array.from({ length }, () => 2 * rnd() - 1)
-      const tau = random(n), linkForces = random(3 * n), linkTorques = random(3 * n), baseAccel = Float64Array.of(0.3, GRAVITY, -0.2)
+      const tau = random(n), linkForces = random(3 * dyn.n), linkTorques = random(3 * dyn.n), baseAccel = Float64Array.of(0.3, GRAVITY, -0.2)
       // Two steps: h = RNEA(q, q', q'' = 0, base acceleration, link loads), then M x = tau - h.
       dyn.positions()
       dyn.motion(null, 0, baseAccel)
@@ -412,6 +426,145 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
     })
 })
 
+describe('KinematicTree Spherical joint', () => {
+  const rnd = seededRandom(21)
+  const vec = (scale: number): Vec3 => [scale * rnd(), scale * rnd(), scale * rnd()]
+  /** A rotation from two random angles (about y, then x). */
+  const randomRotation = (): Mat3 => {
+    const a = 4 * rnd(), b = 4 * rnd(), ca = Math.cos(a), sa = Math.sin(a), cb = Math.cos(b), sb = Math.sin(b)
+    return [[ca, sa * sb, sa * cb], [0, cb, -sb], [-sa, ca * sb, ca * cb]]
+  }
+  /** Diagonal inertia turned by a random rotation: symmetric positive definite, not isotropic. */
+  const randomInertia = (): Mat3 => {
+    const R = randomRotation(), d = [0.1 + Math.abs(rnd()), 0.1 + Math.abs(rnd()), 0.1 + Math.abs(rnd())]
+    return [0, 1, 2].map((a) => [0, 1, 2].map((b) => R[a][0] * d[0] * R[b][0] + R[a][1] * d[1] * R[b][1] + R[a][2] * d[2] * R[b][2])) as Mat3
+  }
+  // 8 links on random parents; links 0, 2, 5, 7 Spherical, the others revolute or prismatic.
+  const types = ['Spherical', 'RevoluteY', 'Spherical', 'PrismaticZ', 'RevoluteX', 'Spherical', 'RevoluteZ', 'Spherical']
+  const links: Link[] = types.map((type, i) => ({
+    type,
+    parent: i === 0 ? -1 : Math.floor((rnd() + 0.5) * i),
+    offset: vec(1),
+    T: randomRotation(),
+    mass: 0.5 + Math.abs(rnd()),
+    com: vec(0.6),
+    inertia: randomInertia(),
+  }))
+  const coordinates = types.reduce((sum, t) => sum + (t === 'Spherical' ? 3 : 1), 0)
+  // Middle angles of the ball joints within +-0.5 rad at the start (gimbal lock at +-pi/2).
+  const reference = Array.from({ length: coordinates }, () => rnd())
+  const initial = Array.from({ length: coordinates }, () => 0.5 * rnd())
+  const velocities = Array.from({ length: coordinates }, () => 2 * rnd())
+  const loads = { linkForces: links.map(() => vec(2)), linkTorques: links.map(() => vec(1)), jointForceVector: Array.from({ length: coordinates }, () => rnd()) }
+
+  /**
+   * The same tree as Exudyn builds a ball joint: RevoluteX at the joint (offset and transformation),
+   * then massless RevoluteY and a RevoluteZ carrying the link at the same point. The coordinates keep
+   * their order (x, y, z of a ball joint are three consecutive links); link loads go to the Z link.
+   */
+  function asRevolutes(): { links: Link[]; linkForces: Vec3[]; linkTorques: Vec3[] } {
+    const out: Link[] = [], index: number[] = [], linkForces: Vec3[] = [], linkTorques: Vec3[] = []
+    links.forEach((l, i) => {
+      const parent = l.parent < 0 ? -1 : index[l.parent]
+      if (l.type === 'Spherical') {
+        out.push({ type: 'RevoluteX', parent, offset: l.offset, T: l.T }, { type: 'RevoluteY', parent: out.length }, { ...l, type: 'RevoluteZ', parent: out.length + 1, offset: [0, 0, 0], T: I3 })
+        linkForces.push([0, 0, 0], [0, 0, 0])
+        linkTorques.push([0, 0, 0], [0, 0, 0])
+      } else out.push({ ...l, parent })
+      index[i] = out.length - 1
+      linkForces.push(loads.linkForces[i])
+      linkTorques.push(loads.linkTorques[i])
+    })
+    return { links: out, linkForces, linkTorques }
+  }
+
+  const withVelocities = (model: Json): Json => {
+    ;(model.nodes as Json[])[0].initialCoordinates_t = velocities
+    return model
+  }
+  const native = withVelocities(treeModel(links, reference, initial, loads))
+  const expanded = asRevolutes()
+  const revolutes = withVelocities(treeModel(expanded.links, reference, initial, { ...loads, linkForces: expanded.linkForces, linkTorques: expanded.linkTorques }))
+
+  for (const [solverType, steps] of [['RK44', 200], ['GeneralizedAlpha', 100]] as const)
+    it(`equals three revolute joints with massless links between them (${solverType}, random 3D tree with loads, ${steps} steps)`, () => {
+      const a = run(native, settings(solverType, steps * 1e-3, steps)).system.state, b = run(revolutes, settings(solverType, steps * 1e-3, steps)).system.state
+      let worst = 0, scale = 0
+      for (let c = 0; c < coordinates; c++) {
+        worst = Math.max(worst, Math.abs(a.q[c] - b.q[c]), 1e-3 * Math.abs(a.v[c] - b.v[c]))
+        scale = Math.max(scale, Math.abs(a.q[c] - initial[c]))
+      }
+      // Same equations: the ball joint's Schur complement against three rank-one downdates (RK44), the
+      // same CRBA/RNEA sums in another order (GA) differ by rounding only: measured 2.8e-17 (RK44) and
+      // 4.2e-17 rad (GA) for motions of 0.34 and 0.13 rad. 1e-12 rad (velocities weighted by h) leaves
+      // room for GA's Newton ending one iteration apart through rounding; a wrong S, S^-1 or
+      // velocity-product term S' q' changes the motion at 1e-3 rad or more.
+      expect(scale).toBeGreaterThan(0.05)
+      expect(worst).toBeLessThan(1e-12)
+    })
+
+  describe('spherical pendulum (non-isotropic body, gravity -y)', () => {
+    const m = 1.5, c: Vec3 = [0.8, 0.1, -0.05], J: Mat3 = [[0.02, 0.003, 0], [0.003, 0.05, 0.001], [0, 0.001, 0.04]]
+    const model = treeModel([{ type: 'Spherical', parent: -1, mass: m, com: c, inertia: J }], [0, 0, 0], [0.3, 0.2, -0.8])
+    ;(model.nodes as Json[])[0].initialCoordinates_t = [1.5, 0.3, -0.7]
+    /** Energy and the angular momentum about the vertical through the pivot, from the link's motion. */
+    function invariants(system: ReturnType<typeof run>['system']): [number, number] {
+      const body = system.objects[0].computation as KinematicTreeBody, d = body.dynamics
+      body.updatePositions(system.state)
+      d.motion(null, 0, null)
+      const R = d.R, w = d.omega, cw = d.comWorld
+      const Jw = [0, 1, 2].map((a) => [0, 1, 2].map((b) => [0, 1, 2].reduce((sum, k) => sum + [0, 1, 2].reduce((t, l) => t + R[3 * a + k] * J[k][l] * R[3 * b + l], 0), 0)))
+      const vc = [w[1] * cw[2] - w[2] * cw[1], w[2] * cw[0] - w[0] * cw[2], w[0] * cw[1] - w[1] * cw[0]]
+      // L_y = (J_w w)_y + m (c x v_c)_y about the pivot (the origin).
+      const Ly = Jw[1][0] * w[0] + Jw[1][1] * w[1] + Jw[1][2] * w[2] + m * (cw[2] * vc[0] - cw[0] * vc[2])
+      const kinetic = 0.5 * m * (vc[0] ** 2 + vc[1] ** 2 + vc[2] ** 2) + 0.5 * [0, 1, 2].reduce((sum, a) => sum + w[a] * (Jw[a][0] * w[0] + Jw[a][1] * w[1] + Jw[a][2] * w[2]), 0)
+      return [kinetic + m * GRAVITY * cw[1], Ly]
+    }
+
+    it('RK44 conserves energy and the vertical angular momentum over 2 s', () => {
+      const start = prepare(model, settings('RK44', 2, 2000)).system
+      const [E0, L0] = invariants(start)
+      const { system } = run(model, settings('RK44', 2, 2000))
+      const [E, L] = invariants(system)
+      const scaleE = m * GRAVITY * Math.hypot(...c), scaleL = Math.abs(L0) + 0.1
+      // The item's KineticEnergy output is the kinetic part computed here by another route: rounding only.
+      const out = new Float64Array(1)
+      system.objects[0].computation.output!('KineticEnergy', system.state, out)
+      expect(Math.abs(out[0] + m * GRAVITY * (system.objects[0].computation as KinematicTreeBody).dynamics.comWorld[1] - E)).toBeLessThan(1e-13 * scaleE)
+      // RK44 at h = 1 ms, angular rates ~2-5 rad/s (omega h < 5e-3): the drift of either invariant is
+      // ~(omega h)^4 omega t ~ 1e-8 at most, measured 3.1e-12 (E) and 8.7e-12 (L) relative. 1e-9 fails
+      // for any wrong velocity-product (gyroscopic, Coriolis) or gravity term, which change them at 1e-2.
+      expect(Math.abs(E - E0)).toBeLessThan(1e-9 * scaleE)
+      expect(Math.abs(L - L0)).toBeLessThan(1e-9 * scaleL)
+    })
+  })
+
+  it('the ABA reports the first coordinate of a ball joint at gimbal lock (middle angle pi/2) or without inertia', () => {
+    const ball = (y: number, mass: number): TreeDynamics => {
+      const d = new TreeDynamics({
+        parents: Int32Array.of(-1, 0),
+        axes: Uint8Array.of(2, 0),
+        prismatic: Uint8Array.of(0, 0),
+        spherical: Uint8Array.of(0, 1),
+        transformations: Float64Array.from([...I3.flat(), ...I3.flat()]),
+        offsets: Float64Array.of(0, 0, 0, 1, 0, 0),
+        masses: Float64Array.of(1, mass),
+        coms: Float64Array.of(0.5, 0, 0, 0.5, 0, 0),
+        inertias: Float64Array.from([...I3.flat(), ...(mass > 0 ? I3.flat() : Z3.flat())]),
+        baseOffset: new Float64Array(3),
+        gravity: new Float64Array(3),
+      })
+      d.theta[2] = y
+      d.positions()
+      return d
+    }
+    const b = Float64Array.of(1, 1, 1, 1), x = new Float64Array(4)
+    expect(ball(0.3, 1).solveMass(b, 0, x, 0)).toBe(-1)
+    expect(ball(Math.PI / 2, 1).solveMass(b, 0, x, 0)).toBe(1)
+    expect(ball(0.3, 0).solveMass(b, 0, x, 0)).toBe(1)
+  })
+})
+
 describe('KinematicTree checkpoint restart and input checks', () => {
   for (const solverType of ['RK44', 'GeneralizedAlpha'])
     it(`${solverType}: a 3-sphere chain continued from a checkpoint repeats the run bit for bit`, () => {
@@ -430,7 +583,7 @@ describe('KinematicTree checkpoint restart and input checks', () => {
     }
     return ''
   }
-  it('rejects a parent that is not an earlier link, wrong list lengths, unknown joint types, non-rotations, asymmetric inertias and a node of the wrong size', () => {
+  it('rejects a parent that is not an earlier link, wrong list lengths, unknown joint types, non-rotations, asymmetric inertias and a node or joint forces of the wrong size', () => {
     expect(problems((t) => (t.linkParents = [-1, 1]))).toMatch(/linkParents.*link 1: expected -1 \(base\) or the index of an earlier link \(0\.\.0\), got 1/)
     expect(problems((t) => (t.linkMasses = [1]))).toMatch(/linkMasses.*expected 2 entries \(one per link, as jointTypes\), got 1/)
     expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Ball']))).toMatch(/jointTypes.*link 1: expected one of RevoluteX, .*Spherical, got "Ball"/)
@@ -439,5 +592,8 @@ describe('KinematicTree checkpoint restart and input checks', () => {
     expect(problems((t) => (t.jointTransformations = [[[2, 0, 0], [0, 1, 0], [0, 0, 1]], I3]))).toMatch(/jointTransformations.*link 0: expected a rotation matrix \(orthonormal\)/)
     expect(problems((_t, m) => ((m.nodes as Json[])[0].numberOfODE2Coordinates = 3))).toMatch(/nodeNumber.*node "q" has 3 coordinates; expected 2, one per link/)
     expect(problems((t) => (t.linkInertiasCOM = [Z3, [[1, 0.5, 0], [0, 1, 0], [0, 0, 1]]]))).toMatch(/linkInertiasCOM.*link 1: expected a symmetric inertia tensor/)
+    // A Spherical link has three coordinates: the node and jointForceVector count coordinates, not links.
+    expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Spherical']))).toMatch(/nodeNumber.*node "q" has 2 coordinates; expected 4, one per link \(jointTypes\) and three per Spherical link/)
+    expect(problems((t) => (t.jointForceVector = [1, 2, 3]))).toMatch(/jointForceVector.*expected 2 entries \(one per coordinate: 1 per link, 3 per Spherical link\) or \[\] for none, got 3/)
   })
 })

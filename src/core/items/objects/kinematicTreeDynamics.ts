@@ -53,6 +53,12 @@ function turn(R: Float64Array, ri: number, k: number, c: number, s: number): voi
   }
 }
 
+/**
+ * |cos y| of a spherical joint's middle angle at or below which S counts as singular: cos(pi/2) in
+ * doubles is 6e-17, so 1e-15 means y is +-90 deg to the precision of the angle (0.2 nrad).
+ */
+const GIMBAL_LOCK_COS = 1e-15
+
 /** Which coordinate's articulated inertia vanished (the tree below it has no mass or inertia along its axis). */
 export const SOLVED = -1
 
@@ -200,7 +206,7 @@ export class TreeDynamics {
           known[c + k] = angle
         }
         this.sinY[i] = sy
-        this.inverseCos2Y[i] = 1 / (cy * cy)
+        this.inverseCos2Y[i] = Math.abs(cy) > GIMBAL_LOCK_COS ? 1 / (cy * cy) : Infinity
       } else {
         const k = axes[i]
         ax[c3] = R[ri + k]
