@@ -54,7 +54,7 @@ export function projectInfo(project: Project): string[] {
     )
     if (s.solverType === 'GeneralizedAlpha')
       lines.push(`  spectral radius: ${ti.generalizedAlpha.spectralRadius}`)
-    if (s.solverType === 'DOPRI5')
+    if (s.solverType === 'DOPRI5' || s.solverType === 'ODE23')
       lines.push(`  tolerances: absolute ${ti.absoluteTolerance}, relative ${ti.relativeTolerance}`)
   }
   lines.push(

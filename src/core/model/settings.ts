@@ -17,7 +17,7 @@ export const EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
     'implicit solvers refresh the Newton matrix also where a refresh is cheaper than the iterations it saves: within a step when the observed contraction leaves more iterations than a refresh costs, and at step starts when steps that began with a fresh matrix have proved cheaper (decided from iteration and refresh counts; see docs/performance.md)',
 }
 
-export const SOLVER_TYPES = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'RK44', 'DOPRI5', 'Static'] as const
+export const SOLVER_TYPES = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'ExplicitMidpoint', 'RK33', 'RK44', 'RK67', 'ODE23', 'DOPRI5', 'Static'] as const
 export type SolverType = (typeof SOLVER_TYPES)[number]
 
 export interface NewtonSettings {
@@ -36,7 +36,7 @@ export interface SimulationSettings {
     startTime: number
     endTime: number
     numberOfSteps: number
-    /** Adaptive step size (DOPRI5) and step reduction on Newton failure (implicit solvers). */
+    /** Adaptive step size (ODE23, DOPRI5) and step reduction on Newton failure (implicit solvers). */
     adaptiveStep: boolean
     minimumStepSize: number
     /** Error tolerances of the adaptive explicit solvers. */
@@ -89,7 +89,7 @@ export const SETTINGS_SCHEMA: Record<string, SchemaNode> = {
     startTime: { type: 'number', default: 0, unit: 's', doc: 'start time' },
     endTime: { type: 'number', default: 1, unit: 's', doc: 'end time' },
     numberOfSteps: { type: 'integer', default: 100, min: 1, doc: 'number of (initial) steps; h = (endTime - startTime) / numberOfSteps' },
-    adaptiveStep: { type: 'boolean', default: true, doc: 'error-controlled steps for DOPRI5; step reduction on Newton failure for implicit solvers' },
+    adaptiveStep: { type: 'boolean', default: true, doc: 'error-controlled steps for ODE23 and DOPRI5; step reduction on Newton failure for implicit solvers' },
     minimumStepSize: { type: 'number', default: 1e-8, min: 0, exclusiveMin: true, unit: 's', doc: 'smallest step before the run fails' },
     absoluteTolerance: { type: 'number', default: 1e-8, min: 0, exclusiveMin: true, doc: 'absolute error tolerance of adaptive explicit solvers' },
     relativeTolerance: { type: 'number', default: 1e-8, min: 0, exclusiveMin: true, doc: 'relative error tolerance of adaptive explicit solvers' },

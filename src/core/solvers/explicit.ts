@@ -1,5 +1,7 @@
-// Explicit Runge-Kutta solvers on y = [q, q']: ExplicitEuler (order 1), RK44 (classical, order 4) and
-// DOPRI5 (Dormand-Prince 5(4) with error control, order 5). Accelerations come from
+// Explicit Runge-Kutta solvers on y = [q, q'], one stage loop for every tableau of explicitTableaus.ts
+// (ExplicitEuler, ExplicitMidpoint, RK33, RK44, RK67; ODE23 and DOPRI5 with error control). A step of s
+// stages costs s evaluations: the first stage is f(y_n) from the end of the previous step, and
+// first-same-as-last tableaus take f(y_n+1) from their last stage. Accelerations come from
 //   unconstrained: M q'' = f_loads - f_lhs
 //   constrained (index-1 form): [[M, C_q^T], [C_q, 0]] [q''; lambda] = [f_loads - f_lhs; -(d/dt C_q) q' - g_tt]
 // and after each step the coordinates and velocities are projected back onto the constraint manifold
@@ -16,38 +18,14 @@ import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
 import { SolverError } from './errors'
 import { SolverBase, type SolverOptions } from './solverBase'
-
-interface Tableau {
-  a: number[][]
-  b: number[]
-  c: number[]
-  /** b - b_hat: error weights of the embedded method (adaptive tableaus only). */
-  e?: number[]
-  order: number
-}
-
-const EULER: Tableau = { a: [[]], b: [1], c: [0], order: 1 }
-const RK4: Tableau = { a: [[], [0.5], [0, 0.5], [0, 0, 1]], b: [1 / 6, 1 / 3, 1 / 3, 1 / 6], c: [0, 0.5, 0.5, 1], order: 4 }
-const DOPRI5: Tableau = {
-  a: [
-    [],
-    [1 / 5],
-    [3 / 40, 9 / 40],
-    [44 / 45, -56 / 15, 32 / 9],
-    [19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729],
-    [9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656],
-    [35 / 384, 0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84],
-  ],
-  b: [35 / 384, 0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84, 0],
-  c: [0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1, 1],
-  e: [71 / 57600, 0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40],
-  order: 5,
-}
+import { EXPLICIT_TABLEAUS, firstSameAsLast, isExplicitSolverType, type ButcherTableau } from './explicitTableaus'
 
 export class ExplicitSolver extends SolverBase {
   readonly solverType: string
-  private readonly tableau: Tableau
+  private readonly tableau: ButcherTableau
   private readonly adaptive: boolean
+  /** The last stage is f(y_n+1) (first same as last) and no projection moves y_n+1 after it. */
+  private reuseLastStage = false
   protected override get errorControlledSteps(): boolean {
     return this.adaptive
   }
@@ -81,7 +59,8 @@ export class ExplicitSolver extends SolverBase {
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
     this.solverType = settings.solverType
-    this.tableau = settings.solverType === 'ExplicitEuler' ? EULER : settings.solverType === 'RK44' ? RK4 : DOPRI5
+    if (!isExplicitSolverType(settings.solverType)) throw new Error(`ExplicitSolver: solverType '${settings.solverType}' is not an explicit Runge-Kutta method`)
+    this.tableau = EXPLICIT_TABLEAUS[settings.solverType]
     this.adaptive = this.tableau.e !== undefined && settings.timeIntegration.adaptiveStep
     if (this.tableau.e && settings.timeIntegration.initialStepSize > 0) this.h = settings.timeIntegration.initialStepSize
   }
@@ -106,6 +85,7 @@ export class ExplicitSolver extends SolverBase {
       this.aeBuf = new Float64Array(this.nAE)
     }
     if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
+    this.reuseLastStage = firstSameAsLast(this.tableau) && this.nAE === 0
     this.constantMass = this.system.objects.every((r) => !r.computation.computeMassMatrix || r.computation.constantMassMatrix === true) && this.nAE === 0
     this.massFactorized = false
   }
@@ -240,14 +220,18 @@ export class ExplicitSolver extends SolverBase {
           s.q[j] = this.q0[j] + h * dq
           s.v[j] = this.v0[j] + h * dv
         }
-        s.t = t0 + T.c[i] * h
+        // A stage at c = 1 is at the step's exact end time, so a last stage at y_n+1 is f(y_n+1).
+        s.t = T.c[i] === 1 ? this.stepEnd(t0, h) : t0 + T.c[i] * h
         copyInto(this.kq[i], s.v)
         this.checkInterrupt()
         this.accelerations(this.kv[i])
       }
+      // Zero weights are skipped as zero stage coefficients are, so a last stage whose row is b sees
+      // bit for bit the state computed here.
       for (let j = 0; j < n2; j++) {
         let dq = 0, dv = 0
         for (let k = 0; k < stages; k++) {
+          if (T.b[k] === 0) continue
           dq += T.b[k] * this.kq[k][j]
           dv += T.b[k] * this.kv[k][j]
         }
@@ -276,7 +260,8 @@ export class ExplicitSolver extends SolverBase {
     this.checkInterrupt()
     if (this.nAE > 0) this.project()
     // f(y_{n+1}): accelerations for sensors and the first stage of the next step.
-    this.accelerations(s.a)
+    if (this.reuseLastStage) copyInto(s.a, this.kv[stages - 1])
+    else this.accelerations(s.a)
   }
 
   /**
@@ -320,7 +305,7 @@ export class ExplicitSolver extends SolverBase {
         eq += e[k] * this.kq[k][j]
         ev += e[k] * this.kv[k][j]
       }
-      // e[6] multiplies k7 = f(y_{n+1}); computed here for the estimate.
+      // In first-same-as-last pairs the last weight of e multiplies f(y_{n+1}), the last stage.
       const scq = atol + rtol * Math.max(Math.abs(this.q0[j]), Math.abs(s.q[j]))
       const scv = atol + rtol * Math.max(Math.abs(this.v0[j]), Math.abs(s.v[j]))
       sum += (h * eq / scq) ** 2 + (h * ev / scv) ** 2

@@ -11,7 +11,11 @@ export function createSolver(system: CompiledSystem, settings: SimulationSetting
     case 'TrapezoidalIndex2':
       return new ImplicitSecondOrderSolver(system, settings, options)
     case 'ExplicitEuler':
+    case 'ExplicitMidpoint':
+    case 'RK33':
     case 'RK44':
+    case 'RK67':
+    case 'ODE23':
     case 'DOPRI5':
       return new ExplicitSolver(system, settings, options)
     case 'Static':
