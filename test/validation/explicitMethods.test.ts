@@ -2,12 +2,12 @@
 // RK33, RK44, RK67, ODE23, DOPRI5) against independent references: the tableaus against the Taylor
 // series of e^z, the order of convergence on a nonlinear spring pendulum (reference: the test helpers'
 // own RK4 at a tiny step) and on a constrained pendulum, exactness for constant accelerations, the
-// kinematic tree's articulated-body path, and bitwise restarts.
+// kinematic tree's articulated-body path, and bitwise restarts and interrupted steps.
 import { describe, expect, it } from 'vitest'
 import { EXPLICIT_TABLEAUS, firstSameAsLast, type ButcherTableau } from '../../src/core/solvers/explicitTableaus'
 import { sphereChainTree } from '../../bench/models'
-import { GRAVITY, measuredOrder, pendulumModel, pendulumReference, rk4, run, type Json } from './helpers'
-import { doublePendulum, splitRunMatches } from './restartModels'
+import { GRAVITY, makeProject, measuredOrder, pendulumModel, pendulumReference, rk4, run, type Json } from './helpers'
+import { doublePendulum, expectBitwiseEqual, finalState, rows, splitRunMatches, startRun } from './restartModels'
 
 const METHODS = Object.entries(EXPLICIT_TABLEAUS) as [string, ButcherTableau][]
 
@@ -194,5 +194,43 @@ describe('exact restart from a checkpoint', () => {
       const m = sphereChainTree(3, 1e-2, 0.4, solverType)
       const { continuous } = splitRunMatches(m.model, { ...m.settings, timeIntegration: { ...(m.settings.timeIntegration as Json), initialStepSize: 0.1, absoluteTolerance: 1e-8, relativeTolerance: 1e-8 }, solutionSettings: { sensorsWritePeriod: 0.01 } })
       expect(continuous.solver.stats.rejectedSteps).toBeGreaterThan(0)
+    })
+})
+
+describe('interrupted steps (pause/stop between stages) repeat the uninterrupted run bit for bit', () => {
+  /**
+   * Each step is interrupted once, at its 1st..5th poll (cycling with the steps), then completes; the
+   * step goes back to its start each time. Bit for bit, as interruptedSteps.test.ts: any state the
+   * roll-back missed (step-size control, the first-same-as-last q'', switching states) changes the rows.
+   */
+  function expectSameRun(model: Json, settings: Json): number {
+    const continuous = startRun(makeProject(model, settings))
+    continuous.solver.solve()
+    const interrupted = startRun(makeProject(model, settings))
+    const solver = interrupted.solver
+    let polls = 0, next = 1, interrupts = 0
+    solver.options.onStep = () => (next = polls + 1 + (solver.stats.steps % 5))
+    solver.options.interruptRequested = () => ++polls === next && ++interrupts > 0
+    solver.initializeSolver()
+    while (!solver.advance(Infinity));
+    solver.finalizeSolver()
+    rows(continuous.recorder).forEach((r, i) => expectBitwiseEqual(rows(interrupted.recorder)[i], r, `sensor ${continuous.recorder.series[i].name}`))
+    const a = finalState(continuous), b = finalState(interrupted)
+    for (const key of Object.keys(a)) expectBitwiseEqual(b[key], a[key], `final ${key}`)
+    expect(solver.stats.rejectedSteps).toBe(continuous.solver.stats.rejectedSteps)
+    return interrupts
+  }
+
+  it('RK33: constrained double pendulum with friction (interrupts before the projection too)', () => {
+    const settings = { solverType: 'RK33', timeIntegration: { endTime: 0.5, numberOfSteps: 200 }, solutionSettings: { sensorsWritePeriod: 0.01 } }
+    // Three polls per step (before stages 2 and 3 and before the projection): 3 steps in 5 are interrupted.
+    expect(expectSameRun(doublePendulum(), settings)).toBe(120)
+  })
+
+  for (const solverType of ['ODE23', 'DOPRI5'])
+    it(`${solverType}: adaptive steps on the unconstrained tree chain (q'' of the step end from the last stage)`, () => {
+      const m = sphereChainTree(3, 1e-2, 0.4, solverType)
+      const settings = { ...m.settings, timeIntegration: { ...(m.settings.timeIntegration as Json), initialStepSize: 0.1, absoluteTolerance: 1e-8, relativeTolerance: 1e-8 }, solutionSettings: { sensorsWritePeriod: 0.01 } }
+      expect(expectSameRun(m.model, settings)).toBeGreaterThan(20)
     })
 })
