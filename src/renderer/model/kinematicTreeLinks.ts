@@ -1,8 +1,8 @@
-// Adding and removing a link of a KinematicTree: every per-link list of the tree and the node's
-// coordinates change together in one edit. Each alone fails the tree's check (the lists must all have
-// one entry per link and the node one coordinate per link), so field by field the number of links
-// could never change.
-import { cloneJson, type ItemSpec, type JsonValue } from '../../core'
+// Adding and removing a link of a KinematicTree: every per-link list of the tree, its per-coordinate
+// joint forces and the node's coordinates change together in one edit. Each alone fails the tree's
+// check (the lists must all have one entry per link and the node one coordinate per joint coordinate:
+// one per link, three per Spherical link), so field by field the number of links could never change.
+import { cloneJson, treeCoordinates, type ItemSpec, type JsonValue } from '../../core'
 import type { ItemRef, ProjectSpec } from './projectSpec'
 
 /** Per-link lists that always have one entry per link, with the entry a first link gets. */
@@ -16,8 +16,9 @@ const REQUIRED: Record<string, JsonValue> = {
   linkMasses: 0,
 }
 /** Per-link loads that are either [] (none) or one entry per link; a new link gets no load. */
-const OPTIONAL: Record<string, JsonValue> = { linkForces: [0, 0, 0], linkTorques: [0, 0, 0], jointForceVector: 0 }
-/** Node vectors that are either [] (all zero) or one value per coordinate. */
+const OPTIONAL: Record<string, JsonValue> = { linkForces: [0, 0, 0], linkTorques: [0, 0, 0] }
+/** Tree and node vectors that are either [] (none, all zero) or one value per coordinate; new coordinates get 0. */
+const TREE_VECTORS = ['jointForceVector']
 const NODE_VECTORS = ['referenceCoordinates', 'initialCoordinates', 'initialCoordinates_t']
 
 export type LinkEdit = { ok: true; spec: ProjectSpec } | { ok: false; message: string }
@@ -31,7 +32,8 @@ export function linkCount(tree: ItemSpec): number {
 
 /**
  * Appends a link at the end of the chain: a copy of the last link (joint type, offset, inertia, mass)
- * hanging on it, so a chain of alike links grows by one; the node gets a zero coordinate.
+ * hanging on it, so a chain of alike links grows by one; the node gets its zero coordinates (three
+ * for a Spherical joint).
  */
 export function addTreeLink(spec: ProjectSpec, ref: ItemRef): LinkEdit {
   return resize(spec, ref, (tree, n) => {
@@ -40,35 +42,43 @@ export function addTreeLink(spec: ProjectSpec, ref: ItemRef): LinkEdit {
       tree[key] = [...list, key === 'linkParents' ? n - 1 : cloneJson(n > 0 ? list[n - 1] : first)]
     }
     for (const [key, zero] of Object.entries(OPTIONAL)) if (listOf(tree, key).length === n && n > 0) tree[key] = [...listOf(tree, key), zero]
-    return n + 1
+    return null
   })
 }
 
-/** Removes the last link (no link hangs on it: parents come before their children). */
+/** Removes the last link and its coordinates (no link hangs on it: parents come before their children). */
 export function removeTreeLink(spec: ProjectSpec, ref: ItemRef): LinkEdit {
   return resize(spec, ref, (tree, n) => {
     if (n <= 1) return `KinematicTree "${tree.name}" has ${n} link${n === 1 ? '' : 's'}; it needs at least one`
     for (const key of [...Object.keys(REQUIRED), ...Object.keys(OPTIONAL)]) if (listOf(tree, key).length === n) tree[key] = listOf(tree, key).slice(0, -1)
-    return n - 1
+    return null
   })
 }
 
-/** A copy of the spec with the tree changed by `change` (the new link count, or a refusal) and its node resized. */
-function resize(spec: ProjectSpec, ref: ItemRef, change: (tree: ItemSpec, n: number) => number | string): LinkEdit {
+/**
+ * A copy of the spec with the tree's links changed by `change` (given the link count; returns a
+ * refusal or null) and its per-coordinate vectors and node resized to the new coordinate count.
+ */
+function resize(spec: ProjectSpec, ref: ItemRef, change: (tree: ItemSpec, n: number) => string | null): LinkEdit {
   const next = cloneJson(spec as unknown as JsonValue) as unknown as ProjectSpec
   const tree = next.model.objects.find((item) => item.name === ref.name && item.type === 'KinematicTree')
   if (!tree) return { ok: false, message: `No KinematicTree named "${ref.name}"` }
-  const n = linkCount(tree)
-  const count = change(tree, n)
-  if (typeof count === 'string') return { ok: false, message: count }
+  const before = treeCoordinates(listOf(tree, 'jointTypes') as string[])
+  const refusal = change(tree, linkCount(tree))
+  if (refusal !== null) return { ok: false, message: refusal }
+  const after = treeCoordinates(listOf(tree, 'jointTypes') as string[])
+  for (const key of TREE_VECTORS) resizeCoordinateVector(tree, key, before, after)
   const nodeRef = tree.nodeNumber
   const node = typeof nodeRef === 'number' ? next.model.nodes[nodeRef] : next.model.nodes.find((item) => item.name === nodeRef)
   if (node) {
-    node.numberOfODE2Coordinates = count
-    for (const key of NODE_VECTORS) {
-      const values = listOf(node, key)
-      if (values.length === n && n > 0) node[key] = count > n ? [...values, 0] : values.slice(0, count)
-    }
+    node.numberOfODE2Coordinates = after
+    for (const key of NODE_VECTORS) resizeCoordinateVector(node, key, before, after)
   }
   return { ok: true, spec: next }
+}
+
+/** A vector with one value per coordinate (before) padded with zeros or cut to after; [] stays []. */
+function resizeCoordinateVector(item: ItemSpec, key: string, before: number, after: number): void {
+  const values = listOf(item, key)
+  if (values.length === before && before > 0) item[key] = after > before ? [...values, ...new Array<number>(after - before).fill(0)] : values.slice(0, after)
 }

@@ -54,6 +54,22 @@ describe('KinematicTree links', () => {
     if (!checked.ok) expect(checked.problems.map((p) => p.message).join('\n')).toMatch(/KinematicTree "arm" has 2 links \(0\.\.1\); got 2/)
   })
 
+  it('a Spherical last link is copied with three coordinates (node and joint forces), and removed with them; the model runs', () => {
+    const before = robotArm()
+    const tree = arm(before)
+    ;(tree.jointTypes as string[])[2] = 'Spherical'
+    tree.jointForceVector = [9, 0, 1, 2, 3]
+    Object.assign(node(before), { numberOfODE2Coordinates: 5, referenceCoordinates: [0, 0, 0, 0, 0], initialCoordinates: [0.3, -0.6, 0.9, 0.1, 0.2] })
+    const after = applied(addTreeLink(before, ARM))
+    expect(arm(after).jointTypes).toEqual(['RevoluteZ', 'RevoluteZ', 'Spherical', 'Spherical'])
+    expect(arm(after).jointForceVector).toEqual([9, 0, 1, 2, 3, 0, 0, 0])
+    expect(node(after)).toMatchObject({ numberOfODE2Coordinates: 8, referenceCoordinates: [0, 0, 0, 0, 0, 0, 0, 0], initialCoordinates: [0.3, -0.6, 0.9, 0.1, 0.2, 0, 0, 0] })
+    const checked = validateSpec(after)
+    expect(checked.ok).toBe(true)
+    if (checked.ok) expect(runProject(checked.project, { endTime: 0.01 }).system.state.t).toBeCloseTo(0.01, 12)
+    expect(applied(removeTreeLink(after, ARM))).toEqual(before)
+  })
+
   it('refuses to remove the only link', () => {
     let spec = robotArm()
     spec.model.markers = []

@@ -113,8 +113,10 @@ export class KinematicTreeBody implements ObjectComputation {
 
 type Problem = { parameter: string; message: string }
 
-/** Coordinates of a tree with these joint types: one per link, three per Spherical link. */
-export const treeCoordinates = (jointTypes: readonly string[]): number => jointTypes.reduce((sum, t) => sum + linkCoordinates(t === 'Spherical'), 0)
+/** Coordinates of a joint of this type: three for Spherical, else one. */
+export const jointCoordinates = (jointType: string): number => linkCoordinates(jointType === 'Spherical')
+/** Coordinates of a tree with these joint types. */
+export const treeCoordinates = (jointTypes: readonly string[]): number => jointTypes.reduce((sum, t) => sum + jointCoordinates(t), 0)
 
 /** Lengths, joint types, parents and the node's size; messages name the parameter and link. */
 function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
