@@ -6,9 +6,12 @@
 // back -> answer), so it grows with other load on the machine, as the steps do. Beside it, the part
 // the solver owns: the longest CPU time between two interrupt polls (in this process, bundled or tsx
 // as the bench runs), which bounds how long an interrupt waits inside a step on an idle machine.
+// And pause and stop sent the moment a run has started, while its setup runs (ordering, first
+// factorization, initial accelerations: up to 0.6 s on these models): the first run of a fresh
+// solver process is stopped at once (cold code, the slowest setup), the second paused at once.
 import { existsSync } from 'node:fs'
 import { createBackend } from '../src/host/backend'
-import { builtSolverEntry, nodeSolverLauncher, sourceSolverEntry } from '../src/host/nodeSolverLauncher'
+import { builtSolverEntry, nodeSolverLauncher, sourceSolverEntry, type SolverEntry } from '../src/host/nodeSolverLauncher'
 import type { ApiEvents } from '../src/shared/api'
 import { createSolver, type JsonObject } from '../src/core'
 import { EXAMPLES_DIR } from '../test/integration/helpers'
@@ -36,6 +39,20 @@ export default async function pauseLatencyBench(): Promise<BenchResult[]> {
   const entry = existsSync(built.path) ? built : sourceSolverEntry()
   const results: BenchResult[] = []
   for (const { name, model, settings } of MODELS) {
+    const setupGap = longestSetupPollGap(model, settings)
+    results.push({
+      name: `${name}: setup, longest CPU time between interrupt polls`,
+      value: setupGap.maxMs,
+      unit: 'ms',
+      extra: `setup ${setupGap.setupMs.toFixed(0)} cpu ms, ${setupGap.polls} polls; in this process (first setup of the model here)`,
+    })
+    const setup = await measureDuringSetup(entry, model, settings)
+    results.push({
+      name: `${name}: during setup, stop / pause answered after`,
+      value: setup.stopMs,
+      unit: 'ms',
+      extra: `pause ${setup.pauseMs.toFixed(1)} ms; setup and first step ${setup.setupMs.toFixed(0)} ms wall; ${entry === built ? 'built' : 'tsx'} entry`,
+    })
     const { latencies, stepMs, stopMs } = await measure(entry, model, settings)
     latencies.sort((a, b) => a - b)
     const gap = longestPollGap(model, settings)
@@ -92,28 +109,93 @@ function longestPollGap(model: Json, settings: Json) {
   return { maxMs: perStep[perStep.length - 1], medianMs: perStep[perStep.length >> 1], stepMs, pollsPerStep: polls / GAP_STEPS }
 }
 
+function startBackend(entry: SolverEntry) {
+  return createBackend({ host: 'web', version: 'bench', examplesDir: EXAMPLES_DIR, launchSolver: nodeSolverLauncher(entry) })
+}
+
+const projectText = (model: Json, simulationSettings: Json): string =>
+  JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'pause latency', model, simulationSettings })
+
+/**
+ * Wall times of a stop and of a pause sent as soon as 'run' has answered (the setup runs in the first
+ * slice after it), and of the setup with the first step (from resume to the first progress event).
+ */
+export async function measureDuringSetup(
+  entry: SolverEntry,
+  model: Json,
+  simulationSettings: Json,
+): Promise<{ stopMs: number; pauseMs: number; setupMs: number }> {
+  const backend = startBackend(entry)
+  let progressAt = 0
+  backend.onEvent((event) => {
+    if (event.event === 'frames') backend.call('ackFrames', { seq: event.data.seq }).catch(() => undefined)
+    if (event.event === 'progress' && event.data.state === 'running') progressAt = performance.now()
+  })
+  const timed = async (method: 'pause' | 'stop') => {
+    const sent = performance.now()
+    const status = await backend.call(method, undefined)
+    return { ms: performance.now() - sent, status }
+  }
+  try {
+    await backend.call('openModel', { text: projectText(model, simulationSettings) })
+    await backend.call('run', { maxFrameRate: 10 })
+    const stop = await timed('stop')
+    await backend.call('run', { maxFrameRate: 10 })
+    const pause = await timed('pause')
+    if (pause.status.step !== 0) throw new Error(`the pause came after the setup (step ${pause.status.step})`)
+    progressAt = 0
+    const resumed = performance.now()
+    await backend.call('resume', undefined)
+    while (progressAt === 0) await sleep(1)
+    return { stopMs: stop.ms, pauseMs: pause.ms, setupMs: progressAt - resumed }
+  } finally {
+    backend.dispose()
+  }
+}
+
+/**
+ * The longest CPU time between two interrupt polls of a setup through advance() (from its start to
+ * the first poll and from the last poll to its end included), in this process.
+ */
+function longestSetupPollGap(model: Json, settings: Json) {
+  const { solver: plain } = prepareRun(model, settings)
+  let last = 0, maxMs = 0, polls = 0
+  const gap = (): void => {
+    const now = cpuMs()
+    maxMs = Math.max(maxMs, now - last)
+    last = now
+  }
+  const solver = createSolver(plain.system, plain.settings, {
+    interruptRequested: () => {
+      if (!solver.initialized) {
+        gap()
+        polls++
+      }
+      return false
+    },
+    onInitialized: gap,
+  })
+  const start = (last = cpuMs())
+  solver.advance(0)
+  return { maxMs, polls, setupMs: last - start }
+}
+
 async function measure(
-  entry: ReturnType<typeof builtSolverEntry>,
+  entry: SolverEntry,
   model: Json,
   simulationSettings: Json,
 ): Promise<{ latencies: number[]; stepMs: number; stopMs: number }> {
   let progress: ApiEvents['progress'] | undefined
   let stepStarted = 0
-  const backend = createBackend({
-    host: 'web',
-    version: 'bench',
-    examplesDir: EXAMPLES_DIR,
-    launchSolver: nodeSolverLauncher(entry),
-  })
+  const backend = startBackend(entry)
   backend.onEvent((event) => {
     if (event.event === 'frames') backend.call('ackFrames', { seq: event.data.seq }).catch(() => undefined)
     if (event.event !== 'progress') return
     progress = event.data
     stepStarted = performance.now()
   })
-  const project = { format: 'mbs-studio-project', version: 1, name: 'pause latency', model, simulationSettings }
   try {
-    await backend.call('openModel', { text: JSON.stringify(project) })
+    await backend.call('openModel', { text: projectText(model, simulationSettings) })
     await backend.call('run', { maxFrameRate: 10 })
     while (!progress || progress.step < WARM_UP_STEPS) await sleep(20)
     const stepsBefore = progress.step

@@ -41,6 +41,13 @@ export function startTestBackend({ acknowledgeFrames = true, exposeGc = false } 
   return { backend, events, channels, dispose: () => backend.dispose() }
 }
 
+/** The coordinates q of the last frame streamed (a run's state at its end time). */
+export function lastCoordinates(frames: ApiEvents['frames'][]): Float64Array {
+  const last = frames[frames.length - 1]
+  const n = last.coordinateCount
+  return last.coordinates.slice((last.times.length - 1) * n, last.times.length * n)
+}
+
 export function temporaryDir(): string {
   return mkdtempSync(join(tmpdir(), 'mbs-integration-'))
 }

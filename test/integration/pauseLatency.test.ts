@@ -7,8 +7,7 @@
 // 22 ms after the third session's LU and residual work, and the message hops alone came near half of it.)
 import { afterAll, describe, expect, it } from 'vitest'
 import { sphereChain } from '../../bench/models'
-import type { ApiEvents } from '../../src/shared/api'
-import { startTestBackend, type TestBackend } from './helpers'
+import { lastCoordinates, startTestBackend, type TestBackend } from './helpers'
 
 const H = 1e-3
 const STEPS = 12
@@ -18,13 +17,6 @@ Object.assign(settings.timeIntegration as object, { newton: { useModifiedNewton:
 const PROJECT = JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'chain', model, simulationSettings: settings })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** The coordinates q of the last frame of the run (the state at its end time). */
-function lastCoordinates(frames: ApiEvents['frames'][]): Float64Array {
-  const last = frames[frames.length - 1]
-  const n = last.coordinateCount
-  return last.coordinates.slice((last.times.length - 1) * n, last.times.length * n)
-}
 
 describe('pause while a large model is solving', () => {
   const t: TestBackend = startTestBackend()
