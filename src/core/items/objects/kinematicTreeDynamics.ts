@@ -192,22 +192,8 @@ export class TreeDynamics {
         r1 = R[pr + 3] * d0 + R[pr + 4] * d1 + R[pr + 5] * d2
         r2 = R[pr + 6] * d0 + R[pr + 7] * d1 + R[pr + 8] * d2
       }
-      if (spherical[i]) {
-        // Axis x, turn about it, axis y of the turned frame, turn, axis z, turn: three revolute joints.
-        const y = th[c + 1], sy = y === 0 ? 0 : Math.sin(y), cy = y === 0 ? 1 : Math.cos(y)
-        for (let k = 0; k < 3; k++) {
-          const angle = th[c + k]
-          ax[c3 + 3 * k] = R[ri + k]
-          ax[c3 + 3 * k + 1] = R[ri + 3 + k]
-          ax[c3 + 3 * k + 2] = R[ri + 6 + k]
-          if (k === 1) {
-            if (y !== 0) turn(R, ri, 1, cy, sy)
-          } else if (angle !== 0) turn(R, ri, k, Math.cos(angle), Math.sin(angle))
-          known[c + k] = angle
-        }
-        this.sinY[i] = sy
-        this.inverseCos2Y[i] = Math.abs(cy) > GIMBAL_LOCK_COS ? 1 / (cy * cy) : Infinity
-      } else {
+      if (spherical[i]) this.turnSpherical(i, ri, c)
+      else {
         const k = axes[i]
         ax[c3] = R[ri + k]
         ax[c3 + 1] = R[ri + 3 + k]
@@ -227,6 +213,35 @@ export class TreeDynamics {
       o[i3 + 2] = (p < 0 ? base[2] : o[3 * p + 2]) + r2
       this.linkInertia(i)
     }
+  }
+
+  /**
+   * Spherical link i: R_i = P Rot_x(x) Rot_y(y) Rot_z(z) in place of P = R_p T_i (at ri), and the axes
+   * a_x = P e_x, a_y (after the x turn) and a_z (after x and y): three revolute joints, their columns
+   * turned in locals (the same products as turn()).
+   */
+  private turnSpherical(i: number, ri: number, c: number): void {
+    const R = this.R, ax = this.axis, th = this.theta, known = this.thetaKnown, c3 = 3 * c
+    const x = th[c], y = th[c + 1], z = th[c + 2]
+    const cx = Math.cos(x), sx = Math.sin(x), cy = Math.cos(y), sy = Math.sin(y), cz = Math.cos(z), sz = Math.sin(z)
+    // Columns e, f, g of P; a_x = e.
+    const e0 = R[ri], e1 = R[ri + 3], e2 = R[ri + 6], f0 = R[ri + 1], f1 = R[ri + 4], f2 = R[ri + 7], g0 = R[ri + 2], g1 = R[ri + 5], g2 = R[ri + 8]
+    // Turned about x: f' = cx f + sx g (a_y), g' = cx g - sx f.
+    const F0 = cx * f0 + sx * g0, F1 = cx * f1 + sx * g1, F2 = cx * f2 + sx * g2
+    const G0 = -sx * f0 + cx * g0, G1 = -sx * f1 + cx * g1, G2 = -sx * f2 + cx * g2
+    // About y: g'' = cy g' + sy e (a_z), e' = cy e - sy g'.
+    const H0 = cy * G0 + sy * e0, H1 = cy * G1 + sy * e1, H2 = cy * G2 + sy * e2
+    const E0 = -sy * G0 + cy * e0, E1 = -sy * G1 + cy * e1, E2 = -sy * G2 + cy * e2
+    ax[c3] = e0; ax[c3 + 1] = e1; ax[c3 + 2] = e2
+    ax[c3 + 3] = F0; ax[c3 + 4] = F1; ax[c3 + 5] = F2
+    ax[c3 + 6] = H0; ax[c3 + 7] = H1; ax[c3 + 8] = H2
+    // About z: e'' = cz e' + sz f', f'' = cz f' - sz e'.
+    R[ri] = cz * E0 + sz * F0; R[ri + 3] = cz * E1 + sz * F1; R[ri + 6] = cz * E2 + sz * F2
+    R[ri + 1] = -sz * E0 + cz * F0; R[ri + 4] = -sz * E1 + cz * F1; R[ri + 7] = -sz * E2 + cz * F2
+    R[ri + 2] = H0; R[ri + 5] = H1; R[ri + 8] = H2
+    known[c] = x; known[c + 1] = y; known[c + 2] = z
+    this.sinY[i] = sy
+    this.inverseCos2Y[i] = Math.abs(cy) > GIMBAL_LOCK_COS ? 1 / (cy * cy) : Infinity
   }
 
   /** World COM offset, world inertia (non-isotropic links) and the rigid inertia about o_i of link i. */
