@@ -83,6 +83,25 @@ async function assertScreenAxes(rightAxis, upAxis, what) {
   assert.ok(Math.abs(dx - dy) < 1.5 + 0.03 * dx, message)
 }
 
+/**
+ * Canvas rows holding pixels of the ground grid's line colours ([0.17, 0.18, 0.2] and [0.27, 0.28,
+ * 0.31] of 255, unlit, drawn exactly in software WebGL without antialiasing; +-3 for rounding), and
+ * the canvas height.
+ */
+function gridRows() {
+  return page.evaluate(async () => {
+    const canvas = document.querySelector('canvas[data-testid=viewport]')
+    const bitmap = await createImageBitmap(canvas)
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
+    context.drawImage(bitmap, 0, 0)
+    const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height)
+    const near = (i, [r, g, b]) => Math.abs(data[i] - r) <= 3 && Math.abs(data[i + 1] - g) <= 3 && Math.abs(data[i + 2] - b) <= 3
+    const rows = new Set()
+    for (let i = 0; i < data.length; i += 4) if (near(i, [43, 46, 51]) || near(i, [69, 71, 79])) rows.add(Math.floor(i / 4 / width))
+    return { rows: rows.size, height }
+  })
+}
+
 async function choosePreset(preset) {
   await page.click(`.view-tools button:has-text("${preset}")`)
 }
@@ -101,6 +120,11 @@ test('a model with gravity along -Z is shown with Z up; presets and orbiting fol
   await choosePreset('front')
   await waitForViewDirection([0, 1, 0], 'front view, Z up')
   await assertScreenAxes('X', 'Z', 'front view, Z up')
+  // The grid lies in the X-Y plane: the horizontal camera, at the height of the model's centre (the
+  // incline is centred on the origin), sees it edge-on, as a line (3 rows measured; a grid facing the
+  // camera, as the X-Z grid of a Y-up view would, covers every row).
+  const edgeOn = await gridRows()
+  assert.ok(edgeOn.rows < 0.05 * edgeOn.height, `the grid is not seen edge-on from the front: ${edgeOn.rows} of ${edgeOn.height} rows`)
   await canvas().screenshot({ path: outputPath('up-axis-z-front.png') })
 
   await choosePreset('side')
@@ -111,6 +135,9 @@ test('a model with gravity along -Z is shown with Z up; presets and orbiting fol
   // Babylon keeps the polar angle at 0.01 rad or more: the camera leans that far towards -Y.
   await waitForViewDirection([0, Math.sin(0.01), -Math.cos(0.01)], 'top view, Z up')
   await assertScreenAxes('X', 'Y', 'top view, Z up')
+  // ... and seen from above it covers the view (an 8 m grid around a 4 m incline).
+  const faceOn = await gridRows()
+  assert.ok(faceOn.rows > 0.9 * faceOn.height, `the grid does not face the top view: ${faceOn.rows} of ${faceOn.height} rows`)
 
   // A horizontal drag orbits about Z: the view stays horizontal and Z stays up.
   await choosePreset('front')
