@@ -1,5 +1,5 @@
-// The implicit solvers' Newton strategy behind the experimental flags newtonQuadraticPredictor
-// (accelerations extrapolated quadratically) and newtonRefreshPolicy (jacobianRefresh.ts).
+// The implicit solvers' Newton strategy: accelerations extrapolated quadratically (predict) and the
+// Jacobian refresh policy (jacobianRefresh.ts).
 import { describe, expect, it } from 'vitest'
 import { createSolver, SensorRecorder } from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
@@ -7,12 +7,12 @@ import { JacobianRefreshPolicy, PROBE_INTERVAL, REFRESH_COST } from '../../src/c
 import { makeProject, prepare } from '../validation/helpers'
 import { doublePendulum, expectBitwiseEqual, finalState, splitRunMatches } from '../validation/restartModels'
 
-const FLAGS = ['newtonQuadraticPredictor', 'newtonRefreshPolicy', 'newtonReactionStiffness']
 const pendulumSettings = {
   solverType: 'GeneralizedAlpha',
   timeIntegration: { endTime: 1, numberOfSteps: 400, generalizedAlpha: { spectralRadius: 0.8 } },
   solutionSettings: { sensorsWritePeriod: 0.01 },
-  experimental: FLAGS,
+  // The policy and predictor with the reaction stiffness too (its matrices must be re-created alike).
+  experimental: ['newtonReactionStiffness'],
 }
 
 /**
@@ -42,7 +42,7 @@ const polynomialMotion = {
 
 describe('Newton predictor', () => {
   it('extrapolates accelerations quadratic in time exactly: no iteration after the third step', () => {
-    const { solver } = prepare(polynomialMotion, { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 0.2, numberOfSteps: 200 }, solutionSettings: { sensorsWritePeriod: 0 }, experimental: ['newtonQuadraticPredictor'] })
+    const { solver } = prepare(polynomialMotion, { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 0.2, numberOfSteps: 200 }, solutionSettings: { sensorsWritePeriod: 0 } })
     solver.solve()
     // Steps 1-3 build the history (a_0; linear; quadratic): at most one iteration each. The residual
     // at an exact prediction is round-off (1e-15 of the forces), far below relativeTolerance 1e-10.
@@ -58,18 +58,8 @@ describe('Newton predictor', () => {
 })
 
 describe('Jacobian refresh policy', () => {
-  it('without the flag, refreshes only on contraction worse than modifiedNewtonContractivity (the default)', () => {
-    const p = new JacobianRefreshPolicy(false)
-    for (let k = 0; k < 3 * PROBE_INTERVAL; k++) {
-      expect(p.refreshAtStart()).toBe(false)
-      p.recordStep(false, 9, 0)
-    }
-    expect(p.refreshWithinStep(1e-3, 4e-3, 1e-10, 0.5)).toBe(false)
-    expect(p.refreshWithinStep(0.6e-9, 1e-9, 1e-10, 0.5)).toBe(true)
-  })
-
   it('learns the cost of keeping the matrix, then of a fresh start, then takes the cheaper and probes the other', () => {
-    const p = new JacobianRefreshPolicy(true)
+    const p = new JacobianRefreshPolicy()
     expect(p.refreshAtStart()).toBe(false)
     p.recordStep(false, 6, 0) // kept: 6 iterations
     expect(p.refreshAtStart()).toBe(true)
@@ -86,7 +76,7 @@ describe('Jacobian refresh policy', () => {
   })
 
   it('keeps the matrix where a refresh does not pay (a kept step costs 2.2 iterations, a fresh one 1 + REFRESH_COST)', () => {
-    const p = new JacobianRefreshPolicy(true)
+    const p = new JacobianRefreshPolicy()
     p.refreshAtStart()
     p.recordStep(false, 2, 0)
     p.refreshAtStart()
@@ -97,7 +87,7 @@ describe('Jacobian refresh policy', () => {
   })
 
   it('refreshes within a step on poor contraction, or when the iterations left at the observed contraction outweigh a refresh', () => {
-    const p = new JacobianRefreshPolicy(true)
+    const p = new JacobianRefreshPolicy()
     p.observeFreshIteration(1e-6, 1) // a fresh matrix contracts a millionfold
     // Worse than modifiedNewtonContractivity 0.5: refresh, whatever is left.
     expect(p.refreshWithinStep(0.6e-9, 1e-9, 1e-10, 0.5)).toBe(true)
@@ -110,11 +100,11 @@ describe('Jacobian refresh policy', () => {
   })
 
   it('saves and loads its state exactly (checkpoints)', () => {
-    const p = new JacobianRefreshPolicy(true)
+    const p = new JacobianRefreshPolicy()
     p.refreshAtStart()
     p.recordStep(false, 4, 1)
     p.observeFreshIteration(3e-5, 1)
-    const q = new JacobianRefreshPolicy(true)
+    const q = new JacobianRefreshPolicy()
     q.load(p.save())
     expect(q.save()).toEqual(p.save())
     expect(Object.values(q.save()).every(Number.isFinite)).toBe(true)
@@ -124,7 +114,7 @@ describe('Jacobian refresh policy', () => {
 // Tolerance: none (bit for bit). The policy's averages, counters and observed contraction and the
 // predictor's history are integrator state; the chaotic double pendulum with friction turns any
 // different decision into visible differences (restartModels.ts).
-describe('with the flags, runs stay exact', () => {
+describe('with the policy deciding, runs stay exact', () => {
   it('restart from a checkpoint at T/2 continues bit for bit', () => {
     const { continuous } = splitRunMatches(doublePendulum(), pendulumSettings)
     // The policy did decide: some steps started with a fresh matrix, some kept it.

@@ -1,7 +1,7 @@
-// When modified Newton takes a fresh Newton matrix. By default (as Exudyn) only when an iteration
-// contracts the residual by less than modifiedNewtonContractivity. With the experimental flag
-// newtonRefreshPolicy the policy weighs a refresh (assembly and factorization, about as much as a few
-// iterations) against the iterations a fresh matrix saves in this step and, kept, in the next ones.
+// When modified Newton takes a fresh Newton matrix. Exudyn refreshes only when an iteration contracts
+// the residual by less than modifiedNewtonContractivity; this policy also weighs a refresh (assembly and
+// factorization, about as much as a few iterations) against the iterations a fresh matrix saves in this
+// step and, kept, in the next ones.
 // Every decision follows from counts (iterations, refreshes, residual norms), never from timing, so a
 // run and its restart from a checkpoint decide alike; the state is part of the integrator state
 // (checkpoints save it).
@@ -48,9 +48,6 @@ export interface RefreshPolicyState {
 }
 
 export class JacobianRefreshPolicy {
-  /** adaptive: the flag newtonRefreshPolicy; without it only the contraction threshold decides. */
-  constructor(private readonly adaptive: boolean) {}
-
   /** Running averages of the cost of a step that started with a fresh / the kept matrix; UNKNOWN before the first. */
   private freshStartCost = UNKNOWN
   private keptStartCost = UNKNOWN
@@ -61,7 +58,6 @@ export class JacobianRefreshPolicy {
 
   /** At a step start whose kept matrix is usable: true to refresh before the first iteration. */
   refreshAtStart(): boolean {
-    if (!this.adaptive) return false
     this.startDecisions++
     // Learn the cost of keeping first (the behaviour without this policy), then try a fresh start.
     if (this.keptStartCost === UNKNOWN) return false
@@ -90,7 +86,7 @@ export class JacobianRefreshPolicy {
     const contraction = residual / previous
     if (contraction > contractivity) return true
     // Contracting at least as well as a fresh matrix: nothing to gain (and no logarithms per iteration).
-    if (!this.adaptive || contraction <= this.freshContraction) return false
+    if (contraction <= this.freshContraction) return false
     const decades = Math.log(tolerance / residual)
     const keptIterations = decades / Math.log(contraction)
     const freshIterations = Math.max(1, decades / Math.log(this.freshContraction))
