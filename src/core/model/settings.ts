@@ -11,10 +11,6 @@ import type { JsonValue, Problem } from './types'
 export const EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
   newtonReactionStiffness:
     'implicit solvers add the geometric stiffness of the constraint reactions d(C_q^T lambda)/dq to the Newton matrix at each refresh (analytic for joints and Euler-parameter bodies, forward differences per object for other constraints): Newton converges quadratically with a fresh matrix, but with modified Newton the iterations per step hardly drop and refreshes cost more (see docs/performance.md)',
-  newtonQuadraticPredictor:
-    'implicit solvers predict the accelerations of a step by quadratic instead of linear extrapolation from the last step starts: smaller first residuals on smooth motion, fewer Newton iterations (see docs/performance.md)',
-  newtonRefreshPolicy:
-    'implicit solvers refresh the Newton matrix also where a refresh is cheaper than the iterations it saves: within a step when the observed contraction leaves more iterations than a refresh costs, and at step starts when steps that began with a fresh matrix have proved cheaper (decided from iteration and refresh counts; see docs/performance.md)',
 }
 
 export const SOLVER_TYPES = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'ExplicitMidpoint', 'RK33', 'RK44', 'RK67', 'ODE23', 'DOPRI5', 'Static'] as const
