@@ -3,10 +3,10 @@
 // the event loop between slices, so every request is answered while a long run is going; pause and
 // stop also interrupt the step in flight (interruptRequested, raised by the process's main thread
 // when one arrives), which goes back to its start, so they wait for a fraction of a step rather than
-// a whole one. The solver's setup (ordering, first factorization, initial accelerations: up to 0.6 s
+// a whole one. The solver's setup (ordering, first factorization, initial accelerations: up to 0.7 s
 // on large models) runs in the first slice and is interrupted the same way: abandoned with the state
-// untouched, and done again by the next slice after a resume. Requests that would change a model that is solving are answered with 'busy', never
-// queued or dropped.
+// untouched, and done again by the next slice after a resume. Requests that would change a model that
+// is solving are answered with 'busy', never queued or dropped.
 import { readFileSync } from 'node:fs'
 import {
   buildSystem,
@@ -329,8 +329,8 @@ export class SolverSession {
       throw new ApiError('invalid-state', 'No dynamic run to save: run or step the model first')
     let bytes: Uint8Array
     try {
-      // Paused before its setup was done (or while it was interrupted): the checkpoint needs the
-      // initial accelerations and the integrator's start state, so set up first.
+      // A run paused before its setup finished: the checkpoint needs the initial accelerations and
+      // the integrator's start state, so set up first.
       if (!run.solver.initialized) run.solver.initializeSolver()
       bytes = saveCheckpoint(this.checkpointRun(run))
     } catch (error) {

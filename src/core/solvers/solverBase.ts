@@ -211,7 +211,7 @@ export abstract class SolverBase {
 
   /**
    * initializeSolver, abandoned when an interrupt is requested (the setup of a large model takes
-   * 0.1-0.6 s, too long for a pause or stop to wait): the state and the counters go back to what they
+   * 0.1-0.7 s, too long for a pause or stop to wait): the state and the counters go back to what they
    * were, so the next call sets up again from the same start and the run is bit for bit the
    * uninterrupted one. What the interrupted setup left behind is either kept whole (a system matrix
    * with its ordering is assigned only once made) or redone (an abandoned factorization is refused by
