@@ -1,8 +1,8 @@
 // The sphere chain (bench/models.ts sphereChain) for N = 10, 100, 1000 with generalized-alpha at
 // h = 1 ms, the scaling exponent of the time per step, the accuracy of the last body against a
 // step-refined reference, and Havok and Rapier on the same chain in the same process. The same
-// chain as one KinematicTree (minimal coordinates, RK44, O(n) articulated-body accelerations) runs
-// the full second for every N.
+// chain as one KinematicTree (minimal coordinates, one Spherical joint per sphere, RK44, O(n)
+// articulated-body accelerations) runs the full second for every N.
 import '../src/core'
 import { engineRow } from './exudyn.bench'
 import { runEngine } from './measure'
@@ -42,7 +42,7 @@ function reference(n: number): { x: Vec; error: number } {
 const TREE_ENGINE = 'MBS Studio KinematicTree RK44'
 
 /**
- * The chain as a KinematicTree, 1 s at h = 1 ms. Accuracy of the last sphere: at N = 10 against the
+ * The chain as a KinematicTree of Spherical joints, 1 s at h = 1 ms. Accuracy of the last sphere: at N = 10 against the
  * redundant chain's reference (same physics); otherwise against the tree at h/2 (fourth order: the
  * error of x_h is (x_h - x_h/2) 16/15).
  */

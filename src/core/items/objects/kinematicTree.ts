@@ -188,7 +188,7 @@ export const ObjectKinematicTree: ItemDefinition<'object'> = {
   type: 'KinematicTree',
   exudynName: 'ObjectKinematicTree',
   doc:
-    'An open tree of rigid links in minimal coordinates (one per joint, on a GenericODE2 node): link i hangs on linkParents[i] (-1: the base at baseOffset) ' +
+    'An open tree of rigid links in minimal coordinates (one per revolute or prismatic joint, three per spherical joint, on a GenericODE2 node): link i hangs on linkParents[i] (-1: the base at baseOffset) ' +
     'by a revolute or prismatic joint about the x, y or z axis of its joint frame, or by a spherical joint. The joint frame lies at jointOffsets[i] in parent joint coordinates, turned by ' +
     'jointTransformations[i]; the link frame is the joint frame after the joint motion. Mass matrix by the composite-rigid-body algorithm, velocity and gravity ' +
     'forces by recursive Newton-Euler; explicit solvers solve for the accelerations in O(n) by the articulated-body algorithm. Implicit solvers use a numerical ' +

@@ -19,7 +19,7 @@
 // with S invertible the articulated inertia passed on, I - U D^-1 U^T (U = I [S; 0], D = S^T A S),
 // is the Schur complement [[0, 0], [0, C - B^T A^-1 B]] (a ball joint carries no moment), and the
 // joint equation S^T (A alpha + B a + p) = tau reads A alpha + B a + p = m with m = S^-T tau, so the
-// sweeps need A^-1 and S^-1 but never D (see articulatedSpherical).
+// sweeps need A^-1 and S^-1 but never D (inwardSpherical, outwardSpherical).
 import { addArticulatedShifted, addLinearShifted, INERTIA_SIZE, rigidInertia } from '../../math/spatial'
 
 export interface TreeStructure {
