@@ -197,7 +197,6 @@ export class ExplicitSolver extends SolverBase {
     const s = this.state
     const T = this.tableau
     const stages = T.b.length
-    const n2 = this.n2
     const t0 = s.t
     copyInto(this.q0, s.q)
     copyInto(this.v0, s.v)
@@ -209,35 +208,14 @@ export class ExplicitSolver extends SolverBase {
       copyInto(this.kq[0], this.v0)
       copyInto(this.kv[0], s.a)
       for (let i = 1; i < stages; i++) {
-        const ai = T.a[i]
-        for (let j = 0; j < n2; j++) {
-          let dq = 0, dv = 0
-          for (let k = 0; k < i; k++) {
-            if (ai[k] === 0) continue
-            dq += ai[k] * this.kq[k][j]
-            dv += ai[k] * this.kv[k][j]
-          }
-          s.q[j] = this.q0[j] + h * dq
-          s.v[j] = this.v0[j] + h * dv
-        }
+        this.combineStages(T.a[i], h)
         // A stage at c = 1 is at the step's exact end time, so a last stage at y_n+1 is f(y_n+1).
         s.t = T.c[i] === 1 ? this.stepEnd(t0, h) : t0 + T.c[i] * h
         copyInto(this.kq[i], s.v)
         this.checkInterrupt()
         this.accelerations(this.kv[i])
       }
-      // Zero weights are skipped as zero stage coefficients are, so a last stage whose row is b sees
-      // bit for bit the state computed here.
-      for (let j = 0; j < n2; j++) {
-        let dq = 0, dv = 0
-        for (let k = 0; k < stages; k++) {
-          if (T.b[k] === 0) continue
-          dq += T.b[k] * this.kq[k][j]
-          dv += T.b[k] * this.kv[k][j]
-        }
-        s.q[j] = this.q0[j] + h * dq
-        s.v[j] = this.v0[j] + h * dv
-      }
+      this.combineStages(T.b, h)
       s.t = this.stepEnd(t0, h)
       if (!this.adaptive) break
       const err = this.errorNorm(h)
@@ -262,6 +240,25 @@ export class ExplicitSolver extends SolverBase {
     // f(y_{n+1}): accelerations for sensors and the first stage of the next step.
     if (this.reuseLastStage) copyInto(s.a, this.kv[stages - 1])
     else this.accelerations(s.a)
+  }
+
+  /**
+   * s.q = q0 + sum_k (h w_k) kq[k] and s.q' = v0 + sum_k (h w_k) kv[k] over the nonzero weights w, one
+   * pass over the coordinates per stage. Stage rows and b go through the same sums, so a last stage
+   * whose row is b sees bit for bit the new solution (first same as last).
+   */
+  private combineStages(w: readonly number[], h: number): void {
+    const q = this.state.q, v = this.state.v, n2 = this.n2
+    q.set(this.q0)
+    v.set(this.v0)
+    for (let k = 0; k < w.length; k++) {
+      if (w[k] === 0) continue
+      const f = h * w[k], kq = this.kq[k], kv = this.kv[k]
+      for (let j = 0; j < n2; j++) {
+        q[j] += f * kq[j]
+        v[j] += f * kv[j]
+      }
+    }
   }
 
   /**
