@@ -1,6 +1,6 @@
 // Declared structural nonzeros (ObjectComputation.structuralNonzeros): the sparse pattern holds only
-// the entries of the mass matrix, the f_lhs Jacobian and the constraint Jacobian that an item
-// declares, so an entry declared zero must be exactly zero in every state, whoever computes the block
+// the entries of the mass matrix, the f_lhs Jacobian, the constraint Jacobian and the reaction
+// stiffness that an item declares, so an entry declared zero must be exactly zero in every state, whoever computes the block
 // (the item's formulas, its analytic Jacobian, or the evaluator's numerical Jacobian by forward
 // differences).
 // Tolerances: declared zeros are compared with exactly 0 (a structural zero is a missing term, not a
@@ -15,6 +15,9 @@ import { createSystemMatrix, SparseSystemMatrix } from '../../src/core/system/sp
 import { patternNonzeros } from '../../src/core/math/sparsePattern'
 import { makeProject, seededRandom, type Json } from '../validation/helpers'
 
+const EP_NODE_AT = (name: string, x: number): Json => ({ type: 'RigidBodyEP', name, referenceCoordinates: [x, -0.2, 0.3, 1, 0, 0, 0] })
+const RXYZ_NODE_AT = (name: string, x: number): Json => ({ type: 'RigidBodyRxyz', name, referenceCoordinates: [x, -0.2, 0.3, 0.1, -0.2, 0.3] })
+const PLANAR_NODE_AT = (name: string, x: number): Json => ({ type: 'RigidBody2D', name, referenceCoordinates: [x, -0.2, 0.3] })
 const EP_NODE = { type: 'RigidBodyEP', name: 'n', referenceCoordinates: [0.1, -0.2, 0.3, 1, 0, 0, 0] }
 const RXYZ_NODE = { type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [0.1, -0.2, 0.3, 0, 0, 0] }
 const OFFSET = [0.3, -0.1, 0.2]
@@ -122,6 +125,83 @@ describe('RigidBody structural nonzeros', () => {
   })
 })
 
+const ROT0 = [[0.36, 0.48, -0.8], [-0.8, 0.6, 0], [0.48, 0.64, 0.6]]
+const ROT1 = [[0.6, 0, 0.8], [0, 1, 0], [-0.8, 0, 0.6]]
+
+/** Two bodies on the node kind (or one body and ground) joined by `joint` between markers off the nodes. */
+function jointSystem(nodeAt: (name: string, x: number) => Json, joint: Json, toGround = false): CompiledSystem {
+  const planar = nodeAt === PLANAR_NODE_AT
+  const body = (name: string, nodeNumber: string): Json =>
+    planar ? { type: 'RigidBody2D', name, nodeNumber, physicsMass: 2, physicsInertia: 0.3 } : { type: 'RigidBody', name, nodeNumber, physicsMass: 2, physicsInertia: [1, 2, 2.5, 0, 0, 0] }
+  const model = {
+    nodes: toGround ? [nodeAt('n0', 0)] : [nodeAt('n0', 0), nodeAt('n1', 1)],
+    objects: [body('b0', 'n0'), toGround ? { type: 'Ground', name: 'b1', referencePosition: [1, 0, 0] } : body('b1', 'n1'), { name: 'joint', markerNumbers: ['m0', 'm1'], ...joint }],
+    markers: [
+      { type: 'BodyRigid', name: 'm0', bodyNumber: 'b0', localPosition: [0.5, -0.2, 0.1] },
+      { type: 'BodyRigid', name: 'm1', bodyNumber: 'b1', localPosition: [-0.4, 0.3, 0.2] },
+    ],
+    loads: [],
+    sensors: [],
+  }
+  return buildSystem(makeProject(model, { solverType: 'GeneralizedAlpha', linearSolverType: 'EigenSparse', experimental: ['newtonReactionStiffness'] }))
+}
+
+const ROTATED = { rotationMarker0: ROT0, rotationMarker1: ROT1 }
+const JOINT_CASES: [string, (name: string, x: number) => Json, Json, boolean, number[], number, number][] = [
+  // name, node kind, joint, to ground, rows of rotation equations, declared C_q entries, declared
+  // reaction stiffness entries. Revolute on EP: 3 translations x (1 + 4) x 2 markers, 2 rotations x 14;
+  // reactions 2 x 4 rotation rows x 8 rotation columns.
+  ['JointRevoluteZ on Euler parameters', EP_NODE_AT, { type: 'JointRevoluteZ', ...ROTATED }, false, [3, 4], 30 + 28, 64],
+  ['JointRevoluteZ on Tait-Bryan angles', RXYZ_NODE_AT, { type: 'JointRevoluteZ', ...ROTATED }, false, [3, 4], 24 + 24, 36],
+  // Prismatic (axes turning with marker 0): marker 0's rotation rows on all 14 columns, marker 1's on
+  // the 8 rotation columns, both markers' translation rows on marker 0's rotation.
+  ['JointPrismaticX on Euler parameters', EP_NODE_AT, { type: 'JointPrismaticX', ...ROTATED }, false, [2, 3, 4], 28 + 42, 4 * 14 + 4 * 8 + 2 * 3 * 4],
+  ['JointGeneric [0, 1, 0, 1, 0, 1] on Euler parameters', EP_NODE_AT, { type: 'JointGeneric', constrainedAxes: [0, 1, 0, 1, 0, 1], ...ROTATED }, false, [1, 2], 14 + 28, 4 * 14 + 4 * 8 + 2 * 3 * 4],
+  ['JointGeneric all axes on Tait-Bryan angles', RXYZ_NODE_AT, { type: 'JointGeneric', constrainedAxes: [1, 1, 1, 1, 1, 1], ...ROTATED }, false, [3, 4, 5], 24 + 36, 36],
+  ['JointSpherical on Euler parameters', EP_NODE_AT, { type: 'JointSpherical' }, false, [], 30, 32],
+  ['JointSpherical to ground', EP_NODE_AT, { type: 'JointSpherical' }, true, [], 15, 16],
+  ['JointRevolute2D', PLANAR_NODE_AT, { type: 'JointRevolute2D' }, false, [], 8, 2],
+  ['JointPrismatic2D', PLANAR_NODE_AT, { type: 'JointPrismatic2D', axisMarker0: [0.6, 0.8, 0], normalMarker1: [0, 1, 0] }, false, [1], 6 + 6, 6 + 2 + 2 * 2],
+]
+
+describe('joint structural nonzeros (C_q at both levels, reaction stiffness)', () => {
+  for (const [name, nodeAt, joint, toGround, rotationRows, constraintCount, reactionCount] of JOINT_CASES)
+    it(`${name}: declared zeros are exactly zero in random states, every declared entry is nonzero in some`, () => {
+      const sys = jointSystem(nodeAt, joint, toGround)
+      const o = sys.objects.find((r) => r.item.name === 'joint')!.computation
+      const n = o.ltgODE2.length, s = sys.state
+      const blocks = { constraint: o.structuralNonzeros!('constraint')!, reaction: o.structuralNonzeros!('reaction')! }
+      expect([blocks.constraint.reduce((a, b) => a + b, 0), blocks.reaction.reduce((a, b) => a + b, 0)]).toEqual([constraintCount, reactionCount])
+      const seen = { constraint: new Uint8Array(o.nAE * n), reaction: new Uint8Array(n * n) }
+      const check = (block: 'constraint' | 'reaction', local: Float64Array): void =>
+        local.forEach((v, e) => {
+          if (!blocks[block][e]) expect(Math.abs(v), `${block} entry (${Math.floor(e / n)}, ${e % n})`).toBe(0)
+          if (v !== 0) seen[block][e] = 1
+        })
+      const random = seededRandom(17)
+      for (let trial = 0; trial < 20; trial++) {
+        randomState(sys, random)
+        for (let k = 0; k < s.lambda.length; k++) s.lambda[k] = random() - 0.5
+        for (const level of [false, true]) {
+          const C = new Float64Array(o.nAE * n)
+          o.computeAEJacobian!(s, C, level)
+          check('constraint', C)
+        }
+        const H = new Float64Array(n * n)
+        o.addReactionJacobian!(s, 1, H)
+        check('reaction', H)
+      }
+      // Tight: no declared entry is zero in all 20 random states, except the translation columns of
+      // rotation equations, which jointStructure.ts declares on purpose (the LU's ordering).
+      const translations = nodeAt === PLANAR_NODE_AT ? 2 : 3, n0 = toGround ? n : n / 2
+      const translationColumns = [0, 1, 2].slice(0, translations).flatMap((j) => (toGround ? [j] : [j, n0 + j]))
+      const kept = rotationRows.flatMap((k) => translationColumns.map((j) => `(${k}, ${j})`)).sort()
+      const neverSeen = (block: 'constraint' | 'reaction'): string[] => Array.from(blocks[block].keys()).filter((e) => blocks[block][e] && !seen[block][e]).map((e) => `(${Math.floor(e / n)}, ${e % n})`)
+      expect(neverSeen('constraint').sort()).toEqual(kept)
+      expect(neverSeen('reaction')).toEqual([])
+    })
+})
+
 /** Two free bodies, one per kind of node, so the evaluator's analytic and numerical paths both run. */
 function twoBodies(): CompiledSystem {
   const model = {
@@ -199,20 +279,28 @@ describe('evaluator with declared structure', () => {
   })
 
   it('a nonzero an item writes where it declared zero is an error naming the item', () => {
-    const names = { mass: 'mass matrix', stiffness: 'f_lhs Jacobian', constraint: 'constraint Jacobian' }
-    for (const block of ['mass', 'stiffness', 'constraint'] as const) {
+    const names = { mass: 'mass matrix', stiffness: 'f_lhs Jacobian', constraint: 'constraint Jacobian', reaction: 'reaction stiffness' }
+    for (const block of ['mass', 'stiffness', 'constraint', 'reaction'] as const) {
       const sys = bodySystem(EP_NODE, OFFSET), o = sys.objects[0].computation
-      // Mass and stiffness as for a body without COM offset (the coupling blocks missing); the |ep| row without ep_3.
-      const tooTight = block === 'constraint' ? Uint8Array.of(0, 0, 0, 1, 1, 1, 0) : bodySystem(EP_NODE, [0, 0, 0]).objects[0].computation.structuralNonzeros!(block)
+      // Mass and stiffness as for a body without COM offset (the coupling blocks missing); the |ep| row
+      // without ep_3; its reaction stiffness (2 lambda on the Euler parameters' diagonal) without ep_3's.
+      const tooTight = {
+        constraint: () => Uint8Array.of(0, 0, 0, 1, 1, 1, 0),
+        reaction: () => Uint8Array.from({ length: 49 }, (_, e) => (e === 24 || e === 32 || e === 40 ? 1 : 0)),
+        mass: () => bodySystem(EP_NODE, [0, 0, 0]).objects[0].computation.structuralNonzeros!('mass'),
+        stiffness: () => bodySystem(EP_NODE, [0, 0, 0]).objects[0].computation.structuralNonzeros!('stiffness'),
+      }[block]()
       const declared = o.structuralNonzeros!.bind(o)
       o.structuralNonzeros = (b) => (b === block ? tooTight : declared(b))
       const ev = new SystemEvaluator(sys)
       const m = createSystemMatrix(ev, 'EigenSparse')
       randomState(sys, seededRandom(9))
+      sys.state.lambda[0] = 1.5
       const assemble = {
         mass: () => ev.addMassMatrix(sys.state, m, 1),
         stiffness: () => ev.addStiffnessDamping(sys.state, m, 1, 1, ND),
         constraint: () => ev.addConstraintJacobian(sys.state, m, sys.nODE2, false, 1, 1, 1),
+        reaction: () => ev.addReactionStiffness(sys.state, m, 1, ND),
       }[block]
       expect(assemble).toThrow(new RegExp(`object "b" \\(RigidBody\\): its ${names[block]} has .* at local entry \\(\\d, \\d\\), which structuralNonzeros\\('${block}'\\) declares zero`))
     }

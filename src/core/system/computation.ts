@@ -66,7 +66,7 @@ export interface NodeComputation extends LifecycleHooks {
 }
 
 /** The local blocks whose structural nonzeros an object may declare (ObjectComputation.structuralNonzeros). */
-export type LocalBlock = 'mass' | 'stiffness' | 'constraint'
+export type LocalBlock = 'mass' | 'stiffness' | 'constraint' | 'reaction'
 
 export interface ObjectComputation extends LifecycleHooks {
   /** Global ODE2 indices of the local coordinates; set by setup. */
@@ -108,9 +108,10 @@ export interface ObjectComputation extends LifecycleHooks {
    * The entries of a local block that can be nonzero, fixed per assembly (they may depend on
    * parameters such as a centre-of-mass offset, never on the state): a row-major mask, 1 where
    * computeMassMatrix ('mass', n x n), the f_lhs Jacobian, K and D together, analytic or numerical
-   * ('stiffness', n x n), or computeAEJacobian at either level ('constraint', nAE x n; its transpose
-   * too) may write a nonzero. Absent, or undefined for a block: the whole block. The sparse pattern
-   * holds only these entries; the evaluator reports a nonzero elsewhere as an error.
+   * ('stiffness', n x n), computeAEJacobian at either level ('constraint', nAE x n; its transpose
+   * too) or addReactionJacobian ('reaction', n x n) may write a nonzero. Absent, or undefined for a
+   * block: the whole block. The sparse pattern holds only these entries; the evaluator reports a
+   * nonzero elsewhere as an error.
    */
   structuralNonzeros?(block: LocalBlock): Uint8Array | undefined
 
@@ -126,8 +127,6 @@ export interface ObjectComputation extends LifecycleHooks {
    * stiffness of the constraint reactions, for the Newton matrix.
    */
   addReactionJacobian?(s: SystemState, factor: number, out: Float64Array): void
-  /** Groups of ltg coordinates within which addReactionJacobian writes (absent: the whole ltg x ltg block); for the sparse pattern. */
-  readonly reactionJacobianGroups?: readonly Int32Array[]
   /**
    * Rheonomic constraints (drives): the explicit time term of the constraint at velocity level
    * (C_q q' + term = 0, i.e. dg/dt at fixed q) or at acceleration level

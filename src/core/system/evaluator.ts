@@ -22,7 +22,7 @@ interface PackedSlots {
   readonly start: Int32Array
 }
 
-const BLOCK_NAMES: Record<LocalBlock, string> = { mass: 'mass matrix', stiffness: 'f_lhs Jacobian', constraint: 'constraint Jacobian' }
+const BLOCK_NAMES: Record<LocalBlock, string> = { mass: 'mass matrix', stiffness: 'f_lhs Jacobian', constraint: 'constraint Jacobian', reaction: 'reaction stiffness' }
 
 /** Packed slots of blocks stored in part: the local entry (row-major index) each slot takes its value from. */
 interface PackedBlockSlots extends PackedSlots {
@@ -96,16 +96,11 @@ function pack(tables: readonly Int32Array[]): PackedSlots {
 class MatrixSlots {
   mass: PackedBlockSlots | null = null
   stiffness: PackedBlockSlots | null = null
-  reaction: PackedSlots | null = null
+  reaction: PackedBlockSlots | null = null
   /** Constraint rows C_q (nAE x n, row-major like the local Jacobian) and their transposes C_q^T, for aeOffset. */
   private constraintSlots: { rows: PackedBlockSlots; columns: PackedBlockSlots; aeOffset: number } | null = null
 
   constructor(readonly matrix: SystemMatrix) {}
-
-  /** The ltg x ltg block of each object. */
-  squares(objects: readonly ObjectComputation[]): PackedSlots {
-    return pack(objects.map((o) => this.matrix.slots(o.ltgODE2, 0, o.ltgODE2, 0)))
-  }
 
   /** The declared nonzeros of each object's ltg x ltg block. */
   blocks(objects: readonly ObjectComputation[], declared: DeclaredBlocks): PackedBlockSlots {
@@ -160,6 +155,8 @@ export class SystemEvaluator {
   private readonly massStructure: DeclaredBlocks
   private readonly stiffnessStructure: DeclaredBlocks
   private readonly constraintStructure: DeclaredBlocks
+  /** Declared structure of each constraint object's reaction stiffness, built on first use (flag newtonReactionStiffness). */
+  private reactionStructureCache: DeclaredBlocks | null = null
   /** Slot tables of the matrix assembled last (solvers keep one matrix per assembly). */
   private matrixSlots: MatrixSlots | null = null
 
@@ -218,6 +215,10 @@ export class SystemEvaluator {
     )
   }
 
+  private get reactionStructure(): DeclaredBlocks {
+    return (this.reactionStructureCache ??= new DeclaredBlocks(this.constraintObjects, 'reaction', (o) => this.label(o)))
+  }
+
   get hasConstraints(): boolean {
     return this.constraintObjects.length > 0
   }
@@ -234,8 +235,7 @@ export class SystemEvaluator {
     }
     this.massObjects.forEach((o, k) => addDeclared(o, this.massStructure.nonzero[k]))
     if (withStiffness) this.forceObjects.forEach((o, k) => addDeclared(o, this.stiffnessStructure.nonzero[k]))
-    if (withStiffness && this.reactionStiffness)
-      for (const o of this.constraintObjects) for (const g of (o.addReactionJacobian && o.reactionJacobianGroups) || [o.ltgODE2]) builder.addBlock(g, 0, g, 0)
+    if (withStiffness && this.reactionStiffness) this.constraintObjects.forEach((o, c) => addDeclared(o, this.reactionStructure.nonzero[c]))
     const n2 = this.system.nODE2
     this.constraintObjects.forEach((o, c) => {
       const ltg = o.ltgODE2, n = ltg.length
@@ -351,9 +351,8 @@ export class SystemEvaluator {
    */
   addReactionStiffness(s: SystemState, m: SystemMatrix, factor: number, nd: NumericalDifferentiation): void {
     const f0 = this.localB, f1 = this.localC
-    const slotTables = this.slotsOf(m)
-    // Off reactionJacobianGroups the pattern has no entries: the items write zeros there (addAt checks).
-    const { slots, start } = (slotTables.reaction ??= slotTables.squares(this.constraintObjects))
+    const slotTables = this.slotsOf(m), structure = this.reactionStructure
+    const table = (slotTables.reaction ??= slotTables.blocks(this.constraintObjects, structure))
     for (let c = 0; c < this.constraintObjects.length; c++) {
       const o = this.constraintObjects[c]
       if (o.inactiveConstraint) continue
@@ -365,7 +364,8 @@ export class SystemEvaluator {
       zeroRange(out, 0, n * n)
       if (o.addReactionJacobian) {
         o.addReactionJacobian(s, factor, out)
-        m.addAt(slots, start[c], start[c + 1], out, 1)
+        this.checkDeclaredZeros(o, structure, c, out)
+        addBlock(m, table, c, structure, out, 1)
         continue
       }
       this.localReactions(o, s, f0)
@@ -381,7 +381,7 @@ export class SystemEvaluator {
         const scale = factor / eps
         for (let i = 0; i < n; i++) out[i * n + j] = (f1[i] - f0[i]) * scale
       }
-      m.addAt(slots, start[c], start[c + 1], out, 1)
+      addBlock(m, table, c, structure, out, 1)
     }
   }
 

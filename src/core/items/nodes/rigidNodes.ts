@@ -269,6 +269,46 @@ export class RigidFrame implements FrameKinematics {
     for (let k = 0; k < nr; k++) out[o + k] = G[k] * x0 + G[nr + k] * x1 + G[2 * nr + k] * x2
   }
 
+  /**
+   * Adds generalizedForce of the columns j in `columns` of forceScale * F and of T (3 x stride,
+   * row-major; null: zero) as column j of out (stride columns): out[(row + i) * stride + j] +=
+   * (J^T forceScale F_j + G^T T_j)_i. Joints form the derivative part of their reaction stiffness with
+   * it (J^T dF/dq + G^T dT/dq). Reads the cache as it is: call it after position() at the same state.
+   */
+  addGeneralizedForceColumns(forceScale: number, F: Float64Array | null, T: Float64Array | null, columns: Int32Array, stride: number, out: Float64Array, row: number): void {
+    const node = this.node, nt = node.nTrans, nr = node.rotation.size
+    const A = node.A, G = node.G, l = this.local
+    const l0 = l[0], l1 = l[1], l2 = l[2]
+    const r0 = A[0] * l0 + A[1] * l1 + A[2] * l2
+    const r1 = A[3] * l0 + A[4] * l1 + A[5] * l2
+    const r2 = A[6] * l0 + A[7] * l1 + A[8] * l2
+    const rot = (row + nt) * stride
+    for (let c = 0; c < columns.length; c++) {
+      const j = columns[c]
+      let x0 = 0, x1 = 0, x2 = 0
+      if (F) {
+        const f0 = forceScale * F[j], f1 = forceScale * F[stride + j], f2 = forceScale * F[2 * stride + j]
+        out[row * stride + j] += f0
+        out[(row + 1) * stride + j] += f1
+        if (nt === 3) out[(row + 2) * stride + j] += f2
+        x0 = r1 * f2 - r2 * f1
+        x1 = r2 * f0 - r0 * f2
+        x2 = r0 * f1 - r1 * f0
+      }
+      if (T) {
+        x0 += T[j]
+        x1 += T[stride + j]
+        x2 += T[2 * stride + j]
+      }
+      for (let k = 0; k < nr; k++) out[rot + k * stride + j] += G[k] * x0 + G[nr + k] * x1 + G[2 * nr + k] * x2
+    }
+  }
+
+  /** Number of translation coordinates in front of the rotation parameters (2 for planar nodes, else 3). */
+  get translationCoordinates(): number {
+    return this.node.nTrans
+  }
+
   /** The node's cached rotation matrix itself (read only; valid while the rotation coordinates in s.q are unchanged). */
   rotationMatrixView(s: SystemState): Float64Array {
     this.node.updateRotation(s)

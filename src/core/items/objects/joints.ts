@@ -12,7 +12,7 @@
 // lambda = 0 rows, and dropping them gives the same motion.
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
-import { isFrame, type FrameKinematics, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
+import { isFrame, type FrameKinematics, type LocalBlock, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { cross, matTMul3, matMul3, matVec3 } from '../../math/vec3'
 import { taitBryanFromRotation } from '../../math/rotations'
@@ -21,6 +21,8 @@ import { requireMarkers, V_COLOR, visualizationParams } from '../common'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
 import { RigidFrame } from '../nodes/rigidNodes'
 import { packedFloat64, packedInt32 } from '../../math/packedArrays'
+import { zeroRange } from '../../math/smallArrays'
+import { constraintNonzeros, reactionDerivativeColumns, reactionNonzeros, type MarkerLayout } from './jointStructure'
 
 export type JointEquation =
   | { kind: 'translation'; axis: Float64Array; frame: -1 | 0 | 1 }
@@ -43,10 +45,14 @@ const W = {
   c: new Float64Array(3),
   R: new Float64Array(9),
   R2: new Float64Array(9),
-  // Reaction Jacobian (addReactionJacobian): d(A w)/dq and dp/dq per marker, a 3 x n product, force.
+  // Reaction Jacobian (addReactionJacobian): d(A w)/dq and dp/dq per marker (3 x its coordinates),
+  // dF_1/dq and dT_m/dq (3 x the joint's coordinates).
   D: [new Float64Array(0), new Float64Array(0)],
   P: [new Float64Array(0), new Float64Array(0)],
-  X: new Float64Array(0),
+  dF: new Float64Array(0),
+  dT: [new Float64Array(0), new Float64Array(0)],
+  /** A local axis of an equation, copied out of the joint's packed block. */
+  w: new Float64Array(3),
   /** Total force and torque of the reactions on each marker (their load Jacobians are linear in them). */
   force: [new Float64Array(3), new Float64Array(3)],
   torque: [new Float64Array(3), new Float64Array(3)],
@@ -78,6 +84,23 @@ function projectOnMarker(J: Float64Array, G: Float64Array | null, n: number, v0:
 
 /** Sign of marker m's reaction in a translation equation (g = u . (p1 - p0)). */
 const sideSign = (m: number): number => (m === 0 ? -1 : 1)
+
+/** out[:, col + j] += scale * (v x D_j) for the columns D_j of D (3 x nd); negOut (if given) gets the negative. Both 3 x stride. */
+function addCrossColumns(D: Float64Array, nd: number, v0: number, v1: number, v2: number, scale: number, out: Float64Array, negOut: Float64Array | null, stride: number, col: number): void {
+  for (let j = 0; j < nd; j++) {
+    const d0 = D[j], d1 = D[nd + j], d2 = D[2 * nd + j]
+    const x0 = scale * (v1 * d2 - v2 * d1), x1 = scale * (v2 * d0 - v0 * d2), x2 = scale * (v0 * d1 - v1 * d0)
+    const c = col + j
+    out[c] += x0
+    out[stride + c] += x1
+    out[2 * stride + c] += x2
+    if (negOut) {
+      negOut[c] -= x0
+      negOut[stride + c] -= x1
+      negOut[2 * stride + c] -= x2
+    }
+  }
+}
 
 /** X (3 x n) = columns D_j x v (sign 1) or v x D_j (sign -1). */
 function crossColumns(D: Float64Array, n: number, v: Float64Array, sign: number, X: Float64Array): void {
@@ -117,9 +140,10 @@ export class AxisJoint implements ObjectComputation {
   private gAt = 0
   private rowsAt = 0
   private cacheValid = false
-  /** Only fixed-axis translations (spherical joints): each marker's reactions depend on its own coordinates. */
-  private readonly decoupled: boolean
-  reactionJacobianGroups: readonly Int32Array[] | undefined
+  /** Some translation's axis turns with a marker: the total forces F_m depend on q. */
+  private readonly turningTranslation: boolean
+  /** Local columns on which the reactions' total forces and torques depend (jointStructure.ts). */
+  private derivativeColumns: Int32Array = new Int32Array(0)
 
   constructor(
     markers: MarkerComputation[],
@@ -133,7 +157,7 @@ export class AxisJoint implements ObjectComputation {
     this.turns = [turns(0), turns(1)]
     this.rigid = [this.k[0] instanceof RigidFrame ? this.k[0] : null, this.k[1] instanceof RigidFrame ? this.k[1] : null]
     this.nAE = equations.length
-    this.decoupled = equations.every((e) => e.kind === 'translation' && e.frame === -1)
+    this.turningTranslation = equations.some((e) => e.kind === 'translation' && e.frame !== -1)
     this.inactiveConstraint = !active
     this.outputVariables = ['Position', 'Velocity', 'Displacement', 'Force', 'Torque', ...(rotationMarker ? ['Rotation'] : [])]
   }
@@ -160,24 +184,40 @@ export class AxisJoint implements ObjectComputation {
     }
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
-    this.reactionJacobianGroups = this.decoupled ? [a, b] : undefined
+    this.derivativeColumns = reactionDerivativeColumns(this.equations, this.layouts(), a.length + b.length)
     this.cacheValid = false
     const len = [a.length, b.length]
-    for (let m = 0; m < 2; m++) {
-      for (const buffers of [W.J, W.G, W.D, W.P]) if (buffers[m].length < 3 * len[m]) buffers[m] = new Float64Array(3 * len[m])
-      if (W.X.length < 3 * len[m]) W.X = new Float64Array(3 * len[m])
-    }
+    for (let m = 0; m < 2; m++) for (const buffers of [W.J, W.G, W.D, W.P]) if (buffers[m].length < 3 * len[m]) buffers[m] = new Float64Array(3 * len[m])
+    const n = a.length + b.length
+    if (W.dF.length < 3 * n) W.dF = new Float64Array(3 * n)
+    for (let m = 0; m < 2; m++) if (W.dT[m].length < 3 * n) W.dT[m] = new Float64Array(3 * n)
+  }
+
+  /** Coordinate layout of both markers (after setupLTG). */
+  private layouts(): MarkerLayout[] {
+    return [0, 1].map((m) => {
+      const rigid = this.rigid[m]
+      return { col: this.col(m), size: this.len(m), translations: rigid ? rigid.translationCoordinates : -1, turns: this.turns[m], loadJacobian: this.k[m].addLoadJacobian !== undefined }
+    })
+  }
+
+  /** C_q and the reaction stiffness as jointStructure.ts derives them; the joint has no mass or f_lhs. */
+  structuralNonzeros(block: LocalBlock): Uint8Array | undefined {
+    const n = this.ltgODE2.length
+    if (block === 'constraint') return constraintNonzeros(this.equations, this.layouts(), n)
+    if (block === 'reaction') return reactionNonzeros(this.equations, this.layouts(), n)
+    return undefined
   }
 
   private frame(m: 0 | 1): FrameKinematics {
     return this.k[m] as FrameKinematics
   }
 
-  /** Positions (and rotation matrices of frame markers; with onlyTurning, of those the equations turn with). */
-  private gather(s: SystemState, onlyTurning = false): void {
+  /** Positions and the rotation matrices of frame markers. */
+  private gather(s: SystemState): void {
     for (let m = 0; m < 2; m++) {
       this.k[m].position(s, W.p[m])
-      if (onlyTurning ? this.turns[m] : isFrame(this.k[m])) this.frame(m as 0 | 1).rotationMatrix(s, W.A[m])
+      if (isFrame(this.k[m])) this.frame(m as 0 | 1).rotationMatrix(s, W.A[m])
     }
     for (let i = 0; i < 3; i++) W.dp[i] = W.p[1][i] - W.p[0][i]
   }
@@ -303,8 +343,11 @@ export class AxisJoint implements ObjectComputation {
   }
 
   /** d(A_m w)/dq of marker m into W.D[m] (needs W.A[m] and W.G[m]): the marker's own, or -(A w)~ G. */
-  private rotatedDerivative(s: SystemState, m: 0 | 1, wLocal: Float64Array): void {
-    const k = this.frame(m), out = W.D[m], n = m === 0 ? this.n0 : this.n1
+  private rotatedDerivative(s: SystemState, m: 0 | 1, w0: number, w1: number, w2: number): void {
+    const k = this.frame(m), out = W.D[m], n = m === 0 ? this.n0 : this.n1, wLocal = W.w
+    wLocal[0] = w0
+    wLocal[1] = w1
+    wLocal[2] = w2
     if (k.rotatedVectorDerivative) return k.rotatedVectorDerivative(s, wLocal, out)
     matVec3(W.A[m], wLocal, W.b)
     crossColumns(W.G[m], n, W.b, 1, out)
@@ -312,76 +355,98 @@ export class AxisJoint implements ObjectComputation {
 
   /**
    * Adds factor * d(C_q^T lambda)/dq at fixed lambda, the geometric stiffness of the reactions (n x n,
-   * marker 0's coordinates first). Per equation with multiplier l (sign s_0 = -1, s_1 = 1):
-   *   translation, reaction l [s_m J_m^T u] + l G_f^T (u x dp) on the turning marker f:
-   *     the markers' load Jacobians (force s_m l u, torque l u x dp on f)
-   *     + l s_m J_m^T du/dq + l G_f^T (-dp~ du/dq + u~ (P_1 - P_0)),  P_m = dp_m/dq exactly;
-   *   rotation, reaction l [G_0^T c; -G_1^T c], c = a x b:
-   *     the markers' load Jacobians (torque +-l c) + l [G_0; -G_1]^T (-b~ da/dq + a~ db/dq).
+   * marker 0's coordinates first). The reactions are the generalized forces of a total force F_m and
+   * torque T_m on each marker (F_0 = -F_1), so the derivative is
+   *   sum_m [load Jacobian of marker m at fixed F_m, T_m] + J_m^T dF_m/dq + G_m^T dT_m/dq,
+   * with, per equation of multiplier l:
+   *   translation along u turning with marker f: F_1 += l u, T_f += l u x dp;
+   *     dF_1/dq += l du/dq,  dT_f/dq += l (du/dq x dp + u x (P_1 - P_0)),  P_m = dp_m/dq exactly;
+   *   rotation, c = a x b: T_0 += l c, T_1 -= l c;  dT_0/dq = -dT_1/dq += l (da/dq x b + a x db/dq).
    * du/dq, da/dq, db/dq are exact derivatives of the rotated local axes (rotatedVectorDerivative), so
-   * this is the derivative of the reactions as computed, also off |ep| = 1.
+   * this is the derivative of the reactions as computed, also off |ep| = 1. The 3 x n derivatives are
+   * summed over the equations first, then mapped through each marker once (for rigid frames straight
+   * from the node cache, addGeneralizedForceColumns).
    */
   addReactionJacobian(s: SystemState, factor: number, out: Float64Array): void {
     if (this.inactiveConstraint) return
-    const n0 = this.n0, n1 = this.n1, n = n0 + n1, lambda = s.lambda
+    const n0 = this.n0, n = n0 + this.n1, lambda = s.lambda, data = this.data
     let active = false
     for (let k = 0; k < this.nAE; k++) if (lambda[this.aeIndex + k] !== 0) active = true
     if (!active) return
-    this.gather(s, true)
+    const p0 = W.p[0], p1 = W.p[1]
+    this.k[0].position(s, p0)
+    this.k[1].position(s, p1)
+    const A0 = this.rotationOf(s, 0), A1 = this.rotationOf(s, 1)
     for (let m = 0; m < 2; m++) {
+      if (this.rigid[m]) continue
       this.k[m].positionJacobian(s, W.J[m])
       if (this.turns[m]) this.frame(m as 0 | 1).rotationJacobian(s, W.G[m])
     }
-    for (let m = 0; m < 2; m++) {
-      W.force[m].fill(0)
-      W.torque[m].fill(0)
-    }
+    const dp0 = p1[0] - p0[0], dp1 = p1[1] - p0[1], dp2 = p1[2] - p0[2]
+    const F = W.force[1], T0 = W.torque[0], T1 = W.torque[1], dF = W.dF, dT = W.dT
+    for (let i = 0; i < 3; i++) F[i] = T0[i] = T1[i] = 0
+    if (this.turningTranslation) zeroRange(dF, 0, 3 * n)
+    for (let m = 0; m < 2; m++) if (this.turns[m]) zeroRange(dT[m], 0, 3 * n)
     for (let k = 0; k < this.nAE; k++) {
       const l = factor * lambda[this.aeIndex + k]
       if (l === 0) continue
-      const e = this.equations[k]
-      if (e.kind === 'translation') {
-        this.axisOf(e)
-        const fr = e.frame
-        for (let i = 0; i < 3; i++) {
-          W.force[0][i] -= l * W.u[i]
-          W.force[1][i] += l * W.u[i]
-        }
-        if (fr === -1) continue
-        cross(W.u, W.dp, W.c)
-        for (let i = 0; i < 3; i++) W.torque[fr][i] += l * W.c[i]
-        const nf = this.len(fr)
-        this.rotatedDerivative(s, fr, e.axis)
-        for (let m = 0; m < 2; m++) addTransposeProduct(W.J[m], this.len(m), W.D[fr], nf, sideSign(m) * l, out, n, this.col(m), this.col(fr))
-        crossColumns(W.D[fr], nf, W.dp, 1, W.X)
-        addTransposeProduct(W.G[fr], nf, W.X, nf, l, out, n, this.col(fr), this.col(fr))
-        for (let m = 0; m < 2; m++) {
-          const km = this.k[m], P = km.positionDerivative ? W.P[m] : W.J[m]
-          km.positionDerivative?.(s, P)
-          crossColumns(P, this.len(m), W.u, -1, W.X)
-          addTransposeProduct(W.G[fr], nf, W.X, this.len(m), sideSign(m) * l, out, n, this.col(fr), this.col(m))
-        }
-      } else {
-        matVec3(W.A[0], e.a, W.u)
-        matVec3(W.A[1], e.b, W.b)
-        cross(W.u, W.b, W.c)
-        for (let i = 0; i < 3; i++) {
-          W.torque[0][i] += l * W.c[i]
-          W.torque[1][i] -= l * W.c[i]
-        }
-        this.rotatedDerivative(s, 0, e.a)
-        this.rotatedDerivative(s, 1, e.b)
-        matVec3(W.A[1], e.b, W.b)
-        // dc/dq: -b~ da/dq in marker 0's columns, a~ db/dq in marker 1's.
-        crossColumns(W.D[0], n0, W.b, 1, W.X)
-        addTransposeProduct(W.G[0], n0, W.X, n0, l, out, n, 0, 0)
-        addTransposeProduct(W.G[1], n1, W.X, n0, -l, out, n, n0, 0)
-        crossColumns(W.D[1], n1, W.u, -1, W.X)
-        addTransposeProduct(W.G[0], n0, W.X, n1, l, out, n, 0, n0)
-        addTransposeProduct(W.G[1], n1, W.X, n1, -l, out, n, n0, n0)
+      const o = this.eqAt + EQUATION_SIZE * k, e = data[o], x0 = data[o + 1], x1 = data[o + 2], x2 = data[o + 3]
+      if (e === ROTATION) {
+        const y0 = data[o + 4], y1 = data[o + 5], y2 = data[o + 6]
+        const a0 = A0[0] * x0 + A0[1] * x1 + A0[2] * x2, a1 = A0[3] * x0 + A0[4] * x1 + A0[5] * x2, a2 = A0[6] * x0 + A0[7] * x1 + A0[8] * x2
+        const b0 = A1[0] * y0 + A1[1] * y1 + A1[2] * y2, b1 = A1[3] * y0 + A1[4] * y1 + A1[5] * y2, b2 = A1[6] * y0 + A1[7] * y1 + A1[8] * y2
+        const c0 = l * (a1 * b2 - a2 * b1), c1 = l * (a2 * b0 - a0 * b2), c2 = l * (a0 * b1 - a1 * b0)
+        T0[0] += c0; T0[1] += c1; T0[2] += c2
+        T1[0] -= c0; T1[1] -= c1; T1[2] -= c2
+        this.rotatedDerivative(s, 0, x0, x1, x2)
+        this.rotatedDerivative(s, 1, y0, y1, y2)
+        addCrossColumns(W.D[0], this.n0, b0, b1, b2, -l, dT[0], dT[1], n, 0)
+        addCrossColumns(W.D[1], this.n1, a0, a1, a2, l, dT[0], dT[1], n, n0)
+        continue
+      }
+      let u0 = x0, u1 = x1, u2 = x2
+      if (e !== FIXED_AXIS) {
+        const A = e === AXIS_OF_0 ? A0 : A1
+        u0 = A[0] * x0 + A[1] * x1 + A[2] * x2
+        u1 = A[3] * x0 + A[4] * x1 + A[5] * x2
+        u2 = A[6] * x0 + A[7] * x1 + A[8] * x2
+      }
+      F[0] += l * u0; F[1] += l * u1; F[2] += l * u2
+      if (e === FIXED_AXIS) continue
+      const f = e === AXIS_OF_0 ? 0 : 1, Tf = W.torque[f], nf = this.len(f), cf = this.col(f)
+      Tf[0] += l * (u1 * dp2 - u2 * dp1)
+      Tf[1] += l * (u2 * dp0 - u0 * dp2)
+      Tf[2] += l * (u0 * dp1 - u1 * dp0)
+      this.rotatedDerivative(s, f, x0, x1, x2)
+      const D = W.D[f]
+      for (let j = 0; j < nf; j++) {
+        const d0 = D[j], d1 = D[nf + j], d2 = D[2 * nf + j]
+        dF[cf + j] += l * d0
+        dF[n + cf + j] += l * d1
+        dF[2 * n + cf + j] += l * d2
+      }
+      // du/dq x dp = -(dp x du/dq), then u x (P_1 - P_0).
+      addCrossColumns(D, nf, dp0, dp1, dp2, -l, dT[f], null, n, cf)
+      for (let m = 0; m < 2; m++) {
+        const km = this.k[m], P = km.positionDerivative ? W.P[m] : W.J[m]
+        km.positionDerivative?.(s, P)
+        addCrossColumns(P, this.len(m), u0, u1, u2, sideSign(m) * l, dT[f], null, n, this.col(m))
       }
     }
-    for (let m = 0; m < 2; m++) this.k[m].addLoadJacobian?.(s, W.force[m], this.turns[m] ? W.torque[m] : null, 1, out, n, this.col(m) * n + this.col(m))
+    const F0 = W.force[0]
+    for (let i = 0; i < 3; i++) F0[i] = -F[i]
+    for (let m = 0; m < 2; m++) {
+      this.k[m].addLoadJacobian?.(s, W.force[m], this.turns[m] ? W.torque[m] : null, 1, out, n, this.col(m) * n + this.col(m))
+      this.addMarkerColumns(m as 0 | 1, this.turningTranslation ? dF : null, this.turns[m] ? dT[m] : null, out, n)
+    }
+  }
+
+  /** out[marker m's rows, all n columns] += J_m^T (s_m dF) + G_m^T dT (3 x n each, null: zero). */
+  private addMarkerColumns(m: 0 | 1, dF: Float64Array | null, dT: Float64Array | null, out: Float64Array, n: number): void {
+    const rigid = this.rigid[m], row = this.col(m), nm = this.len(m)
+    if (rigid) return rigid.addGeneralizedForceColumns(sideSign(m), dF, dT, this.derivativeColumns, n, out, row)
+    if (dF) addTransposeProduct(W.J[m], nm, dF, n, sideSign(m), out, n, row, 0)
+    if (dT) addTransposeProduct(W.G[m], nm, dT, n, 1, out, n, row, 0)
   }
 
   /** Constraint force (translation equations, global) or torque (rotation equations): sum lambda_k * direction_k. */

@@ -11,7 +11,7 @@
 // object adds the constraint ep . ep - 1 = 0 (index 2: 2 ep . ep' = 0), as Exudyn does, and the
 // multiplier only takes the component of the forces along ep (zero for these equations).
 import type { ItemDefinition, ResolvedItem, BuildContext } from '../../model/definition'
-import type { FrameKinematics, ObjectComputation } from '../../system/computation'
+import type { FrameKinematics, LocalBlock, ObjectComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { cross, matVec3 } from '../../math/vec3'
 import { EULER_PARAMETERS, eulerRotationDerivativeTimes } from '../../math/rotations'
@@ -135,11 +135,13 @@ class RigidBody3D extends RigidBodyBase {
    * Structural nonzeros (ObjectComputation.structuralNonzeros) of the formulas above: M has m I and
    * Gbar^T J Gbar, f_lhs depends on the rotation coordinates only and without a COM offset has no
    * translation rows; an offset couples translation and rotation (M both ways, f_lhs through A).
-   * The |ep| = 1 row is [0, 0, 0, 2 ep^T] at both levels.
+   * The |ep| = 1 row is [0, 0, 0, 2 ep^T] at both levels, its reaction stiffness 2 lambda on the
+   * diagonal of the Euler parameters.
    */
-  structuralNonzeros(block: 'mass' | 'stiffness' | 'constraint'): Uint8Array {
+  structuralNonzeros(block: LocalBlock): Uint8Array {
     const n = this.ltgODE2.length
     if (block === 'constraint') return Uint8Array.from({ length: this.nAE * n }, (_, j) => (j >= 3 ? 1 : 0))
+    if (block === 'reaction') return Uint8Array.from({ length: n * n }, (_, e) => (e % (n + 1) === 0 && e >= 3 * (n + 1) ? 1 : 0))
     const mask = new Uint8Array(n * n)
     for (let i = 0; i < n; i++)
       for (let j = 0; j < n; j++) {
