@@ -1,8 +1,8 @@
 // The sphere chain (bench/models.ts sphereChain) for N = 10, 100, 1000 with generalized-alpha at
 // h = 1 ms, the scaling exponent of the time per step, the accuracy of the last body against a
 // step-refined reference, and Havok and Rapier on the same chain in the same process. The same
-// chain as one KinematicTree (minimal coordinates, one Spherical joint per sphere, RK44, O(n)
-// articulated-body accelerations) runs the full second for every N.
+// chain as one KinematicTree (minimal coordinates, one Spherical joint per sphere, RK33, O(n)
+// articulated-body accelerations) runs the full second for every N, RK44 beside it for N = 1000.
 import '../src/core'
 import { engineRow } from './exudyn.bench'
 import { runEngine } from './measure'
@@ -39,36 +39,41 @@ function reference(n: number): { x: Vec; error: number } {
   return { x, error: dist(x, x8) }
 }
 
-const TREE_ENGINE = 'MBS Studio KinematicTree RK44'
-
 /**
- * The chain as a KinematicTree of Spherical joints, 1 s at h = 1 ms. Accuracy of the last sphere: at N = 10 against the
- * redundant chain's reference (same physics); otherwise against the tree at h/2 (fourth order: the
- * error of x_h is (x_h - x_h/2) 16/15).
+ * The tree's solver for the target: the cheapest explicit method that keeps the last body within
+ * 1e-6 m at h = 1 ms (RK33: 3 evaluations per step, ~5e-7 m at N = 1000; RK44 9e-9 m for 4/3 of the
+ * time; ExplicitMidpoint 5e-5 m misses; docs/performance.md).
  */
-function treeRow(n: number, ref: { x: Vec; error: number }): { row: BenchRow; last: number[] } {
-  const m = sphereChainTree(n, H, 1)
+const TREE_SOLVER = 'RK33'
+const TREE_ENGINE = `MBS Studio KinematicTree ${TREE_SOLVER}`
+const TREE_RECORD_ENGINE = 'MBS Studio KinematicTree RK44'
+
+function treeLast(n: number, h: number, solverType: string): { r: ReturnType<typeof runEngine>; x: number[] } {
+  const m = sphereChainTree(n, h, 1, solverType)
   const r = runEngine(m.model, m.settings)
-  const x = r.sensors.last
-  let accuracy: string
-  if (n === ACCURACY_N) accuracy = `|x - x_ref| = ${dist(x, ref.x).toExponential(2)} m (redundant chain's reference, error ~${ref.error.toExponential(1)} m)`
-  else {
-    const half = sphereChainTree(n, H / 2, 1)
-    const xHalf = runEngine(half.model, half.settings).sensors.last
-    accuracy = `|x - x(h/2)| 16/15 = ${((dist(x, xHalf) * 16) / 15).toExponential(2)} m; last body at [${x.map((v) => v.toFixed(3)).join(', ')}]`
-  }
-  return { row: engineRow(`sphere chain N=${n}`, r, { engine: TREE_ENGINE, linearSolver: 'ABA, no matrix', accuracy }), last: x }
+  return { r, x: r.sensors.last }
 }
 
 /**
- * Not the target's h = 1 ms, for the record: RK44 at h = 2 ms on N = 1000, whose error is estimated
- * against the h = 1 ms row, (x_2h - x_h) 16/15.
+ * The chain as a KinematicTree of Spherical joints, 1 s at h = 1 ms. Accuracy of the last sphere: at
+ * N = 10 against the redundant chain's reference (same physics, independent formulation); otherwise
+ * against RK44 at h/2 (fourth order: its own error is about |x_RK44(h) - x_RK44(h/2)| / 15, printed
+ * in the RK44 record row for N = 1000).
  */
-function treeRowDoubleStep(xh: number[]): BenchRow {
-  const m = sphereChainTree(1000, 2 * H, 1)
-  const r = runEngine(m.model, m.settings)
-  const accuracy = `|x - x(h/2)| 16/15 = ${((dist(r.sensors.last, xh) * 16) / 15).toExponential(2)} m (h = 2 ms)`
-  return engineRow('sphere chain N=1000', r, { engine: `${TREE_ENGINE} h = 2 ms`, linearSolver: 'ABA, no matrix', accuracy })
+function treeRows(n: number, ref: { x: Vec; error: number }): BenchRow[] {
+  const rowOf = (r: ReturnType<typeof runEngine>, engine: string, accuracy: string): BenchRow =>
+    engineRow(`sphere chain N=${n}`, r, { engine, linearSolver: 'ABA, no matrix', accuracy })
+  const ours = treeLast(n, H, TREE_SOLVER)
+  if (n === ACCURACY_N)
+    return [rowOf(ours.r, TREE_ENGINE, `|x - x_ref| = ${dist(ours.x, ref.x).toExponential(2)} m (redundant chain's reference, error ~${ref.error.toExponential(1)} m)`)]
+  const fine = treeLast(n, H / 2, 'RK44').x
+  const rows = [rowOf(ours.r, TREE_ENGINE, `|x - x_RK44(h/2)| = ${dist(ours.x, fine).toExponential(2)} m; last body at [${ours.x.map((v) => v.toFixed(3)).join(', ')}]`)]
+  if (n === 1000) {
+    const rk44 = treeLast(n, H, 'RK44')
+    const error = (dist(rk44.x, fine) * 16) / 15
+    rows.push(rowOf(rk44.r, TREE_RECORD_ENGINE, `|x - x(h/2)| 16/15 = ${error.toExponential(2)} m (so the RK44 h/2 reference is ~${(error / 16).toExponential(1)} m off)`))
+  }
+  return rows
 }
 
 const perStep = (r: BenchRow): number => (r.cpuSeconds - (r.setupSeconds ?? 0)) / r.steps
@@ -90,11 +95,7 @@ export const suite: BenchSuite = {
             : ''
       rows.push(engineRow(`sphere chain N=${n}`, r, { accuracy }))
     }
-    for (const n of [10, 100, 1000]) {
-      const { row, last } = treeRow(n, ref)
-      rows.push(row)
-      if (n === 1000) rows.push(treeRowDoubleStep(last))
-    }
+    for (const n of [10, 100, 1000]) rows.push(...treeRows(n, ref))
     const peerN = [ACCURACY_N, 1000]
     for (const n of peerN) {
       const peers = [await havokChain(n, H, 1000), await rapierChain(n, H, 1000)]
@@ -147,13 +148,13 @@ export const suite: BenchSuite = {
     const havokDefault = rows.find((r) => r.model === 'sphere chain N=1000' && r.engine.startsWith('Havok') && r.engine.endsWith('default'))
     if (tree && havokDefault)
       lines.push(
-        `chain N = 1000 as KinematicTree (RK44, h = 1 ms, 1000 steps): ${tree.cpuSeconds.toFixed(2)} cpu s vs Havok default ${havokDefault.cpuSeconds.toFixed(2)} cpu s: ratio ${(tree.cpuSeconds / havokDefault.cpuSeconds).toFixed(2)} (target <= 1)`,
+        `chain N = 1000 as KinematicTree (${TREE_SOLVER}, h = 1 ms, 1000 steps): ${tree.cpuSeconds.toFixed(2)} cpu s vs Havok default ${havokDefault.cpuSeconds.toFixed(2)} cpu s: ratio ${(tree.cpuSeconds / havokDefault.cpuSeconds).toFixed(2)} (target <= 1)`,
       )
     const slices = rows.filter((r) => r.maxSliceMs !== undefined)
     if (slices.length > 0) {
       const worst = slices.reduce((a, b) => ((a.maxSliceMs ?? 0) > (b.maxSliceMs ?? 0) ? a : b))
       lines.push(
-        `pause/stop latency: longest ${20}-ms solver slice ${worst.maxSliceMs!.toFixed(0)} ms wall (${worst.model}); the first slice also runs the setup (${(worst.setupSeconds ?? 0).toFixed(2)} cpu s)`,
+        `longest ${20}-ms solver slice ${worst.maxSliceMs!.toFixed(0)} ms wall (${worst.model}; a slice runs whole steps when nothing asks to interrupt: pause/stop cut the step and the setup in flight, see pauseLatency)`,
       )
     }
     return lines
