@@ -128,6 +128,12 @@ export interface ObjectComputation extends LifecycleHooks {
    */
   addReactionJacobian?(s: SystemState, factor: number, out: Float64Array): void
   /**
+   * Adds C_q^T lambda into the global vector out (at ltgODE2), the same sums in the same order as the
+   * evaluator's from computeAEJacobian (for constraints whose C_q is the same at both levels): objects
+   * that hold C_q anyway (joints) save copying it out once per residual.
+   */
+  addReactionForces?(s: SystemState, out: Float64Array): void
+  /**
    * Rheonomic constraints (drives): the explicit time term of the constraint at velocity level
    * (C_q q' + term = 0, i.e. dg/dt at fixed q) or at acceleration level
    * (C_q q'' + (d/dt C_q) q' + term = 0), written into out (length nAE). Without it the term is 0.

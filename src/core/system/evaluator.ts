@@ -314,6 +314,10 @@ export class SystemEvaluator {
   addReactionForces(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
     for (const o of this.constraintObjects) {
       if (o.inactiveConstraint) continue
+      if (o.addReactionForces) {
+        o.addReactionForces(s, out)
+        continue
+      }
       const ltg = o.ltgODE2
       const n = ltg.length
       const J = this.localJ

@@ -327,6 +327,18 @@ export class AxisJoint implements ObjectComputation {
     }
   }
 
+  /** out[ltg] += C_q^T lambda straight from the joint's block (ObjectComputation.addReactionForces). */
+  addReactionForces(s: SystemState, out: Float64Array): void {
+    this.evaluate(s)
+    const data = this.data, ltg = this.ltgODE2, n = ltg.length, lambda = s.lambda
+    for (let k = 0; k < this.nAE; k++) {
+      const lam = lambda[this.aeIndex + k]
+      if (lam === 0) continue
+      const r = this.rowsAt + k * n
+      for (let j = 0; j < n; j++) out[ltg[j]] += data[r + j] * lam
+    }
+  }
+
   /** C_q, the same at both levels (the index-2 equation is the exact time derivative). */
   computeAEJacobian(s: SystemState, out: Float64Array): void {
     this.evaluate(s)
