@@ -10,7 +10,7 @@ import type { JsonValue, Problem } from './types'
  */
 export const EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
   newtonReactionStiffness:
-    'implicit solvers add the geometric stiffness of the constraint reactions d(C_q^T lambda)/dq to the Newton matrix at each refresh (analytic for joints and Euler-parameter bodies, forward differences per object for other constraints): Newton converges quadratically with a fresh matrix, but with modified Newton the iterations per step hardly drop and refreshes cost more (see docs/performance.md)',
+    'implicit solvers add the geometric stiffness of the constraint reactions d(C_q^T lambda)/dq to the Newton matrix at each refresh (analytic for joints and Euler-parameter bodies, forward differences per object for other constraints): Newton converges quadratically with a fresh matrix (with the refresh policy about half the iterations per step), but refreshes cost more and the time per step does not drop (see docs/performance.md)',
 }
 
 export const SOLVER_TYPES = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'ExplicitMidpoint', 'RK33', 'RK44', 'RK67', 'ODE23', 'DOPRI5', 'Static'] as const
