@@ -273,7 +273,8 @@ export class RigidFrame implements FrameKinematics {
    * Adds generalizedForce of the columns j in `columns` of forceScale * F and of T (3 x stride,
    * row-major; null: zero) as column j of out (stride columns): out[(row + i) * stride + j] +=
    * (J^T forceScale F_j + G^T T_j)_i. Joints form the derivative part of their reaction stiffness with
-   * it (J^T dF/dq + G^T dT/dq). Reads the cache as it is: call it after position() at the same state.
+   * it (J^T dF/dq + G^T dT/dq). Reads the cache as it is: call it after position() or
+   * rotationMatrixView() at the same state.
    */
   addGeneralizedForceColumns(forceScale: number, F: Float64Array | null, T: Float64Array | null, columns: Int32Array, stride: number, out: Float64Array, row: number): void {
     const node = this.node, nt = node.nTrans, nr = node.rotation.size

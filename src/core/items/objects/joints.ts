@@ -240,6 +240,15 @@ export class AxisJoint implements ObjectComputation {
     return W.A[m]
   }
 
+  /** J and G (turning markers) of the markers that are not rigid frames into W.J, W.G. */
+  private markerJacobians(s: SystemState): void {
+    for (let m = 0; m < 2; m++) {
+      if (this.rigid[m]) continue
+      this.k[m].positionJacobian(s, W.J[m])
+      if (this.turns[m]) this.frame(m as 0 | 1).rotationJacobian(s, W.G[m])
+    }
+  }
+
   /** Writes the row block of marker m, J_m^T v + G_m^T w, at out[offset ..) (after position and rotationOf at this state). */
   private markerRow(m: 0 | 1, v0: number, v1: number, v2: number, w0: number, w1: number, w2: number, out: Float64Array, offset: number): void {
     const rigid = this.rigid[m]
@@ -273,11 +282,7 @@ export class AxisJoint implements ObjectComputation {
     this.k[0].position(s, p0)
     this.k[1].position(s, p1)
     const A0 = this.rotationOf(s, 0), A1 = this.rotationOf(s, 1)
-    for (let m = 0; m < 2; m++) {
-      if (this.rigid[m]) continue
-      this.k[m].positionJacobian(s, W.J[m])
-      if (this.turns[m]) this.frame(m as 0 | 1).rotationJacobian(s, W.G[m])
-    }
+    this.markerJacobians(s)
     const d0 = p1[0] - p0[0], d1 = p1[1] - p0[1], d2 = p1[2] - p0[2]
     const n0 = this.n0, gAt = this.gAt
     for (let k = 0; k < this.nAE; k++) {
@@ -385,15 +390,14 @@ export class AxisJoint implements ObjectComputation {
     let active = false
     for (let k = 0; k < this.nAE; k++) if (lambda[this.aeIndex + k] !== 0) active = true
     if (!active) return
+    // Positions only for dp (turning translation axes); rotationOf brings rigid frames' caches up to date.
     const p0 = W.p[0], p1 = W.p[1]
-    this.k[0].position(s, p0)
-    this.k[1].position(s, p1)
-    const A0 = this.rotationOf(s, 0), A1 = this.rotationOf(s, 1)
-    for (let m = 0; m < 2; m++) {
-      if (this.rigid[m]) continue
-      this.k[m].positionJacobian(s, W.J[m])
-      if (this.turns[m]) this.frame(m as 0 | 1).rotationJacobian(s, W.G[m])
+    if (this.turningTranslation) {
+      this.k[0].position(s, p0)
+      this.k[1].position(s, p1)
     }
+    const A0 = this.rotationOf(s, 0), A1 = this.rotationOf(s, 1)
+    this.markerJacobians(s)
     const dp0 = p1[0] - p0[0], dp1 = p1[1] - p0[1], dp2 = p1[2] - p0[2]
     const F = W.force[1], T0 = W.torque[0], T1 = W.torque[1], dF = W.dF, dT = W.dT
     for (let i = 0; i < 3; i++) F[i] = T0[i] = T1[i] = 0
