@@ -10,13 +10,13 @@ import { createSolver, SensorRecorder, type Project } from '../../src/core'
 import { approximateMinimumDegree } from '../../src/core/math/sparseOrdering'
 import { SparsePatternBuilder } from '../../src/core/math/sparsePattern'
 import { buildSystem } from '../../src/core/simulation'
-import { sphereChain } from '../../bench/models'
+import { sphereChain, springLattice } from '../../bench/models'
 import { massGrid } from '../integration/helpers'
 import { makeProject } from './helpers'
 import { expectBitwiseEqual, finalState, rows, startRun } from './restartModels'
 
 /** Where a setup poll came from (the first solver or matrix function on the stack). */
-const POLL_SITES = /approximateMinimumDegree|symmetricAdjacency|factorFull|ode2Residual|createSystemMatrix|InitialConditions|initializeSolver /
+const POLL_SITES = /approximateMinimumDegree|symmetricAdjacency|factorFull|ode2Residual|createSystemMatrix|ExplicitSolver\.accelerations|InitialConditions|initializeSolver /
 const pollSite = (): string => (new Error().stack ?? '').split('\n').find((line) => POLL_SITES.test(line))?.trim().split(' ')[1] ?? 'unknown'
 
 /**
@@ -110,6 +110,17 @@ describe('a setup interrupted anywhere and done again gives the uninterrupted ru
     const settings = { solverType: 'RK44', linearSolverType: 'EigenSparse', timeIntegration: { endTime: 0.003, numberOfSteps: 3 } }
     const sites = expectSameRuns(makeProject(model, settings))
     expect(sites.some((s) => s.includes('ode2Residual')), sites.join(', ')).toBe(true)
+  })
+
+  // The bench's spring lattice at 16 x 16 (512 unknowns, 752 force objects): no constraints and a
+  // constant mass matrix, so the explicit solver assembles and factorizes the mass matrix once, in the
+  // setup's initial accelerations; it is interrupted after that assembly and inside that factorization
+  // (before column 511), and the steps reuse the factors of the setup that completed.
+  it('RK44, spring lattice: interrupts after the first mass assembly and inside its factorization', () => {
+    const { model, settings } = springLattice(16, 3)
+    const sites = expectSameRuns(makeProject(model, { ...settings, linearSolverType: 'EigenSparse' }))
+    for (const site of ['ExplicitSolver.accelerations', 'SparseLU.factorFull', 'ode2Residual'])
+      expect(sites.some((s) => s.includes(site)), `interrupted in ${site}: ${sites.join(', ')}`).toBe(true)
   })
 
   it('initializeSolver called directly is never interrupted (checkpoint loading and results files rely on it)', () => {

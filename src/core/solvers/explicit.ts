@@ -131,12 +131,19 @@ export class ExplicitSolver extends SolverBase {
     ev.ode2Residual(s, this.rhsODE2)
     for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
     if (!this.constantMass || !this.massFactorized) {
+      // Polled while a setup or step can be interrupted (the first assembly and factorization of a
+      // large model take 100-200 ms, cold). Only a completed factorization sets massFactorized, so a
+      // matrix an interrupt left half made is assembled from zero and factorized in full again.
       const m = this.matrix
       m.zero()
       ev.addMassMatrix(s, m, 1)
-      if (this.nAE > 0) ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
+      ev.interruptCheck?.()
+      if (this.nAE > 0) {
+        ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
+        ev.interruptCheck?.()
+      }
       this.stats.jacobians++
-      const k = m.factorize()
+      const k = m.factorize(ev.interruptCheck)
       if (k >= 0) this.singularMass(k)
       this.massFactorized = true
     }
@@ -165,8 +172,9 @@ export class ExplicitSolver extends SolverBase {
       m.zero()
       for (let i = 0; i < n2; i++) m.add(i, i, 1)
       ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
+      ev.interruptCheck?.()
       this.stats.jacobians++
-      const k = m.factorize()
+      const k = m.factorize(ev.interruptCheck)
       if (k >= 0) {
         const owner = this.unknownOwner(k)
         throw new SolverError('singular', `${this.solverType}: redundant or singular constraints at t = ${s.t} (step ${this.stats.steps}) for ${owner}`, s.t, this.stats.steps, [owner])
@@ -278,8 +286,9 @@ export class ExplicitSolver extends SolverBase {
   }
 
   /**
-   * An interrupted step: back to its start. The interrupt checks lie between the stages' linear
-   * solves, so the matrix is never half assembled; a constant mass matrix stays factorized.
+   * An interrupted step: back to its start. A matrix the interrupt left half assembled or half
+   * factorized is assembled again before its next solve (only a completed factorization sets
+   * massFactorized); a constant mass matrix factorized before the step stays factorized.
    */
   protected override rollBackStep(): void {
     this.restoreStepStart()
