@@ -3,10 +3,12 @@
 // states of two consecutive steps so that every node and joint cache misses as in Newton. CPU time
 // (process.cpuUsage); on a loaded machine a busy round takes several times a quiet one, so the
 // median and the lower quartile of many rounds are reported, and the residual's parts (evaluator
-// passes) from one further set of calls.
+// passes) from one further set of calls. Also the reaction stiffness of a Newton refresh on perf3D
+// (flag newtonReactionStiffness): the items' addReactionJacobian and the evaluator's assembly of it.
 import { rigidBodies3D, sphereChain } from './models'
 import { prepareRun } from './measure'
 import type { BenchResult } from './run'
+import type { SystemMatrix } from '../src/core/system/matrix'
 
 const ROUNDS = 25
 
@@ -85,6 +87,39 @@ function residualRuns(name: string, model: ReturnType<typeof sphereChain>, calls
   ]
 }
 
+/** The solver's matrix and the evaluator's constraint objects (private; the benchmark reads them). */
+interface RefreshProbe {
+  matrix: SystemMatrix
+}
+
+function reactionStiffnessRuns(callsPerRound: number): BenchResult[] {
+  const { model, settings } = rigidBodies3D(400, 1000)
+  const { solver } = prepareRun(model, { ...settings, experimental: ['newtonReactionStiffness'] })
+  solver.initializeSolver()
+  for (let i = 0; i < 8; i++) solver.solveStep()
+  const s = solver.state, ev = solver.evaluator, m = (solver as unknown as RefreshProbe).matrix
+  const objects = solver.system.objects.map((r) => r.computation).filter((o) => o.addReactionJacobian)
+  const local = new Float64Array(14 * 14)
+  const nd = { relativeEpsilon: 1e-7, minimumCoordinateSize: 1e-2 }
+  const items: number[] = [], assembled: number[] = []
+  for (let r = 0; r < ROUNDS; r++) {
+    let t0 = cpuMs()
+    for (let c = 0; c < callsPerRound; c++) for (const o of objects) o.addReactionJacobian!(s, 1e-6, local)
+    items.push((cpuMs() - t0) / callsPerRound)
+    t0 = cpuMs()
+    for (let c = 0; c < callsPerRound; c++) ev.addReactionStiffness(s, m, 1e-6, nd)
+    assembled.push((cpuMs() - t0) / callsPerRound)
+  }
+  return [
+    { name: `perf3DRigidBodies reaction stiffness, items' addReactionJacobian, median of ${ROUNDS} rounds`, value: quantile(items, 0.5), unit: 'ms CPU', extra: `lower quartile ${quantile(items, 0.25).toFixed(3)} ms` },
+    { name: `perf3DRigidBodies reaction stiffness assembled (addReactionStiffness), median of ${ROUNDS} rounds`, value: quantile(assembled, 0.5), unit: 'ms CPU', extra: `lower quartile ${quantile(assembled, 0.25).toFixed(3)} ms` },
+  ]
+}
+
 export default function residualBench(): BenchResult[] {
-  return [...residualRuns('perf3DRigidBodies', rigidBodies3D(400, 1000), 40), ...residualRuns('sphere chain N=1000', sphereChain(1000, 1e-3, 1), 20)]
+  return [
+    ...residualRuns('perf3DRigidBodies', rigidBodies3D(400, 1000), 40),
+    ...residualRuns('sphere chain N=1000', sphereChain(1000, 1e-3, 1), 20),
+    ...reactionStiffnessRuns(10),
+  ]
 }
