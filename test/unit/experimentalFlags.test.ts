@@ -1,7 +1,7 @@
 // Experimental flags (seed 003, "PyExperimental"): off unless listed, unknown names refused with a
-// message, and the one flag shipped now (newtonReactionStiffness) changes Newton's speed, not the answer.
+// message, retired ones (their behaviour is now the default) accepted as no-ops, and the one flag shipped now (newtonReactionStiffness) changes Newton's speed, not the answer.
 import { describe, expect, it } from 'vitest'
-import { EXPERIMENTAL_FLAGS, loadProjectJson, runProject, type JsonObject } from '../../src/core'
+import { EXPERIMENTAL_FLAGS, RETIRED_EXPERIMENTAL_FLAGS, loadProjectJson, runProject, type JsonObject } from '../../src/core'
 
 /** A hanging chain of five point masses on distance constraints, released from horizontal. */
 function chain(experimental: string[]): JsonObject {
@@ -53,6 +53,19 @@ describe('experimental flags', () => {
       expect(r.problems[0].path).toBe('simulationSettings.experimental')
       expect(r.problems[0].message).toContain('unknown experimental flag "newtonReactionStifness"')
       expect(r.problems[0].message).toContain('did you mean "newtonReactionStiffness"')
+    }
+  })
+
+  it('accepts a retired flag (its behaviour is now the default) and runs exactly as without it', () => {
+    const plain = run([])
+    for (const flag of Object.keys(RETIRED_EXPERIMENTAL_FLAGS)) {
+      const r = loadProjectJson(chain([flag]))
+      expect(r.ok).toBe(true)
+      // A no-op: the same run bit for bit, and the file keeps what it listed.
+      const retired = run([flag])
+      expect(retired.recorder.last(0)).toEqual(plain.recorder.last(0))
+      expect(retired.stats.newtonIterations).toBe(plain.stats.newtonIterations)
+      expect(r.ok && r.project.settings.experimental).toEqual([flag])
     }
   })
 

@@ -13,6 +13,15 @@ export const EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
     'implicit solvers add the geometric stiffness of the constraint reactions d(C_q^T lambda)/dq to the Newton matrix at each refresh (analytic for joints and Euler-parameter bodies, forward differences per object for other constraints): Newton converges quadratically with a fresh matrix (with the refresh policy about half the iterations per step), but refreshes cost more and the time per step does not drop (see docs/performance.md)',
 }
 
+/**
+ * Flags whose behaviour became the default: project files that still list them load unchanged (the
+ * flag has no effect any more) instead of being refused.
+ */
+export const RETIRED_EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
+  newtonQuadraticPredictor: 'the quadratic acceleration predictor is the default (2026-12-02)',
+  newtonRefreshPolicy: 'the cost-based Jacobian refresh policy is the default (2026-12-02)',
+}
+
 export const SOLVER_TYPES = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'ExplicitMidpoint', 'RK33', 'RK44', 'RK67', 'ODE23', 'DOPRI5', 'Static'] as const
 export type SolverType = (typeof SOLVER_TYPES)[number]
 
@@ -153,7 +162,7 @@ export function resolveSettings(raw: unknown, path = 'simulationSettings'): { se
   const settings = resolveNode(SETTINGS_SCHEMA, raw, path, problems) as unknown as SimulationSettings
   const known = Object.keys(EXPERIMENTAL_FLAGS)
   for (const flag of settings.experimental ?? [])
-    if (!known.includes(flag))
+    if (!known.includes(flag) && !(flag in RETIRED_EXPERIMENTAL_FLAGS))
       problems.push({ path: `${path}.experimental`, message: `unknown experimental flag "${flag}"${suggest(flag, known)}; known flags: ${known.join(', ')}` })
   const ti = settings.timeIntegration
   if (problems.length === 0 && !(ti.endTime > ti.startTime) && settings.solverType !== 'Static')
