@@ -5,11 +5,14 @@
 // when one arrives), which goes back to its start, so they wait for a fraction of a step rather than
 // a whole one. The solver's setup (ordering, first factorization, initial accelerations: up to 0.7 s
 // on large models) runs in the first slice and is interrupted the same way: abandoned with the state
-// untouched, and done again by the next slice after a resume. Requests that would change a model that
-// is solving are answered with 'busy', never queued or dropped.
+// untouched, and done again by the next slice after a resume. Building the system (up to a second) is
+// interrupted too: the run request builds it unless a pause or stop arrives meanwhile; then the build
+// is abandoned and the run's next slice after a resume builds it again. Requests that would change a
+// model that is solving are answered with 'busy', never queued or dropped.
 import { readFileSync } from 'node:fs'
 import {
   buildSystem,
+  BuildInterrupted,
   CheckpointError,
   FormatError,
   loadCheckpoint,
@@ -53,13 +56,25 @@ const PROGRESS_INTERVAL_MS = 100
 
 export type EmitEvent = <E extends ApiEventName>(event: E, data: ApiEvents[E]) => void
 
-interface ActiveRun {
-  kind: 'dynamic' | 'static'
+/** What a run solves with, built from the model (buildParts). */
+interface RunParts {
   system: CompiledSystem
   solver: SolverBase
   recorder: SensorRecorder
   /** The results file of the run (full rate, every solutionWritePeriod), if one was asked for. */
   results?: { sink: FileSink; writer: ResultsWriter }
+}
+
+interface ActiveRun {
+  kind: 'dynamic' | 'static'
+  settings: Project['settings']
+  maxFrameRate?: number
+  resultsPath?: string
+  /**
+   * Null until built (partsOf): a run request builds them unless a pause or stop interrupts it, a run
+   * started paused when first needed.
+   */
+  parts: RunParts | null
   state: 'running' | 'paused' | 'finished'
   /** Wall time and simulated time when the run last started or resumed (real-time factor). */
   wallStart: number
@@ -70,6 +85,8 @@ interface ActiveRun {
 
 export class SolverSession {
   private project: Project | null = null
+  /** The project as a project file holds it (writeProject, once per model change): the model snapshot of results files. */
+  private projectText = ''
   private revision = 0
   private run: ActiveRun | null = null
   private readonly stream: FrameStream
@@ -146,8 +163,7 @@ export class SolverSession {
     const result = parseProject(text)
     if (!result.ok) throw invalidModel('The model', result.problems)
     this.discardRun('a new model was opened')
-    this.project = result.project
-    this.revision++
+    this.setProject(result.project)
     return this.modelResult()
   }
 
@@ -166,9 +182,15 @@ export class SolverSession {
     const result = parseProject(text)
     if (!result.ok) throw invalidModel('The change', result.problems)
     this.discardRun('the model changed')
-    this.project = result.project
-    this.revision++
+    this.setProject(result.project)
     return this.modelResult()
+  }
+
+  private setProject(project: Project): void {
+    this.project = project
+    // Writing a large project takes a second (100 x 100 lattice: 10 MB, 0.5-1 s): once, not per run.
+    this.projectText = writeProject(project)
+    this.revision++
   }
 
   private modelResult(): SolverModelResult {
@@ -176,7 +198,7 @@ export class SolverSession {
     const counts = Object.fromEntries(
       Object.entries(project.model).map(([list, items]) => [list, items.length]),
     )
-    return { summary: { name: project.name, counts, revision: this.revision }, text: writeProject(project) }
+    return { summary: { name: project.name, counts, revision: this.revision }, text: this.projectText }
   }
 
   private validate(): Problem[] {
@@ -199,10 +221,12 @@ export class SolverSession {
     }
   }
 
-  private build(): CompiledSystem {
+  /** The model's system; with interruptRequested the build can throw BuildInterrupted (buildSystem). */
+  private build(interruptRequested?: () => boolean): CompiledSystem {
     try {
-      return buildSystem(this.requireProject())
+      return buildSystem(this.requireProject(), interruptRequested)
     } catch (error) {
+      if (error instanceof BuildInterrupted) throw error
       throw new ApiError(
         'solver-error',
         `Assembly failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -224,13 +248,10 @@ export class SolverSession {
     const settings = effectiveSettings(project.settings, options.endTime)
     if (settings.solverType === 'Static')
       throw new ApiError('invalid-state', 'The model\'s solverType is "Static": use staticSolve for it')
-    this.run = this.createRun(
-      'dynamic',
-      settings,
-      startPaused ? 'paused' : 'running',
-      options.maxFrameRate,
-      options.resultsPath,
-    )
+    const run = this.newRun('dynamic', settings, startPaused ? 'paused' : 'running', options)
+    // Build errors come before the run exists. A run started paused is built when first needed.
+    if (!startPaused) this.partsOf(run, true)
+    this.run = run
     this.changed()
     if (!startPaused) this.schedule()
     return this.runStatus()
@@ -241,28 +262,53 @@ export class SolverSession {
     this.discardRun('a static solve started')
     const project = this.requireProject()
     const settings = { ...project.settings, solverType: 'Static' as const }
-    const run = this.createRun('static', settings, 'running')
+    const run = this.newRun('static', settings, 'running')
+    this.partsOf(run, true)
     this.run = run
     return new Promise((resolve, reject) => {
       run.settle = (error) =>
-        error ? reject(error) : resolve({ ...this.runStatus(), statistics: statistics(run.solver) })
+        error ? reject(error) : resolve({ ...this.runStatus(), statistics: statistics(run) })
       this.changed()
       this.schedule()
     })
   }
 
-  private createRun(
+  private newRun(
     kind: ActiveRun['kind'],
     settings: Project['settings'],
     state: ActiveRun['state'],
-    maxFrameRate?: number,
-    resultsPath?: string,
+    { maxFrameRate, resultsPath }: RunOptions = {},
   ): ActiveRun {
-    const system = this.build()
+    const now = performance.now()
+    const timeStart = settings.timeIntegration.startTime
+    return { kind, settings, maxFrameRate, resultsPath, parts: null, state, wallStart: now, timeStart }
+  }
+
+  /**
+   * The run's parts, built first if the run has none. Interruptible (a run request, a slice, single
+   * steps), a pause or stop arriving meanwhile abandons the build (it only reads the model) and null
+   * is returned: the run's next slice builds again. Build errors are ApiErrors.
+   */
+  private partsOf(run: ActiveRun, interruptible: boolean): RunParts | null {
+    run.parts ??= this.buildParts(run, interruptible ? this.interruptRequested : undefined)
+    return run.parts
+  }
+
+  private buildParts(run: ActiveRun, interruptRequested?: () => boolean): RunParts | null {
+    let system: CompiledSystem
+    try {
+      system = this.build(interruptRequested)
+    } catch (error) {
+      if (error instanceof BuildInterrupted) return null
+      throw error
+    }
+    // The solver's tables are made in one piece (50-200 ms on large models, cold): poll before.
+    if (interruptRequested?.()) return null
+    const settings = run.settings
     system.state.t = settings.timeIntegration.startTime
     const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod, false)
     recorder.onRow((index, row) => this.stream.sensorRow(index, row))
-    let results: ActiveRun['results']
+    let results: RunParts['results']
     const solver = createSolver(system, settings, {
       recorder,
       onStep: (s) => {
@@ -276,19 +322,10 @@ export class SolverSession {
       interruptRequested: this.interruptRequested,
     })
     // Before the setup: it records the initial sensor rows, which go to this run's stream.
-    this.stream.begin(system, maxFrameRate)
-    if (resultsPath && settings.solutionSettings.writeSolutionToFile)
-      results = this.openResultsWriter(resultsPath, system, solver, recorder)
-    return {
-      kind,
-      system,
-      solver,
-      recorder,
-      results,
-      state,
-      wallStart: performance.now(),
-      timeStart: system.state.t,
-    }
+    this.stream.begin(system, run.maxFrameRate)
+    if (run.resultsPath && settings.solutionSettings.writeSolutionToFile)
+      results = this.openResultsWriter(run.resultsPath, system, solver, recorder)
+    return { system, solver, recorder, results }
   }
 
   private openResultsWriter(
@@ -296,7 +333,7 @@ export class SolverSession {
     system: CompiledSystem,
     solver: SolverBase,
     recorder: SensorRecorder,
-  ): NonNullable<ActiveRun['results']> {
+  ): NonNullable<RunParts['results']> {
     const settings = solver.settings.solutionSettings
     let sink: FileSink
     try {
@@ -305,7 +342,7 @@ export class SolverSession {
       throw new ApiError('io-error', `Cannot create the results file ${path}: ${(error as Error).message}`)
     }
     const writer = new ResultsWriter(sink, system, {
-      project: JSON.parse(writeProject(this.requireProject())) as JsonObject,
+      project: JSON.parse(this.projectText) as JsonObject,
       solverType: solver.solverType,
       framePeriod: settings.solutionWritePeriod,
       fields: ['q', 'v'],
@@ -315,10 +352,10 @@ export class SolverSession {
     return { sink, writer }
   }
 
-  private checkpointRun(run: ActiveRun): CheckpointRun {
-    const outputs: NonNullable<CheckpointRun['outputs']> = { sensors: run.recorder }
-    if (run.results) outputs.frames = run.results.writer
-    return { system: run.system, solver: run.solver, outputs }
+  private checkpointRun(parts: RunParts): CheckpointRun {
+    const outputs: NonNullable<CheckpointRun['outputs']> = { sensors: parts.recorder }
+    if (parts.results) outputs.frames = parts.results.writer
+    return { system: parts.system, solver: parts.solver, outputs }
   }
 
   /** Writes the state of a paused or finished run (the exact-restart format of src/core/checkpoint). */
@@ -329,10 +366,11 @@ export class SolverSession {
       throw new ApiError('invalid-state', 'No dynamic run to save: run or step the model first')
     let bytes: Uint8Array
     try {
-      // A run paused before its setup finished: the checkpoint needs the initial accelerations and
-      // the integrator's start state, so set up first.
-      if (!run.solver.initialized) run.solver.initializeSolver()
-      bytes = saveCheckpoint(this.checkpointRun(run))
+      // A run paused before its build or setup finished: the checkpoint needs the initial
+      // accelerations and the integrator's start state, so build and set up first.
+      const parts = this.partsOf(run, false)!
+      if (!parts.solver.initialized) parts.solver.initializeSolver()
+      bytes = saveCheckpoint(this.checkpointRun(parts))
     } catch (error) {
       if (error instanceof CheckpointError)
         throw new ApiError('solver-error', error.message, { items: error.details })
@@ -343,7 +381,7 @@ export class SolverSession {
     } catch (error) {
       throw new ApiError('io-error', `Cannot write the checkpoint ${path}: ${(error as Error).message}`)
     }
-    return { path, time: run.system.state.t }
+    return { path, time: runTime(run) }
   }
 
   /** A paused run of the current model at the checkpoint's state; resume continues it exactly. */
@@ -357,9 +395,11 @@ export class SolverSession {
     }
     this.startRun({ endTime }, true)
     const run = this.run!
+    let parts: RunParts
     try {
-      loadCheckpoint(bytes, this.checkpointRun(run))
-      run.solver.initializeSolver()
+      parts = this.partsOf(run, false)!
+      loadCheckpoint(bytes, this.checkpointRun(parts))
+      parts.solver.initializeSolver()
     } catch (error) {
       this.run = null
       this.changed()
@@ -367,8 +407,8 @@ export class SolverSession {
         throw new ApiError('invalid-model', `The checkpoint ${path} does not fit the model: ${error.message}`)
       throw error
     }
-    run.timeStart = run.system.state.t
-    this.stream.offer(run.system.state, true)
+    run.timeStart = parts.system.state.t
+    this.stream.offer(parts.system.state, true)
     this.emitProgress()
     this.changed()
     return this.runStatus()
@@ -429,7 +469,7 @@ export class SolverSession {
     if (run?.state !== 'running')
       throw new ApiError('invalid-state', `Nothing to pause: the run is ${this.runStatus().state}`)
     run.state = 'paused'
-    this.stream.offer(run.system.state, true)
+    if (run.parts) this.stream.offer(run.parts.system.state, true)
     this.emitProgress()
     this.changed()
     return this.runStatus()
@@ -441,7 +481,7 @@ export class SolverSession {
       throw new ApiError('invalid-state', `Nothing to resume: the run is ${this.runStatus().state}`)
     run.state = 'running'
     run.wallStart = performance.now()
-    run.timeStart = run.system.state.t
+    run.timeStart = runTime(run)
     this.changed()
     this.schedule()
     return this.runStatus()
@@ -460,17 +500,21 @@ export class SolverSession {
     if (this.run?.state === 'running') throw busy('single-step')
     if (this.run?.kind !== 'dynamic' || this.run.state === 'finished') this.startRun({}, true)
     const run = this.run!
+    let parts: RunParts | null
     try {
-      // A pause or stop arriving meanwhile ends the steps early (the step in flight is rolled back).
-      for (let i = 0; i < count && !run.solver.finished && !this.interruptRequested(); i++)
-        run.solver.advance(0)
+      // A pause or stop arriving meanwhile ends the build or the steps early (the step in flight is
+      // rolled back, a build abandoned).
+      parts = this.partsOf(run, true)
+      if (!parts) return this.runStatus()
+      for (let i = 0; i < count && !parts.solver.finished && !this.interruptRequested(); i++)
+        parts.solver.advance(0)
     } catch (error) {
       this.fail(run, error)
       throw solverError(error)
     }
-    this.stream.offer(run.system.state, true)
+    this.stream.offer(parts.system.state, true)
     this.emitProgress()
-    if (run.solver.finished) this.complete(run)
+    if (parts.solver.finished) this.complete(run, parts)
     return this.runStatus()
   }
 
@@ -484,21 +528,25 @@ export class SolverSession {
     // A pause or stop is arriving: its handler decides what follows (nothing is solved meanwhile).
     if (this.interruptRequested()) return this.schedule()
     let done: boolean
+    const built = run.parts
     try {
-      done = run.solver.advance(SLICE_MS)
+      // A slice that builds does only that (or is interrupted): the setup follows in the next one.
+      const parts = this.partsOf(run, true)
+      if (!built || !parts) return this.schedule()
+      done = parts.solver.advance(SLICE_MS)
     } catch (error) {
       this.fail(run, error)
       return
     }
     this.stream.flush()
-    if (done) this.complete(run)
+    if (done) this.complete(run, built)
     else this.schedule()
   }
 
-  private complete(run: ActiveRun): void {
-    run.solver.finalizeSolver()
+  private complete(run: ActiveRun, parts: RunParts): void {
+    parts.solver.finalizeSolver()
     run.state = 'finished'
-    this.stream.offer(run.system.state, true)
+    this.stream.offer(parts.system.state, true)
     this.emitProgress()
     this.finish('completed')
     this.changed()
@@ -518,14 +566,16 @@ export class SolverSession {
     if (!run) return
     this.stream.flush(true)
     this.stream.end()
-    run.results?.sink.close()
-    run.results = undefined
+    if (run.parts?.results) {
+      run.parts.results.sink.close()
+      run.parts.results = undefined
+    }
     const status = reason === 'stopped' ? { ...this.runStatus(), state: 'idle' as const } : this.runStatus()
     this.emit('finished', {
       reason,
       state: status.state,
       time: status.time,
-      statistics: statistics(run.solver),
+      statistics: statistics(run),
     })
     run.settle?.(
       error ??
@@ -548,7 +598,7 @@ export class SolverSession {
       const state: RunState = this.project ? 'idle' : 'empty'
       return { state, time: this.project?.settings.timeIntegration.startTime ?? 0, step: 0 }
     }
-    return { state: run.state, time: run.system.state.t, step: run.solver.stats.steps }
+    return { state: run.state, time: runTime(run), step: run.parts?.solver.stats.steps ?? 0 }
   }
 
   private changed(): void {
@@ -559,13 +609,14 @@ export class SolverSession {
     const run = this.run
     if (!run) return
     const wall = (performance.now() - run.wallStart) / 1000
-    const time = run.system.state.t
+    const time = runTime(run)
+    const { steps, newtonIterations } = statistics(run)
     this.emit('progress', {
       state: run.state,
       time,
-      endTime: run.solver.settings.timeIntegration.endTime,
-      step: run.solver.stats.steps,
-      newtonIterations: run.solver.stats.newtonIterations,
+      endTime: run.settings.timeIntegration.endTime,
+      step: steps,
+      newtonIterations,
       realTimeFactor: wall > 0 ? (time - run.timeStart) / wall : 0,
     })
   }
@@ -586,8 +637,16 @@ function sensorHistories(reader: ResultsReader): SensorEventData {
   }
 }
 
-function statistics(solver: SolverBase): RunStatistics {
-  const { steps, newtonIterations, jacobians, rejectedSteps, wallTime } = solver.stats
+/** The run's simulated time: its system's, or the start time before it is built. */
+function runTime(run: ActiveRun): number {
+  return run.parts?.system.state.t ?? run.settings.timeIntegration.startTime
+}
+
+/** The run's solver counters (zero before it is built). */
+function statistics(run: ActiveRun): RunStatistics {
+  const stats = run.parts?.solver.stats
+  if (!stats) return { steps: 0, newtonIterations: 0, jacobians: 0, rejectedSteps: 0, wallTime: 0 }
+  const { steps, newtonIterations, jacobians, rejectedSteps, wallTime } = stats
   return { steps, newtonIterations, jacobians, rejectedSteps, wallTime }
 }
 

@@ -1,8 +1,9 @@
-// The solver session with a run paused inside its setup (in process, the interrupt flag driven by the
-// test): the setup is interrupted at a chosen poll, the pause is answered with the run at step 0,
-// and after resume the run - including its results file, whose initial frame is written once the
-// setup completes - is bit for bit the uninterrupted one. A checkpoint saved while paused there sets
-// the run up first. Tolerance: none (bit for bit), as for every interrupt.
+// The solver session with a run paused inside its build or its setup (in process, the interrupt flag
+// driven by the test): the run request's build or the first slice's setup is interrupted at a chosen
+// poll, the pause is answered with the run at step 0, and after resume the run - including its results
+// file, whose initial frame is written once the setup completes - is bit for bit the uninterrupted one.
+// A checkpoint saved while paused there builds and sets the run up first. Tolerance: none (bit for
+// bit), as for every interrupt.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sphereChain } from '../../bench/models'
@@ -52,31 +53,50 @@ function frames(path: string): Float64Array[] {
   }
 }
 
-describe('a run paused during its setup', () => {
-  it('resumes to the results of the uninterrupted run, bit for bit, and can be checkpointed while paused', async () => {
-    const reference = session(0)
-    reference.s.handle('openModel', { text: PROJECT })
-    reference.s.handle('run', { resultsPath: join(dir, 'reference.mbsres') })
+describe('a run paused during its build or its setup', () => {
+  const reference = session(0)
+  reference.s.handle('openModel', { text: PROJECT })
+  reference.s.handle('run', { resultsPath: join(dir, 'reference.mbsres') })
+  // The polls of the build in the run request: every 256 items built or set up (about 330 items,
+  // each counted in the item loop, phase 1, the LTG setup and phase 2), and one before the solver.
+  const buildPolls = reference.polls()
+
+  it('the run request polls while it builds', async () => {
+    expect(buildPolls).toBeGreaterThanOrEqual(5)
+    await untilFinished(reference.finished)
+    // The initial state and one frame per step.
+    expect(frames(join(dir, 'reference.mbsres')).length).toBe(4)
+  })
+
+  // After the build's polls: poll 1 is the session's check before the slice, 2 follows the
+  // pre-checks, 3-4 the pattern, 5-6 the ordering's adjacency passes.
+  it.each([
+    ['the build (the next slice builds again)', 2, false],
+    ['the build, checkpointed while paused', 2, true],
+    ['the setup\'s ordering, checkpointed while paused', 6, true],
+  ])('%s: resumes to the results of the uninterrupted run, bit for bit', async (name, poll, checkpointed) => {
     await untilFinished(reference.finished)
     const expected = frames(join(dir, 'reference.mbsres'))
-    // The initial state and one frame per step.
-    expect(expected.length).toBe(4)
-
-    // Poll 1 is the session's check before the slice, 2 follows the pre-checks, 3-4 the pattern, 5-6
-    // the ordering's adjacency passes: the setup is interrupted inside the ordering.
-    const paused = session(6)
+    const inBuild = name.startsWith('the build')
+    const at = inBuild ? poll : buildPolls + poll
+    const paused = session(at)
+    const path = join(dir, `paused ${name}.mbsres`)
     paused.s.handle('openModel', { text: PROJECT })
-    paused.s.handle('run', { resultsPath: join(dir, 'paused.mbsres') })
-    while (paused.polls() < 6) await new Promise((resolve) => setImmediate(resolve))
+    paused.s.handle('run', { resultsPath: path })
+    // An interrupted build ends the run request at once (no poll after the one that saw the flag).
+    if (inBuild) expect(paused.polls()).toBe(at)
+    while (paused.polls() < at) await new Promise((resolve) => setImmediate(resolve))
     const status = paused.s.handle('pause', undefined) as RunStatus
     paused.lower()
     expect(status).toMatchObject({ state: 'paused', step: 0, time: 0 })
-    const checkpoint = paused.s.handle('saveCheckpoint', { path: join(dir, 'paused.mbscp') }) as { time: number }
-    expect(checkpoint.time).toBe(0)
+    if (checkpointed) {
+      const checkpoint = paused.s.handle('saveCheckpoint', { path: join(dir, 'paused.mbscp') }) as { time: number }
+      expect(checkpoint.time).toBe(0)
+    }
     paused.s.handle('resume', undefined)
     await untilFinished(paused.finished)
     expect(paused.finished[0].reason).toBe('completed')
-    const actual = frames(join(dir, 'paused.mbsres'))
+    const actual = frames(path)
     expect(actual.length).toBe(expected.length)
     actual.forEach((frame, i) => expect(Buffer.from(frame.buffer).equals(Buffer.from(expected[i].buffer)), `frame ${i}`).toBe(true))
   })
