@@ -44,7 +44,8 @@ class DeclaredBlocks {
     const zeros: Int32Array[] = []
     this.nonzero = objects.map((o) => {
       const n = o.ltgODE2.length, rows = block === 'constraint' ? o.nAE : n
-      const all = Int32Array.from({ length: rows * n }, (_, k) => k)
+      const all = new Int32Array(rows * n)
+      for (let k = 0; k < all.length; k++) all[k] = k
       const mask = o.structuralNonzeros?.(block)
       if (mask && mask.length !== rows * n)
         throw new Error(`${label(o)}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`)
@@ -151,12 +152,13 @@ export class SystemEvaluator {
   private readonly uniqueColumn = new Map<ObjectComputation, Uint8Array>()
   /** Per mass object (index in massObjects): its constant local mass matrix once computed (state-independent). */
   private readonly constantMass: (Float64Array | undefined)[]
-  /** Declared structure of each mass object's mass matrix, force object's f_lhs Jacobian and constraint object's C_q (fixed per assembly). */
-  private readonly massStructure: DeclaredBlocks
-  private readonly stiffnessStructure: DeclaredBlocks
-  private readonly constraintStructure: DeclaredBlocks
-  /** Declared structure of each constraint object's reaction stiffness, built on first use (flag newtonReactionStiffness). */
-  private reactionStructureCache: DeclaredBlocks | null = null
+  /**
+   * Declared structure of each mass object's mass matrix, force object's f_lhs Jacobian, constraint
+   * object's C_q and reaction stiffness (fixed per assembly), built when an assembly first needs it:
+   * a kinematic tree under an explicit solver never assembles, and its whole n x n blocks would take
+   * a second to index for n = 3000.
+   */
+  private readonly structures = new Map<LocalBlock, DeclaredBlocks>()
   /** Slot tables of the matrix assembled last (solvers keep one matrix per assembly). */
   private matrixSlots: MatrixSlots | null = null
 
@@ -177,10 +179,6 @@ export class SystemEvaluator {
     this.constraintObjects = objs.filter((o) => o.nAE > 0)
     this.loads = system.loads.map((r) => r.computation)
     this.constantMass = this.massObjects.map(() => undefined)
-    const label = (o: ObjectComputation): string => this.label(o)
-    this.massStructure = new DeclaredBlocks(this.massObjects, 'mass', label)
-    this.stiffnessStructure = new DeclaredBlocks(this.forceObjects, 'stiffness', label)
-    this.constraintStructure = new DeclaredBlocks(this.constraintObjects, 'constraint', label)
   }
 
   /**
@@ -215,8 +213,14 @@ export class SystemEvaluator {
     )
   }
 
-  private get reactionStructure(): DeclaredBlocks {
-    return (this.reactionStructureCache ??= new DeclaredBlocks(this.constraintObjects, 'reaction', (o) => this.label(o)))
+  private structure(block: LocalBlock): DeclaredBlocks {
+    let s = this.structures.get(block)
+    if (!s) {
+      const objects = block === 'mass' ? this.massObjects : block === 'stiffness' ? this.forceObjects : this.constraintObjects
+      s = new DeclaredBlocks(objects, block, (o) => this.label(o))
+      this.structures.set(block, s)
+    }
+    return s
   }
 
   get hasConstraints(): boolean {
@@ -233,13 +237,21 @@ export class SystemEvaluator {
       const ltg = o.ltgODE2, n = ltg.length
       for (const e of nonzero) builder.add(ltg[Math.floor(e / n)], ltg[e % n])
     }
-    this.massObjects.forEach((o, k) => addDeclared(o, this.massStructure.nonzero[k]))
-    if (withStiffness) this.forceObjects.forEach((o, k) => addDeclared(o, this.stiffnessStructure.nonzero[k]))
-    if (withStiffness && this.reactionStiffness) this.constraintObjects.forEach((o, c) => addDeclared(o, this.reactionStructure.nonzero[c]))
+    const mass = this.structure('mass').nonzero
+    this.massObjects.forEach((o, k) => addDeclared(o, mass[k]))
+    if (withStiffness) {
+      const stiffness = this.structure('stiffness').nonzero
+      this.forceObjects.forEach((o, k) => addDeclared(o, stiffness[k]))
+    }
+    if (withStiffness && this.reactionStiffness) {
+      const reaction = this.structure('reaction').nonzero
+      this.constraintObjects.forEach((o, c) => addDeclared(o, reaction[c]))
+    }
     const n2 = this.system.nODE2
+    const constraint = this.structure('constraint').nonzero
     this.constraintObjects.forEach((o, c) => {
       const ltg = o.ltgODE2, n = ltg.length
-      for (const e of this.constraintStructure.nonzero[c]) {
+      for (const e of constraint[c]) {
         const row = n2 + o.aeIndex + Math.floor(e / n), col = ltg[e % n]
         builder.add(row, col)
         builder.add(col, row)
@@ -267,12 +279,12 @@ export class SystemEvaluator {
 
   /** Adds factor * M(q) into the ODE2 block of the matrix. */
   addMassMatrix(s: SystemState, m: SystemMatrix, factor: number): void {
-    const slotTables = this.slotsOf(m)
-    const table = (slotTables.mass ??= slotTables.blocks(this.massObjects, this.massStructure))
+    const slotTables = this.slotsOf(m), structure = this.structure('mass')
+    const table = (slotTables.mass ??= slotTables.blocks(this.massObjects, structure))
     for (let k = 0; k < this.massObjects.length; k++) {
       const local = this.localMass(k, s)
-      this.checkDeclaredZeros(this.massObjects[k], this.massStructure, k, local)
-      addBlock(m, table, k, this.massStructure, local, factor)
+      this.checkDeclaredZeros(this.massObjects[k], structure, k, local)
+      addBlock(m, table, k, structure, local, factor)
     }
   }
 
@@ -355,7 +367,7 @@ export class SystemEvaluator {
    */
   addReactionStiffness(s: SystemState, m: SystemMatrix, factor: number, nd: NumericalDifferentiation): void {
     const f0 = this.localB, f1 = this.localC
-    const slotTables = this.slotsOf(m), structure = this.reactionStructure
+    const slotTables = this.slotsOf(m), structure = this.structure('reaction')
     const table = (slotTables.reaction ??= slotTables.blocks(this.constraintObjects, structure))
     for (let c = 0; c < this.constraintObjects.length; c++) {
       const o = this.constraintObjects[c]
@@ -466,7 +478,7 @@ export class SystemEvaluator {
    * the ODE2 rows get factorReaction * C_q^T. Inactive connectors add the identity on their multipliers.
    */
   addConstraintJacobian(s: SystemState, m: SystemMatrix, aeOffset: number, velocityLevel: boolean, factorAEPosition: number, factorAEVelocity: number, factorReaction: number): void {
-    const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, this.constraintStructure, aeOffset)
+    const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, this.structure('constraint'), aeOffset)
     for (let c = 0; c < this.constraintObjects.length; c++) {
       const o = this.constraintObjects[c]
       if (o.inactiveConstraint) {
@@ -476,7 +488,7 @@ export class SystemEvaluator {
       const J = this.localJ
       const vel = velocityLevel || o.velocityLevelConstraint === true
       o.computeAEJacobian!(s, J, vel)
-      const structure = this.constraintStructure
+      const structure = this.structure('constraint')
       this.checkDeclaredZeros(o, structure, c, J)
       // Rows and columns are different entries (AE x ODE2, ODE2 x AE): each gets its additions in the same order as entry by entry.
       addBlock(m, rows, c, structure, J, vel ? factorAEVelocity : factorAEPosition)
@@ -489,8 +501,8 @@ export class SystemEvaluator {
    * it, otherwise a local numerical Jacobian (forward differences on the object's own coordinates).
    */
   addStiffnessDamping(s: SystemState, m: SystemMatrix, factorK: number, factorD: number, nd: NumericalDifferentiation): void {
-    const slotTables = this.slotsOf(m)
-    const table = (slotTables.stiffness ??= slotTables.blocks(this.forceObjects, this.stiffnessStructure))
+    const slotTables = this.slotsOf(m), structure = this.structure('stiffness')
+    const table = (slotTables.stiffness ??= slotTables.blocks(this.forceObjects, structure))
     for (let k = 0; k < this.forceObjects.length; k++) {
       const o = this.forceObjects[k]
       const n = o.ltgODE2.length
@@ -501,8 +513,8 @@ export class SystemEvaluator {
         if (factorK !== 0) this.numericalLocal(o, s, s.q, factorK, nd, local)
         if (factorD !== 0) this.numericalLocal(o, s, s.v, factorD, nd, local)
       }
-      this.checkDeclaredZeros(o, this.stiffnessStructure, k, local)
-      addBlock(m, table, k, this.stiffnessStructure, local, 1)
+      this.checkDeclaredZeros(o, structure, k, local)
+      addBlock(m, table, k, structure, local, 1)
     }
   }
 
