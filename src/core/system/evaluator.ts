@@ -13,7 +13,7 @@ export interface NumericalDifferentiation {
   minimumCoordinateSize: number
 }
 
-/** ode2Residual polls interruptCheck after every 256 force objects (a mask: 2^k - 1; a poll costs far less than 256 objects). */
+/** The residual and the assembly loops poll interruptCheck after every 256 objects (a mask: 2^k - 1; a poll costs far less than 256 objects). */
 const INTERRUPT_STRIDE = 255
 
 /** One kind of block of every object in a list, back to back: object k's positions are slots[start[k] .. start[k + 1]). */
@@ -282,6 +282,7 @@ export class SystemEvaluator {
     const slotTables = this.slotsOf(m), structure = this.structure('mass')
     const table = (slotTables.mass ??= slotTables.blocks(this.massObjects, structure))
     for (let k = 0; k < this.massObjects.length; k++) {
+      if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
       const local = this.localMass(k, s)
       this.checkDeclaredZeros(this.massObjects[k], structure, k, local)
       addBlock(m, table, k, structure, local, factor)
@@ -478,8 +479,10 @@ export class SystemEvaluator {
    * the ODE2 rows get factorReaction * C_q^T. Inactive connectors add the identity on their multipliers.
    */
   addConstraintJacobian(s: SystemState, m: SystemMatrix, aeOffset: number, velocityLevel: boolean, factorAEPosition: number, factorAEVelocity: number, factorReaction: number): void {
-    const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, this.structure('constraint'), aeOffset)
+    const structure = this.structure('constraint')
+    const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, structure, aeOffset)
     for (let c = 0; c < this.constraintObjects.length; c++) {
+      if ((c & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
       const o = this.constraintObjects[c]
       if (o.inactiveConstraint) {
         for (let k = 0; k < o.nAE; k++) m.add(aeOffset + o.aeIndex + k, aeOffset + o.aeIndex + k, 1)
@@ -488,7 +491,6 @@ export class SystemEvaluator {
       const J = this.localJ
       const vel = velocityLevel || o.velocityLevelConstraint === true
       o.computeAEJacobian!(s, J, vel)
-      const structure = this.structure('constraint')
       this.checkDeclaredZeros(o, structure, c, J)
       // Rows and columns are different entries (AE x ODE2, ODE2 x AE): each gets its additions in the same order as entry by entry.
       addBlock(m, rows, c, structure, J, vel ? factorAEVelocity : factorAEPosition)
@@ -504,6 +506,7 @@ export class SystemEvaluator {
     const slotTables = this.slotsOf(m), structure = this.structure('stiffness')
     const table = (slotTables.stiffness ??= slotTables.blocks(this.forceObjects, structure))
     for (let k = 0; k < this.forceObjects.length; k++) {
+      if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
       const o = this.forceObjects[k]
       const n = o.ltgODE2.length
       const local = this.localSquare(n)
