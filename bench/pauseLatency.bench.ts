@@ -6,14 +6,15 @@
 // back -> answer), so it grows with other load on the machine, as the steps do. Beside it, the part
 // the solver owns: the longest CPU time between two interrupt polls (in this process, bundled or tsx
 // as the bench runs), which bounds how long an interrupt waits inside a step on an idle machine.
-// And pause and stop sent the moment a run has started, while its setup runs (ordering, first
-// factorization, initial accelerations: up to 0.6 s on these models): the first run of a fresh
-// solver process is stopped at once (cold code, the slowest setup), the second paused at once.
+// And pause and stop sent while a run is built (the run request builds the system: up to a second
+// on these models) and while its setup runs (ordering, first factorization, initial accelerations:
+// up to 0.6 s): in a fresh solver process a stop right behind the first 'run' (cold build), a stop
+// once the second has answered (cold setup), then the same with pauses, each resumed.
 import { existsSync } from 'node:fs'
 import { createBackend } from '../src/host/backend'
 import { builtSolverEntry, nodeSolverLauncher, sourceSolverEntry, type SolverEntry } from '../src/host/nodeSolverLauncher'
 import type { ApiEvents } from '../src/shared/api'
-import { createSolver, type JsonObject } from '../src/core'
+import { buildSystem, createSolver, formatProblems, loadProjectJson, type JsonObject } from '../src/core'
 import { EXAMPLES_DIR } from '../test/integration/helpers'
 import { prepareRun } from './measure'
 import { rigidBodies3D, sphereChain, springLattice } from './models'
@@ -41,17 +42,24 @@ export default async function pauseLatencyBench(): Promise<BenchResult[]> {
   for (const { name, model, settings } of MODELS) {
     const setupGap = longestSetupPollGap(model, settings)
     results.push({
-      name: `${name}: setup, longest CPU time between interrupt polls`,
+      name: `${name}: build and setup, longest CPU time between interrupt polls`,
       value: setupGap.maxMs,
       unit: 'ms',
-      extra: `setup ${setupGap.setupMs.toFixed(0)} cpu ms, ${setupGap.polls} polls; in this process (first setup of the model here)`,
+      extra: `in ${setupGap.where}; build ${setupGap.buildMs.toFixed(0)}, solver ${setupGap.solverMs.toFixed(0)}, setup ${setupGap.setupMs.toFixed(0)} cpu ms, ${setupGap.polls} polls; in this process (first build of the model here)`,
     })
     const setup = await measureDuringSetup(entry, model, settings)
+    const via = `${entry === built ? 'built' : 'tsx'} entry`
+    results.push({
+      name: `${name}: during build, stop / pause answered after`,
+      value: setup.build.stopMs,
+      unit: 'ms',
+      extra: `pause ${setup.build.pauseMs.toFixed(1)} ms; run request (build) ${setup.runMs.toFixed(0)} ms, resume to first step ${setup.build.firstStepMs.toFixed(0)} ms wall; ${via}`,
+    })
     results.push({
       name: `${name}: during setup, stop / pause answered after`,
-      value: setup.stopMs,
+      value: setup.setup.stopMs,
       unit: 'ms',
-      extra: `pause ${setup.pauseMs.toFixed(1)} ms; setup and first step ${setup.setupMs.toFixed(0)} ms wall; ${entry === built ? 'built' : 'tsx'} entry`,
+      extra: `pause ${setup.setup.pauseMs.toFixed(1)} ms; resume to first step (setup) ${setup.setup.firstStepMs.toFixed(0)} ms wall; ${via}`,
     })
     const { latencies, stepMs, stopMs } = await measure(entry, model, settings)
     latencies.sort((a, b) => a - b)
@@ -116,68 +124,98 @@ function startBackend(entry: SolverEntry) {
 const projectText = (model: Json, simulationSettings: Json): string =>
   JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'pause latency', model, simulationSettings })
 
+interface DuringSetup {
+  stopMs: number
+  pauseMs: number
+  /** From resume to the first progress event (what the pause interrupted, then the first step). */
+  firstStepMs: number
+}
+
 /**
- * Wall times of a stop and of a pause sent as soon as 'run' has answered (the setup runs in the first
- * slice after it), and of the setup with the first step (from resume to the first progress event).
+ * Wall times of a stop and of a pause sent right behind 'run' (while the run request builds the
+ * system) and as soon as 'run' has answered (the setup runs in the first slice after it), and from
+ * each pause's resume to the first progress event. A fresh solver process: the first build and the
+ * first setup are cold.
  */
 export async function measureDuringSetup(
   entry: SolverEntry,
   model: Json,
   simulationSettings: Json,
-): Promise<{ stopMs: number; pauseMs: number; setupMs: number }> {
+): Promise<{ build: DuringSetup; setup: DuringSetup; runMs: number }> {
   const backend = startBackend(entry)
   let progressAt = 0
   backend.onEvent((event) => {
     if (event.event === 'frames') backend.call('ackFrames', { seq: event.data.seq }).catch(() => undefined)
     if (event.event === 'progress' && event.data.state === 'running') progressAt = performance.now()
   })
-  const timed = async (method: 'pause' | 'stop') => {
+  const timed = async (method: 'pause' | 'stop' | 'run') => {
     const sent = performance.now()
-    const status = await backend.call(method, undefined)
+    const status = await backend.call(method, method === 'run' ? { maxFrameRate: 10 } : undefined)
     return { ms: performance.now() - sent, status }
   }
-  try {
-    await backend.call('openModel', { text: projectText(model, simulationSettings) })
-    await backend.call('run', { maxFrameRate: 10 })
-    const stop = await timed('stop')
-    await backend.call('run', { maxFrameRate: 10 })
-    const pause = await timed('pause')
-    if (pause.status.step !== 0) throw new Error(`the pause came after the setup (step ${pause.status.step})`)
+  /** The stop or pause sent right behind 'run' (inBuild) or once it has answered. */
+  const startAnd = async (method: 'pause' | 'stop', inBuild: boolean) => {
+    const run = timed('run')
+    if (!inBuild) await run
+    const answer = await timed(method)
+    if (answer.status.step !== 0) throw new Error(`the ${method} came after the setup (step ${answer.status.step})`)
+    return { ...answer, runMs: (await run).ms }
+  }
+  const resumeToFirstStep = async (): Promise<number> => {
     progressAt = 0
     const resumed = performance.now()
     await backend.call('resume', undefined)
     while (progressAt === 0) await sleep(1)
-    return { stopMs: stop.ms, pauseMs: pause.ms, setupMs: progressAt - resumed }
+    return progressAt - resumed
+  }
+  try {
+    await backend.call('openModel', { text: projectText(model, simulationSettings) })
+    const buildStop = await startAnd('stop', true)
+    const setupStop = await startAnd('stop', false)
+    const buildPause = await startAnd('pause', true)
+    const build = { stopMs: buildStop.ms, pauseMs: buildPause.ms, firstStepMs: await resumeToFirstStep() }
+    await backend.call('stop', undefined)
+    const setupPause = await startAnd('pause', false)
+    const setup = { stopMs: setupStop.ms, pauseMs: setupPause.ms, firstStepMs: await resumeToFirstStep() }
+    return { build, setup, runMs: setupStop.runMs }
   } finally {
     backend.dispose()
   }
 }
 
 /**
- * The longest CPU time between two interrupt polls of a setup through advance() (from its start to
- * the first poll and from the last poll to its end included), in this process.
+ * The longest CPU time between two interrupt polls from the start of a run's build to the end of its
+ * setup through advance(), as the solver session does them (build polled, a poll before the solver is
+ * made, its setup polled), in this process; and the phase it lies in.
  */
-function longestSetupPollGap(model: Json, settings: Json) {
-  const { solver: plain } = prepareRun(model, settings)
-  let last = 0, maxMs = 0, polls = 0
-  const gap = (): void => {
+function longestSetupPollGap(model: Json, simulationSettings: Json) {
+  const loaded = loadProjectJson({ format: 'mbs-studio-project', version: 1, name: 'bench', model, simulationSettings })
+  if (!loaded.ok) throw new Error(formatProblems(loaded.problems))
+  const { project } = loaded
+  let last = 0, maxMs = 0, polls = 0, where = ''
+  const gap = (phase: string): void => {
     const now = cpuMs()
-    maxMs = Math.max(maxMs, now - last)
+    if (now - last > maxMs) [maxMs, where] = [now - last, phase]
     last = now
   }
-  const solver = createSolver(plain.system, plain.settings, {
-    interruptRequested: () => {
-      if (!solver.initialized) {
-        gap()
-        polls++
-      }
-      return false
-    },
-    onInitialized: gap,
-  })
+  const poll = (phase: string) => (): boolean => {
+    gap(phase)
+    polls++
+    return false
+  }
   const start = (last = cpuMs())
+  const system = buildSystem(project, poll('the build'))
+  poll('the build')()
+  const built = last
+  system.state.t = project.settings.timeIntegration.startTime
+  const solver = createSolver(system, project.settings, {
+    interruptRequested: () => !solver.initialized && poll('the setup')(),
+    onInitialized: () => gap('the setup'),
+  })
+  gap('making the solver')
+  const made = last
   solver.advance(0)
-  return { maxMs, polls, setupMs: last - start }
+  return { maxMs, where, polls, buildMs: built - start, solverMs: made - built, setupMs: last - made }
 }
 
 async function measure(
