@@ -13,6 +13,26 @@ export interface NumericalDifferentiation {
   minimumCoordinateSize: number
 }
 
+/** 1 where an index appears in ltg for the first time, 0 for its repeats (a plain loop: this runs for every object at every build). */
+function firstOccurrences(ltg: Int32Array): Uint8Array {
+  const first = new Uint8Array(ltg.length)
+  if (ltg.length > 64) {
+    const seen = new Set<number>()
+    for (let i = 0; i < ltg.length; i++)
+      if (!seen.has(ltg[i])) {
+        seen.add(ltg[i])
+        first[i] = 1
+      }
+    return first
+  }
+  for (let i = 0; i < ltg.length; i++) {
+    let j = 0
+    while (j < i && ltg[j] !== ltg[i]) j++
+    first[i] = j === i ? 1 : 0
+  }
+  return first
+}
+
 /** The residual and the assembly loops poll interruptCheck after every 256 objects (a mask: 2^k - 1; a poll costs far less than 256 objects). */
 const INTERRUPT_STRIDE = 255
 
@@ -40,9 +60,10 @@ class DeclaredBlocks {
   readonly zero: Int32Array
   readonly zeroStart: Int32Array
 
-  constructor(objects: readonly ObjectComputation[], readonly block: LocalBlock, label: (o: ObjectComputation) => string) {
+  constructor(objects: readonly ObjectComputation[], readonly block: LocalBlock, label: (o: ObjectComputation) => string, poll: (k: number) => void) {
     const zeros: Int32Array[] = []
-    this.nonzero = objects.map((o) => {
+    this.nonzero = objects.map((o, k) => {
+      poll(k)
       const n = o.ltgODE2.length, rows = block === 'constraint' ? o.nAE : n
       const all = new Int32Array(rows * n)
       for (let k = 0; k < all.length; k++) all[k] = k
@@ -168,8 +189,7 @@ export class SystemEvaluator {
     for (const o of objs) {
       maxN = Math.max(maxN, o.ltgODE2.length)
       maxAE = Math.max(maxAE, o.nAE)
-      const seen = new Set<number>()
-      this.uniqueColumn.set(o, Uint8Array.from(o.ltgODE2, (g) => (seen.has(g) ? 0 : (seen.add(g), 1))))
+      this.uniqueColumn.set(o, firstOccurrences(o.ltgODE2))
     }
     this.localB = new Float64Array(maxN)
     this.localC = new Float64Array(maxN)
@@ -213,11 +233,16 @@ export class SystemEvaluator {
     )
   }
 
+  /** Polls interruptCheck when k is the last of a stride of objects (see INTERRUPT_STRIDE). */
+  private poll(k: number): void {
+    if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
+  }
+
   private structure(block: LocalBlock): DeclaredBlocks {
     let s = this.structures.get(block)
     if (!s) {
       const objects = block === 'mass' ? this.massObjects : block === 'stiffness' ? this.forceObjects : this.constraintObjects
-      s = new DeclaredBlocks(objects, block, (o) => this.label(o))
+      s = new DeclaredBlocks(objects, block, (o) => this.label(o), (k) => this.poll(k))
       this.structures.set(block, s)
     }
     return s
@@ -233,23 +258,25 @@ export class SystemEvaluator {
    * their transposes. Called once per assembly by the sparse matrix factory.
    */
   addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
-    const addDeclared = (o: ObjectComputation, nonzero: Int32Array): void => {
+    const addDeclared = (o: ObjectComputation, k: number, nonzero: Int32Array): void => {
+      this.poll(k)
       const ltg = o.ltgODE2, n = ltg.length
       for (const e of nonzero) builder.add(ltg[Math.floor(e / n)], ltg[e % n])
     }
     const mass = this.structure('mass').nonzero
-    this.massObjects.forEach((o, k) => addDeclared(o, mass[k]))
+    this.massObjects.forEach((o, k) => addDeclared(o, k, mass[k]))
     if (withStiffness) {
       const stiffness = this.structure('stiffness').nonzero
-      this.forceObjects.forEach((o, k) => addDeclared(o, stiffness[k]))
+      this.forceObjects.forEach((o, k) => addDeclared(o, k, stiffness[k]))
     }
     if (withStiffness && this.reactionStiffness) {
       const reaction = this.structure('reaction').nonzero
-      this.constraintObjects.forEach((o, c) => addDeclared(o, reaction[c]))
+      this.constraintObjects.forEach((o, c) => addDeclared(o, c, reaction[c]))
     }
     const n2 = this.system.nODE2
     const constraint = this.structure('constraint').nonzero
     this.constraintObjects.forEach((o, c) => {
+      this.poll(c)
       const ltg = o.ltgODE2, n = ltg.length
       for (const e of constraint[c]) {
         const row = n2 + o.aeIndex + Math.floor(e / n), col = ltg[e % n]
@@ -282,7 +309,7 @@ export class SystemEvaluator {
     const slotTables = this.slotsOf(m), structure = this.structure('mass')
     const table = (slotTables.mass ??= slotTables.blocks(this.massObjects, structure))
     for (let k = 0; k < this.massObjects.length; k++) {
-      if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
+      this.poll(k)
       const local = this.localMass(k, s)
       this.checkDeclaredZeros(this.massObjects[k], structure, k, local)
       addBlock(m, table, k, structure, local, factor)
@@ -311,7 +338,7 @@ export class SystemEvaluator {
   ode2Residual(s: SystemState, out: Float64Array, loadFactor = 1, objects: readonly ObjectComputation[] = this.forceObjects): void {
     zeroRange(out, 0, out.length)
     for (let k = 0; k < objects.length; k++) {
-      if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
+      this.poll(k)
       const o = objects[k]
       const ltg = o.ltgODE2
       const n = ltg.length
@@ -482,7 +509,7 @@ export class SystemEvaluator {
     const structure = this.structure('constraint')
     const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, structure, aeOffset)
     for (let c = 0; c < this.constraintObjects.length; c++) {
-      if ((c & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
+      this.poll(c)
       const o = this.constraintObjects[c]
       if (o.inactiveConstraint) {
         for (let k = 0; k < o.nAE; k++) m.add(aeOffset + o.aeIndex + k, aeOffset + o.aeIndex + k, 1)
@@ -506,7 +533,7 @@ export class SystemEvaluator {
     const slotTables = this.slotsOf(m), structure = this.structure('stiffness')
     const table = (slotTables.stiffness ??= slotTables.blocks(this.forceObjects, structure))
     for (let k = 0; k < this.forceObjects.length; k++) {
-      if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
+      this.poll(k)
       const o = this.forceObjects[k]
       const n = o.ltgODE2.length
       const local = this.localSquare(n)
