@@ -14,21 +14,26 @@ export const C_BLOCK = 15
 /** Index of (i, j) in a stored upper triangle, i, j in 0..2. */
 export const SYM = [0, 1, 2, 1, 3, 4, 2, 4, 5] as const
 
+/*
+ * Hot functions here take numbers only as array offsets (small integers): a double passed to a call
+ * V8 does not inline is boxed into a fresh heap number, which per link and evaluation was most of
+ * the tree's garbage (fourth session, docs/performance.md).
+ */
+
 /**
- * Rigid-body inertia about a point o: mass m, COM at c relative to o (world), inertia about the COM
- * either isotropic (jIso times identity, J = null) or the full world tensor J (row-major 3x3 at jo).
+ * Rigid-body inertia about a point o: mass masses[mo], COM at c relative to o (world), inertia about
+ * the COM the world tensor J (row-major 3x3 at jo; an isotropic one may be given in body axes).
  * A = J_c + m (|c|^2 1 - c c^T), B = m c~, C = m 1. Written (not added) at out[oo..oo + 21).
  */
-export function rigidInertia(m: number, c: Float64Array, co: number, jIso: number, J: Float64Array | null, jo: number, out: Float64Array, oo: number): void {
-  const c0 = c[co], c1 = c[co + 1], c2 = c[co + 2]
+export function rigidInertia(masses: Float64Array, mo: number, c: Float64Array, co: number, J: Float64Array, jo: number, out: Float64Array, oo: number): void {
+  const m = masses[mo], c0 = c[co], c1 = c[co + 1], c2 = c[co + 2]
   const cc = c0 * c0 + c1 * c1 + c2 * c2
-  const a00 = J ? J[jo] : jIso, a11 = J ? J[jo + 4] : jIso, a22 = J ? J[jo + 8] : jIso
-  out[oo] = a00 + m * (cc - c0 * c0)
-  out[oo + 1] = (J ? J[jo + 1] : 0) - m * c0 * c1
-  out[oo + 2] = (J ? J[jo + 2] : 0) - m * c0 * c2
-  out[oo + 3] = a11 + m * (cc - c1 * c1)
-  out[oo + 4] = (J ? J[jo + 5] : 0) - m * c1 * c2
-  out[oo + 5] = a22 + m * (cc - c2 * c2)
+  out[oo] = J[jo] + m * (cc - c0 * c0)
+  out[oo + 1] = J[jo + 1] - m * c0 * c1
+  out[oo + 2] = J[jo + 2] - m * c0 * c2
+  out[oo + 3] = J[jo + 4] + m * (cc - c1 * c1)
+  out[oo + 4] = J[jo + 5] - m * c1 * c2
+  out[oo + 5] = J[jo + 8] + m * (cc - c2 * c2)
   const b = oo + B_BLOCK
   out[b] = 0
   out[b + 1] = -m * c2
@@ -50,12 +55,13 @@ export function rigidInertia(m: number, c: Float64Array, co: number, jIso: numbe
 
 /**
  * Adds the articulated inertia I - g U U^T (I stored at io, U a 6-vector at uo; g = 0: I itself),
- * taken about o_i, moved to the point o_p = o_i - r: X^T Ia X with X = [[1, 0], [-r~, 1]]
+ * taken about o_i, moved to the point o_p = o_i - r (r at ro): X^T Ia X with X = [[1, 0], [-r~, 1]]
  * (v_i = v_p + omega x r), i.e.
  *   C' = C,  B' = B + r~ C,  A' = A + r~ B^T - B' r~.
  * The downdate and the shift happen in locals: the link's own inertia is read once and never written.
  */
-export function addArticulatedShifted(I: Float64Array, io: number, U: Float64Array, uo: number, g: number, r0: number, r1: number, r2: number, out: Float64Array, oo: number): void {
+export function addArticulatedShifted(I: Float64Array, io: number, U: Float64Array, uo: number, g: number, r: Float64Array, ro: number, out: Float64Array, oo: number): void {
+  const r0 = r[ro], r1 = r[ro + 1], r2 = r[ro + 2]
   const u0 = g * U[uo], u1 = g * U[uo + 1], u2 = g * U[uo + 2], u3 = g * U[uo + 3], u4 = g * U[uo + 4], u5 = g * U[uo + 5]
   const v0 = U[uo], v1 = U[uo + 1], v2 = U[uo + 2], v3 = U[uo + 3], v4 = U[uo + 4], v5 = U[uo + 5]
   const b = io + B_BLOCK, k = io + C_BLOCK
@@ -120,11 +126,13 @@ export function addArticulatedShifted(I: Float64Array, io: number, U: Float64Arr
 }
 
 /**
- * Adds a purely translational inertia [[0, 0], [0, C]] (C symmetric: c00 c01 c02 c11 c12 c22), taken
- * about o_i, moved to o_p = o_i - r: C' = C, B' = r~ C, A' = -r~ C r~ = r~ B'^T (what a ball joint
- * passes on; addArticulatedShifted with A = B = 0).
+ * Adds a purely translational inertia [[0, 0], [0, C]] (C symmetric, upper triangle c00 c01 c02 c11
+ * c12 c22 at co), taken about o_i, moved to o_p = o_i - r (r at ro): C' = C, B' = r~ C,
+ * A' = -r~ C r~ = r~ B'^T (what a ball joint passes on; addArticulatedShifted with A = B = 0).
  */
-export function addLinearShifted(c00: number, c01: number, c02: number, c11: number, c12: number, c22: number, r0: number, r1: number, r2: number, out: Float64Array, oo: number): void {
+export function addLinearShifted(C: Float64Array, co: number, r: Float64Array, ro: number, out: Float64Array, oo: number): void {
+  const c00 = C[co], c01 = C[co + 1], c02 = C[co + 2], c11 = C[co + 3], c12 = C[co + 4], c22 = C[co + 5]
+  const r0 = r[ro], r1 = r[ro + 1], r2 = r[ro + 2]
   const ob = oo + B_BLOCK, oc = oo + C_BLOCK
   out[oc] += c00
   out[oc + 1] += c01

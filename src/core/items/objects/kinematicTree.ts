@@ -57,10 +57,10 @@ export class KinematicTreeBody implements ObjectComputation {
   }
 
   private updateJoints(s: SystemState): void {
-    const d = this.dynamics, ref = this.node.reference, first = this.node.ode2Index
-    for (let i = 0; i < d.coordinates; i++) {
-      d.theta[i] = ref[i] + s.q[first + i]
-      d.thetaDot[i] = s.v[first + i]
+    const d = this.dynamics, ref = this.node.reference, first = this.node.ode2Index, theta = d.theta, thetaDot = d.thetaDot, q = s.q, v = s.v
+    for (let i = 0; i < theta.length; i++) {
+      theta[i] = ref[i] + q[first + i]
+      thetaDot[i] = v[first + i]
     }
   }
 
@@ -86,7 +86,8 @@ export class KinematicTreeBody implements ObjectComputation {
   computeAccelerations(s: SystemState, rhs: Float64Array, x: Float64Array): number {
     const d = this.dynamics, tau = this.tau, jf = this.jointForces, first = this.node.ode2Index
     this.updateJoints(s)
-    for (let i = 0; i < d.coordinates; i++) tau[i] = jf ? rhs[first + i] + jf[i] : rhs[first + i]
+    if (jf) for (let i = 0; i < tau.length; i++) tau[i] = rhs[first + i] + jf[i]
+    else for (let i = 0; i < tau.length; i++) tau[i] = rhs[first + i]
     return d.forwardDynamics(tau, 0, this.linkForces, this.linkTorques, this.baseAccel, x, first)
   }
 

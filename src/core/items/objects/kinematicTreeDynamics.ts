@@ -178,9 +178,10 @@ export class TreeDynamics {
     const parents = t.parents, axes = t.axes, prismatic = t.prismatic, spherical = t.spherical, transformed = this.hasTransformation
     for (let i = 0; i < n; i++) {
       const p = parents[i], ri = 9 * i, pr = 9 * p, i3 = 3 * i, c = this.first[i], c3 = 3 * c
-      // P = R_p T_i (written into R_i), base: T_i.
-      if (p < 0) for (let k = 0; k < 9; k++) R[ri + k] = T[ri + k]
-      else if (!transformed[i]) for (let k = 0; k < 9; k++) R[ri + k] = R[pr + k]
+      // P = R_p T_i at P[po]: T_i at the base, R_p without a transformation, else made in R_i.
+      let P = R, po = ri
+      if (p < 0) P = T
+      else if (!transformed[i]) po = pr
       else
         for (let a = 0; a < 3; a++)
           for (let b = 0; b < 3; b++) R[ri + 3 * a + b] = R[pr + 3 * a] * T[ri + b] + R[pr + 3 * a + 1] * T[ri + 3 + b] + R[pr + 3 * a + 2] * T[ri + 6 + b]
@@ -192,8 +193,10 @@ export class TreeDynamics {
         r1 = R[pr + 3] * d0 + R[pr + 4] * d1 + R[pr + 5] * d2
         r2 = R[pr + 6] * d0 + R[pr + 7] * d1 + R[pr + 8] * d2
       }
-      if (spherical[i]) this.turnSpherical(i, ri, c)
+      if (spherical[i]) this.turnSpherical(i, ri, c, P, po)
       else {
+        // turn() works in place: R_i = P first.
+        if (po !== ri || P !== R) for (let k = 0; k < 9; k++) R[ri + k] = P[po + k]
         const k = axes[i]
         ax[c3] = R[ri + k]
         ax[c3 + 1] = R[ri + 3 + k]
@@ -216,16 +219,16 @@ export class TreeDynamics {
   }
 
   /**
-   * Spherical link i: R_i = P Rot_x(x) Rot_y(y) Rot_z(z) in place of P = R_p T_i (at ri), and the axes
-   * a_x = P e_x, a_y (after the x turn) and a_z (after x and y): three revolute joints, their columns
-   * turned in locals (the same products as turn()).
+   * Spherical link i: R_i (at ri) = P Rot_x(x) Rot_y(y) Rot_z(z) from P = R_p T_i (at P[po], may be
+   * R_i itself), and the axes a_x = P e_x, a_y (after the x turn) and a_z (after x and y): three
+   * revolute joints, their columns turned in locals (the same products as turn()).
    */
-  private turnSpherical(i: number, ri: number, c: number): void {
+  private turnSpherical(i: number, ri: number, c: number, P: Float64Array, po: number): void {
     const R = this.R, ax = this.axis, th = this.theta, known = this.thetaKnown, c3 = 3 * c
     const x = th[c], y = th[c + 1], z = th[c + 2]
     const cx = Math.cos(x), sx = Math.sin(x), cy = Math.cos(y), sy = Math.sin(y), cz = Math.cos(z), sz = Math.sin(z)
     // Columns e, f, g of P; a_x = e.
-    const e0 = R[ri], e1 = R[ri + 3], e2 = R[ri + 6], f0 = R[ri + 1], f1 = R[ri + 4], f2 = R[ri + 7], g0 = R[ri + 2], g1 = R[ri + 5], g2 = R[ri + 8]
+    const e0 = P[po], e1 = P[po + 3], e2 = P[po + 6], f0 = P[po + 1], f1 = P[po + 4], f2 = P[po + 7], g0 = P[po + 2], g1 = P[po + 5], g2 = P[po + 8]
     // Turned about x: f' = cx f + sx g (a_y), g' = cx g - sx f.
     const F0 = cx * f0 + sx * g0, F1 = cx * f1 + sx * g1, F2 = cx * f2 + sx * g2
     const G0 = -sx * f0 + cx * g0, G1 = -sx * f1 + cx * g1, G2 = -sx * f2 + cx * g2
@@ -262,7 +265,8 @@ export class TreeDynamics {
           Jw[ri + 3 * a + b] = sum
         }
     }
-    rigidInertia(this.tree.masses[i], cw, i3, this.iso[i], this.isotropic[i] ? null : this.jWorld, ri, this.rigid, INERTIA_SIZE * i)
+    // An isotropic inertia is the same in body and world axes.
+    rigidInertia(this.tree.masses, i, cw, i3, this.isotropic[i] ? this.tree.inertias : this.jWorld, ri, this.rigid, INERTIA_SIZE * i)
   }
 
   /**
@@ -329,7 +333,9 @@ export class TreeDynamics {
     if (t.spherical[i]) {
       v[i3] = V0; v[i3 + 1] = V1; v[i3 + 2] = V2
       A[i3] = B0; A[i3 + 1] = B1; A[i3 + 2] = B2
-      this.turnLinkSpherical(i3, c, wp0, wp1, wp2, ap0, ap1, ap2, qdd, qddOffset)
+      w[i3] = wp0; w[i3 + 1] = wp1; w[i3 + 2] = wp2
+      al[i3] = ap0; al[i3 + 1] = ap1; al[i3 + 2] = ap2
+      this.turnLinkSpherical(i3, c, qdd, qddOffset)
       return
     }
     const a0 = ax[c3], a1 = ax[c3 + 1], a2 = ax[c3 + 2]
@@ -351,11 +357,13 @@ export class TreeDynamics {
 
   /**
    * Angular velocity and acceleration of spherical link i (at i3 = 3 i, first coordinate c) from its
-   * parent's w_p, alpha_p: as through the three revolute joints, w_1 = w_p + a_x x', w_2 = w_1 + a_y y',
+   * parent's w_p, alpha_p, which the caller puts in the link's own slots (no doubles as arguments, see
+   * math/spatial.ts): as through the three revolute joints, w_1 = w_p + a_x x', w_2 = w_1 + a_y y',
    * w = w_2 + a_z z', alpha = alpha_p + w_p x a_x x' + w_1 x a_y y' + w_2 x a_z z' + S q''.
    */
-  private turnLinkSpherical(i3: number, c: number, wp0: number, wp1: number, wp2: number, ap0: number, ap1: number, ap2: number, qdd: Float64Array | null, qddOffset: number): void {
+  private turnLinkSpherical(i3: number, c: number, qdd: Float64Array | null, qddOffset: number): void {
     const ax = this.axis, qd = this.thetaDot, w = this.omega, al = this.alpha, c3 = 3 * c
+    const wp0 = w[i3], wp1 = w[i3 + 1], wp2 = w[i3 + 2], ap0 = al[i3], ap1 = al[i3 + 1], ap2 = al[i3 + 2]
     const sx = qd[c], sy = qd[c + 1], sz = qd[c + 2]
     const x0 = ax[c3] * sx, x1 = ax[c3 + 1] * sx, x2 = ax[c3 + 2] * sx
     const y0 = ax[c3 + 3] * sy, y1 = ax[c3 + 4] * sy, y2 = ax[c3 + 5] * sy
@@ -454,7 +462,7 @@ export class TreeDynamics {
     for (let i = n - 1; i >= 0; i--) {
       const p = this.tree.parents[i]
       // g = 0: no downdate (U is not read).
-      if (p >= 0) addArticulatedShifted(W, INERTIA_SIZE * i, this.U, 0, 0, r[3 * i], r[3 * i + 1], r[3 * i + 2], W, INERTIA_SIZE * p)
+      if (p >= 0) addArticulatedShifted(W, INERTIA_SIZE * i, this.U, 0, 0, r, 3 * i, W, INERTIA_SIZE * p)
     }
   }
 
@@ -577,7 +585,7 @@ export class TreeDynamics {
       // Articulated inertia seen through the joint, I - U U^T / d, and bias p + U u / d, moved to o_p.
       const g = 1 / d, k = ui * g
       const r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2], po = 6 * p
-      addArticulatedShifted(W, io, U, uo, g, r0, r1, r2, W, INERTIA_SIZE * p)
+      addArticulatedShifted(W, io, U, uo, g, r, i3, W, INERTIA_SIZE * p)
       const p0 = P[uo] + U[uo] * k, p1 = P[uo + 1] + U[uo + 1] * k, p2 = P[uo + 2] + U[uo + 2] * k
       const F0 = P[uo + 3] + U[uo + 3] * k, F1 = P[uo + 4] + U[uo + 4] * k, F2 = P[uo + 5] + U[uo + 5] * k
       P[po] += p0 + r1 * F2 - r2 * F1
@@ -600,7 +608,8 @@ export class TreeDynamics {
       }
       A[i3] = A0; A[i3 + 1] = A1; A[i3 + 2] = A2
       if (spherical[i]) {
-        this.outwardSpherical(i, a0, a1, a2, A0, A1, A2, x, xOffset + c)
+        al[i3] = a0; al[i3 + 1] = a1; al[i3 + 2] = a2
+        this.outwardSpherical(i, x, xOffset + c)
         continue
       }
       const xi = (u[i] - (U[uo] * a0 + U[uo + 1] * a1 + U[uo + 2] * a2 + U[uo + 3] * A0 + U[uo + 4] * A1 + U[uo + 5] * A2)) / D[i]
@@ -653,12 +662,16 @@ export class TreeDynamics {
     K[k9 + 6] = k20; K[k9 + 7] = k21; K[k9 + 8] = k22
     const p = this.tree.parents[i]
     if (p < 0) return true
-    // C - B^T K (column j of B is (b0j, b1j, b2j)).
+    // C - B^T K (column j of B is (b0j, b1j, b2j)), in place of C: the outward sweep reads K and z only.
     const k = io + 15
-    const c00 = W[k] - (b00 * k00 + b10 * k10 + b20 * k20), c01 = W[k + 1] - (b00 * k01 + b10 * k11 + b20 * k21), c02 = W[k + 2] - (b00 * k02 + b10 * k12 + b20 * k22)
-    const c11 = W[k + 3] - (b01 * k01 + b11 * k11 + b21 * k21), c12 = W[k + 4] - (b01 * k02 + b11 * k12 + b21 * k22), c22 = W[k + 5] - (b02 * k02 + b12 * k12 + b22 * k22)
+    W[k] -= b00 * k00 + b10 * k10 + b20 * k20
+    W[k + 1] -= b00 * k01 + b10 * k11 + b20 * k21
+    W[k + 2] -= b00 * k02 + b10 * k12 + b20 * k22
+    W[k + 3] -= b01 * k01 + b11 * k11 + b21 * k21
+    W[k + 4] -= b01 * k02 + b11 * k12 + b21 * k22
+    W[k + 5] -= b02 * k02 + b12 * k12 + b22 * k22
     const r = this.r, r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2], po = 6 * p
-    addLinearShifted(c00, c01, c02, c11, c12, c22, r0, r1, r2, W, INERTIA_SIZE * p)
+    addLinearShifted(W, k, r, i3, W, INERTIA_SIZE * p)
     const F0 = P[fo + 3] + b00 * z0 + b10 * z1 + b20 * z2, F1 = P[fo + 4] + b01 * z0 + b11 * z1 + b21 * z2, F2 = P[fo + 5] + b02 * z0 + b12 * z1 + b22 * z2
     P[po] += m0 + r1 * F2 - r2 * F1
     P[po + 1] += m1 + r2 * F0 - r0 * F2
@@ -670,12 +683,13 @@ export class TreeDynamics {
   }
 
   /**
-   * Outward step of spherical link i from its parent's angular acceleration (a0, a1, a2) and the
-   * linear one moved to o_i (A0, A1, A2; also the link's): alpha = z - K A, and the joint
-   * accelerations S^-1 (alpha - alpha_p) into x[xo..xo+3).
+   * Outward step of spherical link i from its parent's angular acceleration and the linear one moved
+   * to o_i (also the link's), which the caller puts in the link's alpha and accel slots: alpha = z - K A,
+   * and the joint accelerations S^-1 (alpha - alpha_p) into x[xo..xo+3).
    */
-  private outwardSpherical(i: number, a0: number, a1: number, a2: number, A0: number, A1: number, A2: number, x: Float64Array, xo: number): void {
-    const K = this.K, z = this.z, ax = this.axis, al = this.alpha, i3 = 3 * i, k9 = 9 * i, c3 = 3 * this.first[i]
+  private outwardSpherical(i: number, x: Float64Array, xo: number): void {
+    const K = this.K, z = this.z, ax = this.axis, al = this.alpha, A = this.accel, i3 = 3 * i, k9 = 9 * i, c3 = 3 * this.first[i]
+    const a0 = al[i3], a1 = al[i3 + 1], a2 = al[i3 + 2], A0 = A[i3], A1 = A[i3 + 1], A2 = A[i3 + 2]
     const w0 = z[i3] - (K[k9] * A0 + K[k9 + 1] * A1 + K[k9 + 2] * A2)
     const w1 = z[i3 + 1] - (K[k9 + 3] * A0 + K[k9 + 4] * A1 + K[k9 + 5] * A2)
     const w2 = z[i3 + 2] - (K[k9 + 6] * A0 + K[k9 + 7] * A1 + K[k9 + 8] * A2)
