@@ -8,7 +8,7 @@
 //   phase 1 (setupInitial) for every pending item -> setup (counts, offsets, state vectors resized,
 //   existing values kept) -> phase 2 (setupInitialState) for every pending item -> update.
 //
-// Building a large model takes a second (100 x 100 spring lattice, 60,000 items), so the constructor
+// Building a large model takes a second (100 x 100 spring lattice, 70,000 items), so the constructor
 // can be interrupted (a pause or stop of the run it is built for): it polls every 256 items and throws
 // BuildInterrupted; the half-built system is discarded (building only reads the resolved model).
 import type { BuildContext, ResolvedItem } from '../model/definition'
