@@ -3,6 +3,7 @@
 import { cloneJson, getItemType, itemTypes, type ItemSpec, type JsonValue, type ModelListKey, type ParamSchema } from '../../core'
 import { uniqueName } from './editing'
 import { findItem, type ItemRef, type ProjectSpec } from './projectSpec'
+import { axisVector, resolveUpAxis } from '../viewport/upAxis'
 
 export type FormValues = Record<string, JsonValue>
 
@@ -194,7 +195,9 @@ const gravity: CreateAction = {
   id: 'gravity',
   label: 'Gravity',
   doc: 'A weight force on every body that has a mass and no gravity load yet',
-  form: () => ({ g: vector3('gravitational acceleration', [0, -9.81, 0], 'm/s^2') }),
+  // Along the model's own gravity when it has some (a Z-up model gets -Z, not a sideways pull), else -Y
+  // (+ 0: the form shows 0, not -0, in the other components).
+  form: (spec) => ({ g: vector3('gravitational acceleration', axisVector(resolveUpAxis('auto', spec.model)).map((c) => -9.81 * c + 0), 'm/s^2') }),
   build(spec, values) {
     const namer = new Namer(spec)
     const additions: Addition[] = []
