@@ -256,10 +256,21 @@ export class ExplicitSolver extends SolverBase {
    * whose row is b sees bit for bit the new solution (first same as last).
    */
   private combineStages(w: readonly number[], h: number): void {
-    const q = this.state.q, v = this.state.v, n2 = this.n2
-    q.set(this.q0)
-    v.set(this.v0)
-    for (let k = 0; k < w.length; k++) {
+    const q = this.state.q, v = this.state.v, q0 = this.q0, v0 = this.v0, n2 = this.n2
+    let k = 0
+    while (k < w.length && w[k] === 0) k++
+    if (k === w.length) {
+      q.set(q0)
+      v.set(v0)
+      return
+    }
+    // The first nonzero weight starts from q0, v0 (the same sums as copying them first, one pass less).
+    const f0 = h * w[k], kq0 = this.kq[k], kv0 = this.kv[k]
+    for (let j = 0; j < n2; j++) {
+      q[j] = q0[j] + f0 * kq0[j]
+      v[j] = v0[j] + f0 * kv0[j]
+    }
+    for (k++; k < w.length; k++) {
       if (w[k] === 0) continue
       const f = h * w[k], kq = this.kq[k], kv = this.kv[k]
       for (let j = 0; j < n2; j++) {
