@@ -89,8 +89,17 @@ export class TreeDynamics {
   readonly accel: Float64Array
   /** Rigid inertia of each link about its origin (world), from positions(). */
   private readonly rigid: Float64Array
-  /** Articulated (ABA) or composite (CRBA) inertias, work. */
+  /**
+   * Articulated (ABA) or composite (CRBA) inertias, work. The ABA writes a link's slot only when it
+   * has children (the first child visited writes rigid + its part, the others add), so no copy of
+   * rigid starts it; a link without children is read from rigid.
+   */
   private readonly work: Float64Array
+  private readonly hasChildren: Uint8Array
+  /** 1 if the link is its parent's last child, the first the inward sweep visits. */
+  private readonly startsParent: Uint8Array
+  /** C - B^T A^-1 B of a spherical link (upper triangle), passed on to its parent. */
+  private readonly linearPart = new Float64Array(6)
   /** J_c w of one link (kineticEnergy). */
   private readonly jw = new Float64Array(3)
   /** Spatial forces per link [moment; force], and the ABA's U = I s, D = s^T U, u. */
@@ -139,6 +148,15 @@ export class TreeDynamics {
     this.accel = v3()
     this.rigid = new Float64Array(INERTIA_SIZE * n)
     this.work = new Float64Array(INERTIA_SIZE * n)
+    this.hasChildren = new Uint8Array(n)
+    this.startsParent = new Uint8Array(n)
+    for (let i = n - 1; i >= 0; i--) {
+      const p = tree.parents[i]
+      if (p >= 0 && !this.hasChildren[p]) {
+        this.hasChildren[p] = 1
+        this.startsParent[i] = 1
+      }
+    }
     this.force = new Float64Array(6 * n)
     this.U = new Float64Array(6 * n)
     this.D = new Float64Array(n)
@@ -462,7 +480,7 @@ export class TreeDynamics {
     for (let i = n - 1; i >= 0; i--) {
       const p = this.tree.parents[i]
       // g = 0: no downdate (U is not read).
-      if (p >= 0) addArticulatedShifted(W, INERTIA_SIZE * i, this.U, 0, 0, r, 3 * i, W, INERTIA_SIZE * p)
+      if (p >= 0) addArticulatedShifted(W, INERTIA_SIZE * i, this.U, 0, 0, r, 3 * i, W, W, INERTIA_SIZE * p)
     }
   }
 
@@ -533,7 +551,6 @@ export class TreeDynamics {
    * spherical joint its first coordinate, also at the gimbal lock cos y = 0).
    */
   solveMass(b: Float64Array, bOffset: number, x: Float64Array, xOffset: number): number {
-    this.work.set(this.rigid)
     this.force.fill(0)
     return this.articulated(b, bOffset, x, xOffset)
   }
@@ -554,12 +571,11 @@ export class TreeDynamics {
       this.moveLink(i, null, 0, baseAccel)
       this.linkForce(i, linkForces, linkTorques)
     }
-    this.work.set(this.rigid)
     return this.articulated(tau, tauOffset, x, xOffset)
   }
 
   /**
-   * The articulated-body sweeps, starting from the inertias in work and the bias forces in force:
+   * The articulated-body sweeps, starting from the rigid inertias and the bias forces in force:
    * inward (articulated inertias and bias forces, passed on to the parents), then outward (joint
    * accelerations x and the accelerations alpha, A they cause, base at rest).
    */
@@ -568,11 +584,13 @@ export class TreeDynamics {
     const ax = this.axis, prismatic = this.tree.prismatic, spherical = this.tree.spherical, first = this.first
     for (let i = n - 1; i >= 0; i--) {
       const io = INERTIA_SIZE * i, uo = 6 * i, i3 = 3 * i, c = first[i], c3 = 3 * c
+      // Articulated inertia of link i, and what its part is added to at its parent.
+      const I = this.hasChildren[i] ? W : this.rigid, base = this.startsParent[i] ? this.rigid : W
       if (spherical[i]) {
-        if (!this.inwardSpherical(i, b, bOffset + c)) return c
+        if (!this.inwardSpherical(i, I, base, b, bOffset + c)) return c
         continue
       }
-      this.inertiaTimesAxis(W, io, c, prismatic[i], U, uo)
+      this.inertiaTimesAxis(I, io, c, prismatic[i], U, uo)
       // s^T U and s^T p: the angular rows for revolute joints, the linear rows for prismatic ones.
       const so = prismatic[i] ? uo + 3 : uo, a0 = ax[c3], a1 = ax[c3 + 1], a2 = ax[c3 + 2]
       const d = a0 * U[so] + a1 * U[so + 1] + a2 * U[so + 2]
@@ -585,7 +603,7 @@ export class TreeDynamics {
       // Articulated inertia seen through the joint, I - U U^T / d, and bias p + U u / d, moved to o_p.
       const g = 1 / d, k = ui * g
       const r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2], po = 6 * p
-      addArticulatedShifted(W, io, U, uo, g, r, i3, W, INERTIA_SIZE * p)
+      addArticulatedShifted(I, io, U, uo, g, r, i3, base, W, INERTIA_SIZE * p)
       const p0 = P[uo] + U[uo] * k, p1 = P[uo + 1] + U[uo + 1] * k, p2 = P[uo + 2] + U[uo + 2] * k
       const F0 = P[uo + 3] + U[uo + 3] * k, F1 = P[uo + 4] + U[uo + 4] * k, F2 = P[uo + 5] + U[uo + 5] * k
       P[po] += p0 + r1 * F2 - r2 * F1
@@ -629,10 +647,11 @@ export class TreeDynamics {
    * Inward step of spherical link i (joint torques tau[to..to+3)): with A, B, C the blocks of its
    * articulated inertia and p its bias force, m = S^-T tau, K = A^-1 B and z = A^-1 (m - p_moment)
    * (kept for the outward step); the parent gets the inertia [[0, 0], [0, C - B^T K]] and the bias
-   * [m; p_force + B^T z], both moved to o_p. False if A is not positive definite or cos y = 0.
+   * [m; p_force + B^T z], both moved to o_p. The link's articulated inertia is read from W, the
+   * parent's is written as base + this part into work. False if A is not positive definite or cos y = 0.
    */
-  private inwardSpherical(i: number, tau: Float64Array, to: number): boolean {
-    const W = this.work, P = this.force, ax = this.axis, K = this.K, z = this.z
+  private inwardSpherical(i: number, W: Float64Array, base: Float64Array, tau: Float64Array, to: number): boolean {
+    const P = this.force, ax = this.axis, K = this.K, z = this.z
     const io = INERTIA_SIZE * i, fo = 6 * i, c3 = 3 * this.first[i], i3 = 3 * i, k9 = 9 * i
     const a00 = W[io], a01 = W[io + 1], a02 = W[io + 2], a11 = W[io + 3], a12 = W[io + 4], a22 = W[io + 5]
     // A^-1 by cofactors; A is positive definite iff its leading minors a00, q22 and det are positive.
@@ -662,16 +681,16 @@ export class TreeDynamics {
     K[k9 + 6] = k20; K[k9 + 7] = k21; K[k9 + 8] = k22
     const p = this.tree.parents[i]
     if (p < 0) return true
-    // C - B^T K (column j of B is (b0j, b1j, b2j)), in place of C: the outward sweep reads K and z only.
-    const k = io + 15
-    W[k] -= b00 * k00 + b10 * k10 + b20 * k20
-    W[k + 1] -= b00 * k01 + b10 * k11 + b20 * k21
-    W[k + 2] -= b00 * k02 + b10 * k12 + b20 * k22
-    W[k + 3] -= b01 * k01 + b11 * k11 + b21 * k21
-    W[k + 4] -= b01 * k02 + b11 * k12 + b21 * k22
-    W[k + 5] -= b02 * k02 + b12 * k12 + b22 * k22
+    // C - B^T K (column j of B is (b0j, b1j, b2j)).
+    const k = io + 15, L = this.linearPart
+    L[0] = W[k] - (b00 * k00 + b10 * k10 + b20 * k20)
+    L[1] = W[k + 1] - (b00 * k01 + b10 * k11 + b20 * k21)
+    L[2] = W[k + 2] - (b00 * k02 + b10 * k12 + b20 * k22)
+    L[3] = W[k + 3] - (b01 * k01 + b11 * k11 + b21 * k21)
+    L[4] = W[k + 4] - (b01 * k02 + b11 * k12 + b21 * k22)
+    L[5] = W[k + 5] - (b02 * k02 + b12 * k12 + b22 * k22)
     const r = this.r, r0 = r[i3], r1 = r[i3 + 1], r2 = r[i3 + 2], po = 6 * p
-    addLinearShifted(W, k, r, i3, W, INERTIA_SIZE * p)
+    addLinearShifted(L, 0, r, i3, base, this.work, INERTIA_SIZE * p)
     const F0 = P[fo + 3] + b00 * z0 + b10 * z1 + b20 * z2, F1 = P[fo + 4] + b01 * z0 + b11 * z1 + b21 * z2, F2 = P[fo + 5] + b02 * z0 + b12 * z1 + b22 * z2
     P[po] += m0 + r1 * F2 - r2 * F1
     P[po + 1] += m1 + r2 * F0 - r0 * F2
