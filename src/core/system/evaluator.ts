@@ -13,7 +13,7 @@ export interface NumericalDifferentiation {
   minimumCoordinateSize: number
 }
 
-/** 1 where an index appears in ltg for the first time, 0 for its repeats (a plain loop: this runs for every object at every build). */
+/** 1 where an index appears in ltg for the first time, 0 for its repeats (numerical Jacobians perturb each coordinate once). */
 function firstOccurrences(ltg: Int32Array): Uint8Array {
   const first = new Uint8Array(ltg.length)
   if (ltg.length > 64) {
@@ -169,7 +169,7 @@ export class SystemEvaluator {
   private readonly forceObjects: ObjectComputation[]
   private readonly constraintObjects: ObjectComputation[]
   private readonly loads: LoadComputation[]
-  /** Per object: first occurrence of each global index in its ltg (duplicates get false). */
+  /** Per object (made on first use by firstColumns): first occurrence of each global index in its ltg (duplicates get false). */
   private readonly uniqueColumn = new Map<ObjectComputation, Uint8Array>()
   /** Per mass object (index in massObjects): its constant local mass matrix once computed (state-independent). */
   private readonly constantMass: (Float64Array | undefined)[]
@@ -189,7 +189,6 @@ export class SystemEvaluator {
     for (const o of objs) {
       maxN = Math.max(maxN, o.ltgODE2.length)
       maxAE = Math.max(maxAE, o.nAE)
-      this.uniqueColumn.set(o, firstOccurrences(o.ltgODE2))
     }
     this.localB = new Float64Array(maxN)
     this.localC = new Float64Array(maxN)
@@ -231,6 +230,16 @@ export class SystemEvaluator {
     throw new Error(
       `${this.label(o)}: its ${BLOCK_NAMES[block]} has ${local[e]} at local entry (${Math.floor(e / n)}, ${e % n}), which structuralNonzeros('${block}') declares zero (the sparse pattern has no place for it)`,
     )
+  }
+
+  /** Object o's first-occurrence mask of its ltg, made when a numerical Jacobian first needs it. */
+  private firstColumns(o: ObjectComputation): Uint8Array {
+    let mask = this.uniqueColumn.get(o)
+    if (!mask) {
+      mask = firstOccurrences(o.ltgODE2)
+      this.uniqueColumn.set(o, mask)
+    }
+    return mask
   }
 
   /** Polls interruptCheck when k is the last of a stride of objects (see INTERRUPT_STRIDE). */
@@ -413,7 +422,7 @@ export class SystemEvaluator {
         continue
       }
       this.localReactions(o, s, f0)
-      const unique = this.uniqueColumn.get(o)!
+      const unique = this.firstColumns(o)
       for (let j = 0; j < n; j++) {
         if (!unique[j]) continue
         const g = ltg[j]
@@ -555,7 +564,7 @@ export class SystemEvaluator {
     const f1 = this.localC
     f0.fill(0, 0, n)
     o.computeODE2LHS!(s, f0)
-    const unique = this.uniqueColumn.get(o)!
+    const unique = this.firstColumns(o)
     for (let j = 0; j < n; j++) {
       if (!unique[j]) continue
       const g = ltg[j]
