@@ -86,8 +86,8 @@ export class KinematicTreeBody implements ObjectComputation {
   computeAccelerations(s: SystemState, rhs: Float64Array, x: Float64Array): number {
     const d = this.dynamics, tau = this.tau, jf = this.jointForces, first = this.node.ode2Index
     this.updateJoints(s)
-    if (jf) for (let i = 0; i < tau.length; i++) tau[i] = rhs[first + i] + jf[i]
-    else for (let i = 0; i < tau.length; i++) tau[i] = rhs[first + i]
+    if (!jf) return d.forwardDynamics(rhs, first, this.linkForces, this.linkTorques, this.baseAccel, x, first)
+    for (let i = 0; i < tau.length; i++) tau[i] = rhs[first + i] + jf[i]
     return d.forwardDynamics(tau, 0, this.linkForces, this.linkTorques, this.baseAccel, x, first)
   }
 
