@@ -29,14 +29,25 @@ function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'object'>['v
   }
 }
 
-abstract class PairConnector extends TwoMarkerConnector {
-  /** The 3 x 3 derivative of a force law f(p1 - p0, v1 - v0), combined with the solver's factors. */
-  protected readonly M3 = new Float64Array(9)
-  private T = new Float64Array(0)
+/**
+ * Work arrays of the connectors below, shared as the base class shares its own (scratch within one
+ * call, see twoMarkerConnector.ts): M3, the 3 x 3 derivative of a force law f(p1 - p0, v1 - v0)
+ * combined with the solver's factors; T = M3 Jr (grown in setupLTG); the spring direction n, the
+ * force f and P dv of the spring-damper's Jacobian.
+ */
+const M3 = new Float64Array(9)
+const PAIR = { T: new Float64Array(0) }
+const direction = new Float64Array(3)
+const force = new Float64Array(3)
+const transverseVelocity = new Float64Array(3)
+// One list per class, not an array per connector.
+const LINE_OUTPUTS: readonly string[] = ['Distance', 'Displacement', 'Velocity', 'Force']
+const CARTESIAN_OUTPUTS: readonly string[] = ['Displacement', 'Velocity', 'Force']
 
+abstract class PairConnector extends TwoMarkerConnector {
   override setupLTG(): void {
     super.setupLTG()
-    if (this.T.length !== 3 * this.ltgODE2.length) this.T = new Float64Array(3 * this.ltgODE2.length)
+    if (PAIR.T.length < 3 * this.ltgODE2.length) PAIR.T = new Float64Array(3 * this.ltgODE2.length)
   }
 
   /** Entry (a, j) of Jr = [-J0, J1]. */
@@ -51,7 +62,7 @@ abstract class PairConnector extends TwoMarkerConnector {
    * (dJr^T/dq f) is left out, an approximation Newton converges with.
    */
   protected addPairBlock(out: Float64Array): void {
-    const n = this.n0 + this.n1, M = this.M3, T = this.T
+    const n = this.n0 + this.n1, M = M3, T = PAIR.T
     for (let a = 0; a < 3; a++) for (let j = 0; j < n; j++) T[a * n + j] = M[3 * a] * this.jr(0, j) + M[3 * a + 1] * this.jr(1, j) + M[3 * a + 2] * this.jr(2, j)
     for (let i = 0; i < n; i++) {
       const r0 = this.jr(0, i), r1 = this.jr(1, i), r2 = this.jr(2, i)
@@ -64,10 +75,7 @@ abstract class PairConnector extends TwoMarkerConnector {
 /** Force along the line of the markers: f = k (L - L0) + d (L' - velocityOffset) + force. */
 class SpringDamper extends PairConnector {
   readonly nAE = 0
-  private readonly n = new Float64Array(3)
-  private readonly f = new Float64Array(3)
-  private readonly Pdv = new Float64Array(3)
-  readonly outputVariables = ['Distance', 'Displacement', 'Velocity', 'Force']
+  readonly outputVariables = LINE_OUTPUTS
   constructor(
     markers: MarkerComputation[],
     private readonly L0: number,
@@ -79,22 +87,23 @@ class SpringDamper extends PairConnector {
   ) {
     super(markers)
   }
-  /** Returns the scalar force and leaves the unit vector in this.n. */
+  /** Returns the scalar force and leaves the unit vector in `direction`. */
   private scalarForce(s: SystemState): number {
     this.gather(s)
     const dx = this.p1[0] - this.p0[0], dy = this.p1[1] - this.p0[1], dz = this.p1[2] - this.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
     if (L === 0) throw new Error('ConnectorSpringDamper: the two markers coincide (length 0), the spring direction is undefined')
-    this.n[0] = dx / L; this.n[1] = dy / L; this.n[2] = dz / L
-    const Ldot = this.n[0] * (this.v1[0] - this.v0[0]) + this.n[1] * (this.v1[1] - this.v0[1]) + this.n[2] * (this.v1[2] - this.v0[2])
+    const n = direction
+    n[0] = dx / L; n[1] = dy / L; n[2] = dz / L
+    const Ldot = n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
     return this.k * (L - this.L0) + this.d * (Ldot - this.velocityOffset) + this.force0
   }
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     if (!this.active) return
     const fs = this.scalarForce(s)
     this.jacobians(s)
-    for (let i = 0; i < 3; i++) this.f[i] = fs * this.n[i]
-    this.addForcePair(this.f, out)
+    for (let i = 0; i < 3; i++) force[i] = fs * direction[i]
+    this.addForcePair(force, out)
   }
   /**
    * f = fs n with P = I - n n^T: df/d(p1 - p0) = k n n^T + d n (P dv)^T / L + fs P / L,
@@ -104,11 +113,11 @@ class SpringDamper extends PairConnector {
     if (!this.active) return
     const fs = this.scalarForce(s)
     this.jacobians(s)
-    const n = this.n, M = this.M3
+    const n = direction, M = M3
     const L = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2])
     const dv0 = this.v1[0] - this.v0[0], dv1 = this.v1[1] - this.v0[1], dv2 = this.v1[2] - this.v0[2]
     const ndv = n[0] * dv0 + n[1] * dv1 + n[2] * dv2
-    const Pdv = this.Pdv
+    const Pdv = transverseVelocity
     Pdv[0] = dv0 - ndv * n[0]
     Pdv[1] = dv1 - ndv * n[1]
     Pdv[2] = dv2 - ndv * n[2]
@@ -126,7 +135,7 @@ class SpringDamper extends PairConnector {
       case 'Distance': out[0] = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2]); return 1
       case 'Displacement': for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]; return 3
       case 'Velocity': for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]; return 3
-      case 'Force': for (let i = 0; i < 3; i++) out[i] = this.active ? fs * this.n[i] : 0; return 3
+      case 'Force': for (let i = 0; i < 3; i++) out[i] = this.active ? fs * direction[i] : 0; return 3
     }
     return 0
   }
@@ -159,8 +168,7 @@ export const ObjectConnectorSpringDamper: ItemDefinition<'object'> = {
 /** Spring-damper per global axis: f = k .* (p1 - p0 - offset) + d .* (v1 - v0). */
 class CartesianSpringDamper extends PairConnector {
   readonly nAE = 0
-  private readonly f = new Float64Array(3)
-  readonly outputVariables = ['Displacement', 'Velocity', 'Force']
+  readonly outputVariables = CARTESIAN_OUTPUTS
   constructor(
     markers: MarkerComputation[],
     private readonly k: Float64Array,
@@ -172,20 +180,20 @@ class CartesianSpringDamper extends PairConnector {
   }
   private computeForce(s: SystemState): void {
     this.gather(s)
-    for (let i = 0; i < 3; i++) this.f[i] = this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) + this.d[i] * (this.v1[i] - this.v0[i])
+    for (let i = 0; i < 3; i++) force[i] = this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) + this.d[i] * (this.v1[i] - this.v0[i])
   }
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     if (!this.active) return
     this.computeForce(s)
     this.jacobians(s)
-    this.addForcePair(this.f, out)
+    this.addForcePair(force, out)
   }
   /** df/d(p1 - p0) = diag(k), df/d(v1 - v0) = diag(d). */
   computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
     if (!this.active) return
     this.jacobians(s)
-    this.M3.fill(0)
-    for (let i = 0; i < 3; i++) this.M3[4 * i] = factorK * this.k[i] + factorD * this.d[i]
+    M3.fill(0)
+    for (let i = 0; i < 3; i++) M3[4 * i] = factorK * this.k[i] + factorD * this.d[i]
     this.addPairBlock(out)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
@@ -193,7 +201,7 @@ class CartesianSpringDamper extends PairConnector {
     for (let i = 0; i < 3; i++) {
       if (variable === 'Displacement') out[i] = this.p1[i] - this.p0[i]
       else if (variable === 'Velocity') out[i] = this.v1[i] - this.v0[i]
-      else if (variable === 'Force') out[i] = this.active ? this.f[i] : 0
+      else if (variable === 'Force') out[i] = this.active ? force[i] : 0
       else return 0
     }
     return 3
@@ -224,8 +232,7 @@ export const ObjectConnectorCartesianSpringDamper: ItemDefinition<'object'> = {
 class DistanceConstraint extends PairConnector {
   readonly nAE = 1
   readonly inactiveConstraint: boolean
-  private readonly n = new Float64Array(3)
-  readonly outputVariables = ['Distance', 'Displacement', 'Velocity', 'Force']
+  readonly outputVariables = LINE_OUTPUTS
   constructor(
     markers: MarkerComputation[],
     private readonly distance: number,
@@ -235,27 +242,28 @@ class DistanceConstraint extends PairConnector {
     super(markers)
     this.inactiveConstraint = !active
   }
-  private direction(s: SystemState): number {
+  /** Returns the length and leaves the unit vector in `direction`. */
+  private length(s: SystemState): number {
     this.gather(s)
     const dx = this.p1[0] - this.p0[0], dy = this.p1[1] - this.p0[1], dz = this.p1[2] - this.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
     if (L === 0) throw new Error('ConnectorDistance: the two markers coincide, the constraint direction is undefined')
-    this.n[0] = dx / L; this.n[1] = dy / L; this.n[2] = dz / L
+    direction[0] = dx / L; direction[1] = dy / L; direction[2] = dz / L
     return L
   }
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    const L = this.direction(s)
+    const L = this.length(s), n = direction
     out[0] = velocityLevel
-      ? this.n[0] * (this.v1[0] - this.v0[0]) + this.n[1] * (this.v1[1] - this.v0[1]) + this.n[2] * (this.v1[2] - this.v0[2])
+      ? n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
       : L - this.distance
   }
   computeAEJacobian(s: SystemState, out: Float64Array): void {
-    this.direction(s)
+    this.length(s)
     this.jacobians(s)
-    this.projectRow(this.n, out, 0)
+    this.projectRow(direction, out, 0)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
-    const L = this.direction(s)
+    const L = this.length(s)
     switch (variable) {
       case 'Distance': out[0] = L; return 1
       case 'Displacement': for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]; return 3

@@ -1,10 +1,31 @@
 // Base of connectors between two position markers: local coordinates are the concatenation of the
 // markers' coordinates, [marker 0 | marker 1], with buffers for positions, velocities and Jacobians.
+import { packedInt32 } from '../../math/packedArrays'
 import type { MarkerComputation, ObjectComputation, PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 
+/**
+ * Positions, velocities and position Jacobians of the two markers, shared by every two-marker
+ * connector: they are scratch within one call (gather / jacobians and the arithmetic right after it;
+ * no connector call runs inside another one), so one set serves all of them. Per-instance arrays were
+ * about a dozen small typed arrays per spring that lived as long as the system; on a 20,000-spring
+ * lattice allocating them made garbage collections of 60-95 ms during the build. J0 and J1 grow in
+ * setupLTG to the largest marker set up so far.
+ */
+const W = {
+  p0: new Float64Array(3),
+  p1: new Float64Array(3),
+  v0: new Float64Array(3),
+  v1: new Float64Array(3),
+  J0: new Float64Array(0),
+  J1: new Float64Array(0),
+}
+
+/** ltgODE2 before setupLTG (no coordinates yet); shared, never written. */
+const NOT_SET_UP = new Int32Array(0)
+
 export abstract class TwoMarkerConnector implements ObjectComputation {
-  ltgODE2 = new Int32Array(0)
+  ltgODE2: Int32Array = NOT_SET_UP
   aeIndex = 0
   dataIndex = 0
   abstract readonly nAE: number
@@ -13,12 +34,13 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
   protected readonly k1: PointKinematics
   protected n0 = 0
   protected n1 = 0
-  protected readonly p0 = new Float64Array(3)
-  protected readonly p1 = new Float64Array(3)
-  protected readonly v0 = new Float64Array(3)
-  protected readonly v1 = new Float64Array(3)
-  protected J0 = new Float64Array(0)
-  protected J1 = new Float64Array(0)
+  // The shared work arrays above (references, not copies): valid only within the call that filled them.
+  protected readonly p0 = W.p0
+  protected readonly p1 = W.p1
+  protected readonly v0 = W.v0
+  protected readonly v1 = W.v1
+  protected J0 = W.J0
+  protected J1 = W.J1
 
   constructor(markers: MarkerComputation[]) {
     this.k0 = markers[0].kinematics!
@@ -29,13 +51,13 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
     const a = this.k0.ltg, b = this.k1.ltg
     this.n0 = a.length
     this.n1 = b.length
-    if (this.ltgODE2.length !== a.length + b.length) {
-      this.ltgODE2 = new Int32Array(a.length + b.length)
-      this.J0 = new Float64Array(3 * a.length)
-      this.J1 = new Float64Array(3 * b.length)
-    }
+    if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = packedInt32(a.length + b.length)
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
+    if (W.J0.length < 3 * a.length) W.J0 = new Float64Array(3 * a.length)
+    if (W.J1.length < 3 * b.length) W.J1 = new Float64Array(3 * b.length)
+    this.J0 = W.J0
+    this.J1 = W.J1
   }
 
   /** Positions and velocities of both markers into p0, p1, v0, v1. */
