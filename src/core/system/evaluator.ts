@@ -122,7 +122,8 @@ class MatrixSlots {
   /** Constraint rows C_q (nAE x n, row-major like the local Jacobian) and their transposes C_q^T, for aeOffset. */
   private constraintSlots: { rows: PackedBlockSlots; columns: PackedBlockSlots; aeOffset: number } | null = null
 
-  constructor(readonly matrix: SystemMatrix) {}
+  /** poll(k) after object k: making the tables of a large model is a setup pass like the others. */
+  constructor(readonly matrix: SystemMatrix, private readonly poll: (k: number) => void) {}
 
   /** The declared nonzeros of each object's ltg x ltg block. */
   blocks(objects: readonly ObjectComputation[], declared: DeclaredBlocks): PackedBlockSlots {
@@ -132,6 +133,7 @@ class MatrixSlots {
   /** The stored entries of each object's whole block (positions from whole(o), row-major) as declared. */
   private declared(objects: readonly ObjectComputation[], declared: DeclaredBlocks, whole: (o: ObjectComputation) => Int32Array): PackedBlockSlots {
     const tables = objects.map((o, k) => {
+      this.poll(k)
       const positions = whole(o)
       return declared.nonzero[k].map((e) => positions[e])
     })
@@ -309,7 +311,7 @@ export class SystemEvaluator {
   }
 
   private slotsOf(m: SystemMatrix): MatrixSlots {
-    if (this.matrixSlots?.matrix !== m) this.matrixSlots = new MatrixSlots(m)
+    if (this.matrixSlots?.matrix !== m) this.matrixSlots = new MatrixSlots(m, (k) => this.poll(k))
     return this.matrixSlots
   }
 
