@@ -32,8 +32,9 @@ function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'object'>['v
 /**
  * Work arrays of the connectors below, shared as the base class shares its own (scratch within one
  * call, see twoMarkerConnector.ts): M3, the 3 x 3 derivative of a force law f(p1 - p0, v1 - v0)
- * combined with the solver's factors; T = M3 Jr (grown in setupLTG); the spring direction n, the
- * force f and P dv of the spring-damper's Jacobian.
+ * combined with the solver's factors; T = M3 Jr (grown in setupLTG); the unit vector along the
+ * markers' line, the force vector, and P dv (the relative velocity across the line) of the
+ * spring-damper's Jacobian.
  */
 const M3 = new Float64Array(9)
 const PAIR = { T: new Float64Array(0) }
