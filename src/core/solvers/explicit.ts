@@ -206,21 +206,20 @@ export class ExplicitSolver extends SolverBase {
     const T = this.tableau
     const stages = T.b.length
     const t0 = s.t
-    // TypedArray.set (a memory copy) rather than copyInto's loop: these are the size of the system.
-    this.q0.set(s.q)
-    this.v0.set(s.v)
-    this.data0.set(s.data)
+    copyInto(this.q0, s.q)
+    copyInto(this.v0, s.v)
+    copyInto(this.data0, s.data)
     if (this.options.interruptRequested) this.keepStepStart()
     let h = hRequested
     for (;;) {
       // Stage 0 is f(y_n): s.a holds it from the end of the last step.
-      this.kq[0].set(this.v0)
-      this.kv[0].set(s.a)
+      copyInto(this.kq[0], this.v0)
+      copyInto(this.kv[0], s.a)
       for (let i = 1; i < stages; i++) {
         this.combineStages(T.a[i], h)
         // A stage at c = 1 is at the step's exact end time, so a last stage at y_n+1 is f(y_n+1).
         s.t = T.c[i] === 1 ? this.stepEnd(t0, h) : t0 + T.c[i] * h
-        this.kq[i].set(s.v)
+        copyInto(this.kq[i], s.v)
         this.checkInterrupt()
         this.accelerations(this.kv[i])
       }
@@ -247,7 +246,7 @@ export class ExplicitSolver extends SolverBase {
     this.checkInterrupt()
     if (this.nAE > 0) this.project()
     // f(y_{n+1}): accelerations for sensors and the first stage of the next step.
-    if (this.reuseLastStage) s.a.set(this.kv[stages - 1])
+    if (this.reuseLastStage) copyInto(s.a, this.kv[stages - 1])
     else this.accelerations(s.a)
   }
 
