@@ -202,6 +202,9 @@ test('a saved results file opens from disk and replays with its model (tree and 
   assert.equal(await page.locator('.checkpoints li').count(), 0, 'the checkpoint list kept the previous model\'s checkpoints')
   await page.getByRole('button', { name: 'Open results file…' }).click()
   await pathDialog(results)
+  // The app turns to the Timeline tab when the file is open: wait for that (the replay note is shown in
+  // the same update) before turning to the Log, or a slow open turns the panel back and hides the log.
+  await page.getByTestId('replay-note').waitFor()
   // Every frame of the file reaches the timeline.
   await page.click('.tab:has-text("Log")')
   const opened = page.locator('.log tr', { hasText: 'Opened results' })
