@@ -48,7 +48,11 @@ const TREE_SOLVER = 'RK33'
 const TREE_ENGINE = `MBS Studio KinematicTree ${TREE_SOLVER}`
 const TREE_RECORD_ENGINE = 'MBS Studio KinematicTree RK44'
 
-function treeLast(n: number, h: number, solverType: string): { r: ReturnType<typeof runEngine>; x: number[] } {
+function treeLast(
+  n: number,
+  h: number,
+  solverType: string,
+): { r: ReturnType<typeof runEngine>; x: number[] } {
   const m = sphereChainTree(n, h, 1, solverType)
   const r = runEngine(m.model, m.settings)
   return { r, x: r.sensors.last }
@@ -65,13 +69,31 @@ function treeRows(n: number, ref: { x: Vec; error: number }): BenchRow[] {
     engineRow(`sphere chain N=${n}`, r, { engine, linearSolver: 'ABA, no matrix', accuracy })
   const ours = treeLast(n, H, TREE_SOLVER)
   if (n === ACCURACY_N)
-    return [rowOf(ours.r, TREE_ENGINE, `|x - x_ref| = ${dist(ours.x, ref.x).toExponential(2)} m (redundant chain's reference, error ~${ref.error.toExponential(1)} m)`)]
+    return [
+      rowOf(
+        ours.r,
+        TREE_ENGINE,
+        `|x - x_ref| = ${dist(ours.x, ref.x).toExponential(2)} m (redundant chain's reference, error ~${ref.error.toExponential(1)} m)`,
+      ),
+    ]
   const fine = treeLast(n, H / 2, 'RK44').x
-  const rows = [rowOf(ours.r, TREE_ENGINE, `|x - x_RK44(h/2)| = ${dist(ours.x, fine).toExponential(2)} m; last body at [${ours.x.map((v) => v.toFixed(3)).join(', ')}]`)]
+  const rows = [
+    rowOf(
+      ours.r,
+      TREE_ENGINE,
+      `|x - x_RK44(h/2)| = ${dist(ours.x, fine).toExponential(2)} m; last body at [${ours.x.map((v) => v.toFixed(3)).join(', ')}]`,
+    ),
+  ]
   if (n === 1000) {
     const rk44 = treeLast(n, H, 'RK44')
     const error = (dist(rk44.x, fine) * 16) / 15
-    rows.push(rowOf(rk44.r, TREE_RECORD_ENGINE, `|x - x(h/2)| 16/15 = ${error.toExponential(2)} m (so the RK44 h/2 reference is ~${(error / 16).toExponential(1)} m off)`))
+    rows.push(
+      rowOf(
+        rk44.r,
+        TREE_RECORD_ENGINE,
+        `|x - x(h/2)| 16/15 = ${error.toExponential(2)} m (so the RK44 h/2 reference is ~${(error / 16).toExponential(1)} m off)`,
+      ),
+    )
   }
   return rows
 }
@@ -145,7 +167,10 @@ export const suite: BenchSuite = {
       }
     }
     const tree = rows.find((r) => r.model === 'sphere chain N=1000' && r.engine === TREE_ENGINE)
-    const havokDefault = rows.find((r) => r.model === 'sphere chain N=1000' && r.engine.startsWith('Havok') && r.engine.endsWith('default'))
+    const havokDefault = rows.find(
+      (r) =>
+        r.model === 'sphere chain N=1000' && r.engine.startsWith('Havok') && r.engine.endsWith('default'),
+    )
     if (tree && havokDefault)
       lines.push(
         `chain N = 1000 as KinematicTree (${TREE_SOLVER}, h = 1 ms, 1000 steps): ${tree.cpuSeconds.toFixed(2)} cpu s vs Havok default ${havokDefault.cpuSeconds.toFixed(2)} cpu s: ratio ${(tree.cpuSeconds / havokDefault.cpuSeconds).toFixed(2)} (target <= 1)`,

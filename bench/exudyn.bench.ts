@@ -55,10 +55,19 @@ const sumAbs = (...v: number[][]): number => v.flat().reduce((s, x) => s + Math.
 const dist = (a: number, b: number): string => Math.abs(a - b).toExponential(1)
 
 /** The model with its Newton relativeTolerance replaced (see the head of this file for why). */
-function withTolerance(m: { model: Json; settings: Json }, relativeTolerance: number): { model: Json; settings: Json } {
+function withTolerance(
+  m: { model: Json; settings: Json },
+  relativeTolerance: number,
+): { model: Json; settings: Json } {
   const timeIntegration = m.settings.timeIntegration as Json
   const newton = (timeIntegration.newton ?? {}) as Json
-  return { model: m.model, settings: { ...m.settings, timeIntegration: { ...timeIntegration, newton: { ...newton, relativeTolerance } } } }
+  return {
+    model: m.model,
+    settings: {
+      ...m.settings,
+      timeIntegration: { ...timeIntegration, newton: { ...newton, relativeTolerance } },
+    },
+  }
 }
 
 export const suite: BenchSuite = {

@@ -346,18 +346,32 @@ export function sphereChain(
  * the same physics. The y angle stays 0 in this planar motion, far from the gimbal singularity at
  * +-90 deg.
  */
-export function sphereChainTree(n: number, h: number, endTime: number, solverType = 'RK44'): { model: Json; settings: Json } {
+export function sphereChainTree(
+  n: number,
+  h: number,
+  endTime: number,
+  solverType = 'RK44',
+): { model: Json; settings: Json } {
   const { mass, radius, link } = CHAIN
   const J = 0.4 * mass * radius * radius
-  const jointTypes: string[] = [], linkParents: number[] = [], jointOffsets: Vec3[] = [], linkCOMs: Vec3[] = []
-  const linkInertiasCOM: Mat3[] = [], linkMasses: number[] = [], jointTransformations: Mat3[] = []
+  const jointTypes: string[] = [],
+    linkParents: number[] = [],
+    jointOffsets: Vec3[] = [],
+    linkCOMs: Vec3[] = []
+  const linkInertiasCOM: Mat3[] = [],
+    linkMasses: number[] = [],
+    jointTransformations: Mat3[] = []
   for (let k = 0; k < n; k++) {
     jointTypes.push('Spherical')
     linkParents.push(k - 1)
     jointTransformations.push(IDENTITY)
     jointOffsets.push(k > 0 ? [link, 0, 0] : [0, 0, 0])
     linkCOMs.push([link / 2, 0, 0])
-    linkInertiasCOM.push([[J, 0, 0], [0, J, 0], [0, 0, J]])
+    linkInertiasCOM.push([
+      [J, 0, 0],
+      [0, J, 0],
+      [0, 0, J],
+    ])
     linkMasses.push(mass)
   }
   return {
@@ -378,7 +392,15 @@ export function sphereChainTree(n: number, h: number, endTime: number, solverTyp
           linkMasses,
         },
       ],
-      markers: [{ type: 'KinematicTreeRigid', name: 'lastSphere', objectNumber: 'chain', linkNumber: n - 1, localPosition: [link / 2, 0, 0] }],
+      markers: [
+        {
+          type: 'KinematicTreeRigid',
+          name: 'lastSphere',
+          objectNumber: 'chain',
+          linkNumber: n - 1,
+          localPosition: [link / 2, 0, 0],
+        },
+      ],
       sensors: [{ type: 'Marker', name: 'last', markerNumber: 'lastSphere', outputVariableType: 'Position' }],
     },
     settings: {

@@ -12,7 +12,12 @@
 // once the second has answered (cold setup), then the same with pauses, each resumed.
 import { existsSync } from 'node:fs'
 import { createBackend } from '../src/host/backend'
-import { builtSolverEntry, nodeSolverLauncher, sourceSolverEntry, type SolverEntry } from '../src/host/nodeSolverLauncher'
+import {
+  builtSolverEntry,
+  nodeSolverLauncher,
+  sourceSolverEntry,
+  type SolverEntry,
+} from '../src/host/nodeSolverLauncher'
 import type { ApiEvents } from '../src/shared/api'
 import { buildSystem, createSolver, formatProblems, loadProjectJson, type JsonObject } from '../src/core'
 import { EXAMPLES_DIR } from '../test/integration/helpers'
@@ -92,7 +97,9 @@ const cpuMs = (): number => {
  */
 function longestPollGap(model: Json, settings: Json) {
   const { solver: plain } = prepareRun(model, settings)
-  let last = 0, stepMax = 0, polls = 0
+  let last = 0,
+    stepMax = 0,
+    polls = 0
   const perStep: number[] = []
   const solver = createSolver(plain.system, plain.settings, {
     interruptRequested: () => {
@@ -114,15 +121,31 @@ function longestPollGap(model: Json, settings: Json) {
   for (let i = 0; i < GAP_STEPS; i++) solver.solveStep()
   const stepMs = (cpuMs() - start) / GAP_STEPS
   perStep.sort((a, b) => a - b)
-  return { maxMs: perStep[perStep.length - 1], medianMs: perStep[perStep.length >> 1], stepMs, pollsPerStep: polls / GAP_STEPS }
+  return {
+    maxMs: perStep[perStep.length - 1],
+    medianMs: perStep[perStep.length >> 1],
+    stepMs,
+    pollsPerStep: polls / GAP_STEPS,
+  }
 }
 
 function startBackend(entry: SolverEntry) {
-  return createBackend({ host: 'web', version: 'bench', examplesDir: EXAMPLES_DIR, launchSolver: nodeSolverLauncher(entry) })
+  return createBackend({
+    host: 'web',
+    version: 'bench',
+    examplesDir: EXAMPLES_DIR,
+    launchSolver: nodeSolverLauncher(entry),
+  })
 }
 
 const projectText = (model: Json, simulationSettings: Json): string =>
-  JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'pause latency', model, simulationSettings })
+  JSON.stringify({
+    format: 'mbs-studio-project',
+    version: 1,
+    name: 'pause latency',
+    model,
+    simulationSettings,
+  })
 
 interface DuringSetup {
   stopMs: number
@@ -158,7 +181,8 @@ export async function measureDuringSetup(
     const run = timed('run')
     if (!inBuild) await run
     const answer = await timed(method)
-    if (answer.status.step !== 0) throw new Error(`the ${method} came after the setup (step ${answer.status.step})`)
+    if (answer.status.step !== 0)
+      throw new Error(`the ${method} came after the setup (step ${answer.status.step})`)
     return { ...answer, runMs: (await run).ms }
   }
   const resumeToFirstStep = async (): Promise<number> => {
@@ -189,10 +213,19 @@ export async function measureDuringSetup(
  * made, its setup polled), in this process; and the phase it lies in.
  */
 function longestSetupPollGap(model: Json, simulationSettings: Json) {
-  const loaded = loadProjectJson({ format: 'mbs-studio-project', version: 1, name: 'bench', model, simulationSettings })
+  const loaded = loadProjectJson({
+    format: 'mbs-studio-project',
+    version: 1,
+    name: 'bench',
+    model,
+    simulationSettings,
+  })
   if (!loaded.ok) throw new Error(formatProblems(loaded.problems))
   const { project } = loaded
-  let last = 0, maxMs = 0, polls = 0, where = ''
+  let last = 0,
+    maxMs = 0,
+    polls = 0,
+    where = ''
   const gap = (phase: string): void => {
     const now = cpuMs()
     if (now - last > maxMs) [maxMs, where] = [now - last, phase]

@@ -34,7 +34,11 @@ function quantile(x: number[], p: number): number {
   return sorted[Math.floor(p * (sorted.length - 1))]
 }
 
-function residualRuns(name: string, model: ReturnType<typeof sphereChain>, callsPerRound: number): BenchResult[] {
+function residualRuns(
+  name: string,
+  model: ReturnType<typeof sphereChain>,
+  callsPerRound: number,
+): BenchResult[] {
   const { solver } = prepareRun(model.model, model.settings)
   const h = model.settings.timeIntegration as { endTime: number; numberOfSteps: number }
   const step = h.endTime / h.numberOfSteps
@@ -62,7 +66,8 @@ function residualRuns(name: string, model: ReturnType<typeof sphereChain>, calls
     rounds.push((cpuMs() - t0) / callsPerRound)
   }
   const ev = solver.evaluator
-  const r2 = new Float64Array(s.q.length), rAE = new Float64Array(s.lambda.length)
+  const r2 = new Float64Array(s.q.length),
+    rAE = new Float64Array(s.lambda.length)
   const parts = { forces: 0, massTimesAcceleration: 0, reactions: 0, constraints: 0 }
   for (let c = 0; c < callsPerRound; c++) {
     load(states[c & 1])
@@ -83,7 +88,12 @@ function residualRuns(name: string, model: ReturnType<typeof sphereChain>, calls
     .map(([k, v]) => `${k} ${(v / callsPerRound).toFixed(3)}`)
     .join(', ')
   return [
-    { name: `${name} residual, median of ${ROUNDS} rounds`, value: quantile(rounds, 0.5), unit: 'ms CPU', extra: `lower quartile ${quantile(rounds, 0.25).toFixed(3)} ms; parts ${partText} ms` },
+    {
+      name: `${name} residual, median of ${ROUNDS} rounds`,
+      value: quantile(rounds, 0.5),
+      unit: 'ms CPU',
+      extra: `lower quartile ${quantile(rounds, 0.25).toFixed(3)} ms; parts ${partText} ms`,
+    },
   ]
 }
 
@@ -97,11 +107,14 @@ function reactionStiffnessRuns(callsPerRound: number): BenchResult[] {
   const { solver } = prepareRun(model, { ...settings, experimental: ['newtonReactionStiffness'] })
   solver.initializeSolver()
   for (let i = 0; i < 8; i++) solver.solveStep()
-  const s = solver.state, ev = solver.evaluator, m = (solver as unknown as RefreshProbe).matrix
+  const s = solver.state,
+    ev = solver.evaluator,
+    m = (solver as unknown as RefreshProbe).matrix
   const objects = solver.system.objects.map((r) => r.computation).filter((o) => o.addReactionJacobian)
   const local = new Float64Array(14 * 14)
   const nd = { relativeEpsilon: 1e-7, minimumCoordinateSize: 1e-2 }
-  const items: number[] = [], assembled: number[] = []
+  const items: number[] = [],
+    assembled: number[] = []
   for (let r = 0; r < ROUNDS; r++) {
     let t0 = cpuMs()
     for (let c = 0; c < callsPerRound; c++) for (const o of objects) o.addReactionJacobian!(s, 1e-6, local)
@@ -111,8 +124,18 @@ function reactionStiffnessRuns(callsPerRound: number): BenchResult[] {
     assembled.push((cpuMs() - t0) / callsPerRound)
   }
   return [
-    { name: `perf3DRigidBodies reaction stiffness, items' addReactionJacobian, median of ${ROUNDS} rounds`, value: quantile(items, 0.5), unit: 'ms CPU', extra: `lower quartile ${quantile(items, 0.25).toFixed(3)} ms` },
-    { name: `perf3DRigidBodies reaction stiffness assembled (addReactionStiffness), median of ${ROUNDS} rounds`, value: quantile(assembled, 0.5), unit: 'ms CPU', extra: `lower quartile ${quantile(assembled, 0.25).toFixed(3)} ms` },
+    {
+      name: `perf3DRigidBodies reaction stiffness, items' addReactionJacobian, median of ${ROUNDS} rounds`,
+      value: quantile(items, 0.5),
+      unit: 'ms CPU',
+      extra: `lower quartile ${quantile(items, 0.25).toFixed(3)} ms`,
+    },
+    {
+      name: `perf3DRigidBodies reaction stiffness assembled (addReactionStiffness), median of ${ROUNDS} rounds`,
+      value: quantile(assembled, 0.5),
+      unit: 'ms CPU',
+      extra: `lower quartile ${quantile(assembled, 0.25).toFixed(3)} ms`,
+    },
   ]
 }
 

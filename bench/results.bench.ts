@@ -4,7 +4,14 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildSystem, loadProjectJson, formatProblems, ResultsReader, ResultsWriter, type JsonObject } from '../src/core'
+import {
+  buildSystem,
+  loadProjectJson,
+  formatProblems,
+  ResultsReader,
+  ResultsWriter,
+  type JsonObject,
+} from '../src/core'
 import { FileSink, FileSource } from '../src/host/runFiles'
 import type { BenchResult } from './run'
 
@@ -12,12 +19,25 @@ const BODIES = 1000
 const FRAMES = 400
 
 function thousandBodies(): JsonObject {
-  const nodes = [], objects = []
+  const nodes = [],
+    objects = []
   for (let i = 0; i < BODIES; i++) {
     nodes.push({ type: 'RigidBodyEP', name: `n${i}`, referenceCoordinates: [i, 0, 0, 1, 0, 0, 0] })
-    objects.push({ type: 'RigidBody', name: `b${i}`, physicsMass: 1, physicsInertia: [1, 1, 1, 0, 0, 0], nodeNumber: `n${i}` })
+    objects.push({
+      type: 'RigidBody',
+      name: `b${i}`,
+      physicsMass: 1,
+      physicsInertia: [1, 1, 1, 0, 0, 0],
+      nodeNumber: `n${i}`,
+    })
   }
-  return { format: 'mbs-studio-project', version: 1, name: 'thousand bodies', model: { nodes, objects, markers: [], loads: [], sensors: [] }, simulationSettings: {} }
+  return {
+    format: 'mbs-studio-project',
+    version: 1,
+    name: 'thousand bodies',
+    model: { nodes, objects, markers: [], loads: [], sensors: [] },
+    simulationSettings: {},
+  }
 }
 
 export default function resultsBench(): BenchResult[] {
@@ -29,7 +49,12 @@ export default function resultsBench(): BenchResult[] {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-bench-')), 'bench.mbsres')
   try {
     const sink = new FileSink(file)
-    const writer = new ResultsWriter(sink, system, { project: doc, solverType: 'GeneralizedAlpha', framePeriod: 0, fields: ['q', 'v'] })
+    const writer = new ResultsWriter(sink, system, {
+      project: doc,
+      solverType: 'GeneralizedAlpha',
+      framePeriod: 0,
+      fields: ['q', 'v'],
+    })
     const headerBytes = sink.bytesWritten
     for (let i = 0; i < s.q.length; i++) {
       s.q[i] = Math.sin(i)
@@ -61,12 +86,35 @@ export default function resultsBench(): BenchResult[] {
     source.close()
     const MB = 1e6
     return [
-      { name: 'results file: bytes per frame (1000 rigid bodies, q + v, 14000 values)', value: perFrame, unit: 'B' },
+      {
+        name: 'results file: bytes per frame (1000 rigid bodies, q + v, 14000 values)',
+        value: perFrame,
+        unit: 'B',
+      },
       { name: 'results file: header (model snapshot of 2000 items)', value: headerBytes, unit: 'B' },
-      { name: 'results write', value: FRAMES / writeSeconds, unit: 'frames/s', extra: `${(bytes / writeSeconds / MB).toFixed(0)} MB/s` },
-      { name: 'results open + index (checksums of every record)', value: bytes / openSeconds / MB, unit: 'MB/s' },
-      { name: 'results read, sequential frames', value: FRAMES / readSeconds, unit: 'frames/s', extra: `${(bytes / readSeconds / MB).toFixed(0)} MB/s` },
-      { name: 'results read, random frames by time (binary search)', value: FRAMES / randomSeconds, unit: 'frames/s', extra: `${(bytes / randomSeconds / MB).toFixed(0)} MB/s` },
+      {
+        name: 'results write',
+        value: FRAMES / writeSeconds,
+        unit: 'frames/s',
+        extra: `${(bytes / writeSeconds / MB).toFixed(0)} MB/s`,
+      },
+      {
+        name: 'results open + index (checksums of every record)',
+        value: bytes / openSeconds / MB,
+        unit: 'MB/s',
+      },
+      {
+        name: 'results read, sequential frames',
+        value: FRAMES / readSeconds,
+        unit: 'frames/s',
+        extra: `${(bytes / readSeconds / MB).toFixed(0)} MB/s`,
+      },
+      {
+        name: 'results read, random frames by time (binary search)',
+        value: FRAMES / randomSeconds,
+        unit: 'frames/s',
+        extra: `${(bytes / randomSeconds / MB).toFixed(0)} MB/s`,
+      },
     ]
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true })

@@ -9,7 +9,12 @@ import { loadProjectJson, type JsonObject } from '../src/core'
 // eslint-disable-next-line no-restricted-imports
 import { createSceneModel } from '../src/renderer/viewport/sceneModel'
 // eslint-disable-next-line no-restricted-imports
-import { buildLines, instanceShapes, type InstanceBuffers, type InstanceShape } from '../src/renderer/viewport/primitives'
+import {
+  buildLines,
+  instanceShapes,
+  type InstanceBuffers,
+  type InstanceShape,
+} from '../src/renderer/viewport/primitives'
 import type { BenchResult } from './run'
 
 const BODIES = 1000
@@ -23,7 +28,13 @@ export function thousandBodies(): JsonObject {
   for (let i = 0; i < BODIES; i++) {
     const [x, z] = [(i % 32) * 0.25 - 4, Math.floor(i / 32) * 0.25 - 4]
     nodes.push({ type: 'RigidBodyEP', name: `n${i}`, referenceCoordinates: [x, 0.5, z, 1, 0, 0, 0] })
-    objects.push({ type: 'RigidBody', name: `b${i}`, physicsMass: 1, physicsInertia: [0.01, 0.01, 0.01, 0, 0, 0], nodeNumber: `n${i}` })
+    objects.push({
+      type: 'RigidBody',
+      name: `b${i}`,
+      physicsMass: 1,
+      physicsInertia: [0.01, 0.01, 0.01, 0, 0, 0],
+      nodeNumber: `n${i}`,
+    })
   }
   return { format: 'mbs-studio-project', version: 1, name: 'Thousand', model: { nodes, objects } }
 }
@@ -47,7 +58,9 @@ export default function sceneGraphicsBench(): BenchResult[] {
   const loaded = loadProjectJson(thousandBodies())
   if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '))
   const scene = createSceneModel(loaded.project)
-  const frames = Array.from({ length: FRAMES_PER_ROUND }, (_, k) => frameCoordinates(BODIES, k / FRAMES_PER_ROUND))
+  const frames = Array.from({ length: FRAMES_PER_ROUND }, (_, k) =>
+    frameCoordinates(BODIES, k / FRAMES_PER_ROUND),
+  )
   const selection = new Set<string>()
   const selected = [1, 0.6, 0, 1]
   const best = { at: Infinity, instances: Infinity, lines: Infinity }
@@ -67,13 +80,19 @@ export default function sceneGraphicsBench(): BenchResult[] {
       buildLines(items, selection, selected)
       spent.lines += cpuMs() - t0
     }
-    for (const k of ['at', 'instances', 'lines'] as const) best[k] = Math.min(best[k], spent[k] / FRAMES_PER_ROUND)
+    for (const k of ['at', 'instances', 'lines'] as const)
+      best[k] = Math.min(best[k], spent[k] / FRAMES_PER_ROUND)
   }
   const total = best.at + best.instances + best.lines
   return [
     { name: `SceneModel.at, ${BODIES} rigid bodies`, value: best.at, unit: 'ms CPU / frame' },
     { name: 'instanceShapes', value: best.instances, unit: 'ms CPU / frame' },
     { name: 'buildLines', value: best.lines, unit: 'ms CPU / frame' },
-    { name: 'frame graphics in all', value: total, unit: 'ms CPU / frame', extra: `budget 16.7 ms at 60 fps` },
+    {
+      name: 'frame graphics in all',
+      value: total,
+      unit: 'ms CPU / frame',
+      extra: `budget 16.7 ms at 60 fps`,
+    },
   ]
 }

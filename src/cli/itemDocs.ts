@@ -32,17 +32,19 @@ export const SETTINGS_PAGE = 'simulationSettings.md'
 /** The simulationSettings tree (Exudyn's names), from the settings schema in src/core/model/settings.ts. */
 function settingsPage(): string {
   const entries = settingsSchemaEntries().map(({ path, spec }) => [path, spec] as [string, ParamSpec])
-  return [
-    GENERATED_NOTE,
-    '',
-    '# Simulation settings',
-    '',
-    'The `simulationSettings` dictionary of a project file. Names follow Exudyn\'s simulationSettings tree;',
-    'omitted settings take the defaults below, and an unknown or invalid setting is an error naming its path.',
-    'How the solvers use them: [../engine.md](../engine.md#solvers).',
-    '',
-    ...parameterTable(entries),
-  ].join('\n') + '\n'
+  return (
+    [
+      GENERATED_NOTE,
+      '',
+      '# Simulation settings',
+      '',
+      "The `simulationSettings` dictionary of a project file. Names follow Exudyn's simulationSettings tree;",
+      'omitted settings take the defaults below, and an unknown or invalid setting is an error naming its path.',
+      'How the solvers use them: [../engine.md](../engine.md#solvers).',
+      '',
+      ...parameterTable(entries),
+    ].join('\n') + '\n'
+  )
 }
 
 export function itemDocPath(def: AnyItemDefinition): string {

@@ -53,7 +53,11 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
   const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod)
   const outputs: Record<string, ScheduleHolder> = { sensors: recorder }
   const stepHandlers: ((s: SystemState) => void)[] = []
-  const solver = createSolver(system, settings, { ...options, recorder, onStep: (s) => stepHandlers.forEach((h) => h(s)) })
+  const solver = createSolver(system, settings, {
+    ...options,
+    recorder,
+    onStep: (s) => stepHandlers.forEach((h) => h(s)),
+  })
   if (options.endTime !== undefined) solver.setEndTime(options.endTime)
   const run: CheckpointRun = { system, solver, outputs }
   if (request.fromCheckpoint !== undefined) loadCheckpointFile(request.fromCheckpoint, run)
@@ -111,7 +115,8 @@ function loadCheckpointFile(file: string, run: CheckpointRun): void {
   try {
     loadCheckpoint(bytes, run)
   } catch (e) {
-    if (e instanceof CheckpointError || e instanceof FormatError) throw new CliError(EXIT.runInvalidProject, `--from-checkpoint ${file}: ${e.message}`)
+    if (e instanceof CheckpointError || e instanceof FormatError)
+      throw new CliError(EXIT.runInvalidProject, `--from-checkpoint ${file}: ${e.message}`)
     throw e
   }
 }
@@ -121,7 +126,8 @@ function saveCheckpointFile(file: string, run: CheckpointRun): void {
   try {
     bytes = saveCheckpoint(run)
   } catch (e) {
-    if (e instanceof CheckpointError) throw new CliError(EXIT.runInvalidProject, `--save-checkpoint ${file}: ${e.message}`)
+    if (e instanceof CheckpointError)
+      throw new CliError(EXIT.runInvalidProject, `--save-checkpoint ${file}: ${e.message}`)
     throw e
   }
   try {
@@ -143,7 +149,8 @@ function openResults(file: string): FileSink {
 export function describeRunOutputFile(bytes: Uint8Array): string[] | undefined {
   try {
     if (isCheckpoint(bytes)) return describeCheckpoint(bytes)
-    if (bytes.length >= 8 && String.fromCharCode(...bytes.subarray(0, 8)) === RESULTS_MAGIC) return describeResults(memorySource(bytes))
+    if (bytes.length >= 8 && String.fromCharCode(...bytes.subarray(0, 8)) === RESULTS_MAGIC)
+      return describeResults(memorySource(bytes))
   } catch (e) {
     if (e instanceof FormatError) throw new CliError(EXIT.invalidProject, e.message)
     throw e

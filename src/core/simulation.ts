@@ -3,13 +3,23 @@
 import type { Project } from './model/project'
 import type { SimulationSettings } from './model/settings'
 import { AssemblyError, BuildInterrupted, CompiledSystem } from './system/compiledSystem'
-import { createSolver, SolverError, SensorRecorder, type SolverBase, type SolverOptions, type SolverStatistics } from './solvers'
+import {
+  createSolver,
+  SolverError,
+  SensorRecorder,
+  type SolverBase,
+  type SolverOptions,
+  type SolverStatistics,
+} from './solvers'
 
 /**
  * Builds and initializes the system; item build errors become an AssemblyError naming the item. With
  * interruptRequested, the build polls it and throws BuildInterrupted when it returns true.
  */
-export function buildSystem(project: Pick<Project, 'resolved' | 'settings'>, interruptRequested?: () => boolean): CompiledSystem {
+export function buildSystem(
+  project: Pick<Project, 'resolved' | 'settings'>,
+  interruptRequested?: () => boolean,
+): CompiledSystem {
   try {
     return new CompiledSystem(project.resolved, new Set(project.settings.experimental), interruptRequested)
   } catch (e) {
@@ -40,7 +50,10 @@ export function effectiveSettings(settings: SimulationSettings, endTime?: number
 }
 
 /** Runs a project from its initial conditions to the end time. */
-export function runProject(project: Pick<Project, 'resolved' | 'settings'>, options: RunOptions = {}): RunResult {
+export function runProject(
+  project: Pick<Project, 'resolved' | 'settings'>,
+  options: RunOptions = {},
+): RunResult {
   const settings = effectiveSettings(project.settings, options.endTime)
   const system = buildSystem(project)
   system.state.t = settings.timeIntegration.startTime

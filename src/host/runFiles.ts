@@ -43,7 +43,10 @@ export class FileSource implements ByteSource {
     let done = 0
     while (done < length) {
       const n = fs.readSync(this.fd, out, done, length - done, offset + done)
-      if (n === 0) throw new Error(`${this.path}: the file ended at byte ${offset + done} while reading ${length} bytes at ${offset}`)
+      if (n === 0)
+        throw new Error(
+          `${this.path}: the file ended at byte ${offset + done} while reading ${length} bytes at ${offset}`,
+        )
       done += n
     }
     return out

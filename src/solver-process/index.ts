@@ -18,7 +18,8 @@ const worker = startWorker({ interrupts })
 function startWorker(data: WorkerData): Worker {
   // Built: out/main/solver-worker.js beside this file. Source: Node 20 does not apply tsx's loader
   // (--import tsx) to a worker's .ts entry, so the worker registers tsx before requiring it.
-  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'solver-worker.js'), { workerData: data })
+  if (!__filename.endsWith('.ts'))
+    return new Worker(join(__dirname, 'solver-worker.js'), { workerData: data })
   const tsx = createRequire(__filename).resolve('tsx/cjs/api')
   const entry = join(__dirname, 'solverWorker.ts')
   const code = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)})`

@@ -8,7 +8,7 @@ import { isSolverMethod, type FromSolverMessage } from '../shared/solverProtocol
 import { SolverSession } from './solverSession'
 import type { RelayedMessage, WorkerData, WorkerMessage } from './threads'
 
-if (!parentPort) throw new Error('solverWorker.ts runs as the solver process\'s worker thread (see index.ts)')
+if (!parentPort) throw new Error("solverWorker.ts runs as the solver process's worker thread (see index.ts)")
 const mainThread = parentPort
 const { interrupts } = workerData as WorkerData
 const post = (message: WorkerMessage): void => mainThread.postMessage(message)

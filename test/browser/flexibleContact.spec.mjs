@@ -27,7 +27,9 @@ const waitForState = (label) => waitForRunState(page, label, 60_000)
  */
 async function openExample(name, itemName, edit = () => {}) {
   const path = join(dir, `${name}.mbsproj`)
-  const project = JSON.parse(readFileSync(join(PROJECT_ROOT, 'resources/examples', `${name}.mbsproj`), 'utf8'))
+  const project = JSON.parse(
+    readFileSync(join(PROJECT_ROOT, 'resources/examples', `${name}.mbsproj`), 'utf8'),
+  )
   edit(project)
   writeFileSync(path, JSON.stringify(project))
   await page.click('button[title^="Open a project file"]')
@@ -53,7 +55,8 @@ function pixelsOf(kind) {
     context.drawImage(bitmap, 0, 0)
     const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height)
     const matches = {
-      body: (r, g, b) => b > 150 && (g - r) / b > 0.08 && (g - r) / b < 0.28 && (b - g) / b > 0.15 && (b - g) / b < 0.4,
+      body: (r, g, b) =>
+        b > 150 && (g - r) / b > 0.08 && (g - r) / b < 0.28 && (b - g) / b > 0.15 && (b - g) / b < 0.4,
       force: (r, g, b) => r > 90 && b > 90 && g < 0.4 * r && Math.abs(r - b) < 40,
     }[kind]
     const columns = {}
@@ -84,10 +87,14 @@ async function pixelsOfWhen(kind, ready) {
  * leftmost and rightmost columns lie below the straight line (chord) between those two ends.
  */
 function sagOf({ columns }) {
-  const xs = Object.keys(columns).map(Number).sort((a, b) => a - b)
+  const xs = Object.keys(columns)
+    .map(Number)
+    .sort((a, b) => a - b)
   const mean = (x) => columns[x].reduce((s, y) => s + y, 0) / columns[x].length
   const [left, right] = [xs[0], xs.at(-1)]
-  const middle = xs.reduce((best, x) => (Math.abs(x - (left + right) / 2) < Math.abs(best - (left + right) / 2) ? x : best))
+  const middle = xs.reduce((best, x) =>
+    Math.abs(x - (left + right) / 2) < Math.abs(best - (left + right) / 2) ? x : best,
+  )
   const chord = mean(left) + ((mean(right) - mean(left)) * (middle - left)) / (right - left)
   return { sag: Math.max(...columns[middle]) - chord, width: right - left }
 }
@@ -103,13 +110,18 @@ test('a hanging ANCF cable is drawn with its static sag', async () => {
   await waitForState('Finished')
   await page.click('.view-tools button:has-text("front")')
   const hanging = await pixelsOfWhen('body', ({ count }) => count > 150)
-  await page.locator('canvas[data-testid=viewport]').screenshot({ path: outputPath('flexible-hanging-cable.png') })
+  await page
+    .locator('canvas[data-testid=viewport]')
+    .screenshot({ path: outputPath('flexible-hanging-cable.png') })
   assert.ok(hanging.count > 150, `the cable is not drawn: ${hanging.count} pixels of the body colour`)
   const { sag, width } = sagOf(hanging)
   console.log(`hanging cable: mid-span ${sag.toFixed(1)} px below the chord over ${width} px`)
   // A 2 m cable between supports 2 m apart with EA = 50 N and 9.81 N/m sags about 0.5 m (f^3 = 3 w L^4 /
   // (64 EA)): a quarter of its span. A fifth of the drawn span is clearly curved.
-  assert.ok(sag > width / 5, `the cable is not drawn sagging: mid-span ${sag.toFixed(1)} px below the chord over ${width} px`)
+  assert.ok(
+    sag > width / 5,
+    `the cable is not drawn sagging: mid-span ${sag.toFixed(1)} px below the chord over ${width} px`,
+  )
   assert.deepEqual(errors, [])
 })
 
@@ -126,7 +138,9 @@ test('contact forces are drawn as arrows: the spheres on the incline, seen side-
   // plane, so its arrows are seen across, the incline rising to the right (+y).
   await page.click('.view-tools button:has-text("side")')
   const arrows = await pixelsOfWhen('force', ({ count }) => count > 30)
-  await page.locator('canvas[data-testid=viewport]').screenshot({ path: outputPath('contact-force-arrows.png') })
+  await page
+    .locator('canvas[data-testid=viewport]')
+    .screenshot({ path: outputPath('contact-force-arrows.png') })
   // Each arrow is 4 sphere radii long (0.4 m), half of it outside the sphere: in a view about 1.5 m
   // wide the visible shaft and head cover well over 30 pixels (the arrows are 1-pixel lines).
   assert.ok(arrows.count > 30, `no contact force arrow is drawn: ${arrows.count} pixels of the force colour`)

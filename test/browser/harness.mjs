@@ -64,7 +64,9 @@ export async function openApp(tempPrefix) {
 
 /** Resolves when the status bar's run state reads `label` ('Ready', 'Running', 'Finished', ...). */
 export const waitForRunState = (page, label, timeout) =>
-  page.waitForFunction((l) => document.querySelector('[data-testid=run-state]')?.textContent === l, label, { timeout })
+  page.waitForFunction((l) => document.querySelector('[data-testid=run-state]')?.textContent === l, label, {
+    timeout,
+  })
 
 export function outputPath(name) {
   mkdirSync(OUTPUT_DIR, { recursive: true })
@@ -110,33 +112,40 @@ export function canvasStats(page) {
     }
     stats.distinctColors = colors.size
     const centroid = (kind) =>
-      stats[kind] > 0 ? { x: (scale * sums[kind][0]) / stats[kind], y: (scale * sums[kind][1]) / stats[kind] } : null
+      stats[kind] > 0
+        ? { x: (scale * sums[kind][0]) / stats[kind], y: (scale * sums[kind][1]) / stats[kind] }
+        : null
     return { ...stats, bodyAt: centroid('body'), selectedAt: centroid('selected') }
   })
 }
 
 /** The 3D view's pixels as a PNG data URL (the canvas keeps its drawing buffer). */
-export const canvasImage = (page) => page.evaluate(() => document.querySelector('canvas[data-testid=viewport]').toDataURL('image/png'))
+export const canvasImage = (page) =>
+  page.evaluate(() => document.querySelector('canvas[data-testid=viewport]').toDataURL('image/png'))
 
 /** Fraction of pixels that differ (by more than 30 in r + g + b) between two PNG data URLs. */
 export function pixelDifference(page, a, b) {
-  return page.evaluate(async ([x, y]) => {
-    const decode = async (url) => {
-      // An <img>, since the page's content security policy lets fetch() reach only its own host.
-      const image = new Image()
-      image.src = url
-      await image.decode()
-      const bitmap = await createImageBitmap(image)
-      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
-      context.drawImage(bitmap, 0, 0)
-      return context.getImageData(0, 0, bitmap.width, bitmap.height).data
-    }
-    const [p, q] = [await decode(x), await decode(y)]
-    let differing = 0
-    for (let i = 0; i < p.length; i += 4)
-      if (Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) > 30) differing++
-    return differing / (p.length / 4)
-  }, [a, b])
+  return page.evaluate(
+    async ([x, y]) => {
+      const decode = async (url) => {
+        // An <img>, since the page's content security policy lets fetch() reach only its own host.
+        const image = new Image()
+        image.src = url
+        await image.decode()
+        const bitmap = await createImageBitmap(image)
+        const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
+        context.drawImage(bitmap, 0, 0)
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data
+      }
+      const [p, q] = [await decode(x), await decode(y)]
+      let differing = 0
+      for (let i = 0; i < p.length; i += 4)
+        if (Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) > 30)
+          differing++
+      return differing / (p.length / 4)
+    },
+    [a, b],
+  )
 }
 
 /** Resolves after Babylon has drawn two more frames (a scene change is on screen). */

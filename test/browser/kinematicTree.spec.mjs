@@ -5,7 +5,14 @@ import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { canvasStatsWhen, nextFrames, openApp, outputPath, PROJECT_ROOT, waitForRunState } from './harness.mjs'
+import {
+  canvasStatsWhen,
+  nextFrames,
+  openApp,
+  outputPath,
+  PROJECT_ROOT,
+  waitForRunState,
+} from './harness.mjs'
 
 let app
 let page
@@ -25,7 +32,8 @@ before(async () => {
 after(() => app?.close())
 
 const cell = (label) => page.locator(`input[aria-label="${label}"]`)
-const undoTitle = () => page.locator('button[title^="Undo"], button[title^="Nothing to undo"]').first().getAttribute('title')
+const undoTitle = () =>
+  page.locator('button[title^="Undo"], button[title^="Nothing to undo"]').first().getAttribute('title')
 /** The body-coloured pixels (count and centroid in CSS px of the 3D view) once more than `least` are drawn. */
 const armPixels = (least = 100) => canvasStatsWhen(page, (stats) => stats.body > least)
 const armAt = async () => (await armPixels()).bodyAt
@@ -44,7 +52,10 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
   // A cell that is not a number: refused with the entry and component named, the model untouched.
   const undoBefore = await undoTitle()
   await typeInto('jointOffsets[1][0]', '0.5m')
-  assert.match(await page.locator('[data-param=jointOffsets] .field-error').textContent(), /^entry 1, component 0: expected a number, got "0.5m"/)
+  assert.match(
+    await page.locator('[data-param=jointOffsets] .field-error').textContent(),
+    /^entry 1, component 0: expected a number, got "0.5m"/,
+  )
   assert.equal(await undoTitle(), undoBefore)
 
   // Select the gripper marker (not drawn): the arm is drawn in the body colour, not the selection's.
@@ -71,33 +82,53 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
   await select('arm')
   await page.click('[data-testid=tree-links] button:has-text("Add link")')
   assert.match(await page.locator('[data-testid=tree-links] span').textContent(), /^4 links/)
-  assert.match(await page.locator('[data-row=jointOffsets] button[aria-expanded]').textContent(), /^4 entries/)
+  assert.match(
+    await page.locator('[data-row=jointOffsets] button[aria-expanded]').textContent(),
+    /^4 entries/,
+  )
   assert.match(await undoTitle(), /^Undo: Add a link to arm/)
   await select('gripper')
   const four = await armPixels(three.body * 1.05)
-  await page.locator('canvas[data-testid=viewport]').screenshot({ path: outputPath('kinematic-tree-added-link.png') })
-  console.log(`body pixels ${three.body} at ${JSON.stringify(three.bodyAt)} -> ${four.body} at ${JSON.stringify(four.bodyAt)}`)
+  await page
+    .locator('canvas[data-testid=viewport]')
+    .screenshot({ path: outputPath('kinematic-tree-added-link.png') })
+  console.log(
+    `body pixels ${three.body} at ${JSON.stringify(three.bodyAt)} -> ${four.body} at ${JSON.stringify(four.bodyAt)}`,
+  )
   // The new link's rod runs out of the view at the right (its sphere beyond it); link 2's rod now ends at
   // the new joint instead of at its own COM: 9 % more body pixels measured, 5 % asked, and the centroid
   // moves 26 px right (10 asked).
-  assert.ok(four.body > 1.05 * three.body, `the added link is not drawn: ${three.body} -> ${four.body} body pixels`)
-  assert.ok(four.bodyAt.x > three.bodyAt.x + 10, `the added link is not drawn at the arm's end: centroid x ${three.bodyAt.x} -> ${four.bodyAt.x}`)
+  assert.ok(
+    four.body > 1.05 * three.body,
+    `the added link is not drawn: ${three.body} -> ${four.body} body pixels`,
+  )
+  assert.ok(
+    four.bodyAt.x > three.bodyAt.x + 10,
+    `the added link is not drawn at the arm's end: centroid x ${three.bodyAt.x} -> ${four.bodyAt.x}`,
+  )
   await page.keyboard.press('Control+z')
   await select('arm')
   assert.match(await page.locator('[data-testid=tree-links] span').textContent(), /^3 links/)
 
   await select('gripper')
   const edited = await armAt()
-  await page.locator('canvas[data-testid=viewport]').screenshot({ path: outputPath('kinematic-tree-edited.png') })
+  await page
+    .locator('canvas[data-testid=viewport]')
+    .screenshot({ path: outputPath('kinematic-tree-edited.png') })
   console.log(`arm centroid: ${JSON.stringify(before)} -> edited ${JSON.stringify(edited)}`)
   // Links 1 and 2 (2.5 of the 4.5 kg drawn as spheres of equal size, 2 of 3 rods) shift 0.3 m to the
   // right: the centroid moves right by a sizeable part of that, and not up or down by more than a tilt.
-  assert.ok(edited.x - before.x > 10, `the arm is not drawn with the longer upper arm: centroid x ${before.x} -> ${edited.x}`)
+  assert.ok(
+    edited.x - before.x > 10,
+    `the arm is not drawn with the longer upper arm: centroid x ${before.x} -> ${edited.x}`,
+  )
 
   await page.click('button[title^="Run the dynamic"]')
   await waitForRunState(page, 'Finished', 60_000)
   const fallen = await armAt()
-  await page.locator('canvas[data-testid=viewport]').screenshot({ path: outputPath('kinematic-tree-run.png') })
+  await page
+    .locator('canvas[data-testid=viewport]')
+    .screenshot({ path: outputPath('kinematic-tree-run.png') })
   console.log(`arm centroid after the run: ${JSON.stringify(fallen)}`)
   // Released near horizontal with 9 N m at the shoulder against about 30 N m of gravity moment, the
   // arm swings down: its drawn centroid ends well below where it started (screen y grows downwards).

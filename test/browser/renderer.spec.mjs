@@ -32,7 +32,8 @@ const waitForState = (label) => waitForRunState(page, label, 20_000)
 const count = (kind) => page.locator(`.group-row[data-kind="${kind}"] .count`).textContent()
 const row = (name) => page.locator(`.item-row[data-name="${name}"]`)
 const nextFrames = () => framesOf(page)
-const statusTime = async () => Number((await page.getByTestId('sim-time').textContent()).match(/t = ([\d.]+) s/)[1])
+const statusTime = async () =>
+  Number((await page.getByTestId('sim-time').textContent()).match(/t = ([\d.]+) s/)[1])
 
 const slider = () => page.locator('input[aria-label="Replay time"]')
 
@@ -59,13 +60,24 @@ async function pathDialog(path) {
 
 test('build a pendulum from scratch, run it, see it move and plotted, save, reopen and replay', async () => {
   await page.click('button[title^="New empty model"]')
-  await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '0')
+  await page.waitForFunction(
+    () => document.querySelector('[data-kind="objects"] .count')?.textContent === '0',
+  )
   await create('rigidBody')
   await create('joint')
   await create('gravity')
   await row('body').click()
   await create('sensor')
-  assert.deepEqual([await count('nodes'), await count('objects'), await count('markers'), await count('loads'), await count('sensors')], ['1', '3', '4', '1', '1'])
+  assert.deepEqual(
+    [
+      await count('nodes'),
+      await count('objects'),
+      await count('markers'),
+      await count('loads'),
+      await count('sensors'),
+    ],
+    ['1', '3', '4', '1', '1'],
+  )
   assert.equal(await page.getByTestId('saved-state').textContent(), 'Modified')
   await page.screenshot({ path: outputPath('renderer-built.png') })
 
@@ -87,12 +99,18 @@ test('build a pendulum from scratch, run it, see it move and plotted, save, reop
   const path = join(dir, 'pendulum-from-scratch.mbsproj')
   await page.keyboard.press('Control+s')
   await pathDialog(path)
-  await page.waitForFunction(() => document.querySelector('[data-testid=saved-state]')?.textContent === 'Saved')
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=saved-state]')?.textContent === 'Saved',
+  )
   await page.click('button[title^="New empty model"]')
-  await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '0')
+  await page.waitForFunction(
+    () => document.querySelector('[data-kind="objects"] .count')?.textContent === '0',
+  )
   await page.click('button[title^="Open a project file"]')
   await pathDialog(path)
-  await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '3')
+  await page.waitForFunction(
+    () => document.querySelector('[data-kind="objects"] .count')?.textContent === '3',
+  )
 
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await waitForState('Finished')
@@ -118,7 +136,10 @@ test('a click in the viewport selects the item in the tree and the editor', asyn
   await page.waitForFunction(() => document.querySelector('.item-row.selected')?.dataset.name === 'body')
   assert.match(await page.locator('.property-panel').innerText(), /RigidBody/)
   // The view highlights what the click selected.
-  assert.ok((await canvasStatsWhen(page, (stats) => stats.selected > 20)).selected > 20, 'the picked body is not highlighted')
+  assert.ok(
+    (await canvasStatsWhen(page, (stats) => stats.selected > 20)).selected > 20,
+    'the picked body is not highlighted',
+  )
   await page.screenshot({ path: outputPath('renderer-selected.png') })
   // A drag (rotating the camera) selects nothing; a click into empty space clears the selection.
   await page.mouse.move(box.x + bodyAt.x, box.y + bodyAt.y)
@@ -165,7 +186,12 @@ test('checkpoints: save at the current time, list, restore and continue', async 
     for (let i = 0; i < count; i++) {
       const t = await statusTime()
       await step.click()
-      await page.waitForFunction((t0) => Number(document.querySelector('[data-testid=sim-time]').textContent.match(/t = ([\d.]+) s/)[1]) > t0, t)
+      await page.waitForFunction(
+        (t0) =>
+          Number(document.querySelector('[data-testid=sim-time]').textContent.match(/t = ([\d.]+) s/)[1]) >
+          t0,
+        t,
+      )
     }
     return [before, await statusTime()]
   }
@@ -178,7 +204,10 @@ test('checkpoints: save at the current time, list, restore and continue', async 
   assert.ok(later > saved)
 
   await entry.getByRole('button', { name: 'Restore' }).click()
-  await page.waitForFunction((t) => document.querySelector('[data-testid=sim-time]').textContent === `t = ${t.toFixed(4)} s`, saved)
+  await page.waitForFunction(
+    (t) => document.querySelector('[data-testid=sim-time]').textContent === `t = ${t.toFixed(4)} s`,
+    saved,
+  )
   assert.equal(await page.getByTestId('run-state').textContent(), 'Paused')
   await page.screenshot({ path: outputPath('renderer-checkpoints.png') })
   // Resume (the Run button of a paused run) continues the restored run to its end time.
@@ -193,13 +222,21 @@ test('a saved results file opens from disk and replays with its model (tree and 
   const results = join(dir, 'pendulum-from-scratch.mbsres')
   assert.ok(existsSync(results), 'the run of the saved project wrote no results file next to it')
   await page.click('button[title^="New empty model"]')
-  await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '0')
+  await page.waitForFunction(
+    () => document.querySelector('[data-kind="objects"] .count')?.textContent === '0',
+  )
   // An edit with an undo step: the replay must leave the edited model and its history alone.
   await create('rigidBody')
-  await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '1')
+  await page.waitForFunction(
+    () => document.querySelector('[data-kind="objects"] .count')?.textContent === '1',
+  )
   await page.click('.tab:has-text("Timeline")')
   // The checkpoint saved before belongs to the pendulum: a new model empties the list.
-  assert.equal(await page.locator('.checkpoints li').count(), 0, 'the checkpoint list kept the previous model\'s checkpoints')
+  assert.equal(
+    await page.locator('.checkpoints li').count(),
+    0,
+    "the checkpoint list kept the previous model's checkpoints",
+  )
   await page.getByRole('button', { name: 'Open results file…' }).click()
   await pathDialog(results)
   // The app turns to the Timeline tab when the file is open: wait for that (the replay note is shown in
@@ -212,20 +249,35 @@ test('a saved results file opens from disk and replays with its model (tree and 
   const frames = Number((await opened.innerText()).match(/: (\d+) frames/)[1])
   assert.ok(frames > 10, `only ${frames} frames in the results file`)
   await page.click('.tab:has-text("Timeline")')
-  await page.waitForFunction((n) => document.querySelector('.transport .frames')?.textContent === `${n} frames`, frames)
+  await page.waitForFunction(
+    (n) => document.querySelector('.transport .frames')?.textContent === `${n} frames`,
+    frames,
+  )
   // The edited model has one body: the tree, the editor and the view show the model stored in the results file, and say so.
-  assert.match(await page.getByTestId('replay-note').innerText(), /Replaying pendulum-from-scratch\.mbsres: .*the file's model.*read-only/s)
+  assert.match(
+    await page.getByTestId('replay-note').innerText(),
+    /Replaying pendulum-from-scratch\.mbsres: .*the file's model.*read-only/s,
+  )
   assert.equal(await count('objects'), '3')
   await row('revolute').click()
   assert.match(await page.locator('.property-panel').innerText(), /JointRevoluteZ/)
-  assert.ok(await page.locator('.property-panel .param-field input').first().isDisabled(), 'the replayed model can be edited')
-  assert.ok(await page.locator('[data-create=rigidBody]').isDisabled(), 'Create is offered for the replayed model')
+  assert.ok(
+    await page.locator('.property-panel .param-field input').first().isDisabled(),
+    'the replayed model can be edited',
+  )
+  assert.ok(
+    await page.locator('[data-create=rigidBody]').isDisabled(),
+    'Create is offered for the replayed model',
+  )
   // Undo is refused while the file's model is shown (the edited model's history stays as it was).
   await page.locator('.model-tree .panel-body').click({ position: { x: 5, y: 300 } })
   await page.keyboard.press('Control+z')
   assert.equal(await count('objects'), '3')
   await page.screenshot({ path: outputPath('renderer-results-model.png') })
-  assert.ok((await canvasStatsWhen(page, (stats) => stats.body > 20)).body > 20, 'the results file\'s model is not drawn')
+  assert.ok(
+    (await canvasStatsWhen(page, (stats) => stats.body > 20)).body > 20,
+    "the results file's model is not drawn",
+  )
   const early = await seek(0)
   const late = await seek(0.5)
   const moved = await pixelDifference(page, early, late)
@@ -240,37 +292,66 @@ test('a saved results file opens from disk and replays with its model (tree and 
   await page.getByTestId('replay-note').waitFor({ state: 'detached' })
   assert.equal(await count('objects'), '1')
   // The selection is the edited model's again (the body just created), not the one made in the file's model.
-  assert.deepEqual(await page.locator('.item-row.selected').evaluateAll((rows) => rows.map((r) => r.dataset.name)), ['body'])
+  assert.deepEqual(
+    await page.locator('.item-row.selected').evaluateAll((rows) => rows.map((r) => r.dataset.name)),
+    ['body'],
+  )
   await page.locator('.model-tree .panel-body').click({ position: { x: 5, y: 300 } })
   await page.keyboard.press('Control+z')
-  await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '0')
+  await page.waitForFunction(
+    () => document.querySelector('[data-kind="objects"] .count')?.textContent === '0',
+  )
   assert.deepEqual(errors, [])
 })
 
 test('a body with a TriangleList in VgraphicsData is drawn as that mesh', async () => {
   // A magenta square (two triangles) 1 m wide in the body's x-z plane, no other magenta in the scene.
-  const square = { type: 'TriangleList', points: [-0.5, 0, -0.5, 0.5, 0, -0.5, 0.5, 0, 0.5, -0.5, 0, 0.5], triangles: [0, 1, 2, 0, 2, 3], color: [1, 0, 1, 1] }
+  const square = {
+    type: 'TriangleList',
+    points: [-0.5, 0, -0.5, 0.5, 0, -0.5, 0.5, 0, 0.5, -0.5, 0, 0.5],
+    triangles: [0, 1, 2, 0, 2, 3],
+    color: [1, 0, 1, 1],
+  }
   const model = {
     nodes: [{ type: 'RigidBodyEP', name: 'n', referenceCoordinates: [0, 0.5, 0, 1, 0, 0, 0] }],
-    objects: [{ type: 'RigidBody', name: 'plate', physicsMass: 1, physicsInertia: [0.1, 0.1, 0.1, 0, 0, 0], nodeNumber: 'n', VgraphicsData: [square] }],
+    objects: [
+      {
+        type: 'RigidBody',
+        name: 'plate',
+        physicsMass: 1,
+        physicsInertia: [0.1, 0.1, 0.1, 0, 0, 0],
+        nodeNumber: 'n',
+        VgraphicsData: [square],
+      },
+    ],
   }
   const path = join(dir, 'mesh.mbsproj')
   writeFileSync(path, JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'Mesh', model }))
   await page.click('button[title^="Open a project file"]')
   await pathDialog(path)
-  await page.waitForFunction(() => document.querySelector('canvas[data-testid=viewport]')?.dataset.meshes === '1')
+  await page.waitForFunction(
+    () => document.querySelector('canvas[data-testid=viewport]')?.dataset.meshes === '1',
+  )
   await nextFrames()
-  const magentaPixels = () => page.evaluate(async () => {
-    const canvas = document.querySelector('canvas[data-testid=viewport]')
-    const bitmap = await createImageBitmap(canvas)
-    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
-    context.drawImage(bitmap, 0, 0)
-    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height)
-    let n = 0
-    // Lighting scales the colour: magenta is r and b alike and well above g.
-    for (let i = 0; i < data.length; i += 4) if (data[i] > 90 && data[i + 2] > 90 && data[i + 1] < 0.4 * data[i] && Math.abs(data[i] - data[i + 2]) < 40) n++
-    return n
-  })
+  const magentaPixels = () =>
+    page.evaluate(async () => {
+      const canvas = document.querySelector('canvas[data-testid=viewport]')
+      const bitmap = await createImageBitmap(canvas)
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
+      context.drawImage(bitmap, 0, 0)
+      const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height)
+      let n = 0
+      // Lighting scales the colour: magenta is r and b alike and well above g.
+      for (let i = 0; i < data.length; i += 4)
+        if (
+          data[i] > 90 &&
+          data[i + 2] > 90 &&
+          data[i + 1] < 0.4 * data[i] &&
+          Math.abs(data[i] - data[i + 2]) < 40
+        )
+          n++
+      return n
+    })
   await page.click('.view-tools button:has-text("iso")')
   await nextFrames()
   const magenta = await magentaPixels()
@@ -280,7 +361,10 @@ test('a body with a TriangleList in VgraphicsData is drawn as that mesh', async 
   await nextFrames()
   const edgeOn = await magentaPixels()
   await page.screenshot({ path: outputPath('renderer-mesh-front.png') })
-  assert.ok(edgeOn < magenta / 5, `the Front view did not turn the camera: ${edgeOn} of ${magenta} magenta pixels left`)
+  assert.ok(
+    edgeOn < magenta / 5,
+    `the Front view did not turn the camera: ${edgeOn} of ${magenta} magenta pixels left`,
+  )
   assert.ok(magenta > 500, `the TriangleList is not drawn: ${magenta} magenta pixels`)
   assert.deepEqual(errors, [])
 })
@@ -316,17 +400,47 @@ test('the viewport stays usable with 1000 rigid bodies', async () => {
     const [x, z] = [(i % 32) * 0.25 - 4, Math.floor(i / 32) * 0.25 - 4]
     // Drifting and spinning (Euler parameter rates orthogonal to ep = [1, 0, 0, 0]): every frame moves.
     const initialVelocities = [0.2 * Math.sin(i), 0.1, 0.2 * Math.cos(i), 0, 0.5, 1, 0.3]
-    nodes.push({ type: 'RigidBodyEP', name: `n${i}`, referenceCoordinates: [x, 0.5, z, 1, 0, 0, 0], initialVelocities })
-    objects.push({ type: 'RigidBody', name: `b${i}`, physicsMass: 1, physicsInertia: [0.01, 0.01, 0.01, 0, 0, 0], nodeNumber: `n${i}` })
+    nodes.push({
+      type: 'RigidBodyEP',
+      name: `n${i}`,
+      referenceCoordinates: [x, 0.5, z, 1, 0, 0, 0],
+      initialVelocities,
+    })
+    objects.push({
+      type: 'RigidBody',
+      name: `b${i}`,
+      physicsMass: 1,
+      physicsInertia: [0.01, 0.01, 0.01, 0, 0, 0],
+      nodeNumber: `n${i}`,
+    })
   }
   const path = join(dir, 'thousand.mbsproj')
   // Long enough to outlast the measurement (stopped after it).
-  const simulationSettings = { solverType: 'RK44', timeIntegration: { endTime: 100, numberOfSteps: 20000 }, solutionSettings: { solutionWritePeriod: 0.01 } }
-  writeFileSync(path, JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'Thousand', model: { nodes, objects }, simulationSettings }))
+  const simulationSettings = {
+    solverType: 'RK44',
+    timeIntegration: { endTime: 100, numberOfSteps: 20000 },
+    solutionSettings: { solutionWritePeriod: 0.01 },
+  }
+  writeFileSync(
+    path,
+    JSON.stringify({
+      format: 'mbs-studio-project',
+      version: 1,
+      name: 'Thousand',
+      model: { nodes, objects },
+      simulationSettings,
+    }),
+  )
   await page.click('button[title^="Open a project file"]')
   await pathDialog(path)
-  await page.waitForFunction(() => document.querySelector('[data-kind="objects"] .count')?.textContent === '1000', null, { timeout: 30_000 })
-  await page.waitForFunction(() => Number(document.querySelector('canvas[data-testid=viewport]')?.dataset.instances) >= 1000)
+  await page.waitForFunction(
+    () => document.querySelector('[data-kind="objects"] .count')?.textContent === '1000',
+    null,
+    { timeout: 30_000 },
+  )
+  await page.waitForFunction(
+    () => Number(document.querySelector('canvas[data-testid=viewport]')?.dataset.instances) >= 1000,
+  )
   // The view renders only on change, so frames are counted while something moves. Rendered frames and
   // their main-thread time are running totals on the canvas (dataset.frames, dataset.frameMs), read
   // as differences over 2 s windows. Other work on a loaded machine can stall one window: up to three.
@@ -341,7 +455,10 @@ test('the viewport stays usable with 1000 rigid bodies', async () => {
     const a = await sample()
     await move()
     const b = await sample()
-    return { fps: (1000 * (b.frames - a.frames)) / (b.at - a.at), cpuMs: (b.ms - a.ms) / Math.max(1, b.frames - a.frames) }
+    return {
+      fps: (1000 * (b.frames - a.frames)) / (b.at - a.at),
+      cpuMs: (b.ms - a.ms) / Math.max(1, b.frames - a.frames),
+    }
   }
   const pause = (ms) => () => new Promise((resolve) => setTimeout(resolve, ms))
   // A still view is not redrawn (once the shaders have compiled): a 1 s window without frames within 10 s.
@@ -352,12 +469,14 @@ test('the viewport stays usable with 1000 rigid bodies', async () => {
   const orbit = async () => {
     await page.mouse.move(cx, cy)
     await page.mouse.down()
-    for (let t = Date.now(), i = 0; Date.now() - t < 2000; i++) await page.mouse.move(cx + 40 * Math.sin(i / 3), cy, { steps: 2 })
+    for (let t = Date.now(), i = 0; Date.now() - t < 2000; i++)
+      await page.mouse.move(cx + 40 * Math.sin(i / 3), cy, { steps: 2 })
     await page.mouse.move(cx + 60, cy)
     await page.mouse.up()
   }
   const orbits = []
-  for (let i = 0; i < 3 && !(Math.max(...orbits.map((w) => w.fps)) >= MIN_FPS); i++) orbits.push(await framesWhile(orbit))
+  for (let i = 0; i < 3 && !(Math.max(...orbits.map((w) => w.fps)) >= MIN_FPS); i++)
+    orbits.push(await framesWhile(orbit))
   const fps = Math.max(...orbits.map((w) => w.fps))
   // Main-thread cost of a frame while a run streams new positions (each frame turned into graphics).
   await page.getByRole('button', { name: 'Run', exact: true }).click()
@@ -368,9 +487,18 @@ test('the viewport stays usable with 1000 rigid bodies', async () => {
   const cpuMs = Math.min(...runs.map((w) => w.cpuMs))
   await page.screenshot({ path: outputPath('renderer-1000-bodies.png') })
   await page.getByRole('button', { name: 'Stop', exact: true }).click()
-  const report = (windows) => windows.map((w) => `${w.fps.toFixed(1)} fps at ${w.cpuMs.toFixed(1)} ms`).join(', ')
-  console.log(`viewport with 1000 rigid bodies (software WebGL, 2 s windows, main-thread ms per frame): orbiting ${report(orbits)}; running ${report(runs)}`)
-  writeFileSync(outputPath('renderer-fps.txt'), `${fps.toFixed(1)} fps orbiting\n${cpuMs.toFixed(1)} ms main thread per frame running\n`)
+  const report = (windows) =>
+    windows.map((w) => `${w.fps.toFixed(1)} fps at ${w.cpuMs.toFixed(1)} ms`).join(', ')
+  console.log(
+    `viewport with 1000 rigid bodies (software WebGL, 2 s windows, main-thread ms per frame): orbiting ${report(orbits)}; running ${report(runs)}`,
+  )
+  writeFileSync(
+    outputPath('renderer-fps.txt'),
+    `${fps.toFixed(1)} fps orbiting\n${cpuMs.toFixed(1)} ms main thread per frame running\n`,
+  )
   assert.ok(fps >= MIN_FPS, `the viewport renders only ${fps.toFixed(1)} fps with 1000 bodies`)
-  assert.ok(cpuMs <= MAX_FRAME_CPU_MS, `a frame of a run with 1000 bodies costs ${cpuMs.toFixed(1)} ms of main-thread time`)
+  assert.ok(
+    cpuMs <= MAX_FRAME_CPU_MS,
+    `a frame of a run with 1000 bodies costs ${cpuMs.toFixed(1)} ms of main-thread time`,
+  )
 })

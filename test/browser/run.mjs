@@ -8,7 +8,16 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const files = ['shell.spec.mjs', 'webSocketAuth.spec.mjs', 'simulationRun.spec.mjs', 'builtSolver.spec.mjs', 'renderer.spec.mjs', 'flexibleContact.spec.mjs', 'kinematicTree.spec.mjs', 'upAxis.spec.mjs'].map((file) => join(here, file))
+const files = [
+  'shell.spec.mjs',
+  'webSocketAuth.spec.mjs',
+  'simulationRun.spec.mjs',
+  'builtSolver.spec.mjs',
+  'renderer.spec.mjs',
+  'flexibleContact.spec.mjs',
+  'kinematicTree.spec.mjs',
+  'upAxis.spec.mjs',
+].map((file) => join(here, file))
 
 let passed = 0
 let failed = 0

@@ -45,24 +45,37 @@ test('the shell shows toolbar, model tree, viewport and properties of the start 
     assert.deepEqual(counts, { nodes: '1', objects: '3', markers: '2', loads: '1', sensors: '1' })
 
     // The 3D view draws the axes and the mass point (a sphere in the engine's body colour).
-    await page.waitForFunction(() => Number(document.querySelector('canvas[data-testid=viewport]')?.dataset.instances) > 0)
+    await page.waitForFunction(
+      () => Number(document.querySelector('canvas[data-testid=viewport]')?.dataset.instances) > 0,
+    )
     // Software WebGL under load can show the drawn scene some frames later: wait for it (up to 5 s).
     const unselected = await canvasStatsWhen(page, (stats) => stats.body > 20)
     assert.ok(unselected.distinctColors > 20, `viewport looks blank: ${JSON.stringify(unselected)}`)
     for (const feature of ['red', 'green', 'blue', 'body'])
-      assert.ok(unselected[feature] > 20, `no ${feature} pixels (axes X/Y/Z, mass point): ${JSON.stringify(unselected)}`)
+      assert.ok(
+        unselected[feature] > 20,
+        `no ${feature} pixels (axes X/Y/Z, mass point): ${JSON.stringify(unselected)}`,
+      )
     assert.equal(unselected.selected, 0, 'nothing is selected yet')
 
     await page.locator('.item-row', { hasText: 'mass' }).first().click()
     const properties = await page.locator('.property-panel').innerText()
     assert.match(properties, /MassPoint/)
     // The property editor shows values in its fields.
-    assert.equal(await page.locator('.property-panel [data-param="physicsMass"] input').first().inputValue(), '1')
+    assert.equal(
+      await page.locator('.property-panel [data-param="physicsMass"] input').first().inputValue(),
+      '1',
+    )
     // Selected in the tree, the mass point turns the selection colour in the view.
-    await page.waitForFunction(() => document.querySelector('canvas[data-testid=viewport]')?.dataset.selected === '1')
+    await page.waitForFunction(
+      () => document.querySelector('canvas[data-testid=viewport]')?.dataset.selected === '1',
+    )
     const selected = await canvasStatsWhen(page, (stats) => stats.selected > 20)
     // (A few anti-aliased pixels of the blue Z axis pass for the body colour.)
-    assert.ok(selected.selected > 20 && selected.body < unselected.body / 10, `the selected mass point is not highlighted: ${JSON.stringify({ unselected, selected })}`)
+    assert.ok(
+      selected.selected > 20 && selected.body < unselected.body / 10,
+      `the selected mass point is not highlighted: ${JSON.stringify({ unselected, selected })}`,
+    )
     await page.screenshot({ path: outputPath('shell.png') })
     assert.deepEqual(errors, [])
   })

@@ -34,7 +34,8 @@ async function openExample(name, itemName) {
 const vectorOf = (text) => text.split(',').map(Number)
 
 /** Resolves when the view has taken `axis` ('+z', ...) as up. */
-const waitForUp = (axis) => page.waitForFunction((a) => document.querySelector('canvas[data-testid=viewport]')?.dataset.up === a, axis)
+const waitForUp = (axis) =>
+  page.waitForFunction((a) => document.querySelector('canvas[data-testid=viewport]')?.dataset.up === a, axis)
 
 /** The camera's view direction (camera to target) once it is within 1e-3 of `expected`, else fails. */
 async function waitForViewDirection(expected, what) {
@@ -95,9 +96,11 @@ function gridRows() {
     const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
     context.drawImage(bitmap, 0, 0)
     const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height)
-    const near = (i, [r, g, b]) => Math.abs(data[i] - r) <= 3 && Math.abs(data[i + 1] - g) <= 3 && Math.abs(data[i + 2] - b) <= 3
+    const near = (i, [r, g, b]) =>
+      Math.abs(data[i] - r) <= 3 && Math.abs(data[i + 1] - g) <= 3 && Math.abs(data[i + 2] - b) <= 3
     const rows = new Set()
-    for (let i = 0; i < data.length; i += 4) if (near(i, [43, 46, 51]) || near(i, [69, 71, 79])) rows.add(Math.floor(i / 4 / width))
+    for (let i = 0; i < data.length; i += 4)
+      if (near(i, [43, 46, 51]) || near(i, [69, 71, 79])) rows.add(Math.floor(i / 4 / width))
     return { rows: rows.size, height }
   })
 }
@@ -114,7 +117,10 @@ test('a model with gravity along -Z is shown with Z up; presets and orbiting fol
   // A new up turns the camera to the iso view: from above (1.05 rad from up), from the front (-Y) and
   // right (+X), turned 0.6 rad from the front towards the right.
   const [polar, azimuth] = [1.05, 0.6]
-  await waitForViewDirection([-Math.sin(polar) * Math.sin(azimuth), Math.sin(polar) * Math.cos(azimuth), -Math.cos(polar)], 'iso view, Z up')
+  await waitForViewDirection(
+    [-Math.sin(polar) * Math.sin(azimuth), Math.sin(polar) * Math.cos(azimuth), -Math.cos(polar)],
+    'iso view, Z up',
+  )
   await canvas().screenshot({ path: outputPath('up-axis-z-iso.png') })
 
   await choosePreset('front')
@@ -124,7 +130,10 @@ test('a model with gravity along -Z is shown with Z up; presets and orbiting fol
   // incline is centred on the origin), sees it edge-on, as a line (3 rows measured; a grid facing the
   // camera, as the X-Z grid of a Y-up view would, covers every row).
   const edgeOn = await gridRows()
-  assert.ok(edgeOn.rows < 0.05 * edgeOn.height, `the grid is not seen edge-on from the front: ${edgeOn.rows} of ${edgeOn.height} rows`)
+  assert.ok(
+    edgeOn.rows < 0.05 * edgeOn.height,
+    `the grid is not seen edge-on from the front: ${edgeOn.rows} of ${edgeOn.height} rows`,
+  )
   await canvas().screenshot({ path: outputPath('up-axis-z-front.png') })
 
   await choosePreset('side')
@@ -137,7 +146,10 @@ test('a model with gravity along -Z is shown with Z up; presets and orbiting fol
   await assertScreenAxes('X', 'Y', 'top view, Z up')
   // ... and seen from above it covers the view (an 8 m grid around a 4 m incline).
   const faceOn = await gridRows()
-  assert.ok(faceOn.rows > 0.9 * faceOn.height, `the grid does not face the top view: ${faceOn.rows} of ${faceOn.height} rows`)
+  assert.ok(
+    faceOn.rows > 0.9 * faceOn.height,
+    `the grid does not face the top view: ${faceOn.rows} of ${faceOn.height} rows`,
+  )
 
   // A horizontal drag orbits about Z: the view stays horizontal and Z stays up.
   await choosePreset('front')
@@ -148,7 +160,14 @@ test('a model with gravity along -Z is shown with Z up; presets and orbiting fol
   await page.mouse.down()
   for (let step = 1; step <= 10; step++) await page.mouse.move(x + 12 * step, y)
   await page.mouse.up()
-  await page.waitForFunction(() => Math.abs(Number(document.querySelector('canvas[data-testid=viewport]').dataset.viewDirection.split(',')[0])) > 0.1, null, { timeout: 10_000 })
+  await page.waitForFunction(
+    () =>
+      Math.abs(
+        Number(document.querySelector('canvas[data-testid=viewport]').dataset.viewDirection.split(',')[0]),
+      ) > 0.1,
+    null,
+    { timeout: 10_000 },
+  )
   const orbited = vectorOf(await canvas().getAttribute('data-view-direction'))
   assert.ok(Math.abs(orbited[2]) < 1e-3, `orbiting tilted the view out of the horizontal: [${orbited}]`)
   assert.deepEqual(vectorOf(await canvas().getAttribute('data-camera-up')), [0, 0, 1])

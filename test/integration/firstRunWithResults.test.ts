@@ -17,6 +17,10 @@ it('a model with sensors runs to its end with a results file as the first run of
   await t.backend.call('run', { endTime: 0.1, resultsPath: join(temporaryDir(), 'pendulum.mbsres') })
   expect(await finished).toMatchObject({ reason: 'completed' })
   // The sensor rows reached the live plots, the initial one included (t = 0).
-  const rows = t.events.of('sensors').flatMap((batch) => batch.series.flatMap((s) => Array.from(s.rows.filter((_, i) => i % (s.size + 1) === 0))))
+  const rows = t.events
+    .of('sensors')
+    .flatMap((batch) =>
+      batch.series.flatMap((s) => Array.from(s.rows.filter((_, i) => i % (s.size + 1) === 0))),
+    )
   expect(rows[0]).toBe(0)
 })

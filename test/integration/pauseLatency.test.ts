@@ -14,7 +14,13 @@ const STEPS = 12
 const PAUSES = 5
 const { model, settings } = sphereChain(1000, H, STEPS * H)
 Object.assign(settings.timeIntegration as object, { newton: { useModifiedNewton: false } })
-const PROJECT = JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'chain', model, simulationSettings: settings })
+const PROJECT = JSON.stringify({
+  format: 'mbs-studio-project',
+  version: 1,
+  name: 'chain',
+  model,
+  simulationSettings: settings,
+})
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -26,13 +32,17 @@ describe('pause while a large model is solving', () => {
     await t.backend.call('openModel', { text: PROJECT })
     // The uninterrupted run: its final state, and the wall time of a step (progress event intervals).
     const progress: { wall: number; step: number }[] = []
-    const off = t.backend.onEvent((e) => e.event === 'progress' && progress.push({ wall: performance.now(), step: e.data.step }))
+    const off = t.backend.onEvent(
+      (e) => e.event === 'progress' && progress.push({ wall: performance.now(), step: e.data.step }),
+    )
     const done = t.events.next('finished', () => true, 60_000)
     await t.backend.call('run', { maxFrameRate: 1000 })
     await done
     off()
     const reference = lastCoordinates(t.events.of('frames'))
-    const intervals = progress.slice(2).map((p, i) => (p.wall - progress[i + 1].wall) / Math.max(1, p.step - progress[i + 1].step))
+    const intervals = progress
+      .slice(2)
+      .map((p, i) => (p.wall - progress[i + 1].wall) / Math.max(1, p.step - progress[i + 1].step))
     const stepMs = intervals.sort((a, b) => a - b)[intervals.length >> 1]
 
     // The same run, paused a few times early in a step (at most a quarter step after one ended) and

@@ -12,9 +12,21 @@ import { lastCoordinates, startTestBackend, type TestBackend } from './helpers'
 const STEPS = 3
 const TRIALS = 3
 const { model, settings } = sphereChain(1000, 1e-3, STEPS * 1e-3)
-const PROJECT = JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'chain', model, simulationSettings: settings })
+const PROJECT = JSON.stringify({
+  format: 'mbs-studio-project',
+  version: 1,
+  name: 'chain',
+  model,
+  simulationSettings: settings,
+})
 const lattice = springLattice(40, STEPS)
-const LATTICE = JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'lattice', model: lattice.model, simulationSettings: lattice.settings })
+const LATTICE = JSON.stringify({
+  format: 'mbs-studio-project',
+  version: 1,
+  name: 'lattice',
+  model: lattice.model,
+  simulationSettings: lattice.settings,
+})
 
 const median = (x: number[]): number => [...x].sort((a, b) => a - b)[x.length >> 1]
 
@@ -93,7 +105,11 @@ describe('stop and pause during the setup of a large run', () => {
     const stops: number[] = []
     for (let i = 0; i < TRIALS; i++) {
       const run = t.backend.call('run', { maxFrameRate: 1000 })
-      const stopped = t.events.next('finished', (f) => f.reason === 'stopped' && f.statistics.steps === 0, 30_000)
+      const stopped = t.events.next(
+        'finished',
+        (f) => f.reason === 'stopped' && f.statistics.steps === 0,
+        30_000,
+      )
       const stop = await timed('stop')
       await run
       stops.push(stop.ms)

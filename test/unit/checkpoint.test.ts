@@ -45,7 +45,12 @@ class StepCounter implements ObjectComputation {
     this.count = block[0]
   }
 }
-const counterType = (type: string, version: number, length: number, supportsCheckpoint: true | string): ItemDefinition<'object'> => ({
+const counterType = (
+  type: string,
+  version: number,
+  length: number,
+  supportsCheckpoint: true | string,
+): ItemDefinition<'object'> => ({
   kind: 'object',
   type,
   exudynName: type,
@@ -59,7 +64,8 @@ registerItemType(counterType('TestCounterV2', 2, 1, true))
 registerItemType(counterType('TestCounterLong', 1, 2, true))
 registerItemType(counterType('TestNoCheckpoint', 1, 1, 'its state lives outside the engine'))
 
-const withObjects = (...objects: { type: string; name: string }[]) => makeProject(doublePendulum({ objects }), settings)
+const withObjects = (...objects: { type: string; name: string }[]) =>
+  makeProject(doublePendulum({ objects }), settings)
 
 function runToEnd(project = withObjects({ type: 'TestCounter', name: 'counter' })) {
   const run = startRun(project)
@@ -74,7 +80,8 @@ describe('checkpoint encoding', () => {
     c.data = Float64Array.of(-0, NaN, 5e-324, Number.MAX_VALUE, 0.1 + 0.2)
     const again = decodeCheckpoint(encodeCheckpoint(c))
     expect(bits(again.data)).toEqual(bits(c.data))
-    for (const k of ['q', 'v', 'a', 'lambda'] as const) expect(bits(again[k])).toEqual(bits(run.system.state[k]))
+    for (const k of ['q', 'v', 'a', 'lambda'] as const)
+      expect(bits(again[k])).toEqual(bits(run.system.state[k]))
     expect(again.time).toBe(run.system.state.t)
     expect(again.integrator).toEqual(run.solver.saveIntegratorState())
   })
@@ -90,7 +97,10 @@ describe('checkpoint encoding', () => {
 describe('refused checkpoints leave the system unchanged', () => {
   const saved = saveCheckpoint(runToEnd())
 
-  function refusal(bytes: Uint8Array, project = withObjects({ type: 'TestCounter', name: 'counter' })): Error {
+  function refusal(
+    bytes: Uint8Array,
+    project = withObjects({ type: 'TestCounter', name: 'counter' }),
+  ): Error {
     const run = startRun(project)
     const before = finalState(run)
     let error: unknown
@@ -106,7 +116,10 @@ describe('refused checkpoints leave the system unchanged', () => {
   }
 
   it('a checkpoint of a different model, naming what differs', () => {
-    const e = refusal(saved, withObjects({ type: 'TestCounter', name: 'counter' }, { type: 'TestCounter', name: 'extra' }))
+    const e = refusal(
+      saved,
+      withObjects({ type: 'TestCounter', name: 'counter' }, { type: 'TestCounter', name: 'extra' }),
+    )
     expect(e).toBeInstanceOf(CheckpointError)
     expect(e.message).toContain('differently built model')
     expect(e.message).toContain('object "extra" is in this model but not in the saved one')
@@ -131,7 +144,9 @@ describe('refused checkpoints leave the system unchanged', () => {
   })
 
   it('a file that is not a checkpoint', () => {
-    expect(refusal(new TextEncoder().encode('{"format": "mbs-studio-project"}')).message).toContain('not an MBS Studio checkpoint')
+    expect(refusal(new TextEncoder().encode('{"format": "mbs-studio-project"}')).message).toContain(
+      'not an MBS Studio checkpoint',
+    )
   })
 
   it('an internal-state block of another version or length', () => {
@@ -140,17 +155,26 @@ describe('refused checkpoints leave the system unchanged', () => {
     const v2 = refusal(saved, withObjects({ type: 'TestCounterV2', name: 'counter' }))
     expect(v2.message).toContain('differs') // the fingerprint already sees the other type
     c.items[0].version = 2
-    expect(refusal(encodeCheckpoint(c)).message).toContain('internal-state version 2, this program reads version 1')
+    expect(refusal(encodeCheckpoint(c)).message).toContain(
+      'internal-state version 2, this program reads version 1',
+    )
     c.items[0].version = 1
     c.items[0].state = Float64Array.of(1, 2)
     expect(refusal(encodeCheckpoint(c)).message).toContain('internal-state block has 2 values, expected 1')
     c.items = []
-    expect(refusal(encodeCheckpoint(c)).message).toContain('object "counter" (TestCounter): missing internal-state block')
+    expect(refusal(encodeCheckpoint(c)).message).toContain(
+      'object "counter" (TestCounter): missing internal-state block',
+    )
   })
 
   it('a checkpoint of another solver type', () => {
-    const other = makeProject(doublePendulum({ objects: [{ type: 'TestCounter', name: 'counter' }] }), { ...settings, solverType: 'RK44' })
-    expect(refusal(saved, other).message).toContain('written by the GeneralizedAlpha solver; this run uses RK44')
+    const other = makeProject(doublePendulum({ objects: [{ type: 'TestCounter', name: 'counter' }] }), {
+      ...settings,
+      solverType: 'RK44',
+    })
+    expect(refusal(saved, other).message).toContain(
+      'written by the GeneralizedAlpha solver; this run uses RK44',
+    )
   })
 })
 
@@ -161,11 +185,19 @@ describe('internal state and checkpoint support', () => {
     expect(counter.count).toBe(40)
     const fresh = startRun(withObjects({ type: 'TestCounter', name: 'counter' }))
     loadCheckpoint(saveCheckpoint(run), fresh)
-    expect((fresh.system.objects.find((r) => r.item.name === 'counter')!.computation as StepCounter).count).toBe(40)
+    expect(
+      (fresh.system.objects.find((r) => r.item.name === 'counter')!.computation as StepCounter).count,
+    ).toBe(40)
   })
 
   it('saving a system with unsupported items fails and lists every one', () => {
-    const run = runToEnd(withObjects({ type: 'TestNoCheckpoint', name: 'external1' }, { type: 'TestCounter', name: 'counter' }, { type: 'TestNoCheckpoint', name: 'external2' }))
+    const run = runToEnd(
+      withObjects(
+        { type: 'TestNoCheckpoint', name: 'external1' },
+        { type: 'TestCounter', name: 'counter' },
+        { type: 'TestNoCheckpoint', name: 'external2' },
+      ),
+    )
     let error: unknown
     try {
       saveCheckpoint(run)

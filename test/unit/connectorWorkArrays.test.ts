@@ -11,10 +11,19 @@ import { describe, expect, it } from 'vitest'
 import { buildSystem, type CompiledSystem } from '../../src/core'
 import { makeProject, type Json } from '../validation/helpers'
 
-const K = 300, D = 7, L0 = 0.8
+const K = 300,
+  D = 7,
+  L0 = 0.8
 const REL_TOL = 1e-12
 
-const spring = (name: string, markers: [string, string]): Json => ({ type: 'ConnectorSpringDamper', name, markerNumbers: markers, stiffness: K, damping: D, referenceLength: L0 })
+const spring = (name: string, markers: [string, string]): Json => ({
+  type: 'ConnectorSpringDamper',
+  name,
+  markerNumbers: markers,
+  stiffness: K,
+  damping: D,
+  referenceLength: L0,
+})
 
 /** Point masses a and b, a rigid body r; spring s1 between the points (set up first), s2 from r to b. */
 function model(withPointSpring: boolean): Json {
@@ -27,7 +36,13 @@ function model(withPointSpring: boolean): Json {
     objects: [
       { type: 'MassPoint', name: 'ma', nodeNumber: 'a', physicsMass: 1 },
       { type: 'MassPoint', name: 'mb', nodeNumber: 'b', physicsMass: 2 },
-      { type: 'RigidBody', name: 'rb', nodeNumber: 'r', physicsMass: 3, physicsInertia: [1, 2, 2.5, 0, 0, 0] },
+      {
+        type: 'RigidBody',
+        name: 'rb',
+        nodeNumber: 'r',
+        physicsMass: 3,
+        physicsInertia: [1, 2, 2.5, 0, 0, 0],
+      },
       ...(withPointSpring ? [spring('s1', ['pa', 'pb'])] : []),
       spring('s2', ['pr', 'pb']),
     ],
@@ -72,17 +87,29 @@ describe('two-marker connectors with shared work arrays', () => {
   it('springs on markers of 3 and 7 coordinates in one system, evaluated interleaved, give the spring law', () => {
     const sys = buildSystem(makeProject(model(true), { solverType: 'GeneralizedAlpha' }))
     setState(sys)
-    const a = [0.1, -0.2, 0.05], b = [1.2 + 0.3, 0.3 + 0.1, -0.4 - 0.1], r = [3 - 0.4 + 0.2, 1 + 0.2, 0.5 + 0.1]
-    const va = [0.5, -1, 2], vb = [-0.7, 0.3, 1.1], vr = [0.2, -0.6, 0.9]
-    const f1 = springForce(a, b, va, vb), f2 = springForce(r, b, vr, vb)
+    const a = [0.1, -0.2, 0.05],
+      b = [1.2 + 0.3, 0.3 + 0.1, -0.4 - 0.1],
+      r = [3 - 0.4 + 0.2, 1 + 0.2, 0.5 + 0.1]
+    const va = [0.5, -1, 2],
+      vb = [-0.7, 0.3, 1.1],
+      vr = [0.2, -0.6, 0.9]
+    const f1 = springForce(a, b, va, vb),
+      f2 = springForce(r, b, vr, vb)
     const scale = Math.max(...f1.map(Math.abs), ...f2.map(Math.abs))
-    for (const order of [['s1', 's2', 's1'], ['s2', 's1', 's2']]) {
+    for (const order of [
+      ['s1', 's2', 's1'],
+      ['s2', 's1', 's2'],
+    ]) {
       for (const name of order) {
         const out = lhs(sys, name)
         if (name === 's1') expectClose(out, [...f1.map((x) => -x), ...f1], scale)
         else {
           expect(out.length).toBe(10) // [r: 3 translations, 4 Euler parameters | b: 3]
-          expectClose(out.subarray(0, 3), f2.map((x) => -x), scale)
+          expectClose(
+            out.subarray(0, 3),
+            f2.map((x) => -x),
+            scale,
+          )
           expectClose(out.subarray(7), f2, scale)
         }
       }

@@ -9,7 +9,10 @@ import { makeProject, run, type Json } from '../validation/helpers'
 
 type Arrow = Extract<GraphicsPrimitive, { shape: 'arrow' }>
 
-const k = 1e5, m = 1, g = 9.81, r = 0.1
+const k = 1e5,
+  m = 1,
+  g = 9.81,
+  r = 0.1
 
 function arrowsOf(system: Parameters<typeof collectGraphics>[0], item: string): Arrow[] {
   return collectGraphics(system)
@@ -30,7 +33,16 @@ function sphereOnIncline(alpha: number, height: number, visual: Json = {}): Json
       { type: 'Ground', name: 'ground' },
       { type: 'MassPoint', name: 'ball', physicsMass: m, nodeNumber: 'n' },
       // Near-critical normal damping: the sphere settles onto the plane within a few hundredths of a second.
-      { type: 'ContactSpherePlane', name: 'contact', markerNumbers: ['plane', 'centre'], planeNormal: n, sphereRadius: r, contactStiffness: k, contactDamping: 600, ...visual },
+      {
+        type: 'ContactSpherePlane',
+        name: 'contact',
+        markerNumbers: ['plane', 'centre'],
+        planeNormal: n,
+        sphereRadius: r,
+        contactStiffness: k,
+        contactDamping: 600,
+        ...visual,
+      },
     ],
     markers: [
       { type: 'BodyRigid', name: 'plane', bodyNumber: 'ground' },
@@ -42,13 +54,18 @@ function sphereOnIncline(alpha: number, height: number, visual: Json = {}): Json
 }
 
 describe('ContactSpherePlane draws its normal force as an arrow', () => {
-  const alpha = 0.3, normal = [0, -Math.sin(alpha), Math.cos(alpha)]
+  const alpha = 0.3,
+    normal = [0, -Math.sin(alpha), Math.cos(alpha)]
   const scale = 1e-3
 
   it('at rest on a frictionless incline: from the contact point along the normal, scale * m g cos(alpha) long', () => {
     // Without friction the ball slides along the plane, but its normal motion is a damped oscillator
     // (zeta 0.95, omega 316 1/s) that has settled to 1e-12 of its start after 0.1 s.
-    const { system } = run(sphereOnIncline(alpha, 0, { VforceScale: scale }), { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 0.1, numberOfSteps: 200 }, solutionSettings: { sensorsWritePeriod: 0 } })
+    const { system } = run(sphereOnIncline(alpha, 0, { VforceScale: scale }), {
+      solverType: 'GeneralizedAlpha',
+      timeIntegration: { endTime: 0.1, numberOfSteps: 200 },
+      solutionSettings: { sensorsWritePeriod: 0 },
+    })
     const [arrow] = arrowsOf(system, 'object:2')
     expect(arrowsOf(system, 'object:2')).toHaveLength(1)
     // The direction is the plane normal (rounding of a few operations on unit vectors: 1e-12).
@@ -57,7 +74,9 @@ describe('ContactSpherePlane draws its normal force as an arrow', () => {
     // Length: scale times the weight's normal component. Newton stops at a relative residual of 1e-8,
     // which bounds the force error (measured 1.3e-11); a wrong factor would be off by far more.
     const length = norm(sub(arrow.to, arrow.from))
-    expect(Math.abs(length - scale * m * g * Math.cos(alpha)) / (scale * m * g * Math.cos(alpha))).toBeLessThan(1e-8)
+    expect(
+      Math.abs(length - scale * m * g * Math.cos(alpha)) / (scale * m * g * Math.cos(alpha)),
+    ).toBeLessThan(1e-8)
     // The contact point lies on the sphere's axis along -n, in the middle of the overlap: r - p/2 below
     // the centre, with the penetration p = m g cos(alpha) / k (1e-9 m; Newton's 1e-8 of the force is 1e-12 m of overlap).
     // The centre: reference position r n plus the node's displacement q.
@@ -71,7 +90,11 @@ describe('ContactSpherePlane draws its normal force as an arrow', () => {
     const system = buildSystem(makeProject(sphereOnIncline(alpha, 0.01), {}))
     expect(arrowsOf(system, 'object:2')).toEqual([])
     // The plane and the sphere are still drawn.
-    expect(collectGraphics(system).find((i) => i.item === 'object:2')?.primitives.map((p) => p.shape)).toEqual(['box', 'sphere'])
+    expect(
+      collectGraphics(system)
+        .find((i) => i.item === 'object:2')
+        ?.primitives.map((p) => p.shape),
+    ).toEqual(['box', 'sphere'])
   })
 
   it('without VforceScale every force is 4 radii long (its head outside the opaque sphere)', () => {
@@ -84,7 +107,10 @@ describe('ContactSpherePlane draws its normal force as an arrow', () => {
 
 describe('ContactSphereSphere draws the force on sphere 1 as an arrow', () => {
   // Two spheres of radii 0.1 and 0.2 overlapping by 1 cm along [1, 2, 2] / 3 (no run: the initial state).
-  const axis = [1 / 3, 2 / 3, 2 / 3], radii = [0.1, 0.2], overlap = 0.01, scale = 1e-4
+  const axis = [1 / 3, 2 / 3, 2 / 3],
+    radii = [0.1, 0.2],
+    overlap = 0.01,
+    scale = 1e-4
   const model = (distance: number): Json => ({
     nodes: [
       { type: 'Point', name: 'n0', referenceCoordinates: [0, 0, 0] },
@@ -93,9 +119,19 @@ describe('ContactSphereSphere draws the force on sphere 1 as an arrow', () => {
     objects: [
       { type: 'MassPoint', name: 'b0', physicsMass: 1, nodeNumber: 'n0' },
       { type: 'MassPoint', name: 'b1', physicsMass: 1, nodeNumber: 'n1' },
-      { type: 'ContactSphereSphere', name: 'contact', markerNumbers: ['c0', 'c1'], spheresRadii: radii, contactStiffness: k, VforceScale: scale },
+      {
+        type: 'ContactSphereSphere',
+        name: 'contact',
+        markerNumbers: ['c0', 'c1'],
+        spheresRadii: radii,
+        contactStiffness: k,
+        VforceScale: scale,
+      },
     ],
-    markers: [{ type: 'BodyPosition', name: 'c0', bodyNumber: 'b0' }, { type: 'BodyPosition', name: 'c1', bodyNumber: 'b1' }],
+    markers: [
+      { type: 'BodyPosition', name: 'c0', bodyNumber: 'b0' },
+      { type: 'BodyPosition', name: 'c1', bodyNumber: 'b1' },
+    ],
   })
 
   it('from the middle of the overlap along the centre line, scale * k * overlap long', () => {
@@ -118,7 +154,8 @@ describe('ContactSphereSphere draws the force on sphere 1 as an arrow', () => {
 describe('ContactFrictionCircleCable2D draws its segment forces as arrows', () => {
   // A straight cable element from (0, 0) to (1, 0) in 3 contact segments; a circle of radius R above
   // it at x = 0.5 (inside the middle segment) pressing into it by `depth`.
-  const R = 0.1, kc = 2e4
+  const R = 0.1,
+    kc = 2e4
   const model = (depth: number, visual: Json = {}): Json => ({
     nodes: [
       { type: 'Point2DSlope1', name: 'n0', referenceCoordinates: [0, 0, 1, 0] },
@@ -126,8 +163,24 @@ describe('ContactFrictionCircleCable2D draws its segment forces as arrows', () =
     ],
     objects: [
       { type: 'Ground', name: 'ground' },
-      { type: 'ANCFCable2D', name: 'cable', nodeNumbers: ['n0', 'n1'], physicsLength: 1, physicsMassPerLength: 1, physicsBendingStiffness: 1, physicsAxialStiffness: 1e4 },
-      { type: 'ContactFrictionCircleCable2D', name: 'contact', markerNumbers: ['centre', 'shape'], numberOfContactSegments: 3, contactStiffness: kc, circleRadius: R, ...visual },
+      {
+        type: 'ANCFCable2D',
+        name: 'cable',
+        nodeNumbers: ['n0', 'n1'],
+        physicsLength: 1,
+        physicsMassPerLength: 1,
+        physicsBendingStiffness: 1,
+        physicsAxialStiffness: 1e4,
+      },
+      {
+        type: 'ContactFrictionCircleCable2D',
+        name: 'contact',
+        markerNumbers: ['centre', 'shape'],
+        numberOfContactSegments: 3,
+        contactStiffness: kc,
+        circleRadius: R,
+        ...visual,
+      },
     ],
     markers: [
       { type: 'BodyRigid', name: 'centre', bodyNumber: 'ground', localPosition: [0.5, R - depth, 0] },
@@ -136,7 +189,8 @@ describe('ContactFrictionCircleCable2D draws its segment forces as arrows', () =
   })
 
   it('from the closest cable point away from the circle, VforceScale * k_c * depth long', () => {
-    const depth = 2e-3, scale = 1e-3
+    const depth = 2e-3,
+      scale = 1e-3
     const arrows = arrowsOf(buildSystem(makeProject(model(depth, { VforceScale: scale }), {})), 'object:2')
     // The end segments' closest points (x = 1/3, 2/3) are sqrt(1/6^2 + R^2) > R from the centre: no contact.
     expect(arrows).toHaveLength(1)

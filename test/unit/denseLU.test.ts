@@ -6,7 +6,8 @@ import { DenseLU } from '../../src/core/math/denseLU'
 /** A well-conditioned non-symmetric test matrix (diagonally dominant, pivoting still exercised by row 0). */
 function generalMatrix(n: number): Float64Array {
   const A = new Float64Array(n * n)
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) A[i * n + j] = i === j ? 4 + i : Math.sin(7 * i + 3 * j)
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) A[i * n + j] = i === j ? 4 + i : Math.sin(7 * i + 3 * j)
   A[0] = 0.01
   return A
 }

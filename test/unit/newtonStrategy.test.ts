@@ -36,13 +36,25 @@ const polynomialMotion = {
     { type: 'NodeCoordinate', name: 'nx', nodeNumber: 'n', coordinate: 0 },
     { type: 'NodePosition', name: 'p', nodeNumber: 'n' },
   ],
-  loads: [{ type: 'ForceVector', name: 'push', markerNumber: 'p', loadVector: [0, 0, 0], loadVectorUserFunction: ['3', '1 + 5*t - 20*t^2', '0'] }],
+  loads: [
+    {
+      type: 'ForceVector',
+      name: 'push',
+      markerNumber: 'p',
+      loadVector: [0, 0, 0],
+      loadVectorUserFunction: ['3', '1 + 5*t - 20*t^2', '0'],
+    },
+  ],
   sensors: [],
 }
 
 describe('Newton predictor', () => {
   it('extrapolates accelerations quadratic in time exactly: no iteration after the third step', () => {
-    const { solver } = prepare(polynomialMotion, { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 0.2, numberOfSteps: 200 }, solutionSettings: { sensorsWritePeriod: 0 } })
+    const { solver } = prepare(polynomialMotion, {
+      solverType: 'GeneralizedAlpha',
+      timeIntegration: { endTime: 0.2, numberOfSteps: 200 },
+      solutionSettings: { sensorsWritePeriod: 0 },
+    })
     solver.solve()
     // Steps 1-3 build the history (a_0; linear; quadratic): at most one iteration each. The residual
     // at an exact prediction is round-off (1e-15 of the forces), far below relativeTolerance 1e-10.
@@ -129,7 +141,9 @@ describe('with the policy deciding, runs stay exact', () => {
       const project = makeProject(doublePendulum(), pendulumSettings)
       const system = buildSystem(project)
       system.state.t = project.settings.timeIntegration.startTime
-      let polls = 0, gap = 1, next = 1
+      let polls = 0,
+        gap = 1,
+        next = 1
       const recorder = new SensorRecorder(system, project.settings.solutionSettings.sensorsWritePeriod)
       const solver = createSolver(system, project.settings, {
         recorder,
@@ -146,10 +160,15 @@ describe('with the policy deciding, runs stay exact', () => {
       while (!solver.finished) solver.advance(Infinity)
       return { run: { system, solver }, polls }
     }
-    const plain = run(false), interrupted = run(true)
+    const plain = run(false),
+      interrupted = run(true)
     expect(interrupted.polls).toBeGreaterThan(1000)
-    const a = finalState(plain.run), b = finalState(interrupted.run)
+    const a = finalState(plain.run),
+      b = finalState(interrupted.run)
     for (const k of Object.keys(a)) expectBitwiseEqual(b[k], a[k], `final ${k}`)
-    expect(interrupted.run.solver.stats).toMatchObject({ ...plain.run.solver.stats, wallTime: expect.any(Number) })
+    expect(interrupted.run.solver.stats).toMatchObject({
+      ...plain.run.solver.stats,
+      wallTime: expect.any(Number),
+    })
   })
 })

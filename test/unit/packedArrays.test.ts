@@ -21,7 +21,8 @@ describe('packedFloat64 / packedInt32', () => {
   })
 
   it('starts views on cache-line boundaries and gives large arrays their own buffer', () => {
-    const a = packedFloat64(3), b = packedFloat64(3)
+    const a = packedFloat64(3),
+      b = packedFloat64(3)
     expect(a.byteOffset % 64).toBe(0)
     expect(b.byteOffset % 64).toBe(0)
     const big = packedFloat64(100000)

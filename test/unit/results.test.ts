@@ -2,18 +2,37 @@
 // by index and time, reading while the file grows, and a torn or damaged end that is detected and
 // ignored while every complete record before it stays readable.
 import { describe, expect, it } from 'vitest'
-import { FormatError, MemorySink, ResultsReader, ResultsWriter, describeResults, memorySource, type ByteSource } from '../../src/core'
+import {
+  FormatError,
+  MemorySink,
+  ResultsReader,
+  ResultsWriter,
+  describeResults,
+  memorySource,
+  type ByteSource,
+} from '../../src/core'
 import { makeProject } from '../validation/helpers'
 import { bits, doublePendulum, startRun } from '../validation/restartModels'
 
-const settings = { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 0.5, numberOfSteps: 100 }, solutionSettings: { solutionWritePeriod: 0.05, sensorsWritePeriod: 0.01 } }
+const settings = {
+  solverType: 'GeneralizedAlpha',
+  timeIntegration: { endTime: 0.5, numberOfSteps: 100 },
+  solutionSettings: { solutionWritePeriod: 0.05, sensorsWritePeriod: 0.01 },
+}
 
 /** Runs the double pendulum writing a results file; returns the bytes and the states written as frames. */
 function writeRun(fields: ('q' | 'v')[] = ['q', 'v']) {
   const project = makeProject(doublePendulum(), settings)
   const run = startRun(project)
   const sink = new MemorySink()
-  const writer = new ResultsWriter(sink, run.system, { project: { name: 'test' }, solverType: run.solver.solverType, framePeriod: 0.05, fields, recorder: run.recorder, sensorPeriod: 0.01 })
+  const writer = new ResultsWriter(sink, run.system, {
+    project: { name: 'test' },
+    solverType: run.solver.solverType,
+    framePeriod: 0.05,
+    fields,
+    recorder: run.recorder,
+    sensorPeriod: 0.01,
+  })
   const written: { t: number; q: Float64Array; v: Float64Array }[] = []
   const frame = (): void => {
     const s = run.system.state
@@ -54,7 +73,9 @@ describe('results file', () => {
       expect(h.t.length).toBe(se.rows)
       for (let k = 0; k < se.rows; k++) {
         expect(h.t[k]).toBe(se.data[k * w])
-        expect(bits(h.values.subarray(k * se.size, (k + 1) * se.size))).toEqual(bits(se.data.subarray(k * w + 1, (k + 1) * w)))
+        expect(bits(h.values.subarray(k * se.size, (k + 1) * se.size))).toEqual(
+          bits(se.data.subarray(k * w + 1, (k + 1) * w)),
+        )
       }
     }
     expect(() => r.sensor('nope')).toThrow('no sensor "nope"; it has pos2, acc1, rodForce')
@@ -80,10 +101,16 @@ describe('results file', () => {
     expect(h.frame.fields).toEqual(['q', 'v'])
     expect(h.frame.lengths).toEqual([run.system.nODE2, run.system.nODE2])
     expect(h.layout.nodes.map((n) => n.name)).toEqual(['n1', 'n2', 'g'])
-    expect(h.sensors.items.map((s) => [s.name, s.offset, s.size])).toEqual([['pos2', 0, 3], ['acc1', 3, 3], ['rodForce', 6, 1]])
+    expect(h.sensors.items.map((s) => [s.name, s.offset, s.size])).toEqual([
+      ['pos2', 0, 3],
+      ['acc1', 3, 3],
+      ['rodForce', 6, 1],
+    ])
     const info = describeResults(memorySource(bytes)).join('\n')
     expect(info).toContain('frames: 11, t = 0 .. 0.5')
-    expect(info).toContain('sensors: 51 rows every 0.01 s of pos2 (Position, 3), acc1 (Acceleration, 3), rodForce (Force, 1)')
+    expect(info).toContain(
+      'sensors: 51 rows every 0.01 s of pos2 (Position, 3), acc1 (Acceleration, 3), rodForce (Force, 1)',
+    )
   })
 
   it('is readable while being written: refresh() picks up appended records', () => {
@@ -131,7 +158,11 @@ describe('results file', () => {
   })
 
   it('refuses files that are not results files, or whose header is cut', () => {
-    expect(() => ResultsReader.open(memorySource(new TextEncoder().encode('MBSCHKPT....')))).toThrow(FormatError)
-    expect(() => ResultsReader.open(memorySource(bytes.subarray(0, 40)))).toThrow('truncated inside its header')
+    expect(() => ResultsReader.open(memorySource(new TextEncoder().encode('MBSCHKPT....')))).toThrow(
+      FormatError,
+    )
+    expect(() => ResultsReader.open(memorySource(bytes.subarray(0, 40)))).toThrow(
+      'truncated inside its header',
+    )
   })
 })

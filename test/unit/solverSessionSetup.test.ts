@@ -20,7 +20,11 @@ const PROJECT = JSON.stringify({
   version: 1,
   name: 'chain',
   model,
-  simulationSettings: { ...settings, linearSolverType: 'EigenSparse', solutionSettings: { solutionWritePeriod: 1e-3 } },
+  simulationSettings: {
+    ...settings,
+    linearSolverType: 'EigenSparse',
+    solutionSettings: { solutionWritePeriod: 1e-3 },
+  },
 })
 const dir = temporaryDir()
 
@@ -29,7 +33,8 @@ const dir = temporaryDir()
  * pause is handled, as the solver process's main thread keeps it up until the worker has handled it.
  */
 function session(interruptAt: number) {
-  let polls = 0, raised = false
+  let polls = 0,
+    raised = false
   const finished: ApiEvents['finished'][] = []
   const emit = <E extends ApiEventName>(event: E, data: ApiEvents[E]): void => {
     if (event === 'finished') finished.push(data as ApiEvents['finished'])
@@ -73,7 +78,7 @@ describe('a run paused during its build or its setup', () => {
   it.each([
     ['the build (the next slice builds again)', 2, false],
     ['the build, checkpointed while paused', 2, true],
-    ['the setup\'s ordering, checkpointed while paused', 6, true],
+    ["the setup's ordering, checkpointed while paused", 6, true],
   ])('%s: resumes to the results of the uninterrupted run, bit for bit', async (name, poll, checkpointed) => {
     await untilFinished(reference.finished)
     const expected = frames(join(dir, 'reference.mbsres'))
@@ -90,7 +95,9 @@ describe('a run paused during its build or its setup', () => {
     paused.lower()
     expect(status).toMatchObject({ state: 'paused', step: 0, time: 0 })
     if (checkpointed) {
-      const checkpoint = paused.s.handle('saveCheckpoint', { path: join(dir, 'paused.mbscp') }) as { time: number }
+      const checkpoint = paused.s.handle('saveCheckpoint', { path: join(dir, 'paused.mbscp') }) as {
+        time: number
+      }
       expect(checkpoint.time).toBe(0)
     }
     paused.s.handle('resume', undefined)
@@ -98,6 +105,8 @@ describe('a run paused during its build or its setup', () => {
     expect(paused.finished[0].reason).toBe('completed')
     const actual = frames(path)
     expect(actual.length).toBe(expected.length)
-    actual.forEach((frame, i) => expect(Buffer.from(frame.buffer).equals(Buffer.from(expected[i].buffer)), `frame ${i}`).toBe(true))
+    actual.forEach((frame, i) =>
+      expect(Buffer.from(frame.buffer).equals(Buffer.from(expected[i].buffer)), `frame ${i}`).toBe(true),
+    )
   })
 })

@@ -19,8 +19,17 @@ const oscillator = {
   sensors: [],
 }
 
-function runSteps(solverType: string, endTime: number, numberOfSteps: number, startTime = 0): { steps: number; t: number; times: number[] } {
-  const { solver } = prepare(oscillator, { solverType, timeIntegration: { startTime, endTime, numberOfSteps }, solutionSettings: { sensorsWritePeriod: 0 } })
+function runSteps(
+  solverType: string,
+  endTime: number,
+  numberOfSteps: number,
+  startTime = 0,
+): { steps: number; t: number; times: number[] } {
+  const { solver } = prepare(oscillator, {
+    solverType,
+    timeIntegration: { startTime, endTime, numberOfSteps },
+    solutionSettings: { sensorsWritePeriod: 0 },
+  })
   const times: number[] = []
   solver.initializeSolver()
   while (!solver.finished) {
@@ -31,7 +40,11 @@ function runSteps(solverType: string, endTime: number, numberOfSteps: number, st
 }
 
 describe('time grid of fixed-step solvers', () => {
-  for (const [solverType, n] of [['GeneralizedAlpha', 200_000], ['ExplicitEuler', 200_000], ['RK44', 50_000]] as const)
+  for (const [solverType, n] of [
+    ['GeneralizedAlpha', 200_000],
+    ['ExplicitEuler', 200_000],
+    ['RK44', 50_000],
+  ] as const)
     it(`${solverType}: ${n} steps of 1/${n} take ${n} steps and end exactly at 1; step k ends at k h`, () => {
       const r = runSteps(solverType, 1, n)
       expect(r.steps).toBe(n)
@@ -46,7 +59,11 @@ describe('time grid of fixed-step solvers', () => {
     expect(r.times[499]).toBe(0.3 + 500 * (1 / 1000))
   })
   it('an endTime between grid points: one shorter last step lands on it', () => {
-    const { solver } = prepare(oscillator, { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 1, numberOfSteps: 10 }, solutionSettings: { sensorsWritePeriod: 0 } })
+    const { solver } = prepare(oscillator, {
+      solverType: 'GeneralizedAlpha',
+      timeIntegration: { endTime: 1, numberOfSteps: 10 },
+      solutionSettings: { sensorsWritePeriod: 0 },
+    })
     solver.setEndTime(0.25)
     solver.solve()
     expect(solver.stats.steps).toBe(3)

@@ -4,26 +4,45 @@
 // differences, and the energy balance of a swinging flexible pendulum.
 import { describe, expect, it } from 'vitest'
 import { makeProject, measuredOrder, rk4, run, sensorSeries, type Json } from './helpers'
-import { expectJacobianMatchesCentralDifferences, straightCable, type CableProperties } from './ancfCableModels'
+import {
+  expectJacobianMatchesCentralDifferences,
+  straightCable,
+  type CableProperties,
+} from './ancfCableModels'
 import { buildSystem } from '../../src/core/simulation'
 import { createSolver } from '../../src/core'
 import type { AncfCable2DElement } from '../../src/core/items/objects/ancfCable2D'
 
-const tipSensor = (node: string, outputVariableType = 'Position'): Json => ({ type: 'Node', name: 'tip', nodeNumber: node, outputVariableType })
-const lastRow = (r: Parameters<typeof sensorSeries>[0], name: string): number[] => sensorSeries(r, name).values.at(-1)!
+const tipSensor = (node: string, outputVariableType = 'Position'): Json => ({
+  type: 'Node',
+  name: 'tip',
+  nodeNumber: node,
+  outputVariableType,
+})
+const lastRow = (r: Parameters<typeof sensorSeries>[0], name: string): number[] =>
+  sensorSeries(r, name).values.at(-1)!
 
 describe('ANCFCable2D statics', () => {
   it("Exudyn's MiniExample: 32 elements under self-weight, tip ux = -0.5013058140308901", () => {
     const model = straightCable({
-      p0: [0, 0], p1: [2, 0], elements: 32,
-      cable: { physicsMassPerLength: 78, physicsBendingStiffness: 833.3333333333333, physicsAxialStiffness: 1e6 },
+      p0: [0, 0],
+      p1: [2, 0],
+      elements: 32,
+      cable: {
+        physicsMassPerLength: 78,
+        physicsBendingStiffness: 833.3333333333333,
+        physicsAxialStiffness: 1e6,
+      },
       fixedConstraintsNode0: [1, 1, 0, 1],
       massProportionalLoad: [0, -9.81],
     })
     // Newton: EA = 1e6 puts the round-off of the internal forces near 1e-8 N, which the default
     // relative tolerance (1e-10 of the 49 N load per node) cannot reach; 1e-8 still bounds the
     // displacement error by (residual / smallest stiffness) ~ 1e-8 / 100 N/m = 1e-10 m.
-    const { recorder } = run({ ...model, sensors: [tipSensor('n32', 'Displacement')] }, { solverType: 'Static', staticSolver: { numberOfLoadSteps: 1, newton: { relativeTolerance: 1e-8 } } })
+    const { recorder } = run(
+      { ...model, sensors: [tipSensor('n32', 'Displacement')] },
+      { solverType: 'Static', staticSolver: { numberOfLoadSteps: 1, newton: { relativeTolerance: 1e-8 } } },
+    )
     // Same element, same integration rules, same mesh as Exudyn: agreement to round-off is expected;
     // 1e-12 m allows for a different summation order over 32 elements.
     expect(Math.abs(lastRow(recorder, 'tip')[0] - -0.5013058140308901)).toBeLessThan(1e-12)
@@ -39,11 +58,17 @@ describe('ANCFCable2D statics', () => {
   function elastica(P: number, EI: number, EA: number, L: number): { x: number; y: number } {
     const f = (_s: number, y: number[]): number[] => {
       const eps = (-P * Math.sin(y[0])) / EA
-      return [y[1], (P * (1 + eps) * Math.cos(y[0])) / EI, (1 + eps) * Math.cos(y[0]), (1 + eps) * Math.sin(y[0])]
+      return [
+        y[1],
+        (P * (1 + eps) * Math.cos(y[0])) / EI,
+        (1 + eps) * Math.cos(y[0]),
+        (1 + eps) * Math.sin(y[0]),
+      ]
     }
     const endMoment = (k0: number): number[] => rk4(f, [0, k0, 0, 0], 0, L, 4000)
     // theta'(L) as a function of theta'(0): bisection between no curvature and the linear estimate x 2.
-    let lo = (-2 * P * L) / EI, hi = 0
+    let lo = (-2 * P * L) / EI,
+      hi = 0
     for (let i = 0; i < 80; i++) {
       const mid = (lo + hi) / 2
       if (endMoment(mid)[1] > 0) hi = mid
@@ -53,16 +78,34 @@ describe('ANCFCable2D statics', () => {
     return { x: y[2], y: y[3] }
   }
 
-  const EI = 1, EA = 1e4, L = 1, P = 3 // P L^2 / EI = 3: tip rotation about 60 degrees
+  const EI = 1,
+    EA = 1e4,
+    L = 1,
+    P = 3 // P L^2 / EI = 3: tip rotation about 60 degrees
   const cantilever = (elements: number, integration: number): number[] => {
     const model = straightCable({
-      p0: [0, 0], p1: [L, 0], elements,
-      cable: { physicsMassPerLength: 1, physicsBendingStiffness: EI, physicsAxialStiffness: EA, useReducedOrderIntegration: integration },
+      p0: [0, 0],
+      p1: [L, 0],
+      elements,
+      cable: {
+        physicsMassPerLength: 1,
+        physicsBendingStiffness: EI,
+        physicsAxialStiffness: EA,
+        useReducedOrderIntegration: integration,
+      },
       fixedConstraintsNode0: [1, 1, 0, 1],
     })
     model.markers.push({ type: 'NodePosition', name: 'tipMarker', nodeNumber: `n${elements}` })
-    model.loads.push({ type: 'ForceVector', name: 'tipForce', markerNumber: 'tipMarker', loadVector: [0, -P, 0] })
-    const { recorder } = run({ ...model, sensors: [tipSensor(`n${elements}`)] }, { solverType: 'Static', staticSolver: { numberOfLoadSteps: 5 } })
+    model.loads.push({
+      type: 'ForceVector',
+      name: 'tipForce',
+      markerNumber: 'tipMarker',
+      loadVector: [0, -P, 0],
+    })
+    const { recorder } = run(
+      { ...model, sensors: [tipSensor(`n${elements}`)] },
+      { solverType: 'Static', staticSolver: { numberOfLoadSteps: 5 } },
+    )
     return lastRow(recorder, 'tip')
   }
 
@@ -79,7 +122,12 @@ describe('ANCFCable2D statics', () => {
       })
       // Cubic Hermite elements: the tip error falls with h^4 (measured 4.8 full, 4.3 reduced; 3.5 is
       // the bound), and 16 elements are within 1e-5 L of the continuum (measured 1.1e-6 and 3.4e-6).
-      expect(measuredOrder(meshes.map((n) => L / n), errors)).toBeGreaterThan(3.5)
+      expect(
+        measuredOrder(
+          meshes.map((n) => L / n),
+          errors,
+        ),
+      ).toBeGreaterThan(3.5)
       expect(errors.at(-1)!).toBeLessThan(1e-5 * L)
     }
   })
@@ -87,8 +135,22 @@ describe('ANCFCable2D statics', () => {
   it('pre-curvature K0: the unloaded cantilever rolls up into a circular arc', () => {
     const K0 = 1.2
     const errors = [4, 8, 16].map((n) => {
-      const model = straightCable({ p0: [0, 0], p1: [L, 0], elements: n, cable: { physicsMassPerLength: 1, physicsBendingStiffness: EI, physicsAxialStiffness: EA, physicsReferenceCurvature: K0 }, fixedConstraintsNode0: [1, 1, 0, 1] })
-      const { recorder } = run({ ...model, sensors: [tipSensor(`n${n}`)] }, { solverType: 'Static', staticSolver: { numberOfLoadSteps: 2 } })
+      const model = straightCable({
+        p0: [0, 0],
+        p1: [L, 0],
+        elements: n,
+        cable: {
+          physicsMassPerLength: 1,
+          physicsBendingStiffness: EI,
+          physicsAxialStiffness: EA,
+          physicsReferenceCurvature: K0,
+        },
+        fixedConstraintsNode0: [1, 1, 0, 1],
+      })
+      const { recorder } = run(
+        { ...model, sensors: [tipSensor(`n${n}`)] },
+        { solverType: 'Static', staticSolver: { numberOfLoadSteps: 2 } },
+      )
       const tip = lastRow(recorder, 'tip')
       // Arc of curvature K0 and length L: the tip at (sin(K0 L), 1 - cos(K0 L)) / K0.
       return Math.hypot(tip[0] - Math.sin(K0 * L) / K0, tip[1] - (1 - Math.cos(K0 * L)) / K0)
@@ -101,27 +163,69 @@ describe('ANCFCable2D statics', () => {
 
   it('pre-stretch eps0 lengthens the free cable by eps0 L; strainIsRelativeToReference keeps a curved reference stress-free', () => {
     const eps0 = 0.01
-    const stretched = straightCable({ p0: [0, 0], p1: [L, 0], elements: 4, cable: { physicsMassPerLength: 1, physicsBendingStiffness: EI, physicsAxialStiffness: EA, physicsReferenceAxialStrain: eps0 }, fixedConstraintsNode0: [1, 1, 0, 1] })
+    const stretched = straightCable({
+      p0: [0, 0],
+      p1: [L, 0],
+      elements: 4,
+      cable: {
+        physicsMassPerLength: 1,
+        physicsBendingStiffness: EI,
+        physicsAxialStiffness: EA,
+        physicsReferenceAxialStrain: eps0,
+      },
+      fixedConstraintsNode0: [1, 1, 0, 1],
+    })
     const r1 = run({ ...stretched, sensors: [tipSensor('n4')] }, { solverType: 'Static' }).recorder
     // Uniform strain is exactly representable: only the Newton tolerance remains.
     expect(Math.abs(lastRow(r1, 'tip')[0] - (1 + eps0) * L)).toBeLessThan(1e-12)
 
     // Nodes on a quarter circle of radius R with tangent slopes: with fRef = 1 this is the stress-free state.
-    const R = 1, n = 6
-    const model = straightCable({ p0: [0, 0], p1: [L, 0], elements: n, cable: { physicsMassPerLength: 1, physicsBendingStiffness: EI, physicsAxialStiffness: EA, strainIsRelativeToReference: 1 }, fixedConstraintsNode0: [1, 1, 0, 1] })
+    const R = 1,
+      n = 6
+    const model = straightCable({
+      p0: [0, 0],
+      p1: [L, 0],
+      elements: n,
+      cable: {
+        physicsMassPerLength: 1,
+        physicsBendingStiffness: EI,
+        physicsAxialStiffness: EA,
+        strainIsRelativeToReference: 1,
+      },
+      fixedConstraintsNode0: [1, 1, 0, 1],
+    })
     model.nodes.forEach((node) => {
       if (node.type !== 'Point2DSlope1') return
       const phi = ((Number(String(node.name).slice(1)) / n) * Math.PI) / 2
       node.referenceCoordinates = [R * Math.sin(phi), R * (1 - Math.cos(phi)), Math.cos(phi), Math.sin(phi)]
     })
     const arc = (R * Math.PI) / 2 / n
-    model.objects.forEach((o) => { if (o.type === 'ANCFCable2D') o.physicsLength = arc })
-    const r2 = run({ ...model, sensors: [tipSensor(`n${n}`, 'Displacement')] }, { solverType: 'Static' }).recorder
+    model.objects.forEach((o) => {
+      if (o.type === 'ANCFCable2D') o.physicsLength = arc
+    })
+    const r2 = run(
+      { ...model, sensors: [tipSensor(`n${n}`, 'Displacement')] },
+      { solverType: 'Static' },
+    ).recorder
     expect(Math.hypot(...lastRow(r2, 'tip'))).toBeLessThan(1e-12)
   })
 
   it('the analytic Jacobian (stiffness and damping) equals central differences of the forces', () => {
-    const model = straightCable({ p0: [0, 0], p1: [2, 0], elements: 1, cable: { physicsMassPerLength: 78, physicsBendingStiffness: 833, physicsAxialStiffness: 1e4, physicsAxialDamping: 3, physicsBendingDamping: 2, strainIsRelativeToReference: 0.5, physicsReferenceCurvature: 0.3 }, fixedConstraintsNode0: [] })
+    const model = straightCable({
+      p0: [0, 0],
+      p1: [2, 0],
+      elements: 1,
+      cable: {
+        physicsMassPerLength: 78,
+        physicsBendingStiffness: 833,
+        physicsAxialStiffness: 1e4,
+        physicsAxialDamping: 3,
+        physicsBendingDamping: 2,
+        strainIsRelativeToReference: 0.5,
+        physicsReferenceCurvature: 0.3,
+      },
+      fixedConstraintsNode0: [],
+    })
     const system = buildSystem(makeProject({ ...model, sensors: [] }, {}))
     expectJacobianMatchesCentralDifferences(system, 8)
   })
@@ -129,15 +233,34 @@ describe('ANCFCable2D statics', () => {
 
 describe('ANCFCable2D dynamics', () => {
   it('swinging flexible pendulum: kinetic + gravity + strain energy stays constant', () => {
-    const n = 6, g = 9.81, L = 1
-    const cable: CableProperties = { physicsMassPerLength: 2, physicsBendingStiffness: 5, physicsAxialStiffness: 2e3 }
+    const n = 6,
+      g = 9.81,
+      L = 1
+    const cable: CableProperties = {
+      physicsMassPerLength: 2,
+      physicsBendingStiffness: 5,
+      physicsAxialStiffness: 2e3,
+    }
     // Pinned at node 0 (positions fixed, slope free), released horizontally.
-    const model = straightCable({ p0: [0, 0], p1: [L, 0], elements: n, cable, fixedConstraintsNode0: [1, 1, 0, 0], massProportionalLoad: [0, -g] })
-    const project = makeProject({ ...model, sensors: [] }, { solverType: 'TrapezoidalIndex2', timeIntegration: { endTime: 0.6, numberOfSteps: 1200 } })
+    const model = straightCable({
+      p0: [0, 0],
+      p1: [L, 0],
+      elements: n,
+      cable,
+      fixedConstraintsNode0: [1, 1, 0, 0],
+      massProportionalLoad: [0, -g],
+    })
+    const project = makeProject(
+      { ...model, sensors: [] },
+      { solverType: 'TrapezoidalIndex2', timeIntegration: { endTime: 0.6, numberOfSteps: 1200 } },
+    )
     const system = buildSystem(project)
     const solver = createSolver(system, project.settings)
-    const elements = system.objects.map((r) => r.computation).filter((c): c is AncfCable2DElement => 'strainEnergy' in c)
-    const centre = new Float64Array(3), ke = new Float64Array(1)
+    const elements = system.objects
+      .map((r) => r.computation)
+      .filter((c): c is AncfCable2DElement => 'strainEnergy' in c)
+    const centre = new Float64Array(3),
+      ke = new Float64Array(1)
     const energy = (): number => {
       let e = 0
       for (const c of elements) {
@@ -149,7 +272,8 @@ describe('ANCFCable2D dynamics', () => {
     }
     solver.initializeSolver()
     const e0 = energy()
-    let maxDrift = 0, minHeight = 0
+    let maxDrift = 0,
+      minHeight = 0
     while (!solver.finished) {
       solver.solveStep()
       maxDrift = Math.max(maxDrift, Math.abs(energy() - e0))

@@ -24,9 +24,15 @@ export interface StraightCable {
 }
 
 /** Model lists; nodes are "n0".."nN", elements "c0".."c(N-1)". */
-export function straightCable(spec: StraightCable): { nodes: Json[]; objects: Json[]; markers: Json[]; loads: Json[] } {
+export function straightCable(spec: StraightCable): {
+  nodes: Json[]
+  objects: Json[]
+  markers: Json[]
+  loads: Json[]
+} {
   const { p0, p1, elements: n } = spec
-  const dx = p1[0] - p0[0], dy = p1[1] - p0[1]
+  const dx = p1[0] - p0[0],
+    dy = p1[1] - p0[1]
   const length = Math.hypot(dx, dy)
   const slope = [dx / length, dy / length]
   const nodes: Json[] = [{ type: 'PointGround', name: 'ground' }]
@@ -34,19 +40,38 @@ export function straightCable(spec: StraightCable): { nodes: Json[]; objects: Js
   const markers: Json[] = []
   const loads: Json[] = []
   for (let i = 0; i <= n; i++)
-    nodes.push({ type: 'Point2DSlope1', name: `n${i}`, referenceCoordinates: [p0[0] + (dx * i) / n, p0[1] + (dy * i) / n, slope[0], slope[1]] })
+    nodes.push({
+      type: 'Point2DSlope1',
+      name: `n${i}`,
+      referenceCoordinates: [p0[0] + (dx * i) / n, p0[1] + (dy * i) / n, slope[0], slope[1]],
+    })
   for (let i = 0; i < n; i++) {
-    objects.push({ type: 'ANCFCable2D', name: `c${i}`, nodeNumbers: [`n${i}`, `n${i + 1}`], physicsLength: length / n, ...spec.cable })
+    objects.push({
+      type: 'ANCFCable2D',
+      name: `c${i}`,
+      nodeNumbers: [`n${i}`, `n${i + 1}`],
+      physicsLength: length / n,
+      ...spec.cable,
+    })
     if (spec.massProportionalLoad) {
       markers.push({ type: 'BodyMass', name: `mass${i}`, bodyNumber: `c${i}` })
-      loads.push({ type: 'MassProportional', name: `gravity${i}`, markerNumber: `mass${i}`, loadVector: [...spec.massProportionalLoad, 0] })
+      loads.push({
+        type: 'MassProportional',
+        name: `gravity${i}`,
+        markerNumber: `mass${i}`,
+        loadVector: [...spec.massProportionalLoad, 0],
+      })
     }
   }
   markers.push({ type: 'NodeCoordinate', name: 'groundCoordinate', nodeNumber: 'ground' })
   spec.fixedConstraintsNode0.forEach((fixed, k) => {
     if (!fixed) return
     markers.push({ type: 'NodeCoordinate', name: `n0c${k}`, nodeNumber: 'n0', coordinate: k })
-    objects.push({ type: 'ConnectorCoordinate', name: `fix${k}`, markerNumbers: ['groundCoordinate', `n0c${k}`] })
+    objects.push({
+      type: 'ConnectorCoordinate',
+      name: `fix${k}`,
+      markerNumbers: ['groundCoordinate', `n0c${k}`],
+    })
   })
   return { nodes, objects, markers, loads }
 }
@@ -64,14 +89,21 @@ export function expectJacobianMatchesCentralDifferences(system: CompiledSystem, 
     s.q[i] = 0.1 * Math.sin(3 * i + 1)
     s.v[i] = 0.7 * Math.cos(2 * i)
   }
-  for (const [factorK, factorD] of [[1, 0], [0, 1]]) {
+  for (const [factorK, factorD] of [
+    [1, 0],
+    [0, 1],
+  ]) {
     const J = new Float64Array(n * n)
     o.computeODE2LHSJacobian!(s, factorK, factorD, J)
     const x = factorK ? s.q : s.v
-    let maxError = 0, maxEntry = 0, maxForce = 0
+    let maxError = 0,
+      maxEntry = 0,
+      maxForce = 0
     for (let j = 0; j < n; j++) {
-      const h = 1e-6, saved = x[j]
-      const fp = new Float64Array(n), fm = new Float64Array(n)
+      const h = 1e-6,
+        saved = x[j]
+      const fp = new Float64Array(n),
+        fm = new Float64Array(n)
       x[j] = saved + h
       o.computeODE2LHS!(s, fp)
       x[j] = saved - h

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest'
 import { parseProject, runProject, type Project } from '../../src/core'
 import { sensorSeries } from './helpers'
 
-function example(file: string, edit: (doc: { simulationSettings: Record<string, unknown> }) => void = () => {}): Project {
+function example(
+  file: string,
+  edit: (doc: { simulationSettings: Record<string, unknown> }) => void = () => {},
+): Project {
   const doc = JSON.parse(readFileSync(path.resolve(__dirname, '../../resources/examples', file), 'utf8'))
   edit(doc)
   const r = parseProject(JSON.stringify(doc))

@@ -8,15 +8,33 @@ import { splitRunMatches } from './restartModels'
 
 function drivenCablePendulum(): Json {
   const model = straightCable({
-    p0: [0, 0], p1: [1, 0], elements: 4,
-    cable: { physicsMassPerLength: 2, physicsBendingStiffness: 5, physicsAxialStiffness: 2e3, physicsBendingDamping: 0.01 },
+    p0: [0, 0],
+    p1: [1, 0],
+    elements: 4,
+    cable: {
+      physicsMassPerLength: 2,
+      physicsBendingStiffness: 5,
+      physicsAxialStiffness: 2e3,
+      physicsBendingDamping: 0.01,
+    },
     fixedConstraintsNode0: [0, 1, 0, 0],
     massProportionalLoad: [0, -9.81],
   })
   // The support's x-coordinate follows a time function (a drive), so restarts must reproduce it too.
   model.markers.push({ type: 'NodeCoordinate', name: 'n0x', nodeNumber: 'n0', coordinate: 0 })
-  model.objects.push({ type: 'ConnectorCoordinate', name: 'support', markerNumbers: ['groundCoordinate', 'n0x'], offsetUserFunction: '0.1*sin(4*t)' })
-  return { ...model, sensors: [{ type: 'Node', name: 'tip', nodeNumber: 'n4', outputVariableType: 'Position' }, { type: 'Object', name: 'supportForce', objectNumber: 'support', outputVariableType: 'Force' }] }
+  model.objects.push({
+    type: 'ConnectorCoordinate',
+    name: 'support',
+    markerNumbers: ['groundCoordinate', 'n0x'],
+    offsetUserFunction: '0.1*sin(4*t)',
+  })
+  return {
+    ...model,
+    sensors: [
+      { type: 'Node', name: 'tip', nodeNumber: 'n4', outputVariableType: 'Position' },
+      { type: 'Object', name: 'supportForce', objectNumber: 'support', outputVariableType: 'Force' },
+    ],
+  }
 }
 
 describe('exact restart with ANCF cables and a drive', () => {

@@ -14,20 +14,41 @@ function restitution(k: number, d: number, m: number): number {
 }
 
 /** A mass point (sphere of radius r) above the horizontal ground plane z = 0, gravity given per test. */
-function pointOnPlane(o: { z: number; v?: number[]; gravity?: number[]; k: number; d?: number; mu?: number; vReg?: number }): Json {
+function pointOnPlane(o: {
+  z: number
+  v?: number[]
+  gravity?: number[]
+  k: number
+  d?: number
+  mu?: number
+  vReg?: number
+}): Json {
   return {
-    nodes: [{ type: 'Point', name: 'n', referenceCoordinates: [0, 0, o.z], initialVelocities: o.v ?? [0, 0, 0] }],
+    nodes: [
+      { type: 'Point', name: 'n', referenceCoordinates: [0, 0, o.z], initialVelocities: o.v ?? [0, 0, 0] },
+    ],
     objects: [
       { type: 'Ground', name: 'ground' },
       { type: 'MassPoint', name: 'block', physicsMass: 1, nodeNumber: 'n' },
-      { type: 'ContactSpherePlane', name: 'contact', markerNumbers: ['floor', 'centre'], sphereRadius: 0.1, contactStiffness: o.k, contactDamping: o.d ?? 0, dynamicFriction: o.mu ?? 0, frictionProportionalZone: o.vReg ?? 1e-3 },
+      {
+        type: 'ContactSpherePlane',
+        name: 'contact',
+        markerNumbers: ['floor', 'centre'],
+        sphereRadius: 0.1,
+        contactStiffness: o.k,
+        contactDamping: o.d ?? 0,
+        dynamicFriction: o.mu ?? 0,
+        frictionProportionalZone: o.vReg ?? 1e-3,
+      },
     ],
     markers: [
       { type: 'BodyRigid', name: 'floor', bodyNumber: 'ground' },
       { type: 'BodyPosition', name: 'centre', bodyNumber: 'block' },
       { type: 'BodyMass', name: 'mass', bodyNumber: 'block' },
     ],
-    loads: o.gravity ? [{ type: 'MassProportional', name: 'gravity', markerNumber: 'mass', loadVector: o.gravity }] : [],
+    loads: o.gravity
+      ? [{ type: 'MassProportional', name: 'gravity', markerNumber: 'mass', loadVector: o.gravity }]
+      : [],
     sensors: [
       { type: 'Node', name: 'pos', nodeNumber: 'n', outputVariableType: 'Position' },
       { type: 'Node', name: 'vel', nodeNumber: 'n', outputVariableType: 'Velocity' },
@@ -43,7 +64,10 @@ const settings = (solverType: string, endTime: number, numberOfSteps: number, rh
 })
 
 describe('coefficient of restitution of the linear spring-dashpot contact', () => {
-  const k = 1e5, m = 1, zeta = 0.1, d = 2 * zeta * Math.sqrt(k * m)
+  const k = 1e5,
+    m = 1,
+    zeta = 0.1,
+    d = 2 * zeta * Math.sqrt(k * m)
   const e = restitution(k, d, m)
   // No gravity: the ball hits at 1 m/s and leaves at e m/s; the rebound velocity is constant after.
   const bounce = (solverType: string, steps: number) => {
@@ -60,7 +84,8 @@ describe('coefficient of restitution of the linear spring-dashpot contact', () =
 
   for (const solverType of ['GeneralizedAlpha', 'RK44'])
     it(`${solverType} with fixed steps: e within the separation-timing error (d/m) h`, () => {
-      const steps = 8000, h = 0.2 / steps
+      const steps = 8000,
+        h = 0.2 / steps
       const measured = bounce(solverType, steps)
       expect(Math.abs(measured - e) / e).toBeLessThan((d / m) * h)
     })
@@ -74,13 +99,27 @@ describe('coefficient of restitution of the linear spring-dashpot contact', () =
       objects: [
         { type: 'MassPoint', name: 'b0', physicsMass: m, nodeNumber: 'n0' },
         { type: 'MassPoint', name: 'b1', physicsMass: m, nodeNumber: 'n1' },
-        { type: 'ContactSphereSphere', name: 'contact', markerNumbers: ['c0', 'c1'], spheresRadii: [0.1, 0.1], contactStiffness: k, contactDamping: d },
+        {
+          type: 'ContactSphereSphere',
+          name: 'contact',
+          markerNumbers: ['c0', 'c1'],
+          spheresRadii: [0.1, 0.1],
+          contactStiffness: k,
+          contactDamping: d,
+        },
       ],
-      markers: [{ type: 'BodyPosition', name: 'c0', bodyNumber: 'b0' }, { type: 'BodyPosition', name: 'c1', bodyNumber: 'b1' }],
-      sensors: [{ type: 'Node', name: 'v0', nodeNumber: 'n0', outputVariableType: 'Velocity' }, { type: 'Node', name: 'v1', nodeNumber: 'n1', outputVariableType: 'Velocity' }],
+      markers: [
+        { type: 'BodyPosition', name: 'c0', bodyNumber: 'b0' },
+        { type: 'BodyPosition', name: 'c1', bodyNumber: 'b1' },
+      ],
+      sensors: [
+        { type: 'Node', name: 'v0', nodeNumber: 'n0', outputVariableType: 'Velocity' },
+        { type: 'Node', name: 'v1', nodeNumber: 'n1', outputVariableType: 'Velocity' },
+      ],
     }
     const r = run(model, { ...settings('DOPRI5', 0.2, 100) })
-    const v0 = sensorSeries(r.recorder, 'v0').values.at(-1)!, v1 = sensorSeries(r.recorder, 'v1').values.at(-1)!
+    const v0 = sensorSeries(r.recorder, 'v0').values.at(-1)!,
+      v1 = sensorSeries(r.recorder, 'v1').values.at(-1)!
     const eMeasured = (v1[0] - v0[0]) / 2
     // Equal and opposite forces at every stage: momentum stays zero to round-off; e as for DOPRI5 above.
     expect(Math.abs(v0[0] + v1[0])).toBeLessThan(1e-12)
@@ -92,12 +131,17 @@ describe('coefficient of restitution of the linear spring-dashpot contact', () =
 const tilted = (alpha: number): number[] => [g * Math.sin(alpha), 0, -g * Math.cos(alpha)]
 
 describe('block on an incline (mass point, regularized Coulomb friction mu = 0.5)', () => {
-  const mu = 0.5, vReg = 1e-3, k = 1e6
+  const mu = 0.5,
+    vReg = 1e-3,
+    k = 1e6
   const block = (tanAlpha: number) => {
     const alpha = Math.atan(tanAlpha)
     // Start at the static penetration m g cos(alpha) / k: no normal oscillation.
     const z = 0.1 - (g * Math.cos(alpha)) / k
-    const r = run(pointOnPlane({ z, gravity: tilted(alpha), k, d: 2e3, mu, vReg }), settings('GeneralizedAlpha', 1, 1000, 0.8))
+    const r = run(
+      pointOnPlane({ z, gravity: tilted(alpha), k, d: 2e3, mu, vReg }),
+      settings('GeneralizedAlpha', 1, 1000, 0.8),
+    )
     return { alpha, v: sensorSeries(r.recorder, 'vel'), x: sensorSeries(r.recorder, 'pos') }
   }
 
@@ -122,7 +166,11 @@ describe('block on an incline (mass point, regularized Coulomb friction mu = 0.5
 })
 
 describe('rigid sphere on an incline (RigidBodyRxyz, friction torque through the rigid marker)', () => {
-  const m = 2, r = 0.1, J = 0.4 * m * r * r, k = 1e6, vReg = 1e-4
+  const m = 2,
+    r = 0.1,
+    J = 0.4 * m * r * r,
+    k = 1e6,
+    vReg = 1e-4
   // The penalty contact point lies in the middle of the static penetration delta = m g cos(alpha) / k,
   // so the friction force acts at the lever r' = r - delta / 2 (a relative change of 1e-4 here).
   const lever = (alpha: number): number => r - (m * g * Math.cos(alpha)) / k / 2
@@ -132,8 +180,23 @@ describe('rigid sphere on an incline (RigidBodyRxyz, friction torque through the
       nodes: [{ type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [0, 0, z, 0, 0, 0] }],
       objects: [
         { type: 'Ground', name: 'ground' },
-        { type: 'RigidBody', name: 'ball', physicsMass: m, physicsInertia: [J, J, J, 0, 0, 0], nodeNumber: 'n' },
-        { type: 'ContactSpherePlane', name: 'contact', markerNumbers: ['floor', 'centre'], sphereRadius: r, contactStiffness: k, contactDamping: 4e3, dynamicFriction: mu, frictionProportionalZone: vReg },
+        {
+          type: 'RigidBody',
+          name: 'ball',
+          physicsMass: m,
+          physicsInertia: [J, J, J, 0, 0, 0],
+          nodeNumber: 'n',
+        },
+        {
+          type: 'ContactSpherePlane',
+          name: 'contact',
+          markerNumbers: ['floor', 'centre'],
+          sphereRadius: r,
+          contactStiffness: k,
+          contactDamping: 4e3,
+          dynamicFriction: mu,
+          frictionProportionalZone: vReg,
+        },
       ],
       markers: [
         { type: 'BodyRigid', name: 'floor', bodyNumber: 'ground' },
@@ -147,14 +210,22 @@ describe('rigid sphere on an incline (RigidBodyRxyz, friction torque through the
       ],
     }
     const res = run(model, settings('GeneralizedAlpha', 1, 1000, 0.8))
-    const v = sensorSeries(res.recorder, 'vel'), w = sensorSeries(res.recorder, 'omega')
+    const v = sensorSeries(res.recorder, 'vel'),
+      w = sensorSeries(res.recorder, 'omega')
     const i = v.t.findIndex((t) => t >= 0.5 - 1e-12)
     const dt = v.t.at(-1)! - v.t[i]
-    return { a: (v.values.at(-1)![0] - v.values[i][0]) / dt, wDot: (w.values.at(-1)![1] - w.values[i][1]) / dt, v: v.values.at(-1)![0], w: w.values.at(-1)![1] }
+    return {
+      a: (v.values.at(-1)![0] - v.values[i][0]) / dt,
+      wDot: (w.values.at(-1)![1] - w.values[i][1]) / dt,
+      v: v.values.at(-1)![0],
+      w: w.values.at(-1)![1],
+    }
   }
 
   it('rolls without slipping when tan(alpha) < 7/2 mu: a = 5/7 g sin(alpha), omega = v / r', () => {
-    const alpha = 0.3, res = sphere(alpha, 0.5), rc = lever(alpha)
+    const alpha = 0.3,
+      res = sphere(alpha, 0.5),
+      rc = lever(alpha)
     // Rolling on the lever r': a = g sin(alpha) / (1 + J / (m r'^2)) (= 5/7 g sin(alpha) for r' = r).
     const a = (g * Math.sin(alpha)) / (1 + J / (m * rc * rc))
     // Rolling with the regularized law keeps a constant slip speed (below v_reg = 1e-4), so the
@@ -164,8 +235,11 @@ describe('rigid sphere on an incline (RigidBodyRxyz, friction torque through the
   })
 
   it('slides when tan(alpha) > 7/2 mu: a = g (sin - mu cos), angular acceleration 5 mu g cos(alpha) / (2 r)', () => {
-    const alpha = 0.5, mu = 0.1, res = sphere(alpha, mu)
-    const a = g * (Math.sin(alpha) - mu * Math.cos(alpha)), wDot = (mu * m * g * Math.cos(alpha) * lever(alpha)) / J
+    const alpha = 0.5,
+      mu = 0.1,
+      res = sphere(alpha, mu)
+    const a = g * (Math.sin(alpha) - mu * Math.cos(alpha)),
+      wDot = (mu * m * g * Math.cos(alpha) * lever(alpha)) / J
     // Constant sliding force and torque: exact for GA up to the Newton tolerance.
     expect(Math.abs(res.a - a)).toBeLessThan(1e-8 * a)
     expect(Math.abs(res.wDot - wDot)).toBeLessThan(1e-8 * wDot)
@@ -174,9 +248,17 @@ describe('rigid sphere on an incline (RigidBodyRxyz, friction torque through the
 
 describe('energy dissipated by friction equals the work of the friction force', () => {
   it('a block sliding to rest on the floor (mu = 0.3, v0 = 2 m/s)', () => {
-    const mu = 0.3, v0 = 2, k = 1e6, m = 1
-    const res = run(pointOnPlane({ z: 0.1 - (m * g) / k, v: [v0, 0, 0], gravity: [0, 0, -g], k, d: 2e3, mu }), settings('GeneralizedAlpha', 1, 2000, 0.8))
-    const v = sensorSeries(res.recorder, 'vel'), f = sensorSeries(res.recorder, 'force'), x = sensorSeries(res.recorder, 'pos')
+    const mu = 0.3,
+      v0 = 2,
+      k = 1e6,
+      m = 1
+    const res = run(
+      pointOnPlane({ z: 0.1 - (m * g) / k, v: [v0, 0, 0], gravity: [0, 0, -g], k, d: 2e3, mu }),
+      settings('GeneralizedAlpha', 1, 2000, 0.8),
+    )
+    const v = sensorSeries(res.recorder, 'vel'),
+      f = sensorSeries(res.recorder, 'force'),
+      x = sensorSeries(res.recorder, 'pos')
     // Work of the tangential (x, y) contact force along the block's path, trapezoidal rule over steps.
     let work = 0
     for (let j = 1; j < v.t.length; j++) {
@@ -193,13 +275,17 @@ describe('energy dissipated by friction equals the work of the friction force', 
     expect(Math.abs(lost + work)).toBeLessThan((m * vReg * vReg) / 2)
     expect(lost).toBeCloseTo(0.5 * m * v0 * v0, 12)
     // Stop distance v0^2 / (2 mu g); in the linear zone the block creeps about v_reg^2 / (mu g) = 3.4e-7 m more.
-    expect(Math.abs(x.values.at(-1)![0] - (v0 * v0) / (2 * mu * g))).toBeLessThan((3 * vReg * vReg) / (mu * g))
+    expect(Math.abs(x.values.at(-1)![0] - (v0 * v0) / (2 * mu * g))).toBeLessThan(
+      (3 * vReg * vReg) / (mu * g),
+    )
   })
 })
 
 describe('bounded plane (planeSize): no support beside the rectangle', () => {
   it('a frictionless block slides off the edge at x = 0.5 and then falls freely', () => {
-    const k = 1e6, z0 = 0.1 - g / k, v0 = 1
+    const k = 1e6,
+      z0 = 0.1 - g / k,
+      v0 = 1
     const model = pointOnPlane({ z: z0, v: [v0, 0, 0], gravity: [0, 0, -g], k, d: 2e3 })
     ;(model.objects as Json[])[2].planeSize = [1, 1]
     const r = run(model, settings('GeneralizedAlpha', 1, 1000, 0.8))
@@ -207,7 +293,8 @@ describe('bounded plane (planeSize): no support beside the rectangle', () => {
     // Free fall from the edge (t = 0.5 s): z = z0 - g (t - 0.5)^2 / 2. The support ends inside the step
     // that crosses the edge (h = 1 ms), so the fall starts up to one step early or late: the height is
     // off by at most g (t - 0.5) h; x moves on at v0 exactly (no horizontal force).
-    const last = x.values.at(-1)!, t = x.t.at(-1)!
+    const last = x.values.at(-1)!,
+      t = x.t.at(-1)!
     expect(Math.abs(last[0] - v0 * t)).toBeLessThan(1e-12)
     expect(Math.abs(last[2] - (z0 - (g * (t - 0.5) ** 2) / 2))).toBeLessThan(g * (t - 0.5) * 1e-3)
     const atEdge = x.values[x.t.findIndex((tt) => tt >= 0.49)]

@@ -19,10 +19,16 @@ const GROUND_CIRCLE = {
 
 /** Gravity on elements c0..c(n-1). */
 function gravity(n: number): { markers: Json[]; loads: Json[] } {
-  const markers: Json[] = [], loads: Json[] = []
+  const markers: Json[] = [],
+    loads: Json[] = []
   for (let i = 0; i < n; i++) {
     markers.push({ type: 'BodyMass', name: `mass${i}`, bodyNumber: `c${i}` })
-    loads.push({ type: 'MassProportional', name: `gravity${i}`, markerNumber: `mass${i}`, loadVector: [0, -G, 0] })
+    loads.push({
+      type: 'MassProportional',
+      name: `gravity${i}`,
+      markerNumber: `mass${i}`,
+      loadVector: [0, -G, 0],
+    })
   }
   return { markers, loads }
 }
@@ -36,25 +42,52 @@ function gravity(n: number): { markers: Json[]; loads: Json[] } {
 const T2 = 10
 
 function capstanModel(nArc: number, mu: number, frictionStiffness = 0): Json {
-  const R = 0.2, V = 0.1, segments = 4, k = 2e5
+  const R = 0.2,
+    V = 0.1,
+    segments = 4,
+    k = 2e5
   const { path, lengths } = halfWrapPath(R, 0.3, nArc / 2, nArc)
   const parts = cableWithCircleContact({
-    path, lengths, segments, circleMarker: 'centre',
-    cable: { physicsMassPerLength: 0.1, physicsBendingStiffness: 1e-4, physicsAxialStiffness: 1e5, physicsAxialDamping: 20, physicsReferenceAxialStrain: -T2 / 1e5 },
+    path,
+    lengths,
+    segments,
+    circleMarker: 'centre',
+    cable: {
+      physicsMassPerLength: 0.1,
+      physicsBendingStiffness: 1e-4,
+      physicsAxialStiffness: 1e5,
+      physicsAxialDamping: 20,
+      physicsReferenceAxialStrain: -T2 / 1e5,
+    },
     // The circle radius includes the penetration T2 dtheta / k that carries the initial tension.
-    contact: { contactStiffness: k, contactDamping: 50, frictionVelocityPenalty: 1e3, frictionStiffness, frictionCoefficient: mu, circleRadius: R + (T2 * Math.PI) / (nArc * segments * k) },
+    contact: {
+      contactStiffness: k,
+      contactDamping: 50,
+      frictionVelocityPenalty: 1e3,
+      frictionStiffness,
+      frictionCoefficient: mu,
+      circleRadius: R + (T2 * Math.PI) / (nArc * segments * k),
+    },
   })
   const last = path.length - 1
   return {
     nodes: [{ type: 'PointGround', name: 'groundNode' }, ...parts.nodes],
     objects: [
-      ...GROUND_CIRCLE.objects, ...parts.objects,
-      { type: 'ConnectorCoordinate', name: 'pull', markerNumbers: ['groundCoordinate', 'pullX'], offsetUserFunction: `-${V}*(t - 0.1*(1 - exp(-t/0.1)))`, offsetUserFunction_t: `-${V}*(1 - exp(-t/0.1))` },
+      ...GROUND_CIRCLE.objects,
+      ...parts.objects,
+      {
+        type: 'ConnectorCoordinate',
+        name: 'pull',
+        markerNumbers: ['groundCoordinate', 'pullX'],
+        offsetUserFunction: `-${V}*(t - 0.1*(1 - exp(-t/0.1)))`,
+        offsetUserFunction_t: `-${V}*(1 - exp(-t/0.1))`,
+      },
       { type: 'ConnectorCoordinate', name: 'guidePull', markerNumbers: ['groundCoordinate', 'pullY'] },
       { type: 'ConnectorCoordinate', name: 'guideHold', markerNumbers: ['groundCoordinate', 'holdY'] },
     ],
     markers: [
-      ...GROUND_CIRCLE.markers, ...parts.markers,
+      ...GROUND_CIRCLE.markers,
+      ...parts.markers,
       { type: 'NodeCoordinate', name: 'groundCoordinate', nodeNumber: 'groundNode' },
       { type: 'NodeCoordinate', name: 'pullX', nodeNumber: `n${last}`, coordinate: 0 },
       { type: 'NodeCoordinate', name: 'pullY', nodeNumber: `n${last}`, coordinate: 1 },
@@ -67,7 +100,11 @@ function capstanModel(nArc: number, mu: number, frictionStiffness = 0): Json {
 }
 
 function capstan(nArc: number, mu: number, endTime: number): { ratio: number } {
-  const r = run(capstanModel(nArc, mu), { solverType: 'GeneralizedAlpha', timeIntegration: { endTime, numberOfSteps: endTime * 1000, generalizedAlpha: { spectralRadius: 0.6 } }, solutionSettings: { sensorsWritePeriod: 0.005 } })
+  const r = run(capstanModel(nArc, mu), {
+    solverType: 'GeneralizedAlpha',
+    timeIntegration: { endTime, numberOfSteps: endTime * 1000, generalizedAlpha: { spectralRadius: 0.6 } },
+    solutionSettings: { sensorsWritePeriod: 0.005 },
+  })
   const f = sensorSeries(r.recorder, 'pullForce')
   // Steady sliding: the second half of the run, after the ramp (the ends' axial waves average out).
   const tail = f.values.filter((_, i) => f.t[i] >= endTime / 2).map((x) => x[0] / T2)
@@ -76,18 +113,55 @@ function capstan(nArc: number, mu: number, endTime: number): { ratio: number } {
 
 describe('ContactFrictionCircleCable2D', () => {
   it('a cable lying on a fixed circle: the contact forces carry its whole weight', () => {
-    const R = 0.5, L = 1.2, n = 6, rhoA = 0.5
-    const path = Array.from({ length: n + 1 }, (_, i) => ({ position: [-L / 2 + (L * i) / n, R + 1e-3] as [number, number], tangent: [1, 0] as [number, number] }))
+    const R = 0.5,
+      L = 1.2,
+      n = 6,
+      rhoA = 0.5
+    const path = Array.from({ length: n + 1 }, (_, i) => ({
+      position: [-L / 2 + (L * i) / n, R + 1e-3] as [number, number],
+      tangent: [1, 0] as [number, number],
+    }))
     const parts = cableWithCircleContact({
-      path, lengths: new Array<number>(n).fill(L / n), segments: 6, circleMarker: 'centre',
-      cable: { physicsMassPerLength: rhoA, physicsBendingStiffness: 0.5, physicsAxialStiffness: 1e4, physicsAxialDamping: 1, physicsBendingDamping: 0.05 },
-      contact: { contactStiffness: 1e4, contactDamping: 20, frictionVelocityPenalty: 100, frictionCoefficient: 0.5, circleRadius: R },
+      path,
+      lengths: new Array<number>(n).fill(L / n),
+      segments: 6,
+      circleMarker: 'centre',
+      cable: {
+        physicsMassPerLength: rhoA,
+        physicsBendingStiffness: 0.5,
+        physicsAxialStiffness: 1e4,
+        physicsAxialDamping: 1,
+        physicsBendingDamping: 0.05,
+      },
+      contact: {
+        contactStiffness: 1e4,
+        contactDamping: 20,
+        frictionVelocityPenalty: 100,
+        frictionCoefficient: 0.5,
+        circleRadius: R,
+      },
     })
     const g = gravity(n)
-    const sensors = Array.from({ length: n }, (_, i) => ({ type: 'Object', name: `force${i}`, objectNumber: `contact${i}`, outputVariableType: 'Force' }))
-    const model = { nodes: parts.nodes, objects: [...GROUND_CIRCLE.objects, ...parts.objects], markers: [...GROUND_CIRCLE.markers, ...parts.markers, ...g.markers], loads: g.loads, sensors }
-    const r = run(model, { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 3, numberOfSteps: 1500, generalizedAlpha: { spectralRadius: 0.6 } }, solutionSettings: { sensorsWritePeriod: 0.01 } })
-    let fx = 0, fy = 0
+    const sensors = Array.from({ length: n }, (_, i) => ({
+      type: 'Object',
+      name: `force${i}`,
+      objectNumber: `contact${i}`,
+      outputVariableType: 'Force',
+    }))
+    const model = {
+      nodes: parts.nodes,
+      objects: [...GROUND_CIRCLE.objects, ...parts.objects],
+      markers: [...GROUND_CIRCLE.markers, ...parts.markers, ...g.markers],
+      loads: g.loads,
+      sensors,
+    }
+    const r = run(model, {
+      solverType: 'GeneralizedAlpha',
+      timeIntegration: { endTime: 3, numberOfSteps: 1500, generalizedAlpha: { spectralRadius: 0.6 } },
+      solutionSettings: { sensorsWritePeriod: 0.01 },
+    })
+    let fx = 0,
+      fy = 0
     for (let i = 0; i < n; i++) {
       const [x, y] = sensorSeries(r.recorder, `force${i}`).values.at(-1)!
       fx += x
@@ -102,7 +176,8 @@ describe('ContactFrictionCircleCable2D', () => {
   })
 
   it('capstan: a cable sliding half around a fixed cylinder pulls T2 exp(mu pi), converging with the elements', () => {
-    const mu = 0.3, exact = Math.exp(mu * Math.PI)
+    const mu = 0.3,
+      exact = Math.exp(mu * Math.PI)
     // Measured relative errors: 3.5e-2 (4 elements on the half circle), 3.9e-3 (8), 1.1e-3 (16). The
     // limit carries a small dynamic drag (axial damping of material passing the discrete contact
     // points): without friction the pull exceeds the hold by 0.66 % (measured), about 0.26 % of the
@@ -118,7 +193,11 @@ describe('ContactFrictionCircleCable2D', () => {
   // RK44/DOPRI5 are left out: the penalty stiffness on 2 g segments needs explicit steps below 1e-4 s.
   for (const solverType of ['GeneralizedAlpha', 'TrapezoidalIndex2'])
     it(`${solverType}: bitwise restart while the cable slides around the cylinder (sticking springs on)`, () => {
-      const settings = { solverType, timeIntegration: { endTime: 0.2, numberOfSteps: 200, generalizedAlpha: { spectralRadius: 0.6 } }, solutionSettings: { sensorsWritePeriod: 0.005 } }
+      const settings = {
+        solverType,
+        timeIntegration: { endTime: 0.2, numberOfSteps: 200, generalizedAlpha: { spectralRadius: 0.6 } },
+        solutionSettings: { sensorsWritePeriod: 0.005 },
+      }
       const { checkpoint } = splitRunMatches(capstanModel(4, 0.3, 1e4), settings)
       // 8 elements x 4 segments x 5 switching states.
       expect(decodeCheckpoint(checkpoint).data.length).toBe(8 * 4 * 5)
@@ -128,7 +207,11 @@ describe('ContactFrictionCircleCable2D', () => {
   // contacts switched off (cable + RigidBody2D + JointRevolute2D), outside this item; reported.
   it('TrapezoidalIndex2: bitwise restart while a cable turns a pulley through friction', () => {
     const model = cableOverPulley({ leftWeight: 12, rightWeight: 4, frictionStiffness: 1e4 })
-    const settings = { solverType: 'TrapezoidalIndex2', timeIntegration: { endTime: 0.1, numberOfSteps: 100 }, solutionSettings: { sensorsWritePeriod: 0.005 } }
+    const settings = {
+      solverType: 'TrapezoidalIndex2',
+      timeIntegration: { endTime: 0.1, numberOfSteps: 100 },
+      solutionSettings: { sensorsWritePeriod: 0.005 },
+    }
     const { continuous, checkpointTime } = splitRunMatches(model, settings)
     // The pulley turns (counter-clockwise: the left side goes down) before and after the checkpoint.
     const angle = sensorSeries(continuous.recorder, 'pulleyAngle')
@@ -145,21 +228,37 @@ describe('ContactFrictionCircleCable2D', () => {
   })
 
   it('draws the circle and, per segment in contact, its force as an arrow', () => {
-    const { system } = run(cableOverPulley({ leftWeight: 8, rightWeight: 4, frictionStiffness: 0 }), { timeIntegration: { endTime: 0.01, numberOfSteps: 10 } })
-    const contacts = system.objects.flatMap((o, i) => (o.item.type === 'ContactFrictionCircleCable2D' ? [`object:${i}`] : []))
+    const { system } = run(cableOverPulley({ leftWeight: 8, rightWeight: 4, frictionStiffness: 0 }), {
+      timeIntegration: { endTime: 0.01, numberOfSteps: 10 },
+    })
+    const contacts = system.objects.flatMap((o, i) =>
+      o.item.type === 'ContactFrictionCircleCable2D' ? [`object:${i}`] : [],
+    )
     const drawn = collectGraphics(system).filter((g) => contacts.includes(g.item))
     expect(drawn).toHaveLength(contacts.length)
-    for (const g of drawn) expect(g.primitives.every((p) => p.shape === 'line' || p.shape === 'arrow')).toBe(true)
+    for (const g of drawn)
+      expect(g.primitives.every((p) => p.shape === 'line' || p.shape === 'arrow')).toBe(true)
     // The circle and its radius line, plus one force arrow per segment in contact (the top contacts).
     expect(drawn.some((g) => g.primitives.length > 2)).toBe(true)
   })
 
   it('refuses a contact whose segment count differs from its marker', () => {
-    const model = cableOverPulley({ leftWeight: 8, rightWeight: 4, frictionStiffness: 0 }) as { objects: Json[] }
+    const model = cableOverPulley({ leftWeight: 8, rightWeight: 4, frictionStiffness: 0 }) as {
+      objects: Json[]
+    }
     const contact = model.objects.find((o) => o.type === 'ContactFrictionCircleCable2D')!
     contact.numberOfContactSegments = 3
-    const r = loadProjectJson({ format: 'mbs-studio-project', version: 1, name: 'bad', model, simulationSettings: {} })
+    const r = loadProjectJson({
+      format: 'mbs-studio-project',
+      version: 1,
+      name: 'bad',
+      model,
+      simulationSettings: {},
+    })
     expect(r.ok).toBe(false)
-    if (!r.ok) expect(r.problems.map((p) => p.message).join('\n')).toMatch(/numberOfContactSegments.*expected 4, the numberOfSegments of marker "shape0"; got 3|expected 4, the numberOfSegments of marker "shape0"; got 3/)
+    if (!r.ok)
+      expect(r.problems.map((p) => p.message).join('\n')).toMatch(
+        /numberOfContactSegments.*expected 4, the numberOfSegments of marker "shape0"; got 3|expected 4, the numberOfSegments of marker "shape0"; got 3/,
+      )
   })
 })

@@ -11,19 +11,53 @@ import { splitRunMatches } from './restartModels'
  * resting ball (mass point, sphere-sphere contact with friction); gravity on both.
  */
 function slidingSpheres(): Json {
-  const law = { contactStiffness: 1e5, contactDamping: 50, dynamicFriction: 0.4, frictionProportionalZone: 1e-3 }
+  const law = {
+    contactStiffness: 1e5,
+    contactDamping: 50,
+    dynamicFriction: 0.4,
+    frictionProportionalZone: 1e-3,
+  }
   return {
     nodes: [
-      { type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [0, 0, 0.15, 0, 0, 0], initialVelocities: [0.3, 2, 0, 40, 0, 0] },
+      {
+        type: 'RigidBodyRxyz',
+        name: 'n',
+        referenceCoordinates: [0, 0, 0.15, 0, 0, 0],
+        initialVelocities: [0.3, 2, 0, 40, 0, 0],
+      },
       { type: 'Point', name: 'nb', referenceCoordinates: [0.1, 0.75, 0.1 - (9.81 * 0.5) / 1e5] },
     ],
     objects: [
       { type: 'Ground', name: 'ground' },
-      { type: 'RigidBody', name: 'ball', physicsMass: 1, physicsInertia: [0.004, 0.004, 0.004, 0, 0, 0], nodeNumber: 'n' },
+      {
+        type: 'RigidBody',
+        name: 'ball',
+        physicsMass: 1,
+        physicsInertia: [0.004, 0.004, 0.004, 0, 0, 0],
+        nodeNumber: 'n',
+      },
       { type: 'MassPoint', name: 'other', physicsMass: 0.5, nodeNumber: 'nb' },
-      { type: 'ContactSpherePlane', name: 'floorBall', markerNumbers: ['floor', 'centre'], sphereRadius: 0.1, ...law },
-      { type: 'ContactSpherePlane', name: 'floorOther', markerNumbers: ['floor', 'centreB'], sphereRadius: 0.1, ...law },
-      { type: 'ContactSphereSphere', name: 'balls', markerNumbers: ['centre', 'centreB'], spheresRadii: [0.1, 0.1], ...law },
+      {
+        type: 'ContactSpherePlane',
+        name: 'floorBall',
+        markerNumbers: ['floor', 'centre'],
+        sphereRadius: 0.1,
+        ...law,
+      },
+      {
+        type: 'ContactSpherePlane',
+        name: 'floorOther',
+        markerNumbers: ['floor', 'centreB'],
+        sphereRadius: 0.1,
+        ...law,
+      },
+      {
+        type: 'ContactSphereSphere',
+        name: 'balls',
+        markerNumbers: ['centre', 'centreB'],
+        spheresRadii: [0.1, 0.1],
+        ...law,
+      },
     ],
     markers: [
       { type: 'BodyRigid', name: 'floor', bodyNumber: 'ground' },
@@ -53,12 +87,21 @@ const settings = (solverType: string, steps: number): Json => ({
 })
 
 describe('exact restart of sliding contact', () => {
-  for (const [solverType, steps] of [['GeneralizedAlpha', 1600], ['TrapezoidalIndex2', 1600], ['RK44', 4000], ['DOPRI5', 100]] as const)
+  for (const [solverType, steps] of [
+    ['GeneralizedAlpha', 1600],
+    ['TrapezoidalIndex2', 1600],
+    ['RK44', 4000],
+    ['DOPRI5', 100],
+  ] as const)
     it(`${solverType}: bitwise identical after a checkpoint taken while the sphere slides`, () => {
-      const { continuous, checkpoint, checkpointTime } = splitRunMatches(slidingSpheres(), settings(solverType, steps))
+      const { continuous, checkpoint, checkpointTime } = splitRunMatches(
+        slidingSpheres(),
+        settings(solverType, steps),
+      )
       expect(decodeCheckpoint(checkpoint).data.length).toBe(6)
       // The run really slides at the checkpoint and hits the second ball after it.
-      const f = sensorSeries(continuous.recorder, 'floorForce'), fb = sensorSeries(continuous.recorder, 'ballsForce')
+      const f = sensorSeries(continuous.recorder, 'floorForce'),
+        fb = sensorSeries(continuous.recorder, 'ballsForce')
       const at = f.t.findIndex((t) => t >= checkpointTime)
       const [fx, fy, fz] = f.values[at]
       // Sliding: the friction force is mu f_n (0.4) up to the slip speed's share of the linear zone.

@@ -9,7 +9,16 @@
 // the amplitude), which would flatten the slope. 0.15 then still separates every order from its
 // neighbours and from the order-reduction a wrong coefficient or a lost correction would cause.
 import { describe, expect, it } from 'vitest'
-import { dampedOscillator, measuredOrder, OSCILLATOR, oscillatorModel, pendulumModel, pendulumReference, run, slope } from './helpers'
+import {
+  dampedOscillator,
+  measuredOrder,
+  OSCILLATOR,
+  oscillatorModel,
+  pendulumModel,
+  pendulumReference,
+  run,
+  slope,
+} from './helpers'
 
 const ORDER_TOLERANCE = 0.15
 
@@ -36,20 +45,29 @@ const METHODS: Method[] = [
 
 const settingsOf = (m: Method, steps: number, endTime = 1) => ({
   solverType: m.solverType,
-  timeIntegration: { endTime, numberOfSteps: steps, adaptiveStep: false, generalizedAlpha: { spectralRadius: m.spectralRadius ?? 0.8 } },
+  timeIntegration: {
+    endTime,
+    numberOfSteps: steps,
+    adaptiveStep: false,
+    generalizedAlpha: { spectralRadius: m.spectralRadius ?? 0.8 },
+  },
 })
 
-const label = (m: Method): string => (m.spectralRadius === undefined ? m.solverType : `${m.solverType} (rho_inf ${m.spectralRadius})`)
+const label = (m: Method): string =>
+  m.spectralRadius === undefined ? m.solverType : `${m.solverType} (rho_inf ${m.spectralRadius})`
 
 /** Errors at N, 2N, 4N, 8N steps and the fitted order. */
-function refine(coarsest: number, error: (steps: number) => number): { h: number[]; errors: number[]; order: number } {
+function refine(
+  coarsest: number,
+  error: (steps: number) => number,
+): { h: number[]; errors: number[]; order: number } {
   const steps = [1, 2, 4, 8].map((f) => coarsest * f)
   const h = steps.map((n) => 1 / n)
   const errors = steps.map(error)
   return { h, errors, order: measuredOrder(h, errors) }
 }
 
-describe('convergence order on the linear oscillator (error in x and x\'/omega at t = 1 s)', () => {
+describe("convergence order on the linear oscillator (error in x and x'/omega at t = 1 s)", () => {
   const { m, k, x0, v0 } = OSCILLATOR
   const omega = Math.sqrt(k / m)
   const exact = dampedOscillator(m, k, 1, x0, v0)(1)
@@ -67,7 +85,8 @@ describe('convergence order on the pendulum (mass point on ConnectorDistance, th
   const theta0 = 2
   // Reference: theta'' = -g sin(theta) with RK4 at h = 5e-5: error ~ 1e-15, far below the errors measured.
   const [theta] = pendulumReference(theta0, 1, 1, 20000)
-  const x0 = Math.sin(theta0), y0 = -Math.cos(theta0)
+  const x0 = Math.sin(theta0),
+    y0 = -Math.cos(theta0)
   for (const method of METHODS)
     it(`${label(method)}: order ${method.order}`, () => {
       const { order } = refine(method.pendulumSteps, (steps) => {
@@ -95,14 +114,27 @@ describe('DOPRI5 with error control', () => {
     const exact = dampedOscillator(m, k, 0, x0, v0)(T)
     const tolerances = [1e-4, 1e-6, 1e-8, 1e-10]
     const results = tolerances.map((tol) => {
-      const { system, stats } = run(oscillatorModel('coordinate', 0), { solverType: 'DOPRI5', timeIntegration: { endTime: T, numberOfSteps: 10, relativeTolerance: tol, absoluteTolerance: tol } })
-      return { error: Math.hypot(system.state.q[0] - exact.x, (system.state.v[0] - exact.v) / omega), steps: stats.steps }
+      const { system, stats } = run(oscillatorModel('coordinate', 0), {
+        solverType: 'DOPRI5',
+        timeIntegration: { endTime: T, numberOfSteps: 10, relativeTolerance: tol, absoluteTolerance: tol },
+      })
+      return {
+        error: Math.hypot(system.state.q[0] - exact.x, (system.state.v[0] - exact.v) / omega),
+        steps: stats.steps,
+      }
     })
     results.forEach((r, i) => {
       expect(r.error).toBeLessThan(10 * tolerances[i])
       expect(r.error).toBeGreaterThan(tolerances[i] / 10)
       if (i > 0) expect(r.steps).toBeGreaterThan(results[i - 1].steps)
     })
-    expect(Math.abs(slope(tolerances.map(Math.log), results.map((r) => Math.log(r.error))) - 1)).toBeLessThan(ORDER_TOLERANCE)
+    expect(
+      Math.abs(
+        slope(
+          tolerances.map(Math.log),
+          results.map((r) => Math.log(r.error)),
+        ) - 1,
+      ),
+    ).toBeLessThan(ORDER_TOLERANCE)
   })
 })

@@ -5,12 +5,21 @@
 import { describe, expect, it } from 'vitest'
 import { GRAVITY, rk4, run } from './helpers'
 
-const m1 = 1, m2 = 0.5, L1 = 1, L2 = 0.7
-const theta1 = 0.6, theta2 = -0.4
+const m1 = 1,
+  m2 = 0.5,
+  L1 = 1,
+  L2 = 0.7
+const theta1 = 0.6,
+  theta2 = -0.4
 const T = 1
 
 /** Positions [x1, y1, x2, y2] of the masses for the angles from the downward vertical. */
-const positions = (a: number, b: number): number[] => [L1 * Math.sin(a), -L1 * Math.cos(a), L1 * Math.sin(a) + L2 * Math.sin(b), -L1 * Math.cos(a) - L2 * Math.cos(b)]
+const positions = (a: number, b: number): number[] => [
+  L1 * Math.sin(a),
+  -L1 * Math.cos(a),
+  L1 * Math.sin(a) + L2 * Math.sin(b),
+  -L1 * Math.cos(a) - L2 * Math.cos(b),
+]
 const initial = positions(theta1, theta2)
 
 const model = {
@@ -46,8 +55,12 @@ const model = {
  */
 function lagrange(_t: number, y: number[]): number[] {
   const [a, b, da, db] = y
-  const c = Math.cos(a - b), s = Math.sin(a - b)
-  const A11 = (m1 + m2) * L1, A12 = m2 * L2 * c, A21 = L1 * c, A22 = L2
+  const c = Math.cos(a - b),
+    s = Math.sin(a - b)
+  const A11 = (m1 + m2) * L1,
+    A12 = m2 * L2 * c,
+    A21 = L1 * c,
+    A22 = L2
   const r1 = -m2 * L2 * db * db * s - (m1 + m2) * GRAVITY * Math.sin(a)
   const r2 = L1 * da * da * s - GRAVITY * Math.sin(b)
   const det = A11 * A22 - A12 * A21
@@ -61,7 +74,17 @@ const reference = ((): number[] => {
 
 /** Positions at T from the engine. */
 function simulate(solverType: string, steps: number, adaptive = false): number[] {
-  const { q } = run(model, { solverType, timeIntegration: { endTime: T, numberOfSteps: steps, adaptiveStep: adaptive, relativeTolerance: 1e-10, absoluteTolerance: 1e-10, generalizedAlpha: { spectralRadius: 0.9 } } }).system.state
+  const { q } = run(model, {
+    solverType,
+    timeIntegration: {
+      endTime: T,
+      numberOfSteps: steps,
+      adaptiveStep: adaptive,
+      relativeTolerance: 1e-10,
+      absoluteTolerance: 1e-10,
+      generalizedAlpha: { spectralRadius: 0.9 },
+    },
+  }).system.state
   return initial.map((x, i) => x + q[i])
 }
 

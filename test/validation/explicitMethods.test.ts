@@ -4,10 +4,30 @@
 // own RK4 at a tiny step) and on a constrained pendulum, exactness for constant accelerations, the
 // kinematic tree's articulated-body path, and bitwise restarts and interrupted steps.
 import { describe, expect, it } from 'vitest'
-import { EXPLICIT_TABLEAUS, firstSameAsLast, type ButcherTableau } from '../../src/core/solvers/explicitTableaus'
+import {
+  EXPLICIT_TABLEAUS,
+  firstSameAsLast,
+  type ButcherTableau,
+} from '../../src/core/solvers/explicitTableaus'
 import { sphereChainTree } from '../../bench/models'
-import { GRAVITY, makeProject, measuredOrder, pendulumModel, pendulumReference, rk4, run, type Json } from './helpers'
-import { doublePendulum, expectBitwiseEqual, finalState, rows, splitRunMatches, startRun } from './restartModels'
+import {
+  GRAVITY,
+  makeProject,
+  measuredOrder,
+  pendulumModel,
+  pendulumReference,
+  rk4,
+  run,
+  type Json,
+} from './helpers'
+import {
+  doublePendulum,
+  expectBitwiseEqual,
+  finalState,
+  rows,
+  splitRunMatches,
+  startRun,
+} from './restartModels'
 
 const METHODS = Object.entries(EXPLICIT_TABLEAUS) as [string, ButcherTableau][]
 
@@ -21,7 +41,8 @@ describe('tableaus', () => {
   for (const [name, T] of METHODS)
     it(`${name}: rows sum to c, linear order conditions up to order ${T.order}`, () => {
       const s = T.b.length
-      for (let i = 0; i < s; i++) expect(Math.abs(T.a[i].reduce((x, y) => x + y, 0) - T.c[i])).toBeLessThan(1e-14)
+      for (let i = 0; i < s; i++)
+        expect(Math.abs(T.a[i].reduce((x, y) => x + y, 0) - T.c[i])).toBeLessThan(1e-14)
       let powers = new Array<number>(s).fill(1) // A^(k-1) 1
       let factorial = 1
       for (let k = 1; k <= T.order; k++) {
@@ -46,18 +67,33 @@ const omega = Math.sqrt(SPRING.k / SPRING.m) // the fastest motion: the spring's
 
 function springPendulum(): Json {
   return {
-    nodes: [{ type: 'Point2D', name: 'node', referenceCoordinates: [start.x, start.y], initialVelocities: [start.vx, start.vy] }],
+    nodes: [
+      {
+        type: 'Point2D',
+        name: 'node',
+        referenceCoordinates: [start.x, start.y],
+        initialVelocities: [start.vx, start.vy],
+      },
+    ],
     objects: [
       { type: 'Ground', name: 'ground' },
       { type: 'MassPoint2D', name: 'bob', physicsMass: SPRING.m, nodeNumber: 'node' },
-      { type: 'ConnectorSpringDamper', name: 'spring', markerNumbers: ['pivot', 'bobPoint'], stiffness: SPRING.k, referenceLength: SPRING.L0 },
+      {
+        type: 'ConnectorSpringDamper',
+        name: 'spring',
+        markerNumbers: ['pivot', 'bobPoint'],
+        stiffness: SPRING.k,
+        referenceLength: SPRING.L0,
+      },
     ],
     markers: [
       { type: 'BodyPosition', name: 'pivot', bodyNumber: 'ground' },
       { type: 'BodyPosition', name: 'bobPoint', bodyNumber: 'bob' },
       { type: 'BodyMass', name: 'bobMass', bodyNumber: 'bob' },
     ],
-    loads: [{ type: 'MassProportional', name: 'gravity', markerNumber: 'bobMass', loadVector: [0, -GRAVITY, 0] }],
+    loads: [
+      { type: 'MassProportional', name: 'gravity', markerNumber: 'bobMass', loadVector: [0, -GRAVITY, 0] },
+    ],
   }
 }
 
@@ -88,17 +124,35 @@ describe('order of convergence on a nonlinear spring pendulum, 1 s', () => {
    * within +-0.15 (measured 1.003, 2.000, 3.000, 4.000, 6.002, 3.000, 5.006; a method of the next lower
    * or higher order misses by 1). Smallest error: DOPRI5's 1.4e-12.
    */
-  const steps: Record<string, number> = { ExplicitEuler: 4000, ExplicitMidpoint: 400, RK33: 200, RK44: 200, RK67: 50, ODE23: 200, DOPRI5: 100 }
+  const steps: Record<string, number> = {
+    ExplicitEuler: 4000,
+    ExplicitMidpoint: 400,
+    RK33: 200,
+    RK44: 200,
+    RK67: 50,
+    ODE23: 200,
+    DOPRI5: 100,
+  }
   for (const [name, T] of METHODS)
     it(`${name}: order ${T.order}${T.e ? ' (fixed steps)' : ''}`, () => {
       const ns = [steps[name], 2 * steps[name], 4 * steps[name]]
       const errors = ns.map((n) => {
-        const { q, v } = run(springPendulum(), { solverType: name, timeIntegration: { endTime: 1, numberOfSteps: n, adaptiveStep: false } }).system.state
+        const { q, v } = run(springPendulum(), {
+          solverType: name,
+          timeIntegration: { endTime: 1, numberOfSteps: n, adaptiveStep: false },
+        }).system.state
         const [x, y, vx, vy] = reference
         return Math.hypot(start.x + q[0] - x, start.y + q[1] - y, (v[0] - vx) / omega, (v[1] - vy) / omega)
       })
       expect(errors[2]).toBeGreaterThan(1e-12)
-      expect(Math.abs(measuredOrder(ns.map((n) => 1 / n), errors) - T.order)).toBeLessThan(0.15)
+      expect(
+        Math.abs(
+          measuredOrder(
+            ns.map((n) => 1 / n),
+            errors,
+          ) - T.order,
+        ),
+      ).toBeLessThan(0.15)
     })
 })
 
@@ -108,9 +162,13 @@ describe('constant acceleration (free flight under gravity)', () => {
     nodes: [{ type: 'Point', name: 'node', initialVelocities: v0 }],
     objects: [{ type: 'MassPoint', name: 'ball', physicsMass: 2, nodeNumber: 'node' }],
     markers: [{ type: 'BodyMass', name: 'ballMass', bodyNumber: 'ball' }],
-    loads: [{ type: 'MassProportional', name: 'gravity', markerNumber: 'ballMass', loadVector: [0, -GRAVITY, 0] }],
+    loads: [
+      { type: 'MassProportional', name: 'gravity', markerNumber: 'ballMass', loadVector: [0, -GRAVITY, 0] },
+    ],
   }
-  const T = 1, n = 10, h = T / n
+  const T = 1,
+    n = 10,
+    h = T / n
   /**
    * q(T) = v0 T + g T^2 / 2, q'(T) = v0 + g T. Every consistent method has q' exact (the stage
    * accelerations are all g), and q = h sum_k b_k (v0 + c_k h g) is exact iff sum b_k c_k = 1/2, true
@@ -119,18 +177,22 @@ describe('constant acceleration (free flight under gravity)', () => {
    */
   for (const [name] of METHODS)
     it(name, () => {
-      const { q, v } = run(flight, { solverType: name, timeIntegration: { endTime: T, numberOfSteps: n, adaptiveStep: false } }).system.state
+      const { q, v } = run(flight, {
+        solverType: name,
+        timeIntegration: { endTime: T, numberOfSteps: n, adaptiveStep: false },
+      }).system.state
       const g = [0, -GRAVITY, 0]
-      const lag = name === 'ExplicitEuler' ? h * T / 2 : 0
+      const lag = name === 'ExplicitEuler' ? (h * T) / 2 : 0
       for (let i = 0; i < 3; i++) {
-        expect(Math.abs(q[i] - (v0[i] * T + g[i] * (T * T / 2 - lag)))).toBeLessThan(1e-14)
+        expect(Math.abs(q[i] - (v0[i] * T + g[i] * ((T * T) / 2 - lag)))).toBeLessThan(1e-14)
         expect(Math.abs(v[i] - (v0[i] + g[i] * T))).toBeLessThan(1e-14)
       }
     })
 })
 
 describe('constrained pendulum (index-1 form + projection)', () => {
-  const theta0 = 1.2, L = 1
+  const theta0 = 1.2,
+    L = 1
   const [thetaRef] = pendulumReference(theta0, L, 1, 40000)
   /**
    * The projection after each step keeps |p| = L to round-off (1e-13, as for RK44 in pendulum.test.ts)
@@ -139,11 +201,19 @@ describe('constrained pendulum (index-1 form + projection)', () => {
    * estimate at omega h = 0.03 (RK67: 0.08, below which its errors reach round-off); measured 2.12,
    * 2.99, 5.90).
    */
-  for (const [name, n] of [['ExplicitMidpoint', 100], ['RK33', 100], ['RK67', 40]] as const)
+  for (const [name, n] of [
+    ['ExplicitMidpoint', 100],
+    ['RK33', 100],
+    ['RK67', 40],
+  ] as const)
     it(`${name}: the rod length holds to round-off, the angle converges with order ${EXPLICIT_TABLEAUS[name].order}`, () => {
       const errors = [n, 2 * n].map((steps) => {
-        const { system } = run(pendulumModel(theta0, L), { solverType: name, timeIntegration: { endTime: 1, numberOfSteps: steps } })
-        const x = L * Math.sin(theta0) + system.state.q[0], y = -L * Math.cos(theta0) + system.state.q[1]
+        const { system } = run(pendulumModel(theta0, L), {
+          solverType: name,
+          timeIntegration: { endTime: 1, numberOfSteps: steps },
+        })
+        const x = L * Math.sin(theta0) + system.state.q[0],
+          y = -L * Math.cos(theta0) + system.state.q[1]
         expect(Math.abs(Math.hypot(x, y) - L)).toBeLessThan(1e-13)
         return Math.abs(Math.atan2(x, -y) - thetaRef)
       })
@@ -183,7 +253,15 @@ describe('exact restart from a checkpoint', () => {
     })
 
   it('ODE23 with adaptive steps, after step-size changes and rejected steps', () => {
-    const { continuous } = splitRunMatches(doublePendulum(), settings('ODE23', { numberOfSteps: 10, initialStepSize: 0.2, absoluteTolerance: 1e-7, relativeTolerance: 1e-7 }))
+    const { continuous } = splitRunMatches(
+      doublePendulum(),
+      settings('ODE23', {
+        numberOfSteps: 10,
+        initialStepSize: 0.2,
+        absoluteTolerance: 1e-7,
+        relativeTolerance: 1e-7,
+      }),
+    )
     expect(continuous.solver.stats.rejectedSteps).toBeGreaterThan(0)
   })
 
@@ -192,7 +270,16 @@ describe('exact restart from a checkpoint', () => {
   for (const solverType of ['ODE23', 'DOPRI5'])
     it(`${solverType}: unconstrained 3-sphere tree chain, q'' of the step end from the last stage`, () => {
       const m = sphereChainTree(3, 1e-2, 0.4, solverType)
-      const { continuous } = splitRunMatches(m.model, { ...m.settings, timeIntegration: { ...(m.settings.timeIntegration as Json), initialStepSize: 0.1, absoluteTolerance: 1e-8, relativeTolerance: 1e-8 }, solutionSettings: { sensorsWritePeriod: 0.01 } })
+      const { continuous } = splitRunMatches(m.model, {
+        ...m.settings,
+        timeIntegration: {
+          ...(m.settings.timeIntegration as Json),
+          initialStepSize: 0.1,
+          absoluteTolerance: 1e-8,
+          relativeTolerance: 1e-8,
+        },
+        solutionSettings: { sensorsWritePeriod: 0.01 },
+      })
       expect(continuous.solver.stats.rejectedSteps).toBeGreaterThan(0)
     })
 })
@@ -209,7 +296,9 @@ describe('interrupted steps (pause/stop between stages) repeat the uninterrupted
     continuous.solver.solve()
     // Polls per step, counted on a third run whose host never interrupts.
     const counting = startRun(makeProject(model, settings))
-    let counted = 0, pollsPerStep = 1, stepStart = 0
+    let counted = 0,
+      pollsPerStep = 1,
+      stepStart = 0
     counting.solver.options.interruptRequested = () => (counted++, false)
     counting.solver.options.onStep = () => {
       pollsPerStep = Math.max(pollsPerStep, counted - stepStart)
@@ -218,21 +307,30 @@ describe('interrupted steps (pause/stop between stages) repeat the uninterrupted
     counting.solver.solve()
     const interrupted = startRun(makeProject(model, settings))
     const solver = interrupted.solver
-    let polls = 0, next = 1, interrupts = 0
+    let polls = 0,
+      next = 1,
+      interrupts = 0
     solver.options.onStep = () => (next = polls + 1 + (solver.stats.steps % pollsPerStep))
     solver.options.interruptRequested = () => ++polls === next && ++interrupts > 0
     solver.initializeSolver()
     while (!solver.advance(Infinity));
     solver.finalizeSolver()
-    rows(continuous.recorder).forEach((r, i) => expectBitwiseEqual(rows(interrupted.recorder)[i], r, `sensor ${continuous.recorder.series[i].name}`))
-    const a = finalState(continuous), b = finalState(interrupted)
+    rows(continuous.recorder).forEach((r, i) =>
+      expectBitwiseEqual(rows(interrupted.recorder)[i], r, `sensor ${continuous.recorder.series[i].name}`),
+    )
+    const a = finalState(continuous),
+      b = finalState(interrupted)
     for (const key of Object.keys(a)) expectBitwiseEqual(b[key], a[key], `final ${key}`)
     expect(solver.stats.rejectedSteps).toBe(continuous.solver.stats.rejectedSteps)
     return interrupts
   }
 
   it('RK33: constrained double pendulum with friction (interrupts before the projection too)', () => {
-    const settings = { solverType: 'RK33', timeIntegration: { endTime: 0.5, numberOfSteps: 200 }, solutionSettings: { sensorsWritePeriod: 0.01 } }
+    const settings = {
+      solverType: 'RK33',
+      timeIntegration: { endTime: 0.5, numberOfSteps: 200 },
+      solutionSettings: { sensorsWritePeriod: 0.01 },
+    }
     // Every step has the same polls (stages, mass assemblies and factorizations, the projection), so
     // every one of the 200 steps is interrupted once, each poll in turn, the projection's among them.
     expect(expectSameRun(doublePendulum(), settings)).toBe(200)
@@ -241,7 +339,16 @@ describe('interrupted steps (pause/stop between stages) repeat the uninterrupted
   for (const solverType of ['ODE23', 'DOPRI5'])
     it(`${solverType}: adaptive steps on the unconstrained tree chain (q'' of the step end from the last stage)`, () => {
       const m = sphereChainTree(3, 1e-2, 0.4, solverType)
-      const settings = { ...m.settings, timeIntegration: { ...(m.settings.timeIntegration as Json), initialStepSize: 0.1, absoluteTolerance: 1e-8, relativeTolerance: 1e-8 }, solutionSettings: { sensorsWritePeriod: 0.01 } }
+      const settings = {
+        ...m.settings,
+        timeIntegration: {
+          ...(m.settings.timeIntegration as Json),
+          initialStepSize: 0.1,
+          absoluteTolerance: 1e-8,
+          relativeTolerance: 1e-8,
+        },
+        solutionSettings: { sensorsWritePeriod: 0.01 },
+      }
       expect(expectSameRun(m.model, settings)).toBeGreaterThan(20)
     })
 })

@@ -22,13 +22,18 @@ function system(model: Json): CompiledSystem {
 
 /** Compares factorK K + factorD D with central differences of f_lhs along q (K) and q' (D). */
 function checkForceJacobian(sys: CompiledSystem, o: ObjectComputation, seed: number): void {
-  const s = sys.state, rnd = seededRandom(seed)
+  const s = sys.state,
+    rnd = seededRandom(seed)
   for (let i = 0; i < s.q.length; i++) {
     s.q[i] = 0.5 * rnd()
     s.v[i] = 2 * rnd()
   }
-  const ltg = o.ltgODE2, n = ltg.length
-  for (const [factorK, factorD] of [[1, 0], [0, 1]]) {
+  const ltg = o.ltgODE2,
+    n = ltg.length
+  for (const [factorK, factorD] of [
+    [1, 0],
+    [0, 1],
+  ]) {
     const Jac = new Float64Array(n * n)
     o.computeODE2LHSJacobian!(s, factorK, factorD, Jac)
     let scale = 0
@@ -38,7 +43,8 @@ function checkForceJacobian(sys: CompiledSystem, o: ObjectComputation, seed: num
     for (let trial = 0; trial < 6; trial++) {
       const d = Array.from({ length: n }, () => rnd())
       const x0 = Float64Array.from(x)
-      const fp = new Float64Array(n), fm = new Float64Array(n)
+      const fp = new Float64Array(n),
+        fm = new Float64Array(n)
       for (let j = 0; j < n; j++) x[ltg[j]] = x0[ltg[j]] + EPS * d[j]
       o.computeODE2LHS!(s, fp)
       for (let j = 0; j < n; j++) x[ltg[j]] = x0[ltg[j]] - EPS * d[j]
@@ -63,14 +69,24 @@ const rigidBody = (node: Json, body: Json): Json => ({
 
 describe('analytic f_lhs Jacobians match central differences', () => {
   it('RigidBody on Euler parameters, general inertia, centre of mass at the node', () => {
-    const sys = system(rigidBody({ type: 'RigidBodyEP', name: 'n', referenceCoordinates: [0, 0, 0, 1, 0, 0, 0] }, { physicsInertia: [1, 2, 2.5, 0.1, -0.2, 0.3] }))
+    const sys = system(
+      rigidBody(
+        { type: 'RigidBodyEP', name: 'n', referenceCoordinates: [0, 0, 0, 1, 0, 0, 0] },
+        { physicsInertia: [1, 2, 2.5, 0.1, -0.2, 0.3] },
+      ),
+    )
     const body = sys.objects[0].computation
     expect(body.computeODE2LHSJacobian).toBeDefined()
     checkForceJacobian(sys, body, 17)
     checkForceJacobian(sys, body, 4711)
   })
   it('RigidBody on Euler parameters with a centre-of-mass offset', () => {
-    const sys = system(rigidBody({ type: 'RigidBodyEP', name: 'n', referenceCoordinates: [0.2, 0, 0, 1, 0, 0, 0] }, { physicsInertia: [1, 2, 2.5, 0, 0, 0], physicsCenterOfMass: [0.3, -0.1, 0.2] }))
+    const sys = system(
+      rigidBody(
+        { type: 'RigidBodyEP', name: 'n', referenceCoordinates: [0.2, 0, 0, 1, 0, 0, 0] },
+        { physicsInertia: [1, 2, 2.5, 0, 0, 0], physicsCenterOfMass: [0.3, -0.1, 0.2] },
+      ),
+    )
     checkForceJacobian(sys, sys.objects[0].computation, 99)
   })
   const springModel = (connector: Json): Json => ({
@@ -91,12 +107,28 @@ describe('analytic f_lhs Jacobians match central differences', () => {
     sensors: [],
   })
   it('ConnectorSpringDamper between point masses (stiffness, damping, force, velocity offset)', () => {
-    const sys = system(springModel({ type: 'ConnectorSpringDamper', stiffness: 300, damping: 7, referenceLength: 0.8, force: 2, velocityOffset: 0.3 }))
+    const sys = system(
+      springModel({
+        type: 'ConnectorSpringDamper',
+        stiffness: 300,
+        damping: 7,
+        referenceLength: 0.8,
+        force: 2,
+        velocityOffset: 0.3,
+      }),
+    )
     checkForceJacobian(sys, sys.objects[2].computation, 5)
     checkForceJacobian(sys, sys.objects[2].computation, 77)
   })
   it('ConnectorCartesianSpringDamper between point masses', () => {
-    const sys = system(springModel({ type: 'ConnectorCartesianSpringDamper', stiffness: [100, 200, 300], damping: [1, 2, 3], offset: [0.1, 0, -0.2] }))
+    const sys = system(
+      springModel({
+        type: 'ConnectorCartesianSpringDamper',
+        stiffness: [100, 200, 300],
+        damping: [1, 2, 3],
+        offset: [0.1, 0, -0.2],
+      }),
+    )
     checkForceJacobian(sys, sys.objects[2].computation, 5)
   })
 })

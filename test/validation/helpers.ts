@@ -1,7 +1,17 @@
 // Shared helpers of the validation tests: building projects from plain JSON, running them, reading
 // sensor series, and the small numerical tools (least-squares slope, elliptic integral, RK4) that the
 // independent references need. Nothing here calls the engine's integrators.
-import { createSolver, formatProblems, loadProjectJson, runProject, SensorRecorder, SolverError, type Project, type RunResult, type SolverOptions } from '../../src/core'
+import {
+  createSolver,
+  formatProblems,
+  loadProjectJson,
+  runProject,
+  SensorRecorder,
+  SolverError,
+  type Project,
+  type RunResult,
+  type SolverOptions,
+} from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
 
 /** A model or settings tree as plain data (validated by loadProjectJson, so it need not be typed closer). */
@@ -9,18 +19,32 @@ export type Json = Record<string, unknown>
 
 /** A validated project from model lists and simulationSettings; throws with the problems otherwise. */
 export function makeProject(model: Json, simulationSettings: Json): Project {
-  const r = loadProjectJson({ format: 'mbs-studio-project', version: 1, name: 'validation', model, simulationSettings })
+  const r = loadProjectJson({
+    format: 'mbs-studio-project',
+    version: 1,
+    name: 'validation',
+    model,
+    simulationSettings,
+  })
   if (!r.ok) throw new Error(formatProblems(r.problems))
   return r.project
 }
 
 /** Runs a project and returns the result (system, solver, recorder, statistics). */
-export function run(model: Json, simulationSettings: Json, options: Omit<SolverOptions, 'recorder'> = {}): RunResult {
+export function run(
+  model: Json,
+  simulationSettings: Json,
+  options: Omit<SolverOptions, 'recorder'> = {},
+): RunResult {
   return runProject(makeProject(model, simulationSettings), options)
 }
 
 /** A system and solver that are built but not run (for advance(), cancellation, expected errors). */
-export function prepare(model: Json, simulationSettings: Json, options: Omit<SolverOptions, 'recorder'> = {}): Omit<RunResult, 'stats'> {
+export function prepare(
+  model: Json,
+  simulationSettings: Json,
+  options: Omit<SolverOptions, 'recorder'> = {},
+): Omit<RunResult, 'stats'> {
   const p = makeProject(model, simulationSettings)
   const system = buildSystem(p)
   system.state.t = p.settings.timeIntegration.startTime
@@ -51,7 +75,8 @@ export function sensorSeries(recorder: SensorRecorder, name: string): Series {
   const se = recorder.series.find((s) => s.name === name)
   if (!se) throw new Error(`no sensor "${name}"`)
   const w = se.size + 1
-  const t: number[] = [], values: number[][] = []
+  const t: number[] = [],
+    values: number[][] = []
   for (let r = 0; r < se.rows; r++) {
     t.push(se.data[r * w])
     values.push(Array.from(se.data.subarray(r * w + 1, (r + 1) * w)))
@@ -64,7 +89,8 @@ export function slope(x: number[], y: number[]): number {
   const n = x.length
   const mx = x.reduce((a, b) => a + b, 0) / n
   const my = y.reduce((a, b) => a + b, 0) / n
-  let sxy = 0, sxx = 0
+  let sxy = 0,
+    sxx = 0
   for (let i = 0; i < n; i++) {
     sxy += (x[i] - mx) * (y[i] - my)
     sxx += (x[i] - mx) ** 2
@@ -79,7 +105,8 @@ export function measuredOrder(h: number[], err: number[]): number {
 
 /** Complete elliptic integral of the first kind K(k) = pi / (2 AGM(1, sqrt(1 - k^2))). */
 export function ellipticK(k: number): number {
-  let a = 1, b = Math.sqrt(1 - k * k)
+  let a = 1,
+    b = Math.sqrt(1 - k * k)
   while (Math.abs(a - b) > 1e-16 * a) [a, b] = [(a + b) / 2, Math.sqrt(a * b)]
   return Math.PI / (2 * a)
 }
@@ -95,8 +122,16 @@ export function zeroCrossings(t: number[], x: number[], dx: number[], direction:
     if (!(direction * x[i - 1] < 0 && direction * x[i] >= 0)) continue
     const h = t[i] - t[i - 1]
     // Hermite cubic on [0, 1]; Newton from the linear-interpolation guess.
-    const p = (s: number): number => (2 * s ** 3 - 3 * s ** 2 + 1) * x[i - 1] + (s ** 3 - 2 * s ** 2 + s) * h * dx[i - 1] + (-2 * s ** 3 + 3 * s ** 2) * x[i] + (s ** 3 - s ** 2) * h * dx[i]
-    const dp = (s: number): number => (6 * s ** 2 - 6 * s) * x[i - 1] + (3 * s ** 2 - 4 * s + 1) * h * dx[i - 1] + (-6 * s ** 2 + 6 * s) * x[i] + (3 * s ** 2 - 2 * s) * h * dx[i]
+    const p = (s: number): number =>
+      (2 * s ** 3 - 3 * s ** 2 + 1) * x[i - 1] +
+      (s ** 3 - 2 * s ** 2 + s) * h * dx[i - 1] +
+      (-2 * s ** 3 + 3 * s ** 2) * x[i] +
+      (s ** 3 - s ** 2) * h * dx[i]
+    const dp = (s: number): number =>
+      (6 * s ** 2 - 6 * s) * x[i - 1] +
+      (3 * s ** 2 - 4 * s + 1) * h * dx[i - 1] +
+      (-6 * s ** 2 + 6 * s) * x[i] +
+      (3 * s ** 2 - 2 * s) * h * dx[i]
     let s = x[i - 1] / (x[i - 1] - x[i])
     for (let k = 0; k < 20; k++) {
       const ds = p(s) / dp(s)
@@ -109,7 +144,13 @@ export function zeroCrossings(t: number[], x: number[], dx: number[], direction:
 }
 
 /** Classical RK4 for y' = f(t, y) with a fixed step, written independently of the engine's solvers. */
-export function rk4(f: (t: number, y: number[]) => number[], y0: number[], t0: number, t1: number, steps: number): number[] {
+export function rk4(
+  f: (t: number, y: number[]) => number[],
+  y0: number[],
+  t0: number,
+  t1: number,
+  steps: number,
+): number[] {
   const h = (t1 - t0) / steps
   let y = y0.slice()
   const axpy = (a: number[], s: number, b: number[]): number[] => a.map((v, i) => v + s * b[i])
@@ -128,13 +169,21 @@ export function rk4(f: (t: number, y: number[]) => number[], y0: number[], t0: n
  * Underdamped oscillator m x'' + d x' + k x = 0 with x(0) = x0, x'(0) = v0: x, x', x'' at time t.
  * x(t) = e^(-delta t) (x0 cos(wd t) + (v0 + delta x0) / wd sin(wd t)), delta = d / 2m, wd = sqrt(k/m - delta^2).
  */
-export function dampedOscillator(m: number, k: number, d: number, x0: number, v0: number): (t: number) => { x: number; v: number; a: number } {
+export function dampedOscillator(
+  m: number,
+  k: number,
+  d: number,
+  x0: number,
+  v0: number,
+): (t: number) => { x: number; v: number; a: number } {
   const delta = d / (2 * m)
   const wd = Math.sqrt(k / m - delta * delta)
   if (!(wd > 0)) throw new Error('dampedOscillator: only the underdamped case')
   const B = (v0 + delta * x0) / wd
   return (t) => {
-    const e = Math.exp(-delta * t), c = Math.cos(wd * t), s = Math.sin(wd * t)
+    const e = Math.exp(-delta * t),
+      c = Math.cos(wd * t),
+      s = Math.sin(wd * t)
     const x = e * (x0 * c + B * s)
     const v = e * ((B * wd - delta * x0) * c - (x0 * wd + delta * B) * s)
     return { x, v, a: -(k * x + d * v) / m }
@@ -152,18 +201,45 @@ export const OSCILLATOR = { m: 2, k: 50, x0: 0.1, v0: 0.3 }
  * (ConnectorSpringDamper of length 1 to the origin: along its own axis L - L0 = x exactly, so the
  * problem stays linear). y and z carry no force.
  */
-export function oscillatorModel(spring: 'coordinate' | 'pointToPoint', damping: number, sensors: Json[] = []): Json {
+export function oscillatorModel(
+  spring: 'coordinate' | 'pointToPoint',
+  damping: number,
+  sensors: Json[] = [],
+): Json {
   const { m, k, x0, v0 } = OSCILLATOR
   const connector: Json =
     spring === 'coordinate'
-      ? { type: 'ConnectorCoordinateSpringDamper', name: 'spring', markerNumbers: ['groundX', 'massX'], stiffness: k, damping }
-      : { type: 'ConnectorSpringDamper', name: 'spring', markerNumbers: ['groundPoint', 'massPoint'], referenceLength: 1, stiffness: k, damping }
+      ? {
+          type: 'ConnectorCoordinateSpringDamper',
+          name: 'spring',
+          markerNumbers: ['groundX', 'massX'],
+          stiffness: k,
+          damping,
+        }
+      : {
+          type: 'ConnectorSpringDamper',
+          name: 'spring',
+          markerNumbers: ['groundPoint', 'massPoint'],
+          referenceLength: 1,
+          stiffness: k,
+          damping,
+        }
   return {
     nodes: [
-      { type: 'Point', name: 'node', referenceCoordinates: [1, 0, 0], initialCoordinates: [x0, 0, 0], initialVelocities: [v0, 0, 0] },
+      {
+        type: 'Point',
+        name: 'node',
+        referenceCoordinates: [1, 0, 0],
+        initialCoordinates: [x0, 0, 0],
+        initialVelocities: [v0, 0, 0],
+      },
       { type: 'PointGround', name: 'groundNode' },
     ],
-    objects: [{ type: 'Ground', name: 'ground' }, { type: 'MassPoint', name: 'mass', physicsMass: m, nodeNumber: 'node' }, connector],
+    objects: [
+      { type: 'Ground', name: 'ground' },
+      { type: 'MassPoint', name: 'mass', physicsMass: m, nodeNumber: 'node' },
+      connector,
+    ],
     markers: [
       { type: 'NodeCoordinate', name: 'groundX', nodeNumber: 'groundNode', coordinate: 0 },
       { type: 'NodeCoordinate', name: 'massX', nodeNumber: 'node', coordinate: 0 },
@@ -184,7 +260,13 @@ export const GRAVITY = 9.81
  */
 export function pendulumModel(theta0: number, length = 1, sensors: Json[] = []): Json {
   return {
-    nodes: [{ type: 'Point2D', name: 'bobNode', referenceCoordinates: [length * Math.sin(theta0), -length * Math.cos(theta0)] }],
+    nodes: [
+      {
+        type: 'Point2D',
+        name: 'bobNode',
+        referenceCoordinates: [length * Math.sin(theta0), -length * Math.cos(theta0)],
+      },
+    ],
     objects: [
       { type: 'Ground', name: 'ground' },
       { type: 'MassPoint2D', name: 'bob', physicsMass: 1, nodeNumber: 'bobNode' },
@@ -195,14 +277,27 @@ export function pendulumModel(theta0: number, length = 1, sensors: Json[] = []):
       { type: 'BodyPosition', name: 'bobPosition', bodyNumber: 'bob' },
       { type: 'BodyMass', name: 'bobMass', bodyNumber: 'bob' },
     ],
-    loads: [{ type: 'MassProportional', name: 'gravity', markerNumber: 'bobMass', loadVector: [0, -GRAVITY, 0] }],
+    loads: [
+      { type: 'MassProportional', name: 'gravity', markerNumber: 'bobMass', loadVector: [0, -GRAVITY, 0] },
+    ],
     sensors,
   }
 }
 
 /** The pendulum's angle theta(t) and theta'(t) from theta'' = -(g / L) sin(theta), by rk4 at the given steps. */
-export function pendulumReference(theta0: number, length: number, t: number, steps: number): [number, number] {
-  const [theta, omega] = rk4((_t, y) => [y[1], -(GRAVITY / length) * Math.sin(y[0])], [theta0, 0], 0, t, steps)
+export function pendulumReference(
+  theta0: number,
+  length: number,
+  t: number,
+  steps: number,
+): [number, number] {
+  const [theta, omega] = rk4(
+    (_t, y) => [y[1], -(GRAVITY / length) * Math.sin(y[0])],
+    [theta0, 0],
+    0,
+    t,
+    steps,
+  )
   return [theta, omega]
 }
 

@@ -16,8 +16,14 @@ import { makeProject } from './helpers'
 import { expectBitwiseEqual, finalState, rows, startRun } from './restartModels'
 
 /** Where a setup poll came from (the first solver or matrix function on the stack). */
-const POLL_SITES = /approximateMinimumDegree|symmetricAdjacency|factorFull|ode2Residual|createSystemMatrix|ExplicitSolver\.accelerations|InitialConditions|initializeSolver /
-const pollSite = (): string => (new Error().stack ?? '').split('\n').find((line) => POLL_SITES.test(line))?.trim().split(' ')[1] ?? 'unknown'
+const POLL_SITES =
+  /approximateMinimumDegree|symmetricAdjacency|factorFull|ode2Residual|createSystemMatrix|ExplicitSolver\.accelerations|InitialConditions|initializeSolver /
+const pollSite = (): string =>
+  (new Error().stack ?? '')
+    .split('\n')
+    .find((line) => POLL_SITES.test(line))
+    ?.trim()
+    .split(' ')[1] ?? 'unknown'
 
 /**
  * Runs the project with its setup (through advance()) interrupted at the setup's poll number `at`,
@@ -48,9 +54,12 @@ function runWithInterruptedSetup(project: Project, at: number) {
     if (solver.initialized) break
     const now = finalState({ system, solver })
     for (const key of Object.keys(before))
-      if (!Buffer.from(now[key].buffer).equals(Buffer.from(before[key].buffer))) changed.push(`${key} after interrupt ${attempt} at poll ${at}`)
-    if (solver.stats.steps + solver.stats.jacobians + solver.stats.newtonIterations > 0) changed.push(`counters after interrupt ${attempt} at poll ${at}`)
-    if (recorder.series.some((s) => s.rows > 0)) changed.push(`sensor rows after interrupt ${attempt} at poll ${at}`)
+      if (!Buffer.from(now[key].buffer).equals(Buffer.from(before[key].buffer)))
+        changed.push(`${key} after interrupt ${attempt} at poll ${at}`)
+    if (solver.stats.steps + solver.stats.jacobians + solver.stats.newtonIterations > 0)
+      changed.push(`counters after interrupt ${attempt} at poll ${at}`)
+    if (recorder.series.some((s) => s.rows > 0))
+      changed.push(`sensor rows after interrupt ${attempt} at poll ${at}`)
   }
   solver.advance(Infinity)
   solver.finalizeSolver()
@@ -61,7 +70,9 @@ function runWithInterruptedSetup(project: Project, at: number) {
 function setupPolls(project: Project): number {
   const system = buildSystem(project)
   let polls = 0
-  const solver = createSolver(system, project.settings, { interruptRequested: () => (solver.initialized || polls++, false) })
+  const solver = createSolver(system, project.settings, {
+    interruptRequested: () => (solver.initialized || polls++, false),
+  })
   solver.advance(0)
   return polls
 }
@@ -78,10 +89,15 @@ function expectSameRuns(project: Project): string[] {
     sites.push(...interrupted.sites)
     expect(interrupted.changed, 'the setup left something changed after an interrupt').toEqual([])
     rows(continuous.recorder).forEach((r, i) =>
-      expectBitwiseEqual(rows(interrupted.recorder)[i], r, `interrupted at poll ${at}: sensor ${continuous.recorder.series[i].name}`),
+      expectBitwiseEqual(
+        rows(interrupted.recorder)[i],
+        r,
+        `interrupted at poll ${at}: sensor ${continuous.recorder.series[i].name}`,
+      ),
     )
     const b = finalState(interrupted)
-    for (const key of Object.keys(a)) expectBitwiseEqual(b[key], a[key], `interrupted at poll ${at}: final ${key}`)
+    for (const key of Object.keys(a))
+      expectBitwiseEqual(b[key], a[key], `interrupted at poll ${at}: final ${key}`)
     const { wallTime: _w2, ...actual } = interrupted.solver.stats
     expect(actual).toEqual(expected)
     expect(interrupted.solver.saveIntegratorState()).toEqual(continuous.solver.saveIntegratorState())
@@ -95,8 +111,17 @@ describe('a setup interrupted anywhere and done again gives the uninterrupted ru
   it('GeneralizedAlpha, sphere chain: interrupts in the pattern, the ordering, the assembly and the first factorization', () => {
     const { model, settings } = sphereChain(48, 1e-3, 0.003)
     const sites = expectSameRuns(makeProject(model, { ...settings, linearSolverType: 'EigenSparse' }))
-    for (const site of ['createSystemMatrix', 'symmetricAdjacency', 'approximateMinimumDegree', 'InitialConditions', 'SparseLU.factorFull'])
-      expect(sites.some((s) => s.includes(site)), `interrupted in ${site}: ${sites.join(', ')}`).toBe(true)
+    for (const site of [
+      'createSystemMatrix',
+      'symmetricAdjacency',
+      'approximateMinimumDegree',
+      'InitialConditions',
+      'SparseLU.factorFull',
+    ])
+      expect(
+        sites.some((s) => s.includes(site)),
+        `interrupted in ${site}: ${sites.join(', ')}`,
+      ).toBe(true)
   })
 
   // 300 mass points on springs (more force objects than the residual polls after, 256): the explicit
@@ -106,10 +131,22 @@ describe('a setup interrupted anywhere and done again gives the uninterrupted ru
   // interrupts come after that: only a restored start state makes the next setup project the same.
   it('RK44, 300 mass points on springs with a violated distance constraint: interrupts after the projection', () => {
     const { model } = massGrid(300)
-    model.objects.push({ type: 'ConnectorDistance', name: 'rod', markerNumbers: ['p0', 'p1'], distance: 0.12 })
-    const settings = { solverType: 'RK44', linearSolverType: 'EigenSparse', timeIntegration: { endTime: 0.003, numberOfSteps: 3 } }
+    model.objects.push({
+      type: 'ConnectorDistance',
+      name: 'rod',
+      markerNumbers: ['p0', 'p1'],
+      distance: 0.12,
+    })
+    const settings = {
+      solverType: 'RK44',
+      linearSolverType: 'EigenSparse',
+      timeIntegration: { endTime: 0.003, numberOfSteps: 3 },
+    }
     const sites = expectSameRuns(makeProject(model, settings))
-    expect(sites.some((s) => s.includes('ode2Residual')), sites.join(', ')).toBe(true)
+    expect(
+      sites.some((s) => s.includes('ode2Residual')),
+      sites.join(', '),
+    ).toBe(true)
   })
 
   // The bench's spring lattice at 16 x 16 (512 unknowns, 752 force objects): no constraints and a
@@ -120,7 +157,10 @@ describe('a setup interrupted anywhere and done again gives the uninterrupted ru
     const { model, settings } = springLattice(16, 3)
     const sites = expectSameRuns(makeProject(model, { ...settings, linearSolverType: 'EigenSparse' }))
     for (const site of ['ExplicitSolver.accelerations', 'SparseLU.factorFull', 'ode2Residual'])
-      expect(sites.some((s) => s.includes(site)), `interrupted in ${site}: ${sites.join(', ')}`).toBe(true)
+      expect(
+        sites.some((s) => s.includes(site)),
+        `interrupted in ${site}: ${sites.join(', ')}`,
+      ).toBe(true)
   })
 
   it('initializeSolver called directly is never interrupted (checkpoint loading and results files rely on it)', () => {
@@ -138,7 +178,8 @@ describe('a setup interrupted anywhere and done again gives the uninterrupted ru
 describe('interrupt polls of the fill-reducing ordering', () => {
   it('do not change the order, and come every 128 pivots', () => {
     // A 2D grid Laplacian pattern (5-point stencil), 40 x 40: orderings of it have many ties.
-    const side = 40, n = side * side
+    const side = 40,
+      n = side * side
     const builder = new SparsePatternBuilder(n)
     builder.addDiagonal()
     for (let i = 0; i < n; i++) {

@@ -35,7 +35,14 @@ function interruptedRun(project: Project) {
   // The last accepted step: its state and counters (set after initialization, then by onStep).
   let accepted: Record<string, Float64Array> = {}
   let counters: SolverStatistics | undefined
-  const seen = { interrupts: 0, afterRefresh: 0, afterRejection: 0, inFactorization: 0, inRefactorization: 0, notRolledBack: [] as string[] }
+  const seen = {
+    interrupts: 0,
+    afterRefresh: 0,
+    afterRejection: 0,
+    inFactorization: 0,
+    inRefactorization: 0,
+    notRolledBack: [] as string[],
+  }
   const solver = createSolver(system, project.settings, {
     recorder,
     onStep: () => {
@@ -66,7 +73,8 @@ function interruptedRun(project: Project) {
     const now = finalState({ system, solver })
     for (const key of Object.keys(now)) {
       const expected = bits(accepted[key])
-      if (bits(now[key]).some((byte, i) => byte !== expected[i])) seen.notRolledBack.push(`${key} at t = ${now.t[0]}`)
+      if (bits(now[key]).some((byte, i) => byte !== expected[i]))
+        seen.notRolledBack.push(`${key} at t = ${now.t[0]}`)
     }
     for (const key of ['steps', 'newtonIterations', 'jacobians', 'rejectedSteps'] as const)
       if (solver.stats[key] !== counters![key]) seen.notRolledBack.push(`${key} at t = ${now.t[0]}`)
@@ -83,7 +91,8 @@ function expectSameRun(project: Project) {
   rows(continuous.recorder).forEach((r, i) =>
     expectBitwiseEqual(rows(interrupted.recorder)[i], r, `sensor ${continuous.recorder.series[i].name}`),
   )
-  const a = finalState(continuous), b = finalState(interrupted)
+  const a = finalState(continuous),
+    b = finalState(interrupted)
   for (const key of Object.keys(a)) expectBitwiseEqual(b[key], a[key], `final ${key}`)
   const { wallTime: _w1, ...expected } = continuous.solver.stats
   const { wallTime: _w2, ...actual } = interrupted.solver.stats
@@ -104,12 +113,22 @@ describe('a step interrupted anywhere and resumed repeats the uninterrupted run 
   for (const solverType of ['ExplicitEuler', 'RK44'])
     it(`${solverType}: interrupts between stages and before the projection`, () => {
       const steps = solverType === 'ExplicitEuler' ? 4000 : 400
-      const seen = expectSameRun(makeProject(doublePendulum(), settings(solverType, { numberOfSteps: steps })))
+      const seen = expectSameRun(
+        makeProject(doublePendulum(), settings(solverType, { numberOfSteps: steps })),
+      )
       expect(seen.interrupts).toBeGreaterThan(200)
     })
 
   it('DOPRI5 with adaptive steps: interrupts after rejected trial steps keep the step-size control', () => {
-    const project = makeProject(doublePendulum(), settings('DOPRI5', { numberOfSteps: 10, initialStepSize: 0.2, absoluteTolerance: 1e-9, relativeTolerance: 1e-9 }))
+    const project = makeProject(
+      doublePendulum(),
+      settings('DOPRI5', {
+        numberOfSteps: 10,
+        initialStepSize: 0.2,
+        absoluteTolerance: 1e-9,
+        relativeTolerance: 1e-9,
+      }),
+    )
     const seen = expectSameRun(project)
     expect(seen.afterRejection).toBeGreaterThan(0)
   })
@@ -117,7 +136,10 @@ describe('a step interrupted anywhere and resumed repeats the uninterrupted run 
   // More force objects than the residual evaluation polls after (256): interrupts inside a residual.
   it('RK44: 300 mass points on springs, interrupts inside the residual evaluation', () => {
     const { model } = massGrid(300)
-    const sparse = { ...settings('RK44', { endTime: 0.01, numberOfSteps: 10 }), linearSolverType: 'EigenSparse' }
+    const sparse = {
+      ...settings('RK44', { endTime: 0.01, numberOfSteps: 10 }),
+      linearSolverType: 'EigenSparse',
+    }
     const seen = expectSameRun(makeProject(model, sparse))
     expect(seen.interrupts).toBeGreaterThan(10)
   })
@@ -125,7 +147,11 @@ describe('a step interrupted anywhere and resumed repeats the uninterrupted run 
   // 100 spheres on spherical joints, 1100 unknowns: the sparse LU polls before columns 511 and 1023.
   it('GeneralizedAlpha, sphere chain with the sparse solver: interrupts inside the factorization', () => {
     const { model, settings: chain } = sphereChain(100, 1e-3, 0.06)
-    const sparse = { ...chain, linearSolverType: 'EigenSparse', solutionSettings: { sensorsWritePeriod: 1e-3 } }
+    const sparse = {
+      ...chain,
+      linearSolverType: 'EigenSparse',
+      solutionSettings: { sensorsWritePeriod: 1e-3 },
+    }
     const seen = expectSameRun(makeProject(model, sparse))
     // Modified Newton mostly refactorizes (32 interrupts inside refactorizations in this run); a full
     // factorization runs only at the start and where a pivot changes, and then only from that column on

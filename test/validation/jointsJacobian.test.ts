@@ -14,7 +14,11 @@ import { makeProject, seededRandom, type Json } from './helpers'
 const REL_TOL = 1e-7
 
 /** A deterministic pseudo-random sequence (reproducible configurations). */
-const R_JOINT = [[0, -1, 0], [0.6, 0, 0.8], [-0.8, 0, 0.6]] // an arbitrary rotation (det 1)
+const R_JOINT = [
+  [0, -1, 0],
+  [0.6, 0, 0.8],
+  [-0.8, 0, 0.6],
+] // an arbitrary rotation (det 1)
 
 /** Body a (EP node) at the origin and body b (Rxyz node) at [1, 0.4, 0.2]; their markers meet at [0.5, 0.2, 0.1]. */
 function model3D(joints: Json[]): Json {
@@ -25,8 +29,21 @@ function model3D(joints: Json[]): Json {
     ],
     objects: [
       { type: 'Ground', name: 'ground' },
-      { type: 'RigidBody', name: 'a', nodeNumber: 'nA', physicsMass: 1, physicsInertia: [1, 2, 2.5, 0, 0, 0] },
-      { type: 'RigidBody', name: 'b', nodeNumber: 'nB', physicsMass: 2, physicsInertia: [1, 1, 1, 0, 0, 0], physicsCenterOfMass: [0.1, 0, 0] },
+      {
+        type: 'RigidBody',
+        name: 'a',
+        nodeNumber: 'nA',
+        physicsMass: 1,
+        physicsInertia: [1, 2, 2.5, 0, 0, 0],
+      },
+      {
+        type: 'RigidBody',
+        name: 'b',
+        nodeNumber: 'nB',
+        physicsMass: 2,
+        physicsInertia: [1, 1, 1, 0, 0, 0],
+        physicsCenterOfMass: [0.1, 0, 0],
+      },
       ...joints,
     ],
     markers: [
@@ -62,20 +79,94 @@ function model2D(joints: Json[]): Json {
 
 const JOINTS_3D: [string, Json][] = [
   ['JointSpherical', { type: 'JointSpherical', markerNumbers: ['mA', 'mB'] }],
-  ['JointSpherical [1,0,1]', { type: 'JointSpherical', markerNumbers: ['mA', 'mB'], constrainedAxes: [1, 0, 1] }],
-  ['JointRevoluteZ', { type: 'JointRevoluteZ', markerNumbers: ['mA', 'mB'], rotationMarker0: R_JOINT, rotationMarker1: R_JOINT }],
-  ['JointPrismaticX', { type: 'JointPrismaticX', markerNumbers: ['mA', 'mB'], rotationMarker0: R_JOINT, rotationMarker1: R_JOINT }],
-  ['JointGeneric all', { type: 'JointGeneric', markerNumbers: ['mA', 'mB'], rotationMarker0: R_JOINT, rotationMarker1: R_JOINT }],
-  ['JointGeneric revolute x', { type: 'JointGeneric', markerNumbers: ['mA', 'mB'], constrainedAxes: [1, 1, 1, 0, 1, 1], rotationMarker0: R_JOINT, rotationMarker1: R_JOINT }],
-  ['JointGeneric universal', { type: 'JointGeneric', markerNumbers: ['mA', 'mB'], constrainedAxes: [1, 1, 1, 1, 0, 0], rotationMarker0: R_JOINT, rotationMarker1: R_JOINT }],
-  ['JointGeneric planar', { type: 'JointGeneric', markerNumbers: ['mA', 'mB'], constrainedAxes: [0, 0, 1, 1, 1, 0], rotationMarker0: R_JOINT, rotationMarker1: R_JOINT }],
-  ['JointRevoluteZ to ground', { type: 'JointRevoluteZ', markerNumbers: ['mG', 'mA'], rotationMarker0: R_JOINT, rotationMarker1: R_JOINT }],
+  [
+    'JointSpherical [1,0,1]',
+    { type: 'JointSpherical', markerNumbers: ['mA', 'mB'], constrainedAxes: [1, 0, 1] },
+  ],
+  [
+    'JointRevoluteZ',
+    {
+      type: 'JointRevoluteZ',
+      markerNumbers: ['mA', 'mB'],
+      rotationMarker0: R_JOINT,
+      rotationMarker1: R_JOINT,
+    },
+  ],
+  [
+    'JointPrismaticX',
+    {
+      type: 'JointPrismaticX',
+      markerNumbers: ['mA', 'mB'],
+      rotationMarker0: R_JOINT,
+      rotationMarker1: R_JOINT,
+    },
+  ],
+  [
+    'JointGeneric all',
+    { type: 'JointGeneric', markerNumbers: ['mA', 'mB'], rotationMarker0: R_JOINT, rotationMarker1: R_JOINT },
+  ],
+  [
+    'JointGeneric revolute x',
+    {
+      type: 'JointGeneric',
+      markerNumbers: ['mA', 'mB'],
+      constrainedAxes: [1, 1, 1, 0, 1, 1],
+      rotationMarker0: R_JOINT,
+      rotationMarker1: R_JOINT,
+    },
+  ],
+  [
+    'JointGeneric universal',
+    {
+      type: 'JointGeneric',
+      markerNumbers: ['mA', 'mB'],
+      constrainedAxes: [1, 1, 1, 1, 0, 0],
+      rotationMarker0: R_JOINT,
+      rotationMarker1: R_JOINT,
+    },
+  ],
+  [
+    'JointGeneric planar',
+    {
+      type: 'JointGeneric',
+      markerNumbers: ['mA', 'mB'],
+      constrainedAxes: [0, 0, 1, 1, 1, 0],
+      rotationMarker0: R_JOINT,
+      rotationMarker1: R_JOINT,
+    },
+  ],
+  [
+    'JointRevoluteZ to ground',
+    {
+      type: 'JointRevoluteZ',
+      markerNumbers: ['mG', 'mA'],
+      rotationMarker0: R_JOINT,
+      rotationMarker1: R_JOINT,
+    },
+  ],
 ]
 
 const JOINTS_2D: [string, Json][] = [
   ['JointRevolute2D', { type: 'JointRevolute2D', markerNumbers: ['mA', 'mB'] }],
-  ['JointPrismatic2D', { type: 'JointPrismatic2D', markerNumbers: ['mA', 'mB'], axisMarker0: [0.6, 0.8, 0], normalMarker1: [-0.8, 0.6, 0] }],
-  ['JointPrismatic2D free rotation', { type: 'JointPrismatic2D', markerNumbers: ['mA', 'mB'], axisMarker0: [1, 0, 0], normalMarker1: [0, 1, 0], constrainRotation: false }],
+  [
+    'JointPrismatic2D',
+    {
+      type: 'JointPrismatic2D',
+      markerNumbers: ['mA', 'mB'],
+      axisMarker0: [0.6, 0.8, 0],
+      normalMarker1: [-0.8, 0.6, 0],
+    },
+  ],
+  [
+    'JointPrismatic2D free rotation',
+    {
+      type: 'JointPrismatic2D',
+      markerNumbers: ['mA', 'mB'],
+      axisMarker0: [1, 0, 0],
+      normalMarker1: [0, 1, 0],
+      constrainRotation: false,
+    },
+  ],
 ]
 
 const SETTINGS = { solverType: 'GeneralizedAlpha' }
@@ -108,10 +199,13 @@ function checkJacobian(system: CompiledSystem, seed: number, o = jointOf(system)
     const n = Math.hypot(...p)
     for (let k = 0; k < 4; k++) s.q[b + k] = p[k] / n - (k === 0 ? 1 : 0)
   }
-  const n = o.ltgODE2.length, m = o.nAE
+  const n = o.ltgODE2.length,
+    m = o.nAE
   const C = new Float64Array(m * n)
   o.computeAEJacobian!(s, C, false)
-  const gp = new Float64Array(m), gm = new Float64Array(m), gv = new Float64Array(m)
+  const gp = new Float64Array(m),
+    gm = new Float64Array(m),
+    gv = new Float64Array(m)
   const eps = 1e-5
   let scale = 0
   for (const c of C) scale = Math.max(scale, Math.abs(c))

@@ -7,7 +7,10 @@
 import { describe, expect, it } from 'vitest'
 import { ellipticK, GRAVITY, measuredOrder, run, sensorSeries, zeroCrossings, type Json } from './helpers'
 
-const m = 2, d = 0.4, Jc = 0.05, theta0 = 2
+const m = 2,
+  d = 0.4,
+  Jc = 0.05,
+  theta0 = 2
 const Ip = Jc + m * d * d
 const PERIOD = 4 * Math.sqrt(Ip / (m * GRAVITY * d)) * ellipticK(Math.sin(theta0 / 2))
 
@@ -26,7 +29,13 @@ function pendulumModel(kind: '2D' | '3D'): Json {
       { type: 'Ground', name: 'ground' },
       planar
         ? { type: 'RigidBody2D', name: 'link', nodeNumber: 'n', physicsMass: m, physicsInertia: Jc }
-        : { type: 'RigidBody', name: 'link', nodeNumber: 'n', physicsMass: m, physicsInertia: [0.01, Jc, Jc, 0, 0, 0] },
+        : {
+            type: 'RigidBody',
+            name: 'link',
+            nodeNumber: 'n',
+            physicsMass: m,
+            physicsInertia: [0.01, Jc, Jc, 0, 0, 0],
+          },
       planar
         ? { type: 'JointRevolute2D', name: 'pivot', markerNumbers: ['mGround', 'mLink'] }
         : { type: 'JointRevoluteZ', name: 'pivot', markerNumbers: ['mGround', 'mLink'] },
@@ -36,7 +45,9 @@ function pendulumModel(kind: '2D' | '3D'): Json {
       { type: 'BodyRigid', name: 'mLink', bodyNumber: 'link', localPosition: [-d, 0, 0] },
       { type: 'BodyMass', name: 'mMass', bodyNumber: 'link' },
     ],
-    loads: [{ type: 'MassProportional', name: 'gravity', markerNumber: 'mMass', loadVector: [0, -GRAVITY, 0] }],
+    loads: [
+      { type: 'MassProportional', name: 'gravity', markerNumber: 'mMass', loadVector: [0, -GRAVITY, 0] },
+    ],
     sensors: [
       { type: 'Node', name: 'q', nodeNumber: 'n', outputVariableType: 'Coordinates' },
       { type: 'Node', name: 'qt', nodeNumber: 'n', outputVariableType: 'Coordinates_t' },
@@ -46,13 +57,29 @@ function pendulumModel(kind: '2D' | '3D'): Json {
   }
 }
 
-function pendulum(kind: '2D' | '3D', solverType: string, steps: number): { periodError: number; energyDrift: number } {
+function pendulum(
+  kind: '2D' | '3D',
+  solverType: string,
+  steps: number,
+): { periodError: number; energyDrift: number } {
   const end = 3 * PERIOD
-  const { recorder } = run(pendulumModel(kind), { solverType, timeIntegration: { endTime: end, numberOfSteps: steps }, solutionSettings: { sensorsWritePeriod: 0 } })
-  const q = sensorSeries(recorder, 'q'), qt = sensorSeries(recorder, 'qt'), y = sensorSeries(recorder, 'com'), T = sensorSeries(recorder, 'T')
+  const { recorder } = run(pendulumModel(kind), {
+    solverType,
+    timeIntegration: { endTime: end, numberOfSteps: steps },
+    solutionSettings: { sensorsWritePeriod: 0 },
+  })
+  const q = sensorSeries(recorder, 'q'),
+    qt = sensorSeries(recorder, 'qt'),
+    y = sensorSeries(recorder, 'com'),
+    T = sensorSeries(recorder, 'T')
   // theta = theta0 + (displacement of the angle coordinate, the node's last one), the angle from the
   // downward vertical; upward zero crossings are one period apart.
-  const crossings = zeroCrossings(q.t, q.values.map((r) => theta0 + r[r.length - 1]), qt.values.map((r) => r[r.length - 1]), 1)
+  const crossings = zeroCrossings(
+    q.t,
+    q.values.map((r) => theta0 + r[r.length - 1]),
+    qt.values.map((r) => r[r.length - 1]),
+    1,
+  )
   const periods = crossings.slice(1).map((t, i) => t - crossings[i])
   const E = T.values.map(([e], i) => e + m * GRAVITY * y.values[i][1])
   const E0 = Math.abs(m * GRAVITY * d) // energy scale (E itself passes through small values)
@@ -90,7 +117,11 @@ const NORMAL = [Math.sin(alpha), Math.cos(alpha), 0]
 
 function sliderModel(kind: '2D' | '3D'): Json {
   const planar = kind === '2D'
-  const R = [[DOWNHILL[0], NORMAL[0], 0], [DOWNHILL[1], NORMAL[1], 0], [0, 0, 1]] // joint frame: x downhill
+  const R = [
+    [DOWNHILL[0], NORMAL[0], 0],
+    [DOWNHILL[1], NORMAL[1], 0],
+    [0, 0, 1],
+  ] // joint frame: x downhill
   return {
     nodes: [
       planar
@@ -101,17 +132,38 @@ function sliderModel(kind: '2D' | '3D'): Json {
       { type: 'Ground', name: 'ground' },
       planar
         ? { type: 'RigidBody2D', name: 'slider', nodeNumber: 'n', physicsMass: m, physicsInertia: 0.1 }
-        : { type: 'RigidBody', name: 'slider', nodeNumber: 'n', physicsMass: m, physicsInertia: [0.1, 0.2, 0.25, 0, 0, 0], physicsCenterOfMass: [0.05, 0.1, 0] },
+        : {
+            type: 'RigidBody',
+            name: 'slider',
+            nodeNumber: 'n',
+            physicsMass: m,
+            physicsInertia: [0.1, 0.2, 0.25, 0, 0, 0],
+            physicsCenterOfMass: [0.05, 0.1, 0],
+          },
       planar
-        ? { type: 'JointPrismatic2D', name: 'guide', markerNumbers: ['mGround', 'mSlider'], axisMarker0: DOWNHILL, normalMarker1: NORMAL }
-        : { type: 'JointPrismaticX', name: 'guide', markerNumbers: ['mGround', 'mSlider'], rotationMarker0: R, rotationMarker1: R },
+        ? {
+            type: 'JointPrismatic2D',
+            name: 'guide',
+            markerNumbers: ['mGround', 'mSlider'],
+            axisMarker0: DOWNHILL,
+            normalMarker1: NORMAL,
+          }
+        : {
+            type: 'JointPrismaticX',
+            name: 'guide',
+            markerNumbers: ['mGround', 'mSlider'],
+            rotationMarker0: R,
+            rotationMarker1: R,
+          },
     ],
     markers: [
       { type: 'BodyRigid', name: 'mGround', bodyNumber: 'ground' },
       { type: 'BodyRigid', name: 'mSlider', bodyNumber: 'slider' },
       { type: 'BodyMass', name: 'mMass', bodyNumber: 'slider' },
     ],
-    loads: [{ type: 'MassProportional', name: 'gravity', markerNumber: 'mMass', loadVector: [0, -GRAVITY, 0] }],
+    loads: [
+      { type: 'MassProportional', name: 'gravity', markerNumber: 'mMass', loadVector: [0, -GRAVITY, 0] },
+    ],
     sensors: [
       { type: 'Node', name: 'pos', nodeNumber: 'n', outputVariableType: 'Position' },
       { type: 'Node', name: 'rot', nodeNumber: 'n', outputVariableType: 'Rotation' },
@@ -124,8 +176,14 @@ describe('slider on an incline: prismatic joints', () => {
   for (const kind of ['2D', '3D'] as const) {
     for (const solverType of ['GeneralizedAlpha', 'TrapezoidalIndex2', 'RK44']) {
       it(`${kind === '2D' ? 'JointPrismatic2D' : 'JointPrismaticX (EP body, COM offset)'}, ${solverType}: s = g sin(alpha) t^2 / 2, normal force m g cos(alpha)`, () => {
-        const { recorder } = run(sliderModel(kind), { solverType, timeIntegration: { endTime: 1, numberOfSteps: 100 }, solutionSettings: { sensorsWritePeriod: 0.1 } })
-        const pos = sensorSeries(recorder, 'pos'), rot = sensorSeries(recorder, 'rot'), f = sensorSeries(recorder, 'force')
+        const { recorder } = run(sliderModel(kind), {
+          solverType,
+          timeIntegration: { endTime: 1, numberOfSteps: 100 },
+          solutionSettings: { sensorsWritePeriod: 0.1 },
+        })
+        const pos = sensorSeries(recorder, 'pos'),
+          rot = sensorSeries(recorder, 'rot'),
+          f = sensorSeries(recorder, 'force')
         const a = GRAVITY * Math.sin(alpha)
         pos.t.forEach((t, i) => {
           const p = pos.values[i]

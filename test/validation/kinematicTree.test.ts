@@ -5,7 +5,18 @@
 // joint against the same tree built from three revolute joints, and a spherical pendulum's energy and
 // vertical angular momentum.
 import { describe, expect, it } from 'vitest'
-import { ellipticK, GRAVITY, makeProject, prepare, rk4, run, seededRandom, sensorSeries, zeroCrossings, type Json } from './helpers'
+import {
+  ellipticK,
+  GRAVITY,
+  makeProject,
+  prepare,
+  rk4,
+  run,
+  seededRandom,
+  sensorSeries,
+  zeroCrossings,
+  type Json,
+} from './helpers'
 import { splitRunMatches } from './restartModels'
 import { sphereChain, sphereChainTree } from '../../bench/models'
 import { KinematicTreeBody } from '../../src/core/items/objects/kinematicTree'
@@ -15,8 +26,16 @@ import { collectGraphics } from '../../src/core/system/visualization'
 
 type Vec3 = [number, number, number]
 type Mat3 = [Vec3, Vec3, Vec3]
-const I3: Mat3 = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
-const Z3: Mat3 = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+const I3: Mat3 = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+]
+const Z3: Mat3 = [
+  [0, 0, 0],
+  [0, 0, 0],
+  [0, 0, 0],
+]
 
 interface Link {
   type: string
@@ -29,9 +48,25 @@ interface Link {
 }
 
 /** One KinematicTree on a GenericODE2 node with the given joint references and initial values (one per coordinate). */
-function treeModel(links: Link[], reference: number[], initial: number[], extra: Json = {}, sensors: Json[] = [], markers: Json[] = [], loads: Json[] = []): Json {
+function treeModel(
+  links: Link[],
+  reference: number[],
+  initial: number[],
+  extra: Json = {},
+  sensors: Json[] = [],
+  markers: Json[] = [],
+  loads: Json[] = [],
+): Json {
   return {
-    nodes: [{ type: 'GenericODE2', name: 'q', numberOfODE2Coordinates: reference.length, referenceCoordinates: reference, initialCoordinates: initial }],
+    nodes: [
+      {
+        type: 'GenericODE2',
+        name: 'q',
+        numberOfODE2Coordinates: reference.length,
+        referenceCoordinates: reference,
+        initialCoordinates: initial,
+      },
+    ],
     objects: [
       {
         type: 'KinematicTree',
@@ -64,7 +99,8 @@ describe('KinematicTree pendulum (one revolute joint about z, gravity -y)', () =
   // Link angle theta = phi - pi/2 with phi the angle from the downward vertical: reference -pi/2, so
   // the node coordinate is phi.
   const L = 1
-  const pendulum = (phi0: number, link: Link, sensors: Json[] = []): Json => treeModel([link], [-Math.PI / 2], [phi0], {}, sensors)
+  const pendulum = (phi0: number, link: Link, sensors: Json[] = []): Json =>
+    treeModel([link], [-Math.PI / 2], [phi0], {}, sensors)
 
   it('period of a point mass at 0.1 rad against the exact (elliptic-integral) period', () => {
     const phi0 = 0.1
@@ -72,9 +108,18 @@ describe('KinematicTree pendulum (one revolute joint about z, gravity -y)', () =
       { type: 'Node', name: 'phi', nodeNumber: 'q', outputVariableType: 'Coordinates' },
       { type: 'Node', name: 'omega', nodeNumber: 'q', outputVariableType: 'Coordinates_t' },
     ]
-    const r = run(pendulum(phi0, { type: 'RevoluteZ', parent: -1, mass: 1, com: [L, 0, 0] }, sensors), settings('RK44', 6, 6000, 0))
-    const phi = sensorSeries(r.recorder, 'phi'), omega = sensorSeries(r.recorder, 'omega')
-    const down = zeroCrossings(phi.t, phi.values.map((v) => v[0]), omega.values.map((v) => v[0]), -1)
+    const r = run(
+      pendulum(phi0, { type: 'RevoluteZ', parent: -1, mass: 1, com: [L, 0, 0] }, sensors),
+      settings('RK44', 6, 6000, 0),
+    )
+    const phi = sensorSeries(r.recorder, 'phi'),
+      omega = sensorSeries(r.recorder, 'omega')
+    const down = zeroCrossings(
+      phi.t,
+      phi.values.map((v) => v[0]),
+      omega.values.map((v) => v[0]),
+      -1,
+    )
     const exact = 4 * Math.sqrt(L / GRAVITY) * ellipticK(Math.sin(phi0 / 2))
     expect(down.length).toBeGreaterThanOrEqual(2)
     // RK44 at h = 1 ms (omega h = 3e-3) has a phase error ~(omega h)^4 = 1e-10 per period at most,
@@ -85,14 +130,29 @@ describe('KinematicTree pendulum (one revolute joint about z, gravity -y)', () =
   })
 
   it('energy of a physical pendulum at 2.5 rad (non-isotropic inertia) is conserved', () => {
-    const m = 2, c = 0.5, Jzz = 0.03
-    const model = pendulum(2.5, { type: 'RevoluteZ', parent: -1, mass: m, com: [c, 0, 0], inertia: [[0.01, 0.002, 0], [0.002, 0.02, 0], [0, 0, Jzz]] })
-    const energy = (phi: number, w: number): number => 0.5 * (Jzz + m * c * c) * w * w - m * GRAVITY * c * Math.cos(phi)
+    const m = 2,
+      c = 0.5,
+      Jzz = 0.03
+    const model = pendulum(2.5, {
+      type: 'RevoluteZ',
+      parent: -1,
+      mass: m,
+      com: [c, 0, 0],
+      inertia: [
+        [0.01, 0.002, 0],
+        [0.002, 0.02, 0],
+        [0, 0, Jzz],
+      ],
+    })
+    const energy = (phi: number, w: number): number =>
+      0.5 * (Jzz + m * c * c) * w * w - m * GRAVITY * c * Math.cos(phi)
     const { system } = run(model, settings('RK44', 3, 3000))
     const { q, v } = system.state
     const E0 = energy(2.5, 0)
     // The item's KineticEnergy output (summed over its links) is the planar formula's kinetic part.
-    const tree = system.objects.find((r) => r.computation.outputVariables?.includes('KineticEnergy'))!.computation
+    const tree = system.objects.find((r) =>
+      r.computation.outputVariables?.includes('KineticEnergy'),
+    )!.computation
     const out = new Float64Array(1)
     expect(tree.output!('KineticEnergy', system.state, out)).toBe(1)
     expect(Math.abs(out[0] - 0.5 * (Jzz + m * c * c) * v[0] * v[0])).toBeLessThan(1e-13 * m * GRAVITY * c)
@@ -106,12 +166,26 @@ describe('KinematicTree pendulum (one revolute joint about z, gravity -y)', () =
 describe('KinematicTree double pendulum against the Lagrange equations in absolute angles', () => {
   // Same physics as doublePendulum.test.ts: point masses m1, m2 on massless rods L1, L2, released at
   // rest from absolute angles (0.6, -0.4) rad from the downward vertical, compared at t = 1 s.
-  const m1 = 1, m2 = 0.5, L1 = 1, L2 = 0.7, a0 = 0.6, b0 = -0.4
-  const positions = (a: number, b: number): number[] => [L1 * Math.sin(a), -L1 * Math.cos(a), L1 * Math.sin(a) + L2 * Math.sin(b), -L1 * Math.cos(a) - L2 * Math.cos(b)]
+  const m1 = 1,
+    m2 = 0.5,
+    L1 = 1,
+    L2 = 0.7,
+    a0 = 0.6,
+    b0 = -0.4
+  const positions = (a: number, b: number): number[] => [
+    L1 * Math.sin(a),
+    -L1 * Math.cos(a),
+    L1 * Math.sin(a) + L2 * Math.sin(b),
+    -L1 * Math.cos(a) - L2 * Math.cos(b),
+  ]
   const lagrange = (_t: number, y: number[]): number[] => {
     const [a, b, da, db] = y
-    const c = Math.cos(a - b), s = Math.sin(a - b)
-    const A11 = (m1 + m2) * L1, A12 = m2 * L2 * c, A21 = L1 * c, A22 = L2
+    const c = Math.cos(a - b),
+      s = Math.sin(a - b)
+    const A11 = (m1 + m2) * L1,
+      A12 = m2 * L2 * c,
+      A21 = L1 * c,
+      A22 = L2
     const r1 = -m2 * L2 * db * db * s - (m1 + m2) * GRAVITY * Math.sin(a)
     const r2 = L1 * da * da * s - GRAVITY * Math.sin(b)
     const det = A11 * A22 - A12 * A21
@@ -133,13 +207,26 @@ describe('KinematicTree double pendulum against the Lagrange equations in absolu
       { type: 'Marker', name: 'mass2', markerNumber: 'tip2' },
     ],
     [
-      { type: 'KinematicTreeRigid', name: 'tip1', objectNumber: 'tree', linkNumber: 0, localPosition: [L1, 0, 0] },
-      { type: 'KinematicTreeRigid', name: 'tip2', objectNumber: 'tree', linkNumber: 1, localPosition: [L2, 0, 0] },
+      {
+        type: 'KinematicTreeRigid',
+        name: 'tip1',
+        objectNumber: 'tree',
+        linkNumber: 0,
+        localPosition: [L1, 0, 0],
+      },
+      {
+        type: 'KinematicTreeRigid',
+        name: 'tip2',
+        objectNumber: 'tree',
+        linkNumber: 1,
+        localPosition: [L2, 0, 0],
+      },
     ],
   )
   const simulate = (solverType: string, steps: number): number[] => {
     const r = run(model, settings(solverType, 1, steps))
-    const p1 = sensorSeries(r.recorder, 'mass1').values.at(-1)!, p2 = sensorSeries(r.recorder, 'mass2').values.at(-1)!
+    const p1 = sensorSeries(r.recorder, 'mass1').values.at(-1)!,
+      p2 = sensorSeries(r.recorder, 'mass2').values.at(-1)!
     return [p1[0], p1[1], p2[0], p2[1]]
   }
   const norm = (x: number[]): number => Math.hypot(...x)
@@ -154,17 +241,28 @@ describe('KinematicTree double pendulum against the Lagrange equations in absolu
   it('GeneralizedAlpha (CRBA mass matrix, numerical Jacobian): error matches the step-refinement estimate', () => {
     // As in doublePendulum.test.ts: the error of the h run must agree with (x_h - x_h/2) 4/3 to within
     // 20% of its size, which shows convergence to the reference at second order.
-    const coarse = simulate('GeneralizedAlpha', 500), fine = simulate('GeneralizedAlpha', 1000)
+    const coarse = simulate('GeneralizedAlpha', 500),
+      fine = simulate('GeneralizedAlpha', 1000)
     const estimate = minus(coarse, fine).map((d) => (d * 4) / 3)
     expect(norm(minus(minus(coarse, reference), estimate))).toBeLessThan(0.2 * norm(estimate))
   })
 })
 
-describe('KinematicTree in the explicit solvers\' matrix path', () => {
+describe("KinematicTree in the explicit solvers' matrix path", () => {
   it('with a mass point beside the tree, RK44 assembles the CRBA mass matrix and agrees with the ABA path', () => {
     const tree = treeModel(
       [
-        { type: 'RevoluteZ', parent: -1, mass: 1, com: [1, 0, 0], inertia: [[0.1, 0, 0], [0, 0.2, 0], [0, 0, 0.3]] },
+        {
+          type: 'RevoluteZ',
+          parent: -1,
+          mass: 1,
+          com: [1, 0, 0],
+          inertia: [
+            [0.1, 0, 0],
+            [0, 0.2, 0],
+            [0, 0, 0.3],
+          ],
+        },
         { type: 'RevoluteX', parent: 0, offset: [1, 0, 0], mass: 0.5, com: [0, 0.7, 0.2] },
       ],
       [-1, 0.5],
@@ -184,10 +282,12 @@ describe('KinematicTree in the explicit solvers\' matrix path', () => {
 
 describe('KinematicTree sphere chain against the redundant-coordinate chain (bench/models.ts)', () => {
   it('N = 2, last sphere after 1 s: RK44 at h = 1 ms vs rigid bodies on spherical joints, step-refined', () => {
-    const last = (m: { model: Json; settings: Json }): number[] => sensorSeries(run(m.model, m.settings).recorder, 'last').values.at(-1)!
+    const last = (m: { model: Json; settings: Json }): number[] =>
+      sensorSeries(run(m.model, m.settings).recorder, 'last').values.at(-1)!
     const tree = last(sphereChainTree(2, 1e-3, 1))
     // Redundant chain, GeneralizedAlpha (second order) at h/4 and h/8, Richardson-extrapolated.
-    const x4 = last(sphereChain(2, 1e-3 / 4, 1)), x8 = last(sphereChain(2, 1e-3 / 8, 1))
+    const x4 = last(sphereChain(2, 1e-3 / 4, 1)),
+      x8 = last(sphereChain(2, 1e-3 / 8, 1))
     const ref = x8.map((v, i) => v + (v - x4[i]) / 3)
     // The extrapolation corrects x8 by 6e-7 m; what is left of the reference's error is of third order,
     // and the tree's RK44 error ~1e-9 m (7e-9 m at N = 10 against RK44 at h/4). Measured agreement
@@ -202,16 +302,43 @@ describe('KinematicTree prismatic joints and link loads', () => {
   it('free fall along a tilted prismatic axis, pushed by a force on a KinematicTreeRigid marker', () => {
     // Axis x of the joint frame turned by 30 deg about z: a = (cos 30, sin 30, 0). Mass 2 kg, gravity
     // and a force F = (3, 4, 5) N on the link: q'' = (F + m g) . a / m, q = q'' t^2 / 2 exactly.
-    const c = Math.cos(Math.PI / 6), s = Math.sin(Math.PI / 6)
-    const T: Mat3 = [[c, -s, 0], [s, c, 0], [0, 0, 1]]
-    const m = 2, F: Vec3 = [3, 4, 5]
+    const c = Math.cos(Math.PI / 6),
+      s = Math.sin(Math.PI / 6)
+    const T: Mat3 = [
+      [c, -s, 0],
+      [s, c, 0],
+      [0, 0, 1],
+    ]
+    const m = 2,
+      F: Vec3 = [3, 4, 5]
     const model = treeModel(
-      [{ type: 'PrismaticX', parent: -1, T, mass: m, com: [0.1, 0.2, 0], inertia: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] }],
+      [
+        {
+          type: 'PrismaticX',
+          parent: -1,
+          T,
+          mass: m,
+          com: [0.1, 0.2, 0],
+          inertia: [
+            [1, 0, 0],
+            [0, 1, 0],
+            [0, 0, 1],
+          ],
+        },
+      ],
       [0],
       [0],
       {},
       [],
-      [{ type: 'KinematicTreeRigid', name: 'link', objectNumber: 'tree', linkNumber: 0, localPosition: [0.3, 0, 0] }],
+      [
+        {
+          type: 'KinematicTreeRigid',
+          name: 'link',
+          objectNumber: 'tree',
+          linkNumber: 0,
+          localPosition: [0.3, 0, 0],
+        },
+      ],
       [{ type: 'ForceVector', name: 'push', markerNumber: 'link', loadVector: F }],
     )
     const qdd = (F[0] * c + (F[1] - m * GRAVITY) * s) / m
@@ -221,11 +348,28 @@ describe('KinematicTree prismatic joints and link loads', () => {
 })
 
 describe('KinematicTreeRigid marker kinematics', () => {
-  const c = Math.cos(0.4), s = Math.sin(0.4)
-  const tilt: Mat3 = [[1, 0, 0], [0, c, -s], [0, s, c]]
+  const c = Math.cos(0.4),
+    s = Math.sin(0.4)
+  const tilt: Mat3 = [
+    [1, 0, 0],
+    [0, c, -s],
+    [0, s, c],
+  ]
   const cases: [string, Link, number[], number[], number[]][] = [
-    ['prismatic middle joint', { type: 'PrismaticY', parent: 0, offset: [1, 0, 0], T: tilt, mass: 1 }, [0.2], [0.05], [-0.3]],
-    ['spherical middle joint', { type: 'Spherical', parent: 0, offset: [1, 0, 0], T: tilt, mass: 1, com: [0.3, 0, 0] }, [0.2, -0.4, 0.6], [0.05, 0.1, -0.2], [-0.3, 0.8, 0.4]],
+    [
+      'prismatic middle joint',
+      { type: 'PrismaticY', parent: 0, offset: [1, 0, 0], T: tilt, mass: 1 },
+      [0.2],
+      [0.05],
+      [-0.3],
+    ],
+    [
+      'spherical middle joint',
+      { type: 'Spherical', parent: 0, offset: [1, 0, 0], T: tilt, mass: 1, com: [0.3, 0, 0] },
+      [0.2, -0.4, 0.6],
+      [0.05, 0.1, -0.2],
+      [-0.3, 0.8, 0.4],
+    ],
   ]
   for (const [label, middle, middleRef, middleInitial, middleVelocity] of cases)
     it(`position Jacobian = central differences of the position, velocity = J q', angular velocity = G q' (${label})`, () => {
@@ -233,18 +377,43 @@ describe('KinematicTreeRigid marker kinematics', () => {
         [
           { type: 'RevoluteZ', parent: -1, mass: 1, com: [0.5, 0, 0] },
           middle,
-          { type: 'RevoluteX', parent: 1, offset: [0.2, 0.3, 0.1], mass: 1, inertia: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] },
+          {
+            type: 'RevoluteX',
+            parent: 1,
+            offset: [0.2, 0.3, 0.1],
+            mass: 1,
+            inertia: [
+              [1, 0, 0],
+              [0, 1, 0],
+              [0, 0, 1],
+            ],
+          },
         ],
         [0.3, ...middleRef, -0.5],
         [0.1, ...middleInitial, 0.2],
         {},
         [],
-        [{ type: 'KinematicTreeRigid', name: 'tip', objectNumber: 'tree', linkNumber: 2, localPosition: [0.1, -0.2, 0.3] }],
+        [
+          {
+            type: 'KinematicTreeRigid',
+            name: 'tip',
+            objectNumber: 'tree',
+            linkNumber: 2,
+            localPosition: [0.1, -0.2, 0.3],
+          },
+        ],
       )
       ;(model.nodes as Json[])[0].initialCoordinates_t = [0.7, ...middleVelocity, 1.1]
       const { system } = prepare(model, settings('RK44', 1, 10))
-      const st = system.state, k = system.markers[0].computation.kinematics as FrameKinematics, nc = st.q.length
-      const J = new Float64Array(3 * nc), G = new Float64Array(3 * nc), p = new Float64Array(3), m = new Float64Array(3), v = new Float64Array(3), w = new Float64Array(3)
+      const st = system.state,
+        k = system.markers[0].computation.kinematics as FrameKinematics,
+        nc = st.q.length
+      const J = new Float64Array(3 * nc),
+        G = new Float64Array(3 * nc),
+        p = new Float64Array(3),
+        m = new Float64Array(3),
+        v = new Float64Array(3),
+        w = new Float64Array(3)
       k.positionJacobian(st, J)
       k.rotationJacobian(st, G)
       k.velocity(st, v)
@@ -258,13 +427,15 @@ describe('KinematicTreeRigid marker kinematics', () => {
         st.q[j] = q0 - delta
         k.position(st, m)
         st.q[j] = q0
-        for (let i = 0; i < 3; i++) worst = Math.max(worst, Math.abs((p[i] - m[i]) / (2 * delta) - J[nc * i + j]))
+        for (let i = 0; i < 3; i++)
+          worst = Math.max(worst, Math.abs((p[i] - m[i]) / (2 * delta) - J[nc * i + j]))
       }
       // Central differences at delta = 1e-6 on O(1) lengths: truncation ~delta^2 = 1e-12, rounding
       // ~1e-16 / delta = 1e-10; 1e-8 fails for any wrong column (errors are O(1)).
       expect(worst).toBeLessThan(1e-8)
       for (let i = 0; i < 3; i++) {
-        let jv = 0, gv = 0
+        let jv = 0,
+          gv = 0
         for (let j = 0; j < nc; j++) {
           jv += J[nc * i + j] * st.v[j]
           gv += G[nc * i + j] * st.v[j]
@@ -277,7 +448,7 @@ describe('KinematicTreeRigid marker kinematics', () => {
 })
 
 describe('KinematicTree graphics', () => {
-  it('draws a rod from each joint to the next, from a last link\'s joint to its COM, and a sphere at each massive link\'s COM', () => {
+  it("draws a rod from each joint to the next, from a last link's joint to its COM, and a sphere at each massive link's COM", () => {
     // Double pendulum hanging straight down (angles 0 from the vertical): joints at 0 and (0, -1),
     // COMs at (0, -1) and (0, -1.7); exact up to the rounding of cos(-pi/2).
     const model = treeModel(
@@ -295,9 +466,15 @@ describe('KinematicTree graphics', () => {
     const spheres = tree.primitives.filter((p) => p.shape === 'sphere')
     // Joint 0 to joint 1, then the last link (no children) from its joint to its COM.
     expect(rods).toHaveLength(2)
-    expect(rods[0].shape === 'cylinder' && close(rods[0].from, [0, 0, 0]) && close(rods[0].to, [0, -1, 0])).toBe(true)
-    expect(rods[1].shape === 'cylinder' && close(rods[1].from, [0, -1, 0]) && close(rods[1].to, [0, -1.7, 0])).toBe(true)
-    expect(spheres.map((p) => (p.shape === 'sphere' ? p.center : []))).toSatisfy((c: number[][]) => close(c[0], [0, -1, 0]) && close(c[1], [0, -1.7, 0]))
+    expect(
+      rods[0].shape === 'cylinder' && close(rods[0].from, [0, 0, 0]) && close(rods[0].to, [0, -1, 0]),
+    ).toBe(true)
+    expect(
+      rods[1].shape === 'cylinder' && close(rods[1].from, [0, -1, 0]) && close(rods[1].to, [0, -1.7, 0]),
+    ).toBe(true)
+    expect(spheres.map((p) => (p.shape === 'sphere' ? p.center : []))).toSatisfy(
+      (c: number[][]) => close(c[0], [0, -1, 0]) && close(c[1], [0, -1.7, 0]),
+    )
   })
 })
 
@@ -311,29 +488,57 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
   type Kind = 'revolute and prismatic' | 'balls' | 'spherical'
   const KINDS: Kind[] = ['revolute and prismatic', 'balls', 'spherical']
   function randomTree(kind: Kind): TreeDynamics {
-    const balls = kind === 'balls', spherical = kind === 'spherical'
+    const balls = kind === 'balls',
+      spherical = kind === 'spherical'
     const rnd = seededRandom(balls ? 5 : spherical ? 9 : 7)
     const n = 12
     const rot = (ax: number, t: number): number[] => {
-      const c = Math.cos(t), s = Math.sin(t), i = (ax + 1) % 3, j = (ax + 2) % 3
+      const c = Math.cos(t),
+        s = Math.sin(t),
+        i = (ax + 1) % 3,
+        j = (ax + 2) % 3
       const R = [1, 0, 0, 0, 1, 0, 0, 0, 1]
-      R[3 * i + i] = c; R[3 * i + j] = -s; R[3 * j + i] = s; R[3 * j + j] = c
+      R[3 * i + i] = c
+      R[3 * i + j] = -s
+      R[3 * j + i] = s
+      R[3 * j + j] = c
       return R
     }
-    const mul = (A: number[], B: number[]): number[] => [0, 1, 2].flatMap((a) => [0, 1, 2].map((b) => A[3 * a] * B[b] + A[3 * a + 1] * B[3 + b] + A[3 * a + 2] * B[6 + b]))
+    const mul = (A: number[], B: number[]): number[] =>
+      [0, 1, 2].flatMap((a) =>
+        [0, 1, 2].map((b) => A[3 * a] * B[b] + A[3 * a + 1] * B[3 + b] + A[3 * a + 2] * B[6 + b]),
+      )
     const inertias: number[] = []
     for (let i = 0; i < n; i++) {
       // R diag(d) R^T with positive d: symmetric positive definite.
-      const R = mul(rot(0, 3 * rnd()), rot(2, 3 * rnd())), d = [0.2 + rnd(), 0.2 + rnd(), 0.2 + rnd()].map(Math.abs)
-      inertias.push(...[0, 1, 2].flatMap((a) => [0, 1, 2].map((b) => R[3 * a] * d[0] * R[3 * b] + R[3 * a + 1] * d[1] * R[3 * b + 1] + R[3 * a + 2] * d[2] * R[3 * b + 2])))
+      const R = mul(rot(0, 3 * rnd()), rot(2, 3 * rnd())),
+        d = [0.2 + rnd(), 0.2 + rnd(), 0.2 + rnd()].map(Math.abs)
+      inertias.push(
+        ...[0, 1, 2].flatMap((a) =>
+          [0, 1, 2].map(
+            (b) =>
+              R[3 * a] * d[0] * R[3 * b] +
+              R[3 * a + 1] * d[1] * R[3 * b + 1] +
+              R[3 * a + 2] * d[2] * R[3 * b + 2],
+          ),
+        ),
+      )
     }
     const dyn = new TreeDynamics({
-      parents: Int32Array.from({ length: n }, (_, i) => (i === 0 ? -1 : balls ? i - 1 : Math.floor((rnd() + 0.5) * i))),
+      parents: Int32Array.from({ length: n }, (_, i) =>
+        i === 0 ? -1 : balls ? i - 1 : Math.floor((rnd() + 0.5) * i),
+      ),
       axes: Uint8Array.from({ length: n }, (_, i) => i % 3),
-      prismatic: Uint8Array.from({ length: n }, (_, i) => (!balls && i % 5 === 3 && !(spherical && i % 3 === 0) ? 1 : 0)),
+      prismatic: Uint8Array.from({ length: n }, (_, i) =>
+        !balls && i % 5 === 3 && !(spherical && i % 3 === 0) ? 1 : 0,
+      ),
       spherical: Uint8Array.from({ length: n }, (_, i) => (spherical && i % 3 === 0 ? 1 : 0)),
-      transformations: Float64Array.from(Array.from({ length: n }, () => mul(rot(1, 2 * rnd()), rot(0, 2 * rnd()))).flat()),
-      offsets: Float64Array.from({ length: 3 * n }, (_, k) => (balls && Math.floor(k / 3) % 3 !== 0 ? 0 : rnd())),
+      transformations: Float64Array.from(
+        Array.from({ length: n }, () => mul(rot(1, 2 * rnd()), rot(0, 2 * rnd()))).flat(),
+      ),
+      offsets: Float64Array.from({ length: 3 * n }, (_, k) =>
+        balls && Math.floor(k / 3) % 3 !== 0 ? 0 : rnd(),
+      ),
       masses: Float64Array.from({ length: n }, (_, i) => (balls && i % 3 !== 2 ? 0 : 0.5 + rnd())),
       coms: Float64Array.from({ length: 3 * n }, () => 0.5 * rnd()),
       inertias: Float64Array.from(inertias.map((v, k) => (balls && Math.floor(k / 9) % 3 !== 2 ? 0 : v))),
@@ -350,14 +555,17 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
 
   for (const kind of KINDS)
     it(`the CRBA mass matrix is inverse dynamics at unit accelerations, and the ABA solve inverts it (${kind})`, () => {
-      const dyn = randomTree(kind), n = dyn.coordinates
+      const dyn = randomTree(kind),
+        n = dyn.coordinates
       dyn.positions()
       const M = new Float64Array(n * n)
       dyn.massMatrix(M)
       // RNEA with zero velocity and gravity: tau = M e_j, column by column (an independent algorithm).
       dyn.thetaDot.fill(0)
-      const e = new Float64Array(n), tau = new Float64Array(n)
-      let worst = 0, scale = 0
+      const e = new Float64Array(n),
+        tau = new Float64Array(n)
+      let worst = 0,
+        scale = 0
       for (let j = 0; j < n; j++) {
         e.fill(0)
         e[j] = 1
@@ -373,9 +581,11 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
       expect(worst).toBeLessThan(1e-13 * scale)
       // ABA: M x = b for a random b, checked by the residual M x - b.
       const rnd = seededRandom(11)
-      const b = Float64Array.from({ length: n }, () => rnd()), x = new Float64Array(n)
+      const b = Float64Array.from({ length: n }, () => rnd()),
+        x = new Float64Array(n)
       expect(dyn.solveMass(b, 0, x, 0)).toBe(-1)
-      let residual = 0, bNorm = 0
+      let residual = 0,
+        bNorm = 0
       for (let i = 0; i < n; i++) {
         let s = -b[i]
         for (let j = 0; j < n; j++) s += M[i * n + j] * x[j]
@@ -388,12 +598,14 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
 
   for (const kind of KINDS)
     it(`the kinetic energy summed over the links equals q'^T M q' / 2 (${kind})`, () => {
-      const dyn = randomTree(kind), n = dyn.coordinates
+      const dyn = randomTree(kind),
+        n = dyn.coordinates
       dyn.positions()
       const M = new Float64Array(n * n)
       dyn.massMatrix(M)
       let quadratic = 0
-      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) quadratic += 0.5 * dyn.thetaDot[i] * M[i * n + j] * dyn.thetaDot[j]
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) quadratic += 0.5 * dyn.thetaDot[i] * M[i * n + j] * dyn.thetaDot[j]
       dyn.motion(null, 0, null)
       // Two independent sums of O(1) terms (link velocities vs the CRBA matrix): rounding is ~1e-15
       // relative; a wrong COM shift or inertia axis changes the energy at O(1).
@@ -402,18 +614,27 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
 
   for (const kind of KINDS)
     it(`forward dynamics in three sweeps (ABA with bias forces) equals RNEA then the zero-velocity ABA (${kind})`, () => {
-      const dyn = randomTree(kind), n = dyn.coordinates, rnd = seededRandom(13)
+      const dyn = randomTree(kind),
+        n = dyn.coordinates,
+        rnd = seededRandom(13)
       const random = (length: number): Float64Array => Float64Array.from({ length }, () => 2 * rnd() - 1)
-      const tau = random(n), linkForces = random(3 * dyn.n), linkTorques = random(3 * dyn.n), baseAccel = Float64Array.of(0.3, GRAVITY, -0.2)
+      const tau = random(n),
+        linkForces = random(3 * dyn.n),
+        linkTorques = random(3 * dyn.n),
+        baseAccel = Float64Array.of(0.3, GRAVITY, -0.2)
       // Two steps: h = RNEA(q, q', q'' = 0, base acceleration, link loads), then M x = tau - h.
       dyn.positions()
       dyn.motion(null, 0, baseAccel)
-      const h = new Float64Array(n), b = new Float64Array(n), twoStep = new Float64Array(n), fused = new Float64Array(n)
+      const h = new Float64Array(n),
+        b = new Float64Array(n),
+        twoStep = new Float64Array(n),
+        fused = new Float64Array(n)
       dyn.inverseDynamics(linkForces, linkTorques, h, 0)
       for (let i = 0; i < n; i++) b[i] = tau[i] - h[i]
       expect(dyn.solveMass(b, 0, twoStep, 0)).toBe(-1)
       expect(dyn.forwardDynamics(tau, 0, linkForces, linkTorques, baseAccel, fused, 0)).toBe(-1)
-      let worst = 0, scale = 0
+      let worst = 0,
+        scale = 0
       for (let i = 0; i < n; i++) {
         worst = Math.max(worst, Math.abs(fused[i] - twoStep[i]))
         scale = Math.max(scale, Math.abs(twoStep[i]))
@@ -431,16 +652,37 @@ describe('KinematicTree Spherical joint', () => {
   const vec = (scale: number): Vec3 => [scale * rnd(), scale * rnd(), scale * rnd()]
   /** A rotation from two random angles (about y, then x). */
   const randomRotation = (): Mat3 => {
-    const a = 4 * rnd(), b = 4 * rnd(), ca = Math.cos(a), sa = Math.sin(a), cb = Math.cos(b), sb = Math.sin(b)
-    return [[ca, sa * sb, sa * cb], [0, cb, -sb], [-sa, ca * sb, ca * cb]]
+    const a = 4 * rnd(),
+      b = 4 * rnd(),
+      ca = Math.cos(a),
+      sa = Math.sin(a),
+      cb = Math.cos(b),
+      sb = Math.sin(b)
+    return [
+      [ca, sa * sb, sa * cb],
+      [0, cb, -sb],
+      [-sa, ca * sb, ca * cb],
+    ]
   }
   /** Diagonal inertia turned by a random rotation: symmetric positive definite, not isotropic. */
   const randomInertia = (): Mat3 => {
-    const R = randomRotation(), d = [0.1 + Math.abs(rnd()), 0.1 + Math.abs(rnd()), 0.1 + Math.abs(rnd())]
-    return [0, 1, 2].map((a) => [0, 1, 2].map((b) => R[a][0] * d[0] * R[b][0] + R[a][1] * d[1] * R[b][1] + R[a][2] * d[2] * R[b][2])) as Mat3
+    const R = randomRotation(),
+      d = [0.1 + Math.abs(rnd()), 0.1 + Math.abs(rnd()), 0.1 + Math.abs(rnd())]
+    return [0, 1, 2].map((a) =>
+      [0, 1, 2].map((b) => R[a][0] * d[0] * R[b][0] + R[a][1] * d[1] * R[b][1] + R[a][2] * d[2] * R[b][2]),
+    ) as Mat3
   }
   // 8 links on random parents; links 0, 2, 5, 7 Spherical, the others revolute or prismatic.
-  const types = ['Spherical', 'RevoluteY', 'Spherical', 'PrismaticZ', 'RevoluteX', 'Spherical', 'RevoluteZ', 'Spherical']
+  const types = [
+    'Spherical',
+    'RevoluteY',
+    'Spherical',
+    'PrismaticZ',
+    'RevoluteX',
+    'Spherical',
+    'RevoluteZ',
+    'Spherical',
+  ]
   const links: Link[] = types.map((type, i) => ({
     type,
     parent: i === 0 ? -1 : Math.floor((rnd() + 0.5) * i),
@@ -455,7 +697,11 @@ describe('KinematicTree Spherical joint', () => {
   const reference = Array.from({ length: coordinates }, () => rnd())
   const initial = Array.from({ length: coordinates }, () => 0.5 * rnd())
   const velocities = Array.from({ length: coordinates }, () => 2 * rnd())
-  const loads = { linkForces: links.map(() => vec(2)), linkTorques: links.map(() => vec(1)), jointForceVector: Array.from({ length: coordinates }, () => rnd()) }
+  const loads = {
+    linkForces: links.map(() => vec(2)),
+    linkTorques: links.map(() => vec(1)),
+    jointForceVector: Array.from({ length: coordinates }, () => rnd()),
+  }
 
   /**
    * The same tree as Exudyn builds a ball joint: RevoluteX at the joint (offset and transformation),
@@ -463,11 +709,18 @@ describe('KinematicTree Spherical joint', () => {
    * their order (x, y, z of a ball joint are three consecutive links); link loads go to the Z link.
    */
   function asRevolutes(): { links: Link[]; linkForces: Vec3[]; linkTorques: Vec3[] } {
-    const out: Link[] = [], index: number[] = [], linkForces: Vec3[] = [], linkTorques: Vec3[] = []
+    const out: Link[] = [],
+      index: number[] = [],
+      linkForces: Vec3[] = [],
+      linkTorques: Vec3[] = []
     links.forEach((l, i) => {
       const parent = l.parent < 0 ? -1 : index[l.parent]
       if (l.type === 'Spherical') {
-        out.push({ type: 'RevoluteX', parent, offset: l.offset, T: l.T }, { type: 'RevoluteY', parent: out.length }, { ...l, type: 'RevoluteZ', parent: out.length + 1, offset: [0, 0, 0], T: I3 })
+        out.push(
+          { type: 'RevoluteX', parent, offset: l.offset, T: l.T },
+          { type: 'RevoluteY', parent: out.length },
+          { ...l, type: 'RevoluteZ', parent: out.length + 1, offset: [0, 0, 0], T: I3 },
+        )
         linkForces.push([0, 0, 0], [0, 0, 0])
         linkTorques.push([0, 0, 0], [0, 0, 0])
       } else out.push({ ...l, parent })
@@ -484,12 +737,23 @@ describe('KinematicTree Spherical joint', () => {
   }
   const native = withVelocities(treeModel(links, reference, initial, loads))
   const expanded = asRevolutes()
-  const revolutes = withVelocities(treeModel(expanded.links, reference, initial, { ...loads, linkForces: expanded.linkForces, linkTorques: expanded.linkTorques }))
+  const revolutes = withVelocities(
+    treeModel(expanded.links, reference, initial, {
+      ...loads,
+      linkForces: expanded.linkForces,
+      linkTorques: expanded.linkTorques,
+    }),
+  )
 
-  for (const [solverType, steps] of [['RK44', 200], ['GeneralizedAlpha', 100]] as const)
+  for (const [solverType, steps] of [
+    ['RK44', 200],
+    ['GeneralizedAlpha', 100],
+  ] as const)
     it(`equals three revolute joints with massless links between them (${solverType}, random 3D tree with loads, ${steps} steps)`, () => {
-      const a = run(native, settings(solverType, steps * 1e-3, steps)).system.state, b = run(revolutes, settings(solverType, steps * 1e-3, steps)).system.state
-      let worst = 0, scale = 0
+      const a = run(native, settings(solverType, steps * 1e-3, steps)).system.state,
+        b = run(revolutes, settings(solverType, steps * 1e-3, steps)).system.state
+      let worst = 0,
+        scale = 0
       for (let c = 0; c < coordinates; c++) {
         worst = Math.max(worst, Math.abs(a.q[c] - b.q[c]), 1e-3 * Math.abs(a.v[c] - b.v[c]))
         scale = Math.max(scale, Math.abs(a.q[c] - initial[c]))
@@ -504,20 +768,43 @@ describe('KinematicTree Spherical joint', () => {
     })
 
   describe('spherical pendulum (non-isotropic body, gravity -y)', () => {
-    const m = 1.5, c: Vec3 = [0.8, 0.1, -0.05], J: Mat3 = [[0.02, 0.003, 0], [0.003, 0.05, 0.001], [0, 0.001, 0.04]]
-    const model = treeModel([{ type: 'Spherical', parent: -1, mass: m, com: c, inertia: J }], [0, 0, 0], [0.3, 0.2, -0.8])
+    const m = 1.5,
+      c: Vec3 = [0.8, 0.1, -0.05],
+      J: Mat3 = [
+        [0.02, 0.003, 0],
+        [0.003, 0.05, 0.001],
+        [0, 0.001, 0.04],
+      ]
+    const model = treeModel(
+      [{ type: 'Spherical', parent: -1, mass: m, com: c, inertia: J }],
+      [0, 0, 0],
+      [0.3, 0.2, -0.8],
+    )
     ;(model.nodes as Json[])[0].initialCoordinates_t = [1.5, 0.3, -0.7]
     /** Energy and the angular momentum about the vertical through the pivot, from the link's motion. */
     function invariants(system: ReturnType<typeof run>['system']): [number, number] {
-      const body = system.objects[0].computation as KinematicTreeBody, d = body.dynamics
+      const body = system.objects[0].computation as KinematicTreeBody,
+        d = body.dynamics
       body.updatePositions(system.state)
       d.motion(null, 0, null)
-      const R = d.R, w = d.omega, cw = d.comWorld
-      const Jw = [0, 1, 2].map((a) => [0, 1, 2].map((b) => [0, 1, 2].reduce((sum, k) => sum + [0, 1, 2].reduce((t, l) => t + R[3 * a + k] * J[k][l] * R[3 * b + l], 0), 0)))
+      const R = d.R,
+        w = d.omega,
+        cw = d.comWorld
+      const Jw = [0, 1, 2].map((a) =>
+        [0, 1, 2].map((b) =>
+          [0, 1, 2].reduce(
+            (sum, k) => sum + [0, 1, 2].reduce((t, l) => t + R[3 * a + k] * J[k][l] * R[3 * b + l], 0),
+            0,
+          ),
+        ),
+      )
       const vc = [w[1] * cw[2] - w[2] * cw[1], w[2] * cw[0] - w[0] * cw[2], w[0] * cw[1] - w[1] * cw[0]]
       // L_y = (J_w w)_y + m (c x v_c)_y about the pivot (the origin).
       const Ly = Jw[1][0] * w[0] + Jw[1][1] * w[1] + Jw[1][2] * w[2] + m * (cw[2] * vc[0] - cw[0] * vc[2])
-      const kinetic = 0.5 * m * (vc[0] ** 2 + vc[1] ** 2 + vc[2] ** 2) + 0.5 * [0, 1, 2].reduce((sum, a) => sum + w[a] * (Jw[a][0] * w[0] + Jw[a][1] * w[1] + Jw[a][2] * w[2]), 0)
+      const kinetic =
+        0.5 * m * (vc[0] ** 2 + vc[1] ** 2 + vc[2] ** 2) +
+        0.5 *
+          [0, 1, 2].reduce((sum, a) => sum + w[a] * (Jw[a][0] * w[0] + Jw[a][1] * w[1] + Jw[a][2] * w[2]), 0)
       return [kinetic + m * GRAVITY * cw[1], Ly]
     }
 
@@ -526,11 +813,18 @@ describe('KinematicTree Spherical joint', () => {
       const [E0, L0] = invariants(start)
       const { system } = run(model, settings('RK44', 2, 2000))
       const [E, L] = invariants(system)
-      const scaleE = m * GRAVITY * Math.hypot(...c), scaleL = Math.abs(L0) + 0.1
+      const scaleE = m * GRAVITY * Math.hypot(...c),
+        scaleL = Math.abs(L0) + 0.1
       // The item's KineticEnergy output is the kinetic part computed here by another route: rounding only.
       const out = new Float64Array(1)
       system.objects[0].computation.output!('KineticEnergy', system.state, out)
-      expect(Math.abs(out[0] + m * GRAVITY * (system.objects[0].computation as KinematicTreeBody).dynamics.comWorld[1] - E)).toBeLessThan(1e-13 * scaleE)
+      expect(
+        Math.abs(
+          out[0] +
+            m * GRAVITY * (system.objects[0].computation as KinematicTreeBody).dynamics.comWorld[1] -
+            E,
+        ),
+      ).toBeLessThan(1e-13 * scaleE)
       // RK44 at h = 1 ms, angular rates ~2-5 rad/s (omega h < 5e-3): the drift of either invariant is
       // ~(omega h)^4 omega t ~ 1e-8 at most, measured 3.1e-12 (E) and 8.7e-12 (L) relative. 1e-9 fails
       // for any wrong velocity-product (gyroscopic, Coriolis) or gravity term, which change them at 1e-2.
@@ -558,7 +852,8 @@ describe('KinematicTree Spherical joint', () => {
       d.positions()
       return d
     }
-    const b = Float64Array.of(1, 1, 1, 1), x = new Float64Array(4)
+    const b = Float64Array.of(1, 1, 1, 1),
+      x = new Float64Array(4)
     expect(ball(0.3, 1).solveMass(b, 0, x, 0)).toBe(-1)
     expect(ball(Math.PI / 2, 1).solveMass(b, 0, x, 0)).toBe(1)
     expect(ball(0.3, 0).solveMass(b, 0, x, 0)).toBe(1)
@@ -574,7 +869,14 @@ describe('KinematicTree checkpoint restart and input checks', () => {
     })
 
   const problems = (change: (tree: Json, model: Json) => void): string => {
-    const model = treeModel([{ type: 'RevoluteZ', parent: -1, mass: 1, com: [1, 0, 0] }, { type: 'RevoluteZ', parent: 0, mass: 1, com: [1, 0, 0] }], [0, 0], [0, 0])
+    const model = treeModel(
+      [
+        { type: 'RevoluteZ', parent: -1, mass: 1, com: [1, 0, 0] },
+        { type: 'RevoluteZ', parent: 0, mass: 1, com: [1, 0, 0] },
+      ],
+      [0, 0],
+      [0, 0],
+    )
     change((model.objects as Json[])[0], model)
     try {
       makeProject(model, settings('RK44', 1, 10))
@@ -584,16 +886,60 @@ describe('KinematicTree checkpoint restart and input checks', () => {
     return ''
   }
   it('rejects a parent that is not an earlier link, wrong list lengths, unknown joint types, non-rotations, asymmetric inertias and a node or joint forces of the wrong size', () => {
-    expect(problems((t) => (t.linkParents = [-1, 1]))).toMatch(/linkParents.*link 1: expected -1 \(base\) or the index of an earlier link \(0\.\.0\), got 1/)
-    expect(problems((t) => (t.linkMasses = [1]))).toMatch(/linkMasses.*expected 2 entries \(one per link, as jointTypes\), got 1/)
-    expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Ball']))).toMatch(/jointTypes.*link 1: expected one of RevoluteX, .*Spherical, got "Ball"/)
-    expect(problems((t) => (t.jointOffsets = [[0, 0], [0, 0, 0]]))).toMatch(/jointOffsets.*entry 0/)
+    expect(problems((t) => (t.linkParents = [-1, 1]))).toMatch(
+      /linkParents.*link 1: expected -1 \(base\) or the index of an earlier link \(0\.\.0\), got 1/,
+    )
+    expect(problems((t) => (t.linkMasses = [1]))).toMatch(
+      /linkMasses.*expected 2 entries \(one per link, as jointTypes\), got 1/,
+    )
+    expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Ball']))).toMatch(
+      /jointTypes.*link 1: expected one of RevoluteX, .*Spherical, got "Ball"/,
+    )
+    expect(
+      problems(
+        (t) =>
+          (t.jointOffsets = [
+            [0, 0],
+            [0, 0, 0],
+          ]),
+      ),
+    ).toMatch(/jointOffsets.*entry 0/)
     expect(problems((t) => (t.linkForces = [[0, 0, 1]]))).toMatch(/linkForces.*or \[\] for none, got 1/)
-    expect(problems((t) => (t.jointTransformations = [[[2, 0, 0], [0, 1, 0], [0, 0, 1]], I3]))).toMatch(/jointTransformations.*link 0: expected a rotation matrix \(orthonormal\)/)
-    expect(problems((_t, m) => ((m.nodes as Json[])[0].numberOfODE2Coordinates = 3))).toMatch(/nodeNumber.*node "q" has 3 coordinates; expected 2, one per link/)
-    expect(problems((t) => (t.linkInertiasCOM = [Z3, [[1, 0.5, 0], [0, 1, 0], [0, 0, 1]]]))).toMatch(/linkInertiasCOM.*link 1: expected a symmetric inertia tensor/)
+    expect(
+      problems(
+        (t) =>
+          (t.jointTransformations = [
+            [
+              [2, 0, 0],
+              [0, 1, 0],
+              [0, 0, 1],
+            ],
+            I3,
+          ]),
+      ),
+    ).toMatch(/jointTransformations.*link 0: expected a rotation matrix \(orthonormal\)/)
+    expect(problems((_t, m) => ((m.nodes as Json[])[0].numberOfODE2Coordinates = 3))).toMatch(
+      /nodeNumber.*node "q" has 3 coordinates; expected 2, one per link/,
+    )
+    expect(
+      problems(
+        (t) =>
+          (t.linkInertiasCOM = [
+            Z3,
+            [
+              [1, 0.5, 0],
+              [0, 1, 0],
+              [0, 0, 1],
+            ],
+          ]),
+      ),
+    ).toMatch(/linkInertiasCOM.*link 1: expected a symmetric inertia tensor/)
     // A Spherical link has three coordinates: the node and jointForceVector count coordinates, not links.
-    expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Spherical']))).toMatch(/nodeNumber.*node "q" has 2 coordinates; expected 4, one per link \(jointTypes\) and three per Spherical link/)
-    expect(problems((t) => (t.jointForceVector = [1, 2, 3]))).toMatch(/jointForceVector.*expected 2 entries \(one per coordinate: 1 per link, 3 per Spherical link\) or \[\] for none, got 3/)
+    expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Spherical']))).toMatch(
+      /nodeNumber.*node "q" has 2 coordinates; expected 4, one per link \(jointTypes\) and three per Spherical link/,
+    )
+    expect(problems((t) => (t.jointForceVector = [1, 2, 3]))).toMatch(
+      /jointForceVector.*expected 2 entries \(one per coordinate: 1 per link, 3 per Spherical link\) or \[\] for none, got 3/,
+    )
   })
 })

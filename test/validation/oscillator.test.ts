@@ -10,7 +10,12 @@ const omega = Math.sqrt(k / m) // 5 rad/s
 const amplitude = Math.hypot(x0, v0 / omega)
 
 const T = 2
-const sensor = (name: string, outputVariableType: string): Json => ({ type: 'Node', name, nodeNumber: 'node', outputVariableType })
+const sensor = (name: string, outputVariableType: string): Json => ({
+  type: 'Node',
+  name,
+  nodeNumber: 'node',
+  outputVariableType,
+})
 
 /**
  * Global error bound per solver at step h over [0, T], from the leading term of each method's
@@ -25,11 +30,19 @@ const sensor = (name: string, outputVariableType: string): Json => ({ type: 'Nod
  * Each bound gets a factor 1.5 for the next-order terms; damping (d = 2) only makes errors smaller.
  */
 const cases = [
-  { solverType: 'ExplicitEuler', steps: 20000, bound: (h: number) => Math.expm1((omega * omega * h * T) / 2) },
+  {
+    solverType: 'ExplicitEuler',
+    steps: 20000,
+    bound: (h: number) => Math.expm1((omega * omega * h * T) / 2),
+  },
   { solverType: 'RK44', steps: 200, bound: (h: number) => (omega * T * (omega * h) ** 4) / 120 },
   { solverType: 'DOPRI5', steps: 100, bound: (h: number) => (omega * T * (omega * h) ** 5) / 3600 },
   { solverType: 'TrapezoidalIndex2', steps: 1000, bound: (h: number) => (omega * T * (omega * h) ** 2) / 12 },
-  { solverType: 'GeneralizedAlpha', steps: 1000, bound: (h: number) => (1.5 * omega * T * (omega * h) ** 2) / 12 },
+  {
+    solverType: 'GeneralizedAlpha',
+    steps: 1000,
+    bound: (h: number) => (1.5 * omega * T * (omega * h) ** 2) / 12,
+  },
 ]
 
 describe('linear oscillator vs the analytic solution', () => {
@@ -39,12 +52,21 @@ describe('linear oscillator vs the analytic solution', () => {
         it(`${c.solverType}, ${spring} spring, damping ${d}`, () => {
           const settings = {
             solverType: c.solverType,
-            timeIntegration: { endTime: T, numberOfSteps: c.steps, adaptiveStep: false, generalizedAlpha: { spectralRadius: 0.8 } },
+            timeIntegration: {
+              endTime: T,
+              numberOfSteps: c.steps,
+              adaptiveStep: false,
+              generalizedAlpha: { spectralRadius: 0.8 },
+            },
             solutionSettings: { sensorsWritePeriod: 0.02 },
           }
-          const { recorder } = run(oscillatorModel(spring, d, [sensor('x', 'Displacement'), sensor('v', 'Velocity')]), settings)
+          const { recorder } = run(
+            oscillatorModel(spring, d, [sensor('x', 'Displacement'), sensor('v', 'Velocity')]),
+            settings,
+          )
           const exact = dampedOscillator(m, k, d, x0, v0)
-          const xs = sensorSeries(recorder, 'x'), vs = sensorSeries(recorder, 'v')
+          const xs = sensorSeries(recorder, 'x'),
+            vs = sensorSeries(recorder, 'v')
           expect(xs.t.length).toBe(101)
           let maxError = 0
           xs.t.forEach((t, i) => {
@@ -63,11 +85,20 @@ describe('linear oscillator vs the analytic solution', () => {
 })
 
 describe('sensors', () => {
-  const model = oscillatorModel('coordinate', 2, [sensor('position', 'Position'), sensor('displacement', 'Displacement'), sensor('velocity', 'Velocity'), sensor('acceleration', 'Acceleration')])
+  const model = oscillatorModel('coordinate', 2, [
+    sensor('position', 'Position'),
+    sensor('displacement', 'Displacement'),
+    sensor('velocity', 'Velocity'),
+    sensor('acceleration', 'Acceleration'),
+  ])
   const exact = dampedOscillator(m, k, 2, x0, v0)
 
   it('writes the first row at startTime, then one every sensorsWritePeriod, the last at endTime', () => {
-    const { recorder } = run(model, { solverType: 'RK44', timeIntegration: { endTime: 1, numberOfSteps: 1000 }, solutionSettings: { sensorsWritePeriod: 0.01 } })
+    const { recorder } = run(model, {
+      solverType: 'RK44',
+      timeIntegration: { endTime: 1, numberOfSteps: 1000 },
+      solutionSettings: { sensorsWritePeriod: 0.01 },
+    })
     const { t } = sensorSeries(recorder, 'position')
     expect(t.length).toBe(101)
     // Steps of 1e-3 land on every multiple of 0.01 up to the summation round-off of t (~1e-15).
@@ -76,8 +107,13 @@ describe('sensors', () => {
   })
 
   it('with a period that is not a multiple of the step, writes at the first step at or after each due time', () => {
-    const h = 1e-3, period = 2.5e-3
-    const { recorder } = run(model, { solverType: 'RK44', timeIntegration: { endTime: 0.1, numberOfSteps: 100 }, solutionSettings: { sensorsWritePeriod: period } })
+    const h = 1e-3,
+      period = 2.5e-3
+    const { recorder } = run(model, {
+      solverType: 'RK44',
+      timeIntegration: { endTime: 0.1, numberOfSteps: 100 },
+      solutionSettings: { sensorsWritePeriod: period },
+    })
     const { t } = sensorSeries(recorder, 'position')
     expect(t.length).toBe(41)
     t.forEach((ti, i) => {
@@ -88,7 +124,11 @@ describe('sensors', () => {
   })
 
   it('starts at a startTime other than zero', () => {
-    const { recorder } = run(model, { solverType: 'RK44', timeIntegration: { startTime: 0.5, endTime: 1, numberOfSteps: 500 }, solutionSettings: { sensorsWritePeriod: 0.1 } })
+    const { recorder } = run(model, {
+      solverType: 'RK44',
+      timeIntegration: { startTime: 0.5, endTime: 1, numberOfSteps: 500 },
+      solutionSettings: { sensorsWritePeriod: 0.1 },
+    })
     const { t, values } = sensorSeries(recorder, 'displacement')
     expect(t.length).toBe(6)
     t.forEach((ti, i) => expect(Math.abs(ti - (0.5 + 0.1 * i))).toBeLessThan(1e-12))
@@ -100,14 +140,19 @@ describe('sensors', () => {
 
   it('with an adaptive DOPRI5, writes one row per period at the first accepted step past it, and the final state', () => {
     const period = 0.05
-    const { recorder, stats } = run(model, { solverType: 'DOPRI5', timeIntegration: { endTime: 1, numberOfSteps: 10, relativeTolerance: 1e-6, absoluteTolerance: 1e-8 }, solutionSettings: { sensorsWritePeriod: period } })
+    const { recorder, stats } = run(model, {
+      solverType: 'DOPRI5',
+      timeIntegration: { endTime: 1, numberOfSteps: 10, relativeTolerance: 1e-6, absoluteTolerance: 1e-8 },
+      solutionSettings: { sensorsWritePeriod: period },
+    })
     const { t } = sensorSeries(recorder, 'position')
     // The controller takes steps longer than the period here; then a row is written at every step
     // that passes a due time, and due times it skipped over are not repeated.
     expect(stats.steps).toBeGreaterThan(5)
     expect(t[0]).toBe(0)
     expect(Math.abs(t[t.length - 1] - 1)).toBeLessThan(1e-12)
-    for (let i = 1; i < t.length; i++) expect(Math.floor(t[i] / period + 1e-9)).toBeGreaterThan(Math.floor(t[i - 1] / period + 1e-9))
+    for (let i = 1; i < t.length; i++)
+      expect(Math.floor(t[i] / period + 1e-9)).toBeGreaterThan(Math.floor(t[i - 1] / period + 1e-9))
   })
 
   /**
@@ -116,9 +161,15 @@ describe('sensors', () => {
    * (times k/m = 25). 1e-9 leaves room for all three and still catches any mix-up of outputs.
    */
   it('Position = reference + Displacement; Velocity and Acceleration follow the analytic solution', () => {
-    const { recorder } = run(model, { solverType: 'RK44', timeIntegration: { endTime: 1, numberOfSteps: 1000 }, solutionSettings: { sensorsWritePeriod: 0.05 } })
-    const pos = sensorSeries(recorder, 'position'), dis = sensorSeries(recorder, 'displacement')
-    const vel = sensorSeries(recorder, 'velocity'), acc = sensorSeries(recorder, 'acceleration')
+    const { recorder } = run(model, {
+      solverType: 'RK44',
+      timeIntegration: { endTime: 1, numberOfSteps: 1000 },
+      solutionSettings: { sensorsWritePeriod: 0.05 },
+    })
+    const pos = sensorSeries(recorder, 'position'),
+      dis = sensorSeries(recorder, 'displacement')
+    const vel = sensorSeries(recorder, 'velocity'),
+      acc = sensorSeries(recorder, 'acceleration')
     pos.t.forEach((t, i) => {
       const e = exact(t)
       expect(pos.values[i]).toEqual([1 + dis.values[i][0], 0, 0])
@@ -131,7 +182,11 @@ describe('sensors', () => {
   /** GA's accelerations are the physical q'' (not the algorithmic ones): second order like q and q'. */
   it('generalized-alpha reports the physical acceleration', () => {
     const steps = 1000
-    const { recorder } = run(model, { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 1, numberOfSteps: steps, generalizedAlpha: { spectralRadius: 0.8 } }, solutionSettings: { sensorsWritePeriod: 0.05 } })
+    const { recorder } = run(model, {
+      solverType: 'GeneralizedAlpha',
+      timeIntegration: { endTime: 1, numberOfSteps: steps, generalizedAlpha: { spectralRadius: 0.8 } },
+      solutionSettings: { sensorsWritePeriod: 0.05 },
+    })
     const acc = sensorSeries(recorder, 'acceleration')
     // omega^2 times the second-order phase bound of the test above, for T = 1.
     const tolerance = omega * omega * ((1.5 * 1.5 * omega * (omega / steps) ** 2) / 12) * amplitude

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { ellipticK, GRAVITY, measuredOrder, pendulumModel, run, sensorSeries, zeroCrossings } from './helpers'
 
-const theta0 = 2.5, L = 1
+const theta0 = 2.5,
+  L = 1
 const exactPeriod = 4 * Math.sqrt(L / GRAVITY) * ellipticK(Math.sin(theta0 / 2)) // 3.2959 s
 /** Energy scale: the potential energy released from theta0 to the bottom, m g L (1 - cos theta0). */
 const energyScale = GRAVITY * L * (1 - Math.cos(theta0))
@@ -21,7 +22,12 @@ interface Trajectory {
   v: number[][]
 }
 
-function simulate(solverType: string, endTime: number, steps: number, extra: { spectralRadius?: number; adaptive?: boolean; tolerance?: number } = {}): Trajectory {
+function simulate(
+  solverType: string,
+  endTime: number,
+  steps: number,
+  extra: { spectralRadius?: number; adaptive?: boolean; tolerance?: number } = {},
+): Trajectory {
   const { recorder } = run(pendulumModel(theta0, L, SENSORS), {
     solverType,
     timeIntegration: {
@@ -35,7 +41,8 @@ function simulate(solverType: string, endTime: number, steps: number, extra: { s
     // Every step: the crossings are interpolated between steps.
     solutionSettings: { sensorsWritePeriod: 0 },
   })
-  const p = sensorSeries(recorder, 'position'), v = sensorSeries(recorder, 'velocity')
+  const p = sensorSeries(recorder, 'position'),
+    v = sensorSeries(recorder, 'velocity')
   return { t: p.t, p: p.values, v: v.values }
 }
 
@@ -44,13 +51,19 @@ function simulate(solverType: string, endTime: number, steps: number, extra: { s
  * interpolation with the recorded velocity: its error is O(h^4), below every integration error here.
  */
 function measuredPeriod(tr: Trajectory): number {
-  const crossings = zeroCrossings(tr.t, tr.p.map((p) => p[0]), tr.v.map((v) => v[0]), -1)
+  const crossings = zeroCrossings(
+    tr.t,
+    tr.p.map((p) => p[0]),
+    tr.v.map((v) => v[0]),
+    -1,
+  )
   expect(crossings.length).toBe(2)
   return crossings[1] - crossings[0]
 }
 
 const energy = (p: number[], v: number[]): number => 0.5 * (v[0] ** 2 + v[1] ** 2) + GRAVITY * p[1]
-const maxLengthError = (tr: Trajectory): number => Math.max(...tr.p.map((p) => Math.abs(Math.hypot(p[0], p[1]) - L)))
+const maxLengthError = (tr: Trajectory): number =>
+  Math.max(...tr.p.map((p) => Math.abs(Math.hypot(p[0], p[1]) - L)))
 
 describe('pendulum period vs 4 sqrt(L/g) K(sin(theta0/2))', () => {
   const endTime = 1.3 * exactPeriod
@@ -60,7 +73,10 @@ describe('pendulum period vs 4 sqrt(L/g) K(sin(theta0/2))', () => {
    * method's asymptotic h^2 error of the right period, the extrapolated period must be far closer:
    * within 5% of the error at h/2 (the remainder is the h^3 term, measured ~0.5%).
    */
-  for (const [solverType, spectralRadius] of [['GeneralizedAlpha', 0.9], ['TrapezoidalIndex2', undefined]] as const)
+  for (const [solverType, spectralRadius] of [
+    ['GeneralizedAlpha', 0.9],
+    ['TrapezoidalIndex2', undefined],
+  ] as const)
     it(`${solverType}: second-order period error that extrapolates to the exact period`, () => {
       const steps = Math.round(endTime / 0.01)
       const coarse = measuredPeriod(simulate(solverType, endTime, steps, { spectralRadius }))
@@ -119,11 +135,21 @@ describe('pendulum energy', () => {
   it('RK44: the energy error converges with order 4', () => {
     const steps = [200, 400, 800, 1600]
     const errors = steps.map((n) => {
-      const { q, v } = run(pendulumModel(theta0, L), { solverType: 'RK44', timeIntegration: { endTime: 1, numberOfSteps: n } }).system.state
+      const { q, v } = run(pendulumModel(theta0, L), {
+        solverType: 'RK44',
+        timeIntegration: { endTime: 1, numberOfSteps: n },
+      }).system.state
       const y = -L * Math.cos(theta0) + q[1]
       return Math.abs(0.5 * (v[0] ** 2 + v[1] ** 2) + GRAVITY * y - GRAVITY * -L * Math.cos(theta0))
     })
-    expect(Math.abs(measuredOrder(steps.map((n) => 1 / n), errors) - 4)).toBeLessThan(0.15)
+    expect(
+      Math.abs(
+        measuredOrder(
+          steps.map((n) => 1 / n),
+          errors,
+        ) - 4,
+      ),
+    ).toBeLessThan(0.15)
   })
 })
 

@@ -17,23 +17,28 @@ const EPS = 1e-5
 
 /** C_q^T lambda of one object on its local coordinates. */
 function reactions(o: ObjectComputation, sys: CompiledSystem, out: Float64Array): void {
-  const n = o.ltgODE2.length, C = new Float64Array(o.nAE * n)
+  const n = o.ltgODE2.length,
+    C = new Float64Array(o.nAE * n)
   o.computeAEJacobian!(sys.state, C, false)
   out.fill(0)
-  for (let k = 0; k < o.nAE; k++) for (let j = 0; j < n; j++) out[j] += C[k * n + j] * sys.state.lambda[o.aeIndex + k]
+  for (let k = 0; k < o.nAE; k++)
+    for (let j = 0; j < n; j++) out[j] += C[k * n + j] * sys.state.lambda[o.aeIndex + k]
 }
 
 function checkReactionJacobian(sys: CompiledSystem, o: ObjectComputation, seed: number): void {
-  const s = sys.state, rnd = seededRandom(seed)
+  const s = sys.state,
+    rnd = seededRandom(seed)
   for (let i = 0; i < s.q.length; i++) s.q[i] = 0.5 * rnd()
   for (let i = 0; i < s.lambda.length; i++) s.lambda[i] = 10 * rnd()
-  const ltg = o.ltgODE2, n = ltg.length
+  const ltg = o.ltgODE2,
+    n = ltg.length
   const H = new Float64Array(n * n)
   o.addReactionJacobian!(s, 1, H)
   let scale = 0
   for (const x of H) scale = Math.max(scale, Math.abs(x))
   expect(scale).toBeGreaterThan(0)
-  const fp = new Float64Array(n), fm = new Float64Array(n)
+  const fp = new Float64Array(n),
+    fm = new Float64Array(n)
   for (let trial = 0; trial < 6; trial++) {
     const d = Array.from({ length: n }, () => rnd())
     const q0 = Float64Array.from(s.q)
@@ -50,11 +55,23 @@ function checkReactionJacobian(sys: CompiledSystem, o: ObjectComputation, seed: 
   }
 }
 
-const ROT0 = [[0.36, 0.48, -0.8], [-0.8, 0.6, 0], [0.48, 0.64, 0.6]]
-const ROT1 = [[0.6, 0, 0.8], [0, 1, 0], [-0.8, 0, 0.6]]
+const ROT0 = [
+  [0.36, 0.48, -0.8],
+  [-0.8, 0.6, 0],
+  [0.48, 0.64, 0.6],
+]
+const ROT1 = [
+  [0.6, 0, 0.8],
+  [0, 1, 0],
+  [-0.8, 0, 0.6],
+]
 
 /** Two bodies on the given node type (or a body and ground) and one joint between markers off the nodes. */
-function jointModel(nodeType: 'RigidBodyEP' | 'RigidBodyRxyz' | 'RigidBody2D', joint: Json, toGround = false): Json {
+function jointModel(
+  nodeType: 'RigidBodyEP' | 'RigidBodyRxyz' | 'RigidBody2D',
+  joint: Json,
+  toGround = false,
+): Json {
   const node = (name: string, x: number): Json =>
     nodeType === 'RigidBodyEP'
       ? { type: nodeType, name, referenceCoordinates: [x, 0.1, -0.2, 1, 0, 0, 0] }
@@ -108,7 +125,10 @@ describe('reaction Jacobians d(C_q^T lambda)/dq match central differences', () =
     })
   }
   it('JointRevolute2D and JointPrismatic2D on RigidBody2D', () => {
-    for (const joint of [{ type: 'JointRevolute2D' }, { type: 'JointPrismatic2D', axisMarker0: [0.6, 0.8, 0], normalMarker1: [0, 1, 0] }]) {
+    for (const joint of [
+      { type: 'JointRevolute2D' },
+      { type: 'JointPrismatic2D', axisMarker0: [0.6, 0.8, 0], normalMarker1: [0, 1, 0] },
+    ]) {
       const { sys, joint: j } = jointOf(jointModel('RigidBody2D', joint))
       checkReactionJacobian(sys, j, 31)
     }

@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest'
 import { loadCheckpoint, saveCheckpoint } from '../../src/core'
 import { makeProject } from './helpers'
-import { doublePendulum, expectBitwiseEqual, finalState, rows, splitRunMatches, startRun } from './restartModels'
+import {
+  doublePendulum,
+  expectBitwiseEqual,
+  finalState,
+  rows,
+  splitRunMatches,
+  startRun,
+} from './restartModels'
 
 const settings = (solverType: string, extra: Record<string, unknown> = {}) => ({
   solverType,
@@ -17,14 +24,25 @@ const settings = (solverType: string, extra: Record<string, unknown> = {}) => ({
 describe('exact restart from a checkpoint, every dynamic solver', () => {
   for (const solverType of ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'RK44'])
     it(`${solverType}: constrained double pendulum with spring and friction`, () => {
-      const { checkpointTime } = splitRunMatches(doublePendulum(), settings(solverType, { numberOfSteps: solverType === 'ExplicitEuler' ? 4000 : 400 }))
+      const { checkpointTime } = splitRunMatches(
+        doublePendulum(),
+        settings(solverType, { numberOfSteps: solverType === 'ExplicitEuler' ? 4000 : 400 }),
+      )
       expect(checkpointTime).toBeGreaterThanOrEqual(0.5 - 1e-12)
     })
 
   it('DOPRI5 with adaptive steps, after step-size changes and rejected steps', () => {
     // A large first step (0.2) forces rejections; tight tolerances keep the controller changing h, so
     // the saved step size and lastRejected flag are what the continuation depends on.
-    const { continuous } = splitRunMatches(doublePendulum(), settings('DOPRI5', { numberOfSteps: 10, initialStepSize: 0.2, absoluteTolerance: 1e-9, relativeTolerance: 1e-9 }))
+    const { continuous } = splitRunMatches(
+      doublePendulum(),
+      settings('DOPRI5', {
+        numberOfSteps: 10,
+        initialStepSize: 0.2,
+        absoluteTolerance: 1e-9,
+        relativeTolerance: 1e-9,
+      }),
+    )
     expect(continuous.solver.stats.rejectedSteps).toBeGreaterThan(0)
     expect(continuous.solver.stats.steps).toBeGreaterThan(20)
   })
@@ -54,9 +72,14 @@ describe('exact restart: the run to T/2 ends there, as `mbs run --end-time` does
       second.solver.solve()
       rows(continuous.recorder).forEach((r, i) => {
         const joined = new Float64Array([...rows(first.recorder)[i], ...rows(second.recorder)[i]])
-        expectBitwiseEqual(joined, r, `sensor ${continuous.recorder.series[i].name}, first half + continuation`)
+        expectBitwiseEqual(
+          joined,
+          r,
+          `sensor ${continuous.recorder.series[i].name}, first half + continuation`,
+        )
       })
-      const a = finalState(continuous), b = finalState(second)
+      const a = finalState(continuous),
+        b = finalState(second)
       for (const k of Object.keys(a)) expectBitwiseEqual(b[k], a[k], `final ${k}`)
     })
 })
@@ -80,7 +103,11 @@ describe('loading into the running system', () => {
     const all = rows(run.recorder)
     all.forEach((r, i) => {
       const w = run.recorder.series[i].size + 1
-      expectBitwiseEqual(r.subarray(firstPass[i].length), firstPass[i].subarray(rowsAtCheckpoint[i] * w), `sensor ${run.recorder.series[i].name}, second pass`)
+      expectBitwiseEqual(
+        r.subarray(firstPass[i].length),
+        firstPass[i].subarray(rowsAtCheckpoint[i] * w),
+        `sensor ${run.recorder.series[i].name}, second pass`,
+      )
     })
     const again = finalState(run)
     for (const k of Object.keys(endState)) expectBitwiseEqual(again[k], endState[k], `final ${k}`)

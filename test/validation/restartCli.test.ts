@@ -8,7 +8,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main'
-import { createSolver, OutputSchedule, parseProject, ResultsReader, SensorRecorder, type Project } from '../../src/core'
+import {
+  createSolver,
+  OutputSchedule,
+  parseProject,
+  ResultsReader,
+  SensorRecorder,
+  type Project,
+} from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
 import { FileSource } from '../../src/host/runFiles'
 import { bits } from './restartModels'
@@ -18,14 +25,19 @@ const PENDULUM = path.join(EXAMPLES, 'pendulum.mbsproj')
 const tempDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-restart-'))
 
 function mbs(...argv: string[]): string[] {
-  const out: string[] = [], err: string[] = []
+  const out: string[] = [],
+    err: string[] = []
   const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
   expect(code, `mbs ${argv.join(' ')}: ${err.join('\n')}`).toBe(0)
   return out
 }
 
 /** The data rows of a sensor CSV (without the '#' comment lines). */
-const csvRows = (file: string): string[] => fs.readFileSync(file, 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('#'))
+const csvRows = (file: string): string[] =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '' && !l.startsWith('#'))
 
 describe('mbs run: 0..T2 versus 0..T1 saved and continued T1..T2', () => {
   const dir = tempDir()
@@ -35,8 +47,26 @@ describe('mbs run: 0..T2 versus 0..T1 saved and continued T1..T2', () => {
 
   it('with --end-time T1 --save-checkpoint, then --from-checkpoint: identical rows', () => {
     const ck = path.join(dir, 'half.mbsckpt')
-    mbs('run', PENDULUM, '--end-time', '0.5', '--save-checkpoint', ck, '--sensors-dir', path.join(dir, 'first'))
-    mbs('run', PENDULUM, '--end-time', '1', '--from-checkpoint', ck, '--sensors-dir', path.join(dir, 'second'))
+    mbs(
+      'run',
+      PENDULUM,
+      '--end-time',
+      '0.5',
+      '--save-checkpoint',
+      ck,
+      '--sensors-dir',
+      path.join(dir, 'first'),
+    )
+    mbs(
+      'run',
+      PENDULUM,
+      '--end-time',
+      '1',
+      '--from-checkpoint',
+      ck,
+      '--sensors-dir',
+      path.join(dir, 'second'),
+    )
     const joined = [...csvRows(path.join(dir, 'first', sensor)), ...csvRows(path.join(dir, 'second', sensor))]
     expect(joined.length).toBe(full.length)
     expect(joined).toEqual(full)
@@ -49,7 +79,16 @@ describe('mbs run: 0..T2 versus 0..T1 saved and continued T1..T2', () => {
     const d = tempDir()
     mbs('run', pulley, '--end-time', '0.2', '--sensors-dir', path.join(d, 'full'))
     mbs('run', pulley, '--end-time', '0.1', '--save-checkpoint', path.join(d, 'c.mbsckpt'))
-    mbs('run', pulley, '--end-time', '0.2', '--from-checkpoint', path.join(d, 'c.mbsckpt'), '--sensors-dir', path.join(d, 'second'))
+    mbs(
+      'run',
+      pulley,
+      '--end-time',
+      '0.2',
+      '--from-checkpoint',
+      path.join(d, 'c.mbsckpt'),
+      '--sensors-dir',
+      path.join(d, 'second'),
+    )
     for (const f of fs.readdirSync(path.join(d, 'full'))) {
       const after = (rows: string[]): string[] => rows.filter((r) => Number(r.split(',')[0]) > 0.1)
       expect(after(csvRows(path.join(d, 'second', f)))).toEqual(after(csvRows(path.join(d, 'full', f))))
@@ -59,7 +98,16 @@ describe('mbs run: 0..T2 versus 0..T1 saved and continued T1..T2', () => {
   it('with --checkpoint-at T1 during the whole run: identical rows', () => {
     const ck = path.join(dir, 'at.mbsckpt')
     mbs('run', PENDULUM, '--end-time', '1', '--save-checkpoint', ck, '--checkpoint-at', '0.3')
-    mbs('run', PENDULUM, '--end-time', '1', '--from-checkpoint', ck, '--sensors-dir', path.join(dir, 'fromAt'))
+    mbs(
+      'run',
+      PENDULUM,
+      '--end-time',
+      '1',
+      '--from-checkpoint',
+      ck,
+      '--sensors-dir',
+      path.join(dir, 'fromAt'),
+    )
     const tail = csvRows(path.join(dir, 'fromAt', sensor))
     // Rows every 0.01 s: the continuation starts with the row after t = 0.3.
     expect(tail).toEqual(full.slice(full.length - tail.length))
@@ -76,14 +124,20 @@ describe('mbs run: 0..T2 versus 0..T1 saved and continued T1..T2', () => {
   it('a checkpoint of another model is refused with the difference', () => {
     const other = path.join(EXAMPLES, 'doublePendulum.mbsproj')
     const err: string[] = []
-    const code = main(['run', other, '--from-checkpoint', path.join(dir, 'half.mbsckpt')], { out: () => {}, err: (l) => err.push(l) })
+    const code = main(['run', other, '--from-checkpoint', path.join(dir, 'half.mbsckpt')], {
+      out: () => {},
+      err: (l) => err.push(l),
+    })
     expect(code).toBe(2)
     expect(err.join('\n')).toContain('the checkpoint was saved from a differently built model')
   })
 })
 
 describe('example projects: run -> results file -> replay reader', () => {
-  const examples = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.mbsproj')).sort()
+  const examples = fs
+    .readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.mbsproj'))
+    .sort()
 
   for (const name of examples)
     it(`${name}: every frame equals the engine's state bit for bit`, () => {
@@ -105,7 +159,8 @@ describe('example projects: run -> results file -> replay reader', () => {
       })
       // The replay has the model and the sensor histories too.
       expect(reader.header.project.model).toEqual(JSON.parse(JSON.stringify(parsed.project.model)))
-      for (const se of parsed.project.model.sensors) expect(reader.sensor(se.name).t.length).toBeGreaterThan(0)
+      for (const se of parsed.project.model.sensors)
+        expect(reader.sensor(se.name).t.length).toBeGreaterThan(0)
       expect(mbs('info', file)[0]).toMatch(/^MBS Studio results file, format version 1/)
       source.close()
     })

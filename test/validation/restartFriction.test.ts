@@ -6,17 +6,35 @@ import { decodeCheckpoint } from '../../src/core'
 import { run, sensorSeries, type Json } from './helpers'
 import { splitRunMatches } from './restartModels'
 
-const fDyn = 2, fStatic = 0.5, kBristle = 1e4, dBristle = 200
+const fDyn = 2,
+  fStatic = 0.5,
+  kBristle = 1e4,
+  dBristle = 200
 
 /** A 1 kg block on x (a mass point) with friction to ground and a coordinate load. */
 function block(load: Json, extra: Json = {}): Json {
   return {
-    nodes: [{ type: 'Point', name: 'n' }, { type: 'PointGround', name: 'g' }],
+    nodes: [
+      { type: 'Point', name: 'n' },
+      { type: 'PointGround', name: 'g' },
+    ],
     objects: [
       { type: 'MassPoint', name: 'm', physicsMass: 1, nodeNumber: 'n' },
-      { type: 'ConnectorCoordinateSpringDamperExt', name: 'friction', markerNumbers: ['gx', 'x'], fDynamicFriction: fDyn, fStaticFrictionOffset: fStatic, stickingStiffness: kBristle, stickingDamping: dBristle, ...extra },
+      {
+        type: 'ConnectorCoordinateSpringDamperExt',
+        name: 'friction',
+        markerNumbers: ['gx', 'x'],
+        fDynamicFriction: fDyn,
+        fStaticFrictionOffset: fStatic,
+        stickingStiffness: kBristle,
+        stickingDamping: dBristle,
+        ...extra,
+      },
     ],
-    markers: [{ type: 'NodeCoordinate', name: 'x', nodeNumber: 'n', coordinate: 0 }, { type: 'NodeCoordinate', name: 'gx', nodeNumber: 'g', coordinate: 0 }],
+    markers: [
+      { type: 'NodeCoordinate', name: 'x', nodeNumber: 'n', coordinate: 0 },
+      { type: 'NodeCoordinate', name: 'gx', nodeNumber: 'g', coordinate: 0 },
+    ],
     loads: [{ type: 'Coordinate', name: 'pull', markerNumber: 'x', ...load }],
     sensors: [
       { type: 'Node', name: 'pos', nodeNumber: 'n', outputVariableType: 'Position' },
@@ -26,13 +44,18 @@ function block(load: Json, extra: Json = {}): Json {
   }
 }
 
-const settings = (solverType: string, steps = 1000) => ({ solverType, timeIntegration: { endTime: 1, numberOfSteps: steps, generalizedAlpha: { spectralRadius: 0.8 } }, solutionSettings: { sensorsWritePeriod: 0.01 } })
+const settings = (solverType: string, steps = 1000) => ({
+  solverType,
+  timeIntegration: { endTime: 1, numberOfSteps: steps, generalizedAlpha: { spectralRadius: 0.8 } },
+  solutionSettings: { sensorsWritePeriod: 0.01 },
+})
 
 describe('ConnectorCoordinateSpringDamperExt, bristle friction', () => {
   it('below the breakaway force the block sticks: x = F / stickingStiffness at rest', () => {
     const F = 0.7 * (fDyn + fStatic)
     const { recorder } = run(block({ load: F }), settings('GeneralizedAlpha'))
-    const x = sensorSeries(recorder, 'pos'), f = sensorSeries(recorder, 'force')
+    const x = sensorSeries(recorder, 'pos'),
+      f = sensorSeries(recorder, 'force')
     // The bristle (k = 1e4, d = 200, m = 1: critically damped) settles within 0.1 s; its force peaks
     // at F (1 + e^-2) = 1.99 < 2.5 on the way, so it never breaks away. At rest the static equilibrium
     // holds to the Newton tolerance (relative 1e-10 of the forces).
@@ -43,7 +66,8 @@ describe('ConnectorCoordinateSpringDamperExt, bristle friction', () => {
   it('above it the block slides with a = (F - fDynamicFriction) / m', () => {
     const F = 5
     const { recorder } = run(block({ load: F }), settings('GeneralizedAlpha'))
-    const v = sensorSeries(recorder, 'vel'), f = sensorSeries(recorder, 'force')
+    const v = sensorSeries(recorder, 'vel'),
+      f = sensorSeries(recorder, 'force')
     // While sliding the friction force is exactly fDynamicFriction (constant), so the velocity grows
     // linearly; GA reproduces constant accelerations exactly, up to the Newton tolerance (1e-8 relative).
     const i = v.t.findIndex((t) => t >= 0.5 - 1e-12)
@@ -58,7 +82,10 @@ describe('exact restart of the history item through stick-slip cycles', () => {
     it(`${solverType}: bitwise identical, with the friction state saved in the data coordinates`, () => {
       // An oscillating pull of amplitude 4 > breakaway: the block sticks and slips every half period.
       const model = block({ loadUserFunction: '4*sin(6*t)' })
-      const { checkpoint, continuous } = splitRunMatches(model, settings(solverType, solverType === 'RK44' ? 20000 : 1000))
+      const { checkpoint, continuous } = splitRunMatches(
+        model,
+        settings(solverType, solverType === 'RK44' ? 20000 : 1000),
+      )
       const c = decodeCheckpoint(checkpoint)
       expect(c.data.length).toBe(2)
       // The run went through both modes: sliding (friction exactly +-fDynamicFriction) and sticking.

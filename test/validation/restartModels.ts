@@ -2,7 +2,15 @@
 // nonlinear on purpose: a difference in the last bit anywhere in a restart grows until the sensor rows
 // show it, so bitwise equality after hundreds of steps really tests exactness.
 import { expect } from 'vitest'
-import { createSolver, loadCheckpoint, saveCheckpoint, SensorRecorder, type CheckpointRun, type Project, type SensorSeries } from '../../src/core'
+import {
+  createSolver,
+  loadCheckpoint,
+  saveCheckpoint,
+  SensorRecorder,
+  type CheckpointRun,
+  type Project,
+  type SensorSeries,
+} from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
 import { makeProject, type Json } from './helpers'
 
@@ -25,8 +33,22 @@ export function doublePendulum(extra: { objects?: Json[]; markers?: Json[]; node
       { type: 'MassPoint', name: 'm2', physicsMass: 0.5, nodeNumber: 'n2' },
       { type: 'ConnectorDistance', name: 'rod1', markerNumbers: ['pivot', 'p1'], distance: 1 },
       { type: 'ConnectorDistance', name: 'rod2', markerNumbers: ['p1', 'p2'], distance: 1 },
-      { type: 'ConnectorSpringDamper', name: 'spring', markerNumbers: ['anchor', 'p2'], stiffness: 20, damping: 0.1, referenceLength: 1 },
-      { type: 'ConnectorCoordinateSpringDamper', name: 'friction', markerNumbers: ['gx', 'n1x'], stiffness: 1, dryFriction: 0.3, dryFrictionProportionalZone: 0.05 },
+      {
+        type: 'ConnectorSpringDamper',
+        name: 'spring',
+        markerNumbers: ['anchor', 'p2'],
+        stiffness: 20,
+        damping: 0.1,
+        referenceLength: 1,
+      },
+      {
+        type: 'ConnectorCoordinateSpringDamper',
+        name: 'friction',
+        markerNumbers: ['gx', 'n1x'],
+        stiffness: 1,
+        dryFriction: 0.3,
+        dryFrictionProportionalZone: 0.05,
+      },
       ...(extra.objects ?? []),
     ],
     markers: [
@@ -75,16 +97,28 @@ export const bits = (x: Float64Array): Uint8Array => new Uint8Array(x.buffer, x.
 
 export function expectBitwiseEqual(actual: Float64Array, expected: Float64Array, what: string): void {
   expect(actual.length, `${what}: length`).toBe(expected.length)
-  const a = bits(actual), e = bits(expected)
+  const a = bits(actual),
+    e = bits(expected)
   let first = -1
   for (let i = 0; i < a.length && first < 0; i++) if (a[i] !== e[i]) first = i >> 3
-  expect(first, `${what}: first differing value at index ${first} (${actual[first]} vs ${expected[first]})`).toBe(-1)
+  expect(
+    first,
+    `${what}: first differing value at index ${first} (${actual[first]} vs ${expected[first]})`,
+  ).toBe(-1)
 }
 
 /** The final state of a run, all vectors, for bitwise comparison. */
 export function finalState(run: CheckpointRun): Record<string, Float64Array> {
   const s = run.system.state
-  return { t: Float64Array.of(s.t), q: s.q.slice(), v: s.v.slice(), a: s.a.slice(), lambda: s.lambda.slice(), data: s.data.slice(), y: s.y.slice() }
+  return {
+    t: Float64Array.of(s.t),
+    q: s.q.slice(),
+    v: s.v.slice(),
+    a: s.a.slice(),
+    lambda: s.lambda.slice(),
+    data: s.data.slice(),
+    y: s.y.slice(),
+  }
 }
 
 /**
@@ -93,7 +127,10 @@ export function finalState(run: CheckpointRun): Record<string, Float64Array> {
  * continued to T. Returns both so tests can check more; asserts bitwise equality of every sensor row
  * after the checkpoint and of the final state and integrator state.
  */
-export function splitRunMatches(model: Json, settings: Json): { continuous: Run; restarted: Run; checkpoint: Uint8Array; checkpointTime: number } {
+export function splitRunMatches(
+  model: Json,
+  settings: Json,
+): { continuous: Run; restarted: Run; checkpoint: Uint8Array; checkpointTime: number } {
   const project = makeProject(model, settings)
   const T = project.settings.timeIntegration.endTime
   const continuous = startRun(project)
@@ -111,20 +148,33 @@ export function splitRunMatches(model: Json, settings: Json): { continuous: Run;
   const loaded = loadCheckpoint(checkpoint!, restarted)
   restarted.solver.solve()
 
-  const full = rows(continuous.recorder), tail = rows(restarted.recorder)
+  const full = rows(continuous.recorder),
+    tail = rows(restarted.recorder)
   full.forEach((r, i) => {
     const w = continuous.recorder.series[i].size + 1
-    expect(tail[i].length, `sensor ${continuous.recorder.series[i].name} wrote rows after the restart`).toBeGreaterThan(0)
-    expectBitwiseEqual(tail[i], r.subarray(rowsAtCheckpoint[i] * w), `sensor ${continuous.recorder.series[i].name} rows after the checkpoint`)
+    expect(
+      tail[i].length,
+      `sensor ${continuous.recorder.series[i].name} wrote rows after the restart`,
+    ).toBeGreaterThan(0)
+    expectBitwiseEqual(
+      tail[i],
+      r.subarray(rowsAtCheckpoint[i] * w),
+      `sensor ${continuous.recorder.series[i].name} rows after the checkpoint`,
+    )
   })
-  const a = finalState(continuous), b = finalState(restarted)
+  const a = finalState(continuous),
+    b = finalState(restarted)
   for (const k of Object.keys(a)) expectBitwiseEqual(b[k], a[k], `final ${k}`)
   // The integrator state matches too, except the count of matrix factorizations: a restarted explicit
   // solver factorizes its constant mass matrix once more (work, not state; the numbers are identical).
   const { jacobians: _ja, ...ia } = continuous.solver.saveIntegratorState().values
   const { jacobians: _jb, ...ib } = restarted.solver.saveIntegratorState().values
   expect(ib).toEqual(ia)
-  expect(restarted.solver.saveIntegratorState().stepSize).toBe(continuous.solver.saveIntegratorState().stepSize)
-  expect(restarted.solver.saveIntegratorState().vectors).toEqual(continuous.solver.saveIntegratorState().vectors)
+  expect(restarted.solver.saveIntegratorState().stepSize).toBe(
+    continuous.solver.saveIntegratorState().stepSize,
+  )
+  expect(restarted.solver.saveIntegratorState().vectors).toEqual(
+    continuous.solver.saveIntegratorState().vectors,
+  )
   return { continuous, restarted, checkpoint: checkpoint!, checkpointTime: loaded.time }
 }

@@ -6,25 +6,65 @@ import { decodeCheckpoint } from '../../src/core'
 import { run, sensorSeries, type Json } from './helpers'
 import { splitRunMatches } from './restartModels'
 
-const rigidNode = (name: string, x: number, omega: number): Json => ({ type: 'RigidBodyRxyz', name, referenceCoordinates: [x, 0, 0, 0, 0, 0], initialVelocities: [0, omega * x, 0, 0, 0, omega] })
+const rigidNode = (name: string, x: number, omega: number): Json => ({
+  type: 'RigidBodyRxyz',
+  name,
+  referenceCoordinates: [x, 0, 0, 0, 0, 0],
+  initialVelocities: [0, omega * x, 0, 0, 0, omega],
+})
 
 /**
  * A chain of rigid links of length 1 spinning about z: link i has its node at its joint (x = i) and its
  * centre of mass in the middle; revolute joints to ground and between the links; a torsional spring in
  * each joint. Everything starts rotating rigidly with omega.
  */
-function spinningChain(links: number, omega: number, springs: { stiffness: number; damping: number }[], gravity: number): Json {
-  const nodes: Json[] = [], objects: Json[] = [{ type: 'Ground', name: 'ground' }], markers: Json[] = [{ type: 'BodyRigid', name: 'base', bodyNumber: 'ground' }], loads: Json[] = []
+function spinningChain(
+  links: number,
+  omega: number,
+  springs: { stiffness: number; damping: number }[],
+  gravity: number,
+): Json {
+  const nodes: Json[] = [],
+    objects: Json[] = [{ type: 'Ground', name: 'ground' }],
+    markers: Json[] = [{ type: 'BodyRigid', name: 'base', bodyNumber: 'ground' }],
+    loads: Json[] = []
   for (let i = 0; i < links; i++) {
     nodes.push(rigidNode(`n${i}`, i, omega))
-    objects.push({ type: 'RigidBody', name: `link${i}`, physicsMass: 1, physicsCenterOfMass: [0.5, 0, 0], physicsInertia: [0.01, 1 / 3, 1 / 3, 0, 0, 0], nodeNumber: `n${i}` })
-    markers.push({ type: 'BodyRigid', name: `top${i}`, bodyNumber: `link${i}` }, { type: 'BodyRigid', name: `tip${i}`, bodyNumber: `link${i}`, localPosition: [1, 0, 0] }, { type: 'BodyMass', name: `mass${i}`, bodyNumber: `link${i}` })
+    objects.push({
+      type: 'RigidBody',
+      name: `link${i}`,
+      physicsMass: 1,
+      physicsCenterOfMass: [0.5, 0, 0],
+      physicsInertia: [0.01, 1 / 3, 1 / 3, 0, 0, 0],
+      nodeNumber: `n${i}`,
+    })
+    markers.push(
+      { type: 'BodyRigid', name: `top${i}`, bodyNumber: `link${i}` },
+      { type: 'BodyRigid', name: `tip${i}`, bodyNumber: `link${i}`, localPosition: [1, 0, 0] },
+      { type: 'BodyMass', name: `mass${i}`, bodyNumber: `link${i}` },
+    )
     const parent = i === 0 ? 'base' : `tip${i - 1}`
     objects.push({ type: 'JointRevoluteZ', name: `joint${i}`, markerNumbers: [parent, `top${i}`] })
-    objects.push({ type: 'ConnectorTorsionalSpringDamper', name: `spring${i}`, markerNumbers: [parent, `top${i}`], ...springs[i] })
-    if (gravity !== 0) loads.push({ type: 'MassProportional', name: `g${i}`, markerNumber: `mass${i}`, loadVector: [0, -gravity, 0] })
+    objects.push({
+      type: 'ConnectorTorsionalSpringDamper',
+      name: `spring${i}`,
+      markerNumbers: [parent, `top${i}`],
+      ...springs[i],
+    })
+    if (gravity !== 0)
+      loads.push({
+        type: 'MassProportional',
+        name: `g${i}`,
+        markerNumber: `mass${i}`,
+        loadVector: [0, -gravity, 0],
+      })
   }
-  const sensors = springs.map((_, i) => ({ type: 'Object', name: `angle${i}`, objectNumber: `spring${i}`, outputVariableType: 'Rotation' }))
+  const sensors = springs.map((_, i) => ({
+    type: 'Object',
+    name: `angle${i}`,
+    objectNumber: `spring${i}`,
+    outputVariableType: 'Rotation',
+  }))
   return { nodes, objects, markers, loads, sensors }
 }
 
@@ -32,15 +72,20 @@ describe('ConnectorTorsionalSpringDamper', () => {
   it('a torsional oscillator swinging to +-5 rad follows the analytic solution (turns counted)', () => {
     // One link about its joint: J = 1/3 (rod of mass 1, length 1, about its end), stiffness k: the angle
     // is phi(t) = (omega0 / Omega) sin(Omega t), Omega = sqrt(k / J); amplitude 5 rad > pi.
-    const J = 1 / 3, k = 3, Omega = Math.sqrt(k / J), omega0 = 5 * Omega
-    const steps = 2000, T = 2
+    const J = 1 / 3,
+      k = 3,
+      Omega = Math.sqrt(k / J),
+      omega0 = 5 * Omega
+    const steps = 2000,
+      T = 2
     const { recorder } = run(spinningChain(1, omega0, [{ stiffness: k, damping: 0 }], 0), {
       solverType: 'GeneralizedAlpha',
       timeIntegration: { endTime: T, numberOfSteps: steps, generalizedAlpha: { spectralRadius: 1 } },
       solutionSettings: { sensorsWritePeriod: 0.01 },
     })
     const phi = sensorSeries(recorder, 'angle0')
-    let maxError = 0, maxAngle = 0
+    let maxError = 0,
+      maxAngle = 0
     phi.t.forEach((t, i) => {
       maxError = Math.max(maxError, Math.abs(phi.values[i][0] - (omega0 / Omega) * Math.sin(Omega * t)))
       maxAngle = Math.max(maxAngle, Math.abs(phi.values[i][0]))
@@ -50,13 +95,21 @@ describe('ConnectorTorsionalSpringDamper', () => {
     // unit time, so the error is at most amplitude * Omega * T * (Omega h)^2 / 12; factor 1.5 for the
     // constraint coupling of the joint. A wrapped angle would be off by 2 pi.
     const h = T / steps
-    expect(maxError).toBeLessThan(1.5 * 5 * Omega * T * (Omega * h) ** 2 / 12)
+    expect(maxError).toBeLessThan((1.5 * 5 * Omega * T * (Omega * h) ** 2) / 12)
   })
 })
 
 describe('exact restart with revolution-counting springs', () => {
   it('GeneralizedAlpha, constrained two-link chain spinning several turns: bitwise identical', () => {
-    const model = spinningChain(2, 15, [{ stiffness: 0.5, damping: 0 }, { stiffness: 5, damping: 0.05 }], 9.81)
+    const model = spinningChain(
+      2,
+      15,
+      [
+        { stiffness: 0.5, damping: 0 },
+        { stiffness: 5, damping: 0.05 },
+      ],
+      9.81,
+    )
     const { checkpoint, continuous } = splitRunMatches(model, {
       solverType: 'GeneralizedAlpha',
       timeIntegration: { endTime: 1, numberOfSteps: 400, generalizedAlpha: { spectralRadius: 0.8 } },

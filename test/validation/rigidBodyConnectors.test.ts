@@ -18,21 +18,39 @@ const settings = (endTime: number, numberOfSteps: number): Json => ({
 
 /** Mean period from the upward zero crossings of coordinate `c` of the node sensors q and q'. */
 function measuredPeriod(recorder: Parameters<typeof sensorSeries>[0], c: number): number {
-  const q = sensorSeries(recorder, 'q'), v = sensorSeries(recorder, 'v')
-  const crossings = zeroCrossings(q.t, q.values.map((r) => r[c]), v.values.map((r) => r[c]), 1)
+  const q = sensorSeries(recorder, 'q'),
+    v = sensorSeries(recorder, 'v')
+  const crossings = zeroCrossings(
+    q.t,
+    q.values.map((r) => r[c]),
+    v.values.map((r) => r[c]),
+    1,
+  )
   return (crossings.at(-1)! - crossings[0]) / (crossings.length - 1)
 }
 
 describe('ConnectorRigidBodySpringDamper', () => {
-  const m = 2, J = [0.5, 0.6, 0.7]
+  const m = 2,
+    J = [0.5, 0.6, 0.7]
   const k = [200, 300, 400, 10, 12, 14]
   const stiffness = k.map((kk, i) => k.map((_, j) => (i === j ? kk : 0)))
   const model = (initialCoordinates: number[]): Json => ({
     nodes: [{ type: 'RigidBodyRxyz', name: 'node', initialCoordinates }],
     objects: [
       { type: 'Ground', name: 'ground' },
-      { type: 'RigidBody', name: 'body', physicsMass: m, physicsInertia: [...J, 0, 0, 0], nodeNumber: 'node' },
-      { type: 'ConnectorRigidBodySpringDamper', name: 'bushing', markerNumbers: ['groundFrame', 'bodyFrame'], stiffness },
+      {
+        type: 'RigidBody',
+        name: 'body',
+        physicsMass: m,
+        physicsInertia: [...J, 0, 0, 0],
+        nodeNumber: 'node',
+      },
+      {
+        type: 'ConnectorRigidBodySpringDamper',
+        name: 'bushing',
+        markerNumbers: ['groundFrame', 'bodyFrame'],
+        stiffness,
+      },
     ],
     markers: [
       { type: 'BodyRigid', name: 'groundFrame', bodyNumber: 'ground' },
@@ -65,29 +83,44 @@ describe('ConnectorRigidBodySpringDamper', () => {
     // Bound (omega h)^2 / 12 = 1.67e-6; measured 1.67e-6.
     expect(Math.abs(period / ((2 * Math.PI) / omega) - 1)).toBeLessThan(3 * ((omega * h) ** 2 / 12))
     // TorqueLocal is the spring torque k_rz phi on marker 1's side (the body feels minus it).
-    const q = sensorSeries(recorder, 'q').values, torque = sensorSeries(recorder, 'torque').values
+    const q = sensorSeries(recorder, 'q').values,
+      torque = sensorSeries(recorder, 'torque').values
     const worst = Math.max(...q.map((row, i) => Math.abs(torque[i][2] - k[5] * row[5])))
     expect(worst).toBeLessThan(1e-12)
   })
 })
 
 describe('ConnectorLinearSpringDamper', () => {
-  const m = 2, k = 50, d = 1.5
+  const m = 2,
+    k = 50,
+    d = 1.5
   const angle = Math.PI / 6
   const axis = [Math.cos(angle), Math.sin(angle), 0]
   const across = [-Math.sin(angle), Math.cos(angle), 0]
-  const x0 = 0.1, v0 = 0.3, lateralSpeed = 0.7
+  const x0 = 0.1,
+    v0 = 0.3,
+    lateralSpeed = 0.7
   it('oscillates as m x" + d x\' + k x = 0 along the axis and moves freely across it', () => {
     const model: Json = {
-      nodes: [{
-        type: 'Point', name: 'node',
-        initialCoordinates: axis.map((a) => a * x0),
-        initialVelocities: axis.map((a, i) => a * v0 + across[i] * lateralSpeed),
-      }],
+      nodes: [
+        {
+          type: 'Point',
+          name: 'node',
+          initialCoordinates: axis.map((a) => a * x0),
+          initialVelocities: axis.map((a, i) => a * v0 + across[i] * lateralSpeed),
+        },
+      ],
       objects: [
         { type: 'Ground', name: 'ground' },
         { type: 'MassPoint', name: 'mass', physicsMass: m, nodeNumber: 'node' },
-        { type: 'ConnectorLinearSpringDamper', name: 'spring', markerNumbers: ['groundFrame', 'massPoint'], axisMarker0: axis, stiffness: k, damping: d },
+        {
+          type: 'ConnectorLinearSpringDamper',
+          name: 'spring',
+          markerNumbers: ['groundFrame', 'massPoint'],
+          axisMarker0: axis,
+          stiffness: k,
+          damping: d,
+        },
       ],
       markers: [
         { type: 'BodyRigid', name: 'groundFrame', bodyNumber: 'ground' },
@@ -103,14 +136,25 @@ describe('ConnectorLinearSpringDamper', () => {
     const h = 1e-3
     const { recorder } = run(model, settings(2, 2000))
     const exact = dampedOscillator(m, k, d, x0, v0)
-    const p = sensorSeries(recorder, 'p'), dx = sensorSeries(recorder, 'dx').values, force = sensorSeries(recorder, 'force').values
-    let alongError = 0, acrossError = 0, outputError = 0
+    const p = sensorSeries(recorder, 'p'),
+      dx = sensorSeries(recorder, 'dx').values,
+      force = sensorSeries(recorder, 'force').values
+    let alongError = 0,
+      acrossError = 0,
+      outputError = 0
     p.t.forEach((t, i) => {
       const r = p.values[i]
       const along = r[0] * axis[0] + r[1] * axis[1]
       alongError = Math.max(alongError, Math.abs(along - exact(t).x))
-      acrossError = Math.max(acrossError, Math.abs(r[0] * across[0] + r[1] * across[1] - lateralSpeed * t) + Math.abs(r[2]))
-      outputError = Math.max(outputError, Math.abs(dx[i][0] - along), Math.abs(force[i][0] - (k * exact(t).x + d * exact(t).v)))
+      acrossError = Math.max(
+        acrossError,
+        Math.abs(r[0] * across[0] + r[1] * across[1] - lateralSpeed * t) + Math.abs(r[2]),
+      )
+      outputError = Math.max(
+        outputError,
+        Math.abs(dx[i][0] - along),
+        Math.abs(force[i][0] - (k * exact(t).x + d * exact(t).v)),
+      )
     })
     // Trapezoidal global error ~ x0 omega^3 h^2 t / 12 = 0.1 * 125 * 1e-6 * 2 / 12 = 2e-6; measured 1.1e-6.
     const bound = (x0 * Math.sqrt(k / m) ** 3 * h * h * 2) / 12

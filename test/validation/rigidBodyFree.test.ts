@@ -15,7 +15,8 @@ const END = 4
 
 /** Jacobi elliptic functions sn, cn, dn of (u | m) by the descending Landen / AGM scheme (A&S 16.4). */
 function jacobi(u: number, m: number): [number, number, number] {
-  const a = [1], c = [Math.sqrt(m)]
+  const a = [1],
+    c = [Math.sqrt(m)]
   let b = Math.sqrt(1 - m)
   while (Math.abs(c[c.length - 1]) > 1e-16) {
     const an = a[a.length - 1]
@@ -65,7 +66,14 @@ function eulerParameterRates(p: number[], w: number[]): number[] {
 }
 
 /** A free body at the origin with identity orientation, body-frame angular velocity w0 (at identity, Rxyz rates = w0). */
-function freeBody(node: NodeType, inertia: number[], w0: number[], com: number[] = [0, 0, 0], v0: number[] = [0, 0, 0], extra: Partial<Json> = {}): Json {
+function freeBody(
+  node: NodeType,
+  inertia: number[],
+  w0: number[],
+  com: number[] = [0, 0, 0],
+  v0: number[] = [0, 0, 0],
+  extra: Partial<Json> = {},
+): Json {
   const ep = node === 'RigidBodyEP'
   return {
     nodes: [
@@ -76,22 +84,47 @@ function freeBody(node: NodeType, inertia: number[], w0: number[], com: number[]
         initialVelocities: [...v0, ...(ep ? eulerParameterRates([1, 0, 0, 0], w0) : w0)],
       },
     ],
-    objects: [{ type: 'RigidBody', name: 'body', nodeNumber: 'n', physicsMass: 3, physicsInertia: inertia, physicsCenterOfMass: com }],
+    objects: [
+      {
+        type: 'RigidBody',
+        name: 'body',
+        nodeNumber: 'n',
+        physicsMass: 3,
+        physicsInertia: inertia,
+        physicsCenterOfMass: com,
+      },
+    ],
     markers: [{ type: 'NodeRigid', name: 'mNode', nodeNumber: 'n' }],
     loads: [],
     sensors: [
       { type: 'Node', name: 'omegaLocal', nodeNumber: 'n', outputVariableType: 'AngularVelocityLocal' },
       { type: 'Node', name: 'A', nodeNumber: 'n', outputVariableType: 'RotationMatrix' },
       { type: 'Object', name: 'energy', objectNumber: 'body', outputVariableType: 'KineticEnergy' },
-      { type: 'Body', name: 'comPosition', bodyNumber: 'body', localPosition: com, outputVariableType: 'Position' },
-      { type: 'Body', name: 'comVelocity', bodyNumber: 'body', localPosition: com, outputVariableType: 'Velocity' },
+      {
+        type: 'Body',
+        name: 'comPosition',
+        bodyNumber: 'body',
+        localPosition: com,
+        outputVariableType: 'Position',
+      },
+      {
+        type: 'Body',
+        name: 'comVelocity',
+        bodyNumber: 'body',
+        localPosition: com,
+        outputVariableType: 'Velocity',
+      },
     ],
     ...extra,
   }
 }
 
 function settings(solverType: string, steps: number, extra: Json = {}): Json {
-  return { solverType, timeIntegration: { endTime: END, numberOfSteps: steps, ...extra }, solutionSettings: { sensorsWritePeriod: END / 200 } }
+  return {
+    solverType,
+    timeIntegration: { endTime: END, numberOfSteps: steps, ...extra },
+    solutionSettings: { sensorsWritePeriod: END / 200 },
+  }
 }
 
 interface Measures {
@@ -104,39 +137,68 @@ interface Measures {
   omega: number[][]
 }
 
-function measure(model: Json, simSettings: Json, inertiaCom: number[][], mass: number, reference?: (t: number) => number[]): Measures {
+function measure(
+  model: Json,
+  simSettings: Json,
+  inertiaCom: number[][],
+  mass: number,
+  reference?: (t: number) => number[],
+): Measures {
   const { recorder } = run(model, simSettings)
-  const w = sensorSeries(recorder, 'omegaLocal'), A = sensorSeries(recorder, 'A'), T = sensorSeries(recorder, 'energy')
-  const r = sensorSeries(recorder, 'comPosition'), v = sensorSeries(recorder, 'comVelocity')
+  const w = sensorSeries(recorder, 'omegaLocal'),
+    A = sensorSeries(recorder, 'A'),
+    T = sensorSeries(recorder, 'energy')
+  const r = sensorSeries(recorder, 'comPosition'),
+    v = sensorSeries(recorder, 'comVelocity')
   const L = w.values.map((wl, i) => {
     const Jw = inertiaCom.map((row) => row[0] * wl[0] + row[1] * wl[1] + row[2] * wl[2])
     const R = A.values[i]
     const spin = [0, 1, 2].map((k) => R[3 * k] * Jw[0] + R[3 * k + 1] * Jw[1] + R[3 * k + 2] * Jw[2])
-    const [x, y, z] = r.values[i], [vx, vy, vz] = v.values[i]
-    return [spin[0] + mass * (y * vz - z * vy), spin[1] + mass * (z * vx - x * vz), spin[2] + mass * (x * vy - y * vx)]
+    const [x, y, z] = r.values[i],
+      [vx, vy, vz] = v.values[i]
+    return [
+      spin[0] + mass * (y * vz - z * vy),
+      spin[1] + mass * (z * vx - x * vz),
+      spin[2] + mass * (x * vy - y * vx),
+    ]
   })
-  const L0 = L[0], T0 = T.values[0][0]
+  const L0 = L[0],
+    T0 = T.values[0][0]
   return {
-    omegaError: reference ? Math.max(...w.values.map((wl, i) => Math.hypot(...reference(w.t[i]).map((x, k) => x - wl[k])))) : NaN,
+    omegaError: reference
+      ? Math.max(...w.values.map((wl, i) => Math.hypot(...reference(w.t[i]).map((x, k) => x - wl[k]))))
+      : NaN,
     energyDrift: Math.max(...T.values.map(([e]) => Math.abs(e - T0) / T0)),
-    momentumDrift: Math.max(...L.map((l) => Math.hypot(l[0] - L0[0], l[1] - L0[1], l[2] - L0[2]) / Math.hypot(...L0))),
+    momentumDrift: Math.max(
+      ...L.map((l) => Math.hypot(l[0] - L0[0], l[1] - L0[1], l[2] - L0[2]) / Math.hypot(...L0)),
+    ),
     omega: w.values,
   }
 }
 
-const DIAG = (j: number[]): number[][] => [[j[0], 0, 0], [0, j[1], 0], [0, 0, j[2]]]
+const DIAG = (j: number[]): number[][] => [
+  [j[0], 0, 0],
+  [0, j[1], 0],
+  [0, 0, j[2]],
+]
 const INERTIA6 = [...J, 0, 0, 0]
 
 describe('torque-free asymmetric rigid body vs the Jacobi elliptic closed form', () => {
   const reference = closedForm(J, OMEGA0)
 
-  it('the closed form satisfies Euler\'s equations (checks the reference itself)', () => {
+  it("the closed form satisfies Euler's equations (checks the reference itself)", () => {
     // Central difference of the closed form against I w' = (I w) x w; 1e-6 is the O(h^2) difference error.
     const h = 1e-4
     for (const t of [0.3, 1.7, 3.1]) {
-      const w = reference(t), wp = reference(t + h), wm = reference(t - h)
+      const w = reference(t),
+        wp = reference(t + h),
+        wm = reference(t - h)
       const dw = wp.map((x, k) => (x - wm[k]) / (2 * h))
-      const rhs = [((J[1] - J[2]) * w[1] * w[2]) / J[0], ((J[2] - J[0]) * w[2] * w[0]) / J[1], ((J[0] - J[1]) * w[0] * w[1]) / J[2]]
+      const rhs = [
+        ((J[1] - J[2]) * w[1] * w[2]) / J[0],
+        ((J[2] - J[0]) * w[2] * w[0]) / J[1],
+        ((J[0] - J[1]) * w[0] * w[1]) / J[2],
+      ]
       for (let k = 0; k < 3; k++) expect(Math.abs(dw[k] - rhs[k])).toBeLessThan(1e-6)
     }
   })
@@ -144,8 +206,19 @@ describe('torque-free asymmetric rigid body vs the Jacobi elliptic closed form',
   for (const node of ['RigidBodyEP', 'RigidBodyRxyz'] as const) {
     it(`${node}, GeneralizedAlpha: second-order convergence to the closed form; T and L drift shrink`, () => {
       const steps = [400, 800, 1600]
-      const m = steps.map((n) => measure(freeBody(node, INERTIA6, OMEGA0), settings('GeneralizedAlpha', n, { generalizedAlpha: { spectralRadius: 0.9 } }), DIAG(J), 3, reference))
-      const order = measuredOrder(steps.map((n) => END / n), m.map((x) => x.omegaError))
+      const m = steps.map((n) =>
+        measure(
+          freeBody(node, INERTIA6, OMEGA0),
+          settings('GeneralizedAlpha', n, { generalizedAlpha: { spectralRadius: 0.9 } }),
+          DIAG(J),
+          3,
+          reference,
+        ),
+      )
+      const order = measuredOrder(
+        steps.map((n) => END / n),
+        m.map((x) => x.omegaError),
+      )
       // Generalized-alpha is second order: fitted order within [1.8, 2.3] over a 4x step range.
       expect(order).toBeGreaterThan(1.8)
       expect(order).toBeLessThan(2.3)
@@ -162,15 +235,26 @@ describe('torque-free asymmetric rigid body vs the Jacobi elliptic closed form',
 
     it(`${node}, RK44: fourth-order convergence; DOPRI5 at tight tolerance matches to 1e-7`, () => {
       const steps = [200, 400]
-      const m = steps.map((n) => measure(freeBody(node, INERTIA6, OMEGA0), settings('RK44', n), DIAG(J), 3, reference))
-      const order = measuredOrder(steps.map((n) => END / n), m.map((x) => x.omegaError))
+      const m = steps.map((n) =>
+        measure(freeBody(node, INERTIA6, OMEGA0), settings('RK44', n), DIAG(J), 3, reference),
+      )
+      const order = measuredOrder(
+        steps.map((n) => END / n),
+        m.map((x) => x.omegaError),
+      )
       // RK4 is fourth order; the projection onto |ep| = 1 does not lower it. Fitted order 3.5 .. 4.5.
       expect(order).toBeGreaterThan(3.5)
       expect(order).toBeLessThan(4.5)
       // h = 10 ms: measured T drift 2.5e-10 (EP) / 9e-9 (Rxyz), L drift 1.2e-9 / 8e-9: bound 1e-7.
       expect(m[1].energyDrift).toBeLessThan(1e-7)
       expect(m[1].momentumDrift).toBeLessThan(1e-7)
-      const d = measure(freeBody(node, INERTIA6, OMEGA0), settings('DOPRI5', 100, { absoluteTolerance: 1e-11, relativeTolerance: 1e-11 }), DIAG(J), 3, reference)
+      const d = measure(
+        freeBody(node, INERTIA6, OMEGA0),
+        settings('DOPRI5', 100, { absoluteTolerance: 1e-11, relativeTolerance: 1e-11 }),
+        DIAG(J),
+        3,
+        reference,
+      )
       // Local tolerance 1e-11 over ~100 adaptive steps: measured 1-2e-10; bound 1e-8.
       expect(d.omegaError).toBeLessThan(1e-8)
       expect(d.energyDrift).toBeLessThan(1e-9)
@@ -181,7 +265,12 @@ describe('torque-free asymmetric rigid body vs the Jacobi elliptic closed form',
   it('intermediate axis (Dzhanibekov): the spin about y reverses; T and L are conserved (EP, DOPRI5)', () => {
     const w0 = [1e-3, 3, 1e-3]
     const model = freeBody('RigidBodyEP', INERTIA6, w0)
-    const { omega, energyDrift, momentumDrift } = measure(model, settings('DOPRI5', 100, { endTime: 12, absoluteTolerance: 1e-10, relativeTolerance: 1e-10 }), DIAG(J), 3)
+    const { omega, energyDrift, momentumDrift } = measure(
+      model,
+      settings('DOPRI5', 100, { endTime: 12, absoluteTolerance: 1e-10, relativeTolerance: 1e-10 }),
+      DIAG(J),
+      3,
+    )
     // The spin about the unstable middle axis flips sign within 12 s (growth rate ~ 3 * sqrt(1/4) per s from 1e-3).
     expect(Math.min(...omega.map((w) => w[1]))).toBeLessThan(-2.9)
     expect(energyDrift).toBeLessThan(1e-8)
@@ -192,19 +281,32 @@ describe('torque-free asymmetric rigid body vs the Jacobi elliptic closed form',
 describe('rigid body with the centre of mass away from the node', () => {
   // Body inertia about the COM diag(J), COM at chi in body coordinates; Exudyn's physicsInertia is
   // about the node: J_node = J_com + m (|chi|^2 I - chi chi^T).
-  const m = 3, chi = [0.3, -0.2, 0.5]
+  const m = 3,
+    chi = [0.3, -0.2, 0.5]
   const jCom = DIAG(J)
-  const jNode = jCom.map((row, i) => row.map((v, k) => v + m * ((i === k ? chi[0] ** 2 + chi[1] ** 2 + chi[2] ** 2 : 0) - chi[i] * chi[k])))
+  const jNode = jCom.map((row, i) =>
+    row.map((v, k) => v + m * ((i === k ? chi[0] ** 2 + chi[1] ** 2 + chi[2] ** 2 : 0) - chi[i] * chi[k])),
+  )
   const inertia6 = [jNode[0][0], jNode[1][1], jNode[2][2], jNode[1][2], jNode[0][2], jNode[0][1]]
   // Node velocity such that the COM moves with 0.2 m/s along x while spinning: v_node = v_com - w x chi.
   const w0 = OMEGA0
-  const wxchi = [w0[1] * chi[2] - w0[2] * chi[1], w0[2] * chi[0] - w0[0] * chi[2], w0[0] * chi[1] - w0[1] * chi[0]]
+  const wxchi = [
+    w0[1] * chi[2] - w0[2] * chi[1],
+    w0[2] * chi[0] - w0[0] * chi[2],
+    w0[0] * chi[1] - w0[1] * chi[0],
+  ]
   const vNode = [0.2 - wxchi[0], -wxchi[1], -wxchi[2]]
 
   for (const node of ['RigidBodyEP', 'RigidBodyRxyz'] as const) {
     it(`${node}: kinetic energy and angular momentum conserved, COM on a straight line, omega as the centred body`, () => {
       const model = freeBody(node, inertia6, w0, chi, vNode)
-      const mm = measure(model, settings('DOPRI5', 100, { absoluteTolerance: 1e-11, relativeTolerance: 1e-11 }), jCom, m, closedForm(J, OMEGA0))
+      const mm = measure(
+        model,
+        settings('DOPRI5', 100, { absoluteTolerance: 1e-11, relativeTolerance: 1e-11 }),
+        jCom,
+        m,
+        closedForm(J, OMEGA0),
+      )
       // Without forces the COM motion decouples: omega(t) is the torque-free solution about the COM.
       expect(mm.omegaError).toBeLessThan(1e-7)
       expect(mm.energyDrift).toBeLessThan(1e-9)
@@ -229,10 +331,16 @@ describe('LoadTorqueVector on rigid-body nodes', () => {
         loads: [{ type: 'TorqueVector', name: 'torque', markerNumber: 'mNode', loadVector: [0, 0, M] }],
         sensors: [{ type: 'Node', name: 'rot', nodeNumber: 'n', outputVariableType: 'Rotation' }],
       })
-      const { recorder } = run(model, { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 1, numberOfSteps: 200 }, solutionSettings: { sensorsWritePeriod: 0.1 } })
+      const { recorder } = run(model, {
+        solverType: 'GeneralizedAlpha',
+        timeIntegration: { endTime: 1, numberOfSteps: 200 },
+        solutionSettings: { sensorsWritePeriod: 0.1 },
+      })
       const rot = sensorSeries(recorder, 'rot')
       // Constant angular acceleration: GA integrates a quadratic exactly up to the Newton tolerance.
-      rot.t.forEach((t, i) => expect(Math.abs(rot.values[i][2] - (M * t * t) / (2 * J[2]))).toBeLessThan(1e-8))
+      rot.t.forEach((t, i) =>
+        expect(Math.abs(rot.values[i][2] - (M * t * t) / (2 * J[2]))).toBeLessThan(1e-8),
+      )
     })
   }
 })

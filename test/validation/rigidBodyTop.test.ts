@@ -7,10 +7,17 @@
 import { describe, expect, it } from 'vitest'
 import { GRAVITY, run, sensorSeries, slope, type Json } from './helpers'
 
-const m = 1, l = 0.1, A = 0.005, C = 0.01, theta = 0.5, omega3 = 200
+const m = 1,
+  l = 0.1,
+  A = 0.005,
+  C = 0.01,
+  theta = 0.5,
+  omega3 = 200
 const Ap = A + m * l * l
-const cosT = Math.cos(theta), sinT = Math.sin(theta)
-const precession = (C * omega3 - Math.sqrt((C * omega3) ** 2 - 4 * Ap * cosT * m * GRAVITY * l)) / (2 * Ap * cosT)
+const cosT = Math.cos(theta),
+  sinT = Math.sin(theta)
+const precession =
+  (C * omega3 - Math.sqrt((C * omega3) ** 2 - 4 * Ap * cosT * m * GRAVITY * l)) / (2 * Ap * cosT)
 const gyroscopic = (m * GRAVITY * l) / (C * omega3)
 
 function topModel(): Json {
@@ -28,9 +35,20 @@ function topModel(): Json {
   // Global omega = phi' Z + psi' z_b; v_com = omega x com (pivot at the origin).
   const psiDot = omega3 - precession * cosT
   const wg = [psiDot * zb[0], psiDot * zb[1], precession + psiDot * zb[2]]
-  const v = [wg[1] * com[2] - wg[2] * com[1], wg[2] * com[0] - wg[0] * com[2], wg[0] * com[1] - wg[1] * com[0]]
+  const v = [
+    wg[1] * com[2] - wg[2] * com[1],
+    wg[2] * com[0] - wg[0] * com[2],
+    wg[0] * com[1] - wg[1] * com[0],
+  ]
   return {
-    nodes: [{ type: 'RigidBodyEP', name: 'n', referenceCoordinates: [...com, ...p], initialVelocities: [...v, ...pDot] }],
+    nodes: [
+      {
+        type: 'RigidBodyEP',
+        name: 'n',
+        referenceCoordinates: [...com, ...p],
+        initialVelocities: [...v, ...pDot],
+      },
+    ],
     objects: [
       { type: 'Ground', name: 'ground' },
       { type: 'RigidBody', name: 'top', nodeNumber: 'n', physicsMass: m, physicsInertia: [A, A, C, 0, 0, 0] },
@@ -41,7 +59,9 @@ function topModel(): Json {
       { type: 'BodyPosition', name: 'mTip', bodyNumber: 'top', localPosition: [0, 0, -l] },
       { type: 'BodyMass', name: 'mMass', bodyNumber: 'top' },
     ],
-    loads: [{ type: 'MassProportional', name: 'gravity', markerNumber: 'mMass', loadVector: [0, 0, -GRAVITY] }],
+    loads: [
+      { type: 'MassProportional', name: 'gravity', markerNumber: 'mMass', loadVector: [0, 0, -GRAVITY] },
+    ],
     sensors: [
       { type: 'Node', name: 'A', nodeNumber: 'n', outputVariableType: 'RotationMatrix' },
       { type: 'Node', name: 'com', nodeNumber: 'n', outputVariableType: 'Position' },
@@ -50,12 +70,23 @@ function topModel(): Json {
   }
 }
 
-function simulate(solverType: string, steps: number, extra: Json = {}): { rate: number; energyDrift: number; tiltDrift: number } {
+function simulate(
+  solverType: string,
+  steps: number,
+  extra: Json = {},
+): { rate: number; energyDrift: number; tiltDrift: number } {
   const end = 2
-  const { recorder } = run(topModel(), { solverType, timeIntegration: { endTime: end, numberOfSteps: steps, ...extra }, solutionSettings: { sensorsWritePeriod: 0.01 } })
-  const R = sensorSeries(recorder, 'A'), z = sensorSeries(recorder, 'com'), T = sensorSeries(recorder, 'T')
+  const { recorder } = run(topModel(), {
+    solverType,
+    timeIntegration: { endTime: end, numberOfSteps: steps, ...extra },
+    solutionSettings: { sensorsWritePeriod: 0.01 },
+  })
+  const R = sensorSeries(recorder, 'A'),
+    z = sensorSeries(recorder, 'com'),
+    T = sensorSeries(recorder, 'T')
   // Azimuth of the symmetry axis (third column of A), unwrapped; steady precession makes it linear in t.
-  let prev = 0, turns = 0
+  let prev = 0,
+    turns = 0
   const azimuth = R.values.map((a) => {
     let phi = Math.atan2(a[5], a[2])
     if (phi - prev > Math.PI) turns -= 2 * Math.PI

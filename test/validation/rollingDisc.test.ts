@@ -7,17 +7,35 @@
 import { describe, expect, it } from 'vitest'
 import { GRAVITY, run, sensorSeries, type Json } from './helpers'
 
-const m = 2, r = 0.5
+const m = 2,
+  r = 0.5
 const INERTIA = [(m * r * r) / 2, (m * r * r) / 4, (m * r * r) / 4] // axis x, diameters y and z
 
-function discModel(node: 'RigidBodyEP' | 'RigidBodyRxyz', gravity: number[], initialVelocities: number[]): Json {
+function discModel(
+  node: 'RigidBodyEP' | 'RigidBodyRxyz',
+  gravity: number[],
+  initialVelocities: number[],
+): Json {
   const rotation = node === 'RigidBodyEP' ? [1, 0, 0, 0] : [0, 0, 0]
   return {
-    nodes: [{ type: node, name: 'discNode', referenceCoordinates: [0, 0, r, ...rotation], initialVelocities }],
+    nodes: [
+      { type: node, name: 'discNode', referenceCoordinates: [0, 0, r, ...rotation], initialVelocities },
+    ],
     objects: [
       { type: 'Ground', name: 'ground' },
-      { type: 'RigidBody', name: 'disc', physicsMass: m, physicsInertia: [...INERTIA, 0, 0, 0], nodeNumber: 'discNode' },
-      { type: 'JointRollingDisc', name: 'rolling', markerNumbers: ['groundFrame', 'discFrame'], discRadius: r },
+      {
+        type: 'RigidBody',
+        name: 'disc',
+        physicsMass: m,
+        physicsInertia: [...INERTIA, 0, 0, 0],
+        nodeNumber: 'discNode',
+      },
+      {
+        type: 'JointRollingDisc',
+        name: 'rolling',
+        markerNumbers: ['groundFrame', 'discFrame'],
+        discRadius: r,
+      },
     ],
     markers: [
       { type: 'BodyRigid', name: 'groundFrame', bodyNumber: 'ground' },
@@ -53,12 +71,25 @@ describe('JointRollingDisc', () => {
 
   for (const solverType of ['GeneralizedAlpha', 'TrapezoidalIndex2'])
     it(`${solverType}: a disc rolls down a 20 degree incline at 2/3 g sin(alpha), omega = -v / r`, () => {
-      const { recorder } = run(discModel('RigidBodyRxyz', tilted, [0, 0, 0, 0, 0, 0]), settings(solverType, 1, 100))
-      const v = sensorSeries(recorder, 'v'), w = sensorSeries(recorder, 'w').values, force = sensorSeries(recorder, 'force').values
+      const { recorder } = run(
+        discModel('RigidBodyRxyz', tilted, [0, 0, 0, 0, 0, 0]),
+        settings(solverType, 1, 100),
+      )
+      const v = sensorSeries(recorder, 'v'),
+        w = sensorSeries(recorder, 'w').values,
+        force = sensorSeries(recorder, 'force').values
       expect(a).toBeCloseTo((2 / 3) * GRAVITY * Math.sin(alpha), 14)
-      let worst = 0, slip = 0, normal = 0, friction = 0
+      let worst = 0,
+        slip = 0,
+        normal = 0,
+        friction = 0
       v.t.forEach((t, i) => {
-        worst = Math.max(worst, Math.abs(v.values[i][1] - a * t), Math.abs(v.values[i][0]), Math.abs(v.values[i][2]))
+        worst = Math.max(
+          worst,
+          Math.abs(v.values[i][1] - a * t),
+          Math.abs(v.values[i][0]),
+          Math.abs(v.values[i][2]),
+        )
         // Rolling along +y about the x axis: v_y = -omega_x r.
         slip = Math.max(slip, Math.abs(v.values[i][1] + w[i][0] * r))
         normal = Math.max(normal, Math.abs(force[i][2] - m * GRAVITY * Math.cos(alpha)))
@@ -82,8 +113,13 @@ describe('JointRollingDisc', () => {
     const leanRate = 2
     const start = [leanRate * r, V, 0, ...epRates([-V / r, leanRate, 0])]
     const energyDrift = (steps: number): { drift: number; lean: number; height: number } => {
-      const { recorder } = run(discModel('RigidBodyEP', [0, 0, -GRAVITY], start), settings('GeneralizedAlpha', 2, steps))
-      const T = sensorSeries(recorder, 'T').values, p = sensorSeries(recorder, 'p').values, contact = sensorSeries(recorder, 'contact').values
+      const { recorder } = run(
+        discModel('RigidBodyEP', [0, 0, -GRAVITY], start),
+        settings('GeneralizedAlpha', 2, steps),
+      )
+      const T = sensorSeries(recorder, 'T').values,
+        p = sensorSeries(recorder, 'p').values,
+        contact = sensorSeries(recorder, 'contact').values
       const E = T.map((row, i) => row[0] + m * GRAVITY * p[i][2])
       return {
         drift: Math.max(...E.map((e) => Math.abs(e / E[0] - 1))),
@@ -91,7 +127,8 @@ describe('JointRollingDisc', () => {
         height: Math.max(...contact.map((row) => Math.abs(row[2]))),
       }
     }
-    const coarse = energyDrift(1000), fine = energyDrift(2000)
+    const coarse = energyDrift(1000),
+      fine = energyDrift(2000)
     // The disc leans noticeably (the centre drops by 13 mm) ...
     expect(coarse.lean).toBeGreaterThan(5e-3)
     // ... the energy error (measured 1.1e-6 at h = 2 ms, 2.7e-7 at 1 ms) falls with h^2 (ratio 4

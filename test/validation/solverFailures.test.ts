@@ -19,13 +19,29 @@ const freeMass: Json = {
 /** The pendulum with its rod twice: the two constraints are identical, so the multipliers are not unique. */
 function redundantPendulum(): Json {
   const m = pendulumModel(1)
-  return { ...m, objects: [...(m.objects as Json[]), { type: 'ConnectorDistance', name: 'rodCopy', markerNumbers: ['pivot', 'bobPosition'], distance: 1 }] }
+  return {
+    ...m,
+    objects: [
+      ...(m.objects as Json[]),
+      { type: 'ConnectorDistance', name: 'rodCopy', markerNumbers: ['pivot', 'bobPosition'], distance: 1 },
+    ],
+  }
 }
 
 /** A generic coordinate with a spring but no mass. */
 const masslessCoordinate: Json = {
-  nodes: [{ type: 'GenericODE2', name: 'genericNode', numberOfODE2Coordinates: 1, initialCoordinates: [0.1] }, { type: 'PointGround', name: 'groundNode' }],
-  objects: [{ type: 'ConnectorCoordinateSpringDamper', name: 'spring', markerNumbers: ['groundCoordinate', 'coordinate'], stiffness: 100 }],
+  nodes: [
+    { type: 'GenericODE2', name: 'genericNode', numberOfODE2Coordinates: 1, initialCoordinates: [0.1] },
+    { type: 'PointGround', name: 'groundNode' },
+  ],
+  objects: [
+    {
+      type: 'ConnectorCoordinateSpringDamper',
+      name: 'spring',
+      markerNumbers: ['groundCoordinate', 'coordinate'],
+      stiffness: 100,
+    },
+  ],
   markers: [
     { type: 'NodeCoordinate', name: 'groundCoordinate', nodeNumber: 'groundNode' },
     { type: 'NodeCoordinate', name: 'coordinate', nodeNumber: 'genericNode' },
@@ -44,8 +60,20 @@ const twoSprings: Json = {
   objects: [
     { type: 'Ground', name: 'ground' },
     { type: 'MassPoint2D', name: 'mass', physicsMass: 1, nodeNumber: 'node' },
-    { type: 'ConnectorSpringDamper', name: 'left', markerNumbers: ['leftAnchor', 'point'], stiffness: 100, referenceLength: 1.2 },
-    { type: 'ConnectorSpringDamper', name: 'right', markerNumbers: ['rightAnchor', 'point'], stiffness: 150, referenceLength: 1.4 },
+    {
+      type: 'ConnectorSpringDamper',
+      name: 'left',
+      markerNumbers: ['leftAnchor', 'point'],
+      stiffness: 100,
+      referenceLength: 1.2,
+    },
+    {
+      type: 'ConnectorSpringDamper',
+      name: 'right',
+      markerNumbers: ['rightAnchor', 'point'],
+      stiffness: 150,
+      referenceLength: 1.4,
+    },
   ],
   markers: [
     { type: 'BodyPosition', name: 'leftAnchor', bodyNumber: 'ground', localPosition: [-1, 0, 0] },
@@ -67,7 +95,9 @@ describe('singular systems give kind "singular" naming the coordinate or constra
 
   for (const solverType of DYNAMIC)
     it(`two identical ConnectorDistance constraints, ${solverType}`, () => {
-      const e = solverErrorOf(() => run(redundantPendulum(), { solverType, timeIntegration: { endTime: 0.1, numberOfSteps: 10 } }))
+      const e = solverErrorOf(() =>
+        run(redundantPendulum(), { solverType, timeIntegration: { endTime: 0.1, numberOfSteps: 10 } }),
+      )
       expect(e.kind).toBe('singular')
       // Pivoting finds the dependency at the second of the two equations.
       expect(e.items).toEqual(['the constraint object "rodCopy" (ConnectorDistance) equation 0'])
@@ -92,7 +122,9 @@ describe('blow-ups and failed iterations', () => {
     it(`a too-stiff explicit run stops with "nonFinite", the time, step and coordinate (${solverType})`, () => {
       const stiff = oscillatorModel('coordinate', 0)
       ;(stiff.objects as Json[])[2].stiffness = 1e8
-      const e = solverErrorOf(() => run(stiff, { solverType, timeIntegration: { endTime: 10, numberOfSteps: 1000 } }))
+      const e = solverErrorOf(() =>
+        run(stiff, { solverType, timeIntegration: { endTime: 10, numberOfSteps: 1000 } }),
+      )
       expect(e.kind).toBe('nonFinite')
       expect(e.items).toEqual(['node "node" (Point) coordinate 0'])
       expect(e.step).toBeGreaterThan(1)
@@ -102,7 +134,17 @@ describe('blow-ups and failed iterations', () => {
     })
 
   it('Newton with one iteration and no step reduction: "noConvergence" with the time', () => {
-    const e = solverErrorOf(() => run(pendulumModel(2), { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 1, numberOfSteps: 100, adaptiveStep: false, newton: { maxIterations: 1 } } }))
+    const e = solverErrorOf(() =>
+      run(pendulumModel(2), {
+        solverType: 'GeneralizedAlpha',
+        timeIntegration: {
+          endTime: 1,
+          numberOfSteps: 100,
+          adaptiveStep: false,
+          newton: { maxIterations: 1 },
+        },
+      }),
+    )
     expect(e.kind).toBe('noConvergence')
     expect(e.time).toBeGreaterThan(0)
     expect(e.message).toContain(`t = ${e.time}`)
@@ -112,7 +154,9 @@ describe('blow-ups and failed iterations', () => {
   it('Static with one Newton iteration on a nonlinear problem: "noConvergence" after reducing the load increment', () => {
     // After one iteration the residual of a load increment delta is O(delta^2) against a reference
     // O(delta): the relative tolerance 1e-10 would need increments below 1e-10, under minimumStepSize.
-    const e = solverErrorOf(() => run(twoSprings, { solverType: 'Static', staticSolver: { newton: { maxIterations: 1 } } }))
+    const e = solverErrorOf(() =>
+      run(twoSprings, { solverType: 'Static', staticSolver: { newton: { maxIterations: 1 } } }),
+    )
     expect(e.kind).toBe('noConvergence')
     expect(e.message).toContain('minimumStepSize')
   })
@@ -122,7 +166,12 @@ describe('blow-ups and failed iterations', () => {
    * exceeds it at any step size, so every step is rejected until h < minimumStepSize.
    */
   it('DOPRI5 with an impossible tolerance reports minimumStepSize', () => {
-    const e = solverErrorOf(() => run(oscillatorModel('coordinate', 0), { solverType: 'DOPRI5', timeIntegration: { relativeTolerance: 1e-30, absoluteTolerance: 1e-30, minimumStepSize: 1e-8 } }))
+    const e = solverErrorOf(() =>
+      run(oscillatorModel('coordinate', 0), {
+        solverType: 'DOPRI5',
+        timeIntegration: { relativeTolerance: 1e-30, absoluteTolerance: 1e-30, minimumStepSize: 1e-8 },
+      }),
+    )
     expect(e.kind).toBe('noConvergence')
     expect(e.message).toContain('minimumStepSize')
     expect(e.time).toBe(0)
@@ -134,12 +183,16 @@ describe('run control', () => {
     it(`cancellation through SolverOptions.cancel stops the run with "cancelled" (${solverType})`, () => {
       const token = { cancelled: false }
       let steps = 0
-      const { solver } = prepare(solverType === 'Static' ? twoSprings : pendulumModel(1), { solverType, timeIntegration: { numberOfSteps: 100 }, staticSolver: { numberOfLoadSteps: 20 } }, {
-        cancel: token,
-        onStep: () => {
-          if (++steps === 5) token.cancelled = true
+      const { solver } = prepare(
+        solverType === 'Static' ? twoSprings : pendulumModel(1),
+        { solverType, timeIntegration: { numberOfSteps: 100 }, staticSolver: { numberOfLoadSteps: 20 } },
+        {
+          cancel: token,
+          onStep: () => {
+            if (++steps === 5) token.cancelled = true
+          },
         },
-      })
+      )
       const e = solverErrorOf(() => solver.solve())
       expect(e.kind).toBe('cancelled')
       expect(e.step).toBe(5)
@@ -157,7 +210,11 @@ describe('run control', () => {
   ]
   for (const { solverType, model } of sliced)
     it(`advance() in slices reaches the state of one solve() bitwise (${solverType})`, () => {
-      const settings = { solverType, timeIntegration: { endTime: 1, numberOfSteps: 200 }, staticSolver: { numberOfLoadSteps: 5 } }
+      const settings = {
+        solverType,
+        timeIntegration: { endTime: 1, numberOfSteps: 200 },
+        staticSolver: { numberOfLoadSteps: 5 },
+      }
       const whole = prepare(model(), settings)
       whole.solver.solve()
       const parts = prepare(model(), settings)
@@ -166,9 +223,11 @@ describe('run control', () => {
       while (!parts.solver.advance(0)) calls++
       parts.solver.finalizeSolver()
       expect(calls).toBeGreaterThan(3)
-      const a = whole.system.state, b = parts.system.state
+      const a = whole.system.state,
+        b = parts.system.state
       expect(b.t).toBe(a.t)
-      for (const key of ['q', 'v', 'a', 'lambda'] as const) expect(Array.from(b[key])).toEqual(Array.from(a[key]))
+      for (const key of ['q', 'v', 'a', 'lambda'] as const)
+        expect(Array.from(b[key])).toEqual(Array.from(a[key]))
       expect(parts.solver.stats.steps).toBe(whole.solver.stats.steps)
       expect(parts.solver.stats.newtonIterations).toBe(whole.solver.stats.newtonIterations)
     })

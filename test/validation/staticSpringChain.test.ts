@@ -19,17 +19,39 @@ function chainModel(endForce: number, gravity: number): Json {
     { type: 'BodyPosition', name: 'top', bodyNumber: 'ground' },
     { type: 'NodeCoordinate', name: 'groundCoordinate', nodeNumber: 'groundNode' },
   ]
-  const loads: Json[] = [{ type: 'ForceVector', name: 'endForce', markerNumber: `point${N}`, loadVector: [0, -endForce, 0] }]
+  const loads: Json[] = [
+    { type: 'ForceVector', name: 'endForce', markerNumber: `point${N}`, loadVector: [0, -endForce, 0] },
+  ]
   for (let i = 1; i <= N; i++) {
     nodes.push({ type: 'Point2D', name: `node${i}`, referenceCoordinates: [0, -i * L0] })
-    objects.push({ type: 'MassPoint2D', name: `mass${i}`, physicsMass: masses[i - 1], nodeNumber: `node${i}` })
+    objects.push({
+      type: 'MassPoint2D',
+      name: `mass${i}`,
+      physicsMass: masses[i - 1],
+      nodeNumber: `node${i}`,
+    })
     markers.push({ type: 'BodyPosition', name: `point${i}`, bodyNumber: `mass${i}` })
     markers.push({ type: 'BodyMass', name: `bodyMass${i}`, bodyNumber: `mass${i}` })
     markers.push({ type: 'NodeCoordinate', name: `x${i}`, nodeNumber: `node${i}`, coordinate: 0 })
-    objects.push({ type: 'ConnectorSpringDamper', name: `spring${i}`, markerNumbers: [i === 1 ? 'top' : `point${i - 1}`, `point${i}`], referenceLength: L0, stiffness: stiffness[i - 1] })
+    objects.push({
+      type: 'ConnectorSpringDamper',
+      name: `spring${i}`,
+      markerNumbers: [i === 1 ? 'top' : `point${i - 1}`, `point${i}`],
+      referenceLength: L0,
+      stiffness: stiffness[i - 1],
+    })
     // The chain is a line: nothing resists sideways motion at zero tension, so x is held.
-    objects.push({ type: 'ConnectorCoordinate', name: `holdX${i}`, markerNumbers: ['groundCoordinate', `x${i}`] })
-    loads.push({ type: 'MassProportional', name: `gravity${i}`, markerNumber: `bodyMass${i}`, loadVector: [0, -gravity, 0] })
+    objects.push({
+      type: 'ConnectorCoordinate',
+      name: `holdX${i}`,
+      markerNumbers: ['groundCoordinate', `x${i}`],
+    })
+    loads.push({
+      type: 'MassProportional',
+      name: `gravity${i}`,
+      markerNumber: `bodyMass${i}`,
+      loadVector: [0, -gravity, 0],
+    })
   }
   return { nodes, objects, markers, loads, sensors: [] }
 }
@@ -43,7 +65,10 @@ function analyticDisplacement(endForce: number, gravity: number): number[] {
 
 /** The y coordinates of the chain's nodes; node i's y coordinate is q[2 (i - 1) + 1]. */
 function solveChain(endForce: number, gravity: number, loadSteps: number): number[] {
-  const { system } = run(chainModel(endForce, gravity), { solverType: 'Static', staticSolver: { numberOfLoadSteps: loadSteps } })
+  const { system } = run(chainModel(endForce, gravity), {
+    solverType: 'Static',
+    staticSolver: { numberOfLoadSteps: loadSteps },
+  })
   return Array.from({ length: N }, (_, i) => -system.state.q[2 * i + 1])
 }
 
@@ -62,13 +87,22 @@ describe('static deflection of a chain of springs in series', () => {
     for (const loadSteps of [1, 5])
       it(`${label}, ${loadSteps} load step(s)`, () => {
         const u = solveChain(endForce, gravity, loadSteps)
-        analyticDisplacement(endForce, gravity).forEach((expected, i) => expect(Math.abs(u[i] - expected)).toBeLessThan(1e-11))
+        analyticDisplacement(endForce, gravity).forEach((expected, i) =>
+          expect(Math.abs(u[i] - expected)).toBeLessThan(1e-11),
+        )
       })
 })
 
 describe('static equilibrium of a nonlinear spring network (springs at angles, large deflection)', () => {
-  const grounds = [[0, 0], [1.5, 0.2], [2.5, -0.3]]
-  const nodeRef = [[0.8, -0.6], [1.8, -0.9]]
+  const grounds = [
+    [0, 0],
+    [1.5, 0.2],
+    [2.5, -0.3],
+  ]
+  const nodeRef = [
+    [0.8, -0.6],
+    [1.8, -0.9],
+  ]
   const mass = [1.2, 0.8]
   // [from, to, stiffness, reference length]; 'g<i>' are ground points, 'n<i>' free nodes.
   const springs: [string, string, number, number][] = [
@@ -84,17 +118,38 @@ describe('static equilibrium of a nonlinear spring network (springs at angles, l
     nodes: nodeRef.map((r, i) => ({ type: 'Point2D', name: `node${i}`, referenceCoordinates: r })),
     objects: [
       { type: 'Ground', name: 'ground' },
-      ...mass.map((m, i) => ({ type: 'MassPoint2D', name: `mass${i}`, physicsMass: m, nodeNumber: `node${i}` })),
-      ...springs.map(([a, b, k, l], j) => ({ type: 'ConnectorSpringDamper', name: `spring${j}`, markerNumbers: [a, b], stiffness: k, referenceLength: l })),
+      ...mass.map((m, i) => ({
+        type: 'MassPoint2D',
+        name: `mass${i}`,
+        physicsMass: m,
+        nodeNumber: `node${i}`,
+      })),
+      ...springs.map(([a, b, k, l], j) => ({
+        type: 'ConnectorSpringDamper',
+        name: `spring${j}`,
+        markerNumbers: [a, b],
+        stiffness: k,
+        referenceLength: l,
+      })),
     ],
     markers: [
-      ...grounds.map((g, i) => ({ type: 'BodyPosition', name: `g${i}`, bodyNumber: 'ground', localPosition: [g[0], g[1], 0] })),
+      ...grounds.map((g, i) => ({
+        type: 'BodyPosition',
+        name: `g${i}`,
+        bodyNumber: 'ground',
+        localPosition: [g[0], g[1], 0],
+      })),
       ...mass.map((_, i) => ({ type: 'BodyPosition', name: `n${i}`, bodyNumber: `mass${i}` })),
       ...mass.map((_, i) => ({ type: 'BodyMass', name: `m${i}`, bodyNumber: `mass${i}` })),
     ],
     loads: [
       { type: 'ForceVector', name: 'force', markerNumber: 'n1', loadVector: [endForce[0], endForce[1], 0] },
-      ...mass.map((_, i) => ({ type: 'MassProportional', name: `gravity${i}`, markerNumber: `m${i}`, loadVector: [0, -GRAVITY, 0] })),
+      ...mass.map((_, i) => ({
+        type: 'MassProportional',
+        name: `gravity${i}`,
+        markerNumber: `m${i}`,
+        loadVector: [0, -GRAVITY, 0],
+      })),
     ],
     sensors: [],
   }
@@ -106,12 +161,16 @@ describe('static equilibrium of a nonlinear spring network (springs at angles, l
     f[1][0] += endForce[0]
     f[1][1] += endForce[1]
     for (const [a, b, k, l] of springs) {
-      const pa = point(a), pb = point(b)
+      const pa = point(a),
+        pb = point(b)
       const d = [pb[0] - pa[0], pb[1] - pa[1]]
       const len = Math.hypot(d[0], d[1])
       const tension = k * (len - l)
       // The spring pulls b towards a and a towards b.
-      for (const [name, sign] of [[a, 1], [b, -1]] as const) {
+      for (const [name, sign] of [
+        [a, 1],
+        [b, -1],
+      ] as const) {
         if (name[0] !== 'n') continue
         const i = Number(name.slice(1))
         f[i][0] += (sign * tension * d[0]) / len
@@ -130,10 +189,12 @@ describe('static equilibrium of a nonlinear spring network (springs at angles, l
    */
   it('the force balance computed in the test vanishes; one and ten load steps agree', () => {
     const solve = (loadSteps: number): number[][] => {
-      const { q } = run(model, { solverType: 'Static', staticSolver: { numberOfLoadSteps: loadSteps } }).system.state
+      const { q } = run(model, { solverType: 'Static', staticSolver: { numberOfLoadSteps: loadSteps } })
+        .system.state
       return nodeRef.map((r, i) => [r[0] + q[2 * i], r[1] + q[2 * i + 1]])
     }
-    const one = solve(1), ten = solve(10)
+    const one = solve(1),
+      ten = solve(10)
     expect(Math.max(...residual(one).map(Math.abs))).toBeLessThan(1e-8)
     expect(Math.max(...residual(ten).map(Math.abs))).toBeLessThan(1e-8)
     one.flat().forEach((x, i) => expect(Math.abs(x - ten.flat()[i])).toBeLessThan(1e-9))

@@ -53,7 +53,8 @@ const CRC_TABLES = (() => {
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
     t[n] = c
   }
-  for (let n = 0; n < 256; n++) for (let k = 1; k < 4; k++) t[k * 256 + n] = t[(k - 1) * 256 + n] >>> 8 ^ t[t[(k - 1) * 256 + n] & 0xff]
+  for (let n = 0; n < 256; n++)
+    for (let k = 1; k < 4; k++) t[k * 256 + n] = (t[(k - 1) * 256 + n] >>> 8) ^ t[t[(k - 1) * 256 + n] & 0xff]
   return t
 })()
 
@@ -84,7 +85,8 @@ export function putF64s(bytes: Uint8Array, at: number, values: Float64Array): vo
 
 /** Reads out.length little-endian float64 values from bytes (any alignment) into out. */
 export function getF64s(bytes: Uint8Array, out: Float64Array): Float64Array {
-  if (HOST_LITTLE_ENDIAN) new Uint8Array(out.buffer, out.byteOffset, 8 * out.length).set(bytes.subarray(0, 8 * out.length))
+  if (HOST_LITTLE_ENDIAN)
+    new Uint8Array(out.buffer, out.byteOffset, 8 * out.length).set(bytes.subarray(0, 8 * out.length))
   else {
     const view = new DataView(bytes.buffer, bytes.byteOffset, 8 * out.length)
     for (let i = 0; i < out.length; i++) out[i] = view.getFloat64(8 * i, true)
@@ -164,7 +166,9 @@ export class ByteReader {
   }
   private need(n: number, reading: string): void {
     if (this.pos + n > this.bytes.length)
-      throw new FormatError(`${this.what} is truncated: ${reading} needs ${n} bytes at offset ${this.pos}, only ${this.remaining} remain`)
+      throw new FormatError(
+        `${this.what} is truncated: ${reading} needs ${n} bytes at offset ${this.pos}, only ${this.remaining} remain`,
+      )
   }
   u8(reading: string): number {
     this.need(1, reading)

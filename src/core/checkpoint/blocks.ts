@@ -79,13 +79,18 @@ export class BlockReader {
   }
 
   private expect(type: EntryType, name: string): void {
-    if (this.atEnd) throw new FormatError(`${this.path}: missing data: expected ${type} "${name}", the block ends here`)
+    if (this.atEnd)
+      throw new FormatError(`${this.path}: missing data: expected ${type} "${name}", the block ends here`)
     const tag = this.r.u8(`the tag of "${name}"`)
     const n = this.r.u8(`the name of "${name}"`)
     const found = fromUtf8(this.r.bytesOf(n, `the name of "${name}"`))
     const foundType = TAG_NAME[tag]
-    if (!foundType) throw new FormatError(`${this.path}: unknown entry tag ${tag} where ${type} "${name}" was expected (corrupted data?)`)
-    if (foundType !== type || found !== name) throw new FormatError(`${this.path}: expected ${type} "${name}", found ${foundType} "${found}"`)
+    if (!foundType)
+      throw new FormatError(
+        `${this.path}: unknown entry tag ${tag} where ${type} "${name}" was expected (corrupted data?)`,
+      )
+    if (foundType !== type || found !== name)
+      throw new FormatError(`${this.path}: expected ${type} "${name}", found ${foundType} "${found}"`)
   }
   number(name: string): number {
     this.expect('number', name)
@@ -95,7 +100,8 @@ export class BlockReader {
   vector(name: string, length?: number): Float64Array {
     this.expect('vector', name)
     const n = this.r.u32(`the length of vector "${name}"`)
-    if (length !== undefined && n !== length) throw new FormatError(`${this.path}: vector "${name}" has ${n} values, expected ${length}`)
+    if (length !== undefined && n !== length)
+      throw new FormatError(`${this.path}: vector "${name}" has ${n} values, expected ${length}`)
     return this.r.f64s(n, `vector "${name}"`)
   }
   string(name: string): string {
@@ -110,7 +116,7 @@ export class BlockReader {
   }
   /** Checks that every entry was read (seed 004: a block must be consumed completely). */
   end(): void {
-    if (!this.atEnd) throw new FormatError(`${this.path}: unexpected extra data, starting with entry "${this.peekName()}"`)
+    if (!this.atEnd)
+      throw new FormatError(`${this.path}: unexpected extra data, starting with entry "${this.peekName()}"`)
   }
-
 }

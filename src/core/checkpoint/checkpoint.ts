@@ -86,13 +86,24 @@ export function captureCheckpoint(run: CheckpointRun): Checkpoint {
   const { system, solver } = run
   system.initialize()
   const offending = unsupportedItems(system)
-  if (offending.length > 0) throw new CheckpointError(`cannot save a checkpoint: ${offending.length} item(s) do not support checkpoints`, offending)
+  if (offending.length > 0)
+    throw new CheckpointError(
+      `cannot save a checkpoint: ${offending.length} item(s) do not support checkpoints`,
+      offending,
+    )
   const s = system.state
   const items: InternalStateBlock[] = []
   for (const kind of ITEM_KINDS)
     for (const r of system.records(kind)) {
       const c = r.computation
-      if (c.saveInternalState) items.push({ kind, name: r.item.name, type: r.item.type, version: c.internalStateVersion ?? 1, state: Float64Array.from(c.saveInternalState()) })
+      if (c.saveInternalState)
+        items.push({
+          kind,
+          name: r.item.name,
+          type: r.item.type,
+          version: c.internalStateVersion ?? 1,
+          state: Float64Array.from(c.saveInternalState()),
+        })
     }
   const outputs: Record<string, OutputScheduleState> = {}
   for (const [name, o] of Object.entries(run.outputs ?? {})) outputs[name] = { ...o.schedule }
@@ -100,7 +111,13 @@ export function captureCheckpoint(run: CheckpointRun): Checkpoint {
   return {
     fingerprint: systemFingerprint(system),
     time: s.t,
-    q: copy(s.q), v: copy(s.v), a: copy(s.a), y: copy(s.y), yDot: copy(s.yDot), lambda: copy(s.lambda), data: copy(s.data),
+    q: copy(s.q),
+    v: copy(s.v),
+    a: copy(s.a),
+    y: copy(s.y),
+    yDot: copy(s.yDot),
+    lambda: copy(s.lambda),
+    data: copy(s.data),
     integrator: solver.saveIntegratorState(),
     outputs,
     items,
@@ -119,10 +136,16 @@ export function encodeCheckpoint(c: Checkpoint): Uint8Array {
     b.block('vectors', (vb) => Object.entries(c.integrator.vectors).forEach(([k, v]) => vb.vector(k, v)))
   })
   w.block('outputs', (b) => {
-    for (const [name, o] of Object.entries(c.outputs)) b.block(name, (ob) => ob.number('startTime', o.startTime).number('count', o.count).number('lastTime', o.lastTime))
+    for (const [name, o] of Object.entries(c.outputs))
+      b.block(name, (ob) =>
+        ob.number('startTime', o.startTime).number('count', o.count).number('lastTime', o.lastTime),
+      )
   })
   w.block('items', (b) => {
-    for (const it of c.items) b.block(`${it.kind}:${it.name}`, (ib) => ib.string('type', it.type).number('version', it.version).vector('state', it.state))
+    for (const it of c.items)
+      b.block(`${it.kind}:${it.name}`, (ib) =>
+        ib.string('type', it.type).number('version', it.version).vector('state', it.state),
+      )
   })
   const payload = w.out.result()
   const out = new ByteWriter()
@@ -139,15 +162,24 @@ function checkpointPayload(bytes: Uint8Array): BlockReader {
   const r = new ByteReader(bytes, 'the checkpoint file')
   let magic = ''
   for (let i = 0; i < 8 && r.remaining > 0; i++) magic += String.fromCharCode(r.u8('magic'))
-  if (magic !== CHECKPOINT_MAGIC) throw new FormatError(`not an MBS Studio checkpoint (the file does not start with "${CHECKPOINT_MAGIC}")`)
+  if (magic !== CHECKPOINT_MAGIC)
+    throw new FormatError(`not an MBS Studio checkpoint (the file does not start with "${CHECKPOINT_MAGIC}")`)
   const version = r.u32('the format version')
-  if (version > CHECKPOINT_VERSION) throw new FormatError(`the checkpoint has format version ${version}, newer than this program knows (${CHECKPOINT_VERSION}); update MBS Studio to load it`)
+  if (version > CHECKPOINT_VERSION)
+    throw new FormatError(
+      `the checkpoint has format version ${version}, newer than this program knows (${CHECKPOINT_VERSION}); update MBS Studio to load it`,
+    )
   const length = r.u32('the payload length')
-  if (r.remaining < length + 4) throw new FormatError(`the checkpoint file is truncated: ${length + 4} bytes of data expected after the header, ${r.remaining} present`)
+  if (r.remaining < length + 4)
+    throw new FormatError(
+      `the checkpoint file is truncated: ${length + 4} bytes of data expected after the header, ${r.remaining} present`,
+    )
   const payload = r.bytesOf(length, 'the payload')
   const stored = r.u32('the checksum')
-  if (crc32(payload) !== stored) throw new FormatError('the checkpoint file is corrupted: its checksum does not match its content')
-  if (r.remaining > 0) throw new FormatError(`the checkpoint file has ${r.remaining} unexpected bytes after its end`)
+  if (crc32(payload) !== stored)
+    throw new FormatError('the checkpoint file is corrupted: its checksum does not match its content')
+  if (r.remaining > 0)
+    throw new FormatError(`the checkpoint file has ${r.remaining} unexpected bytes after its end`)
   return new BlockReader(payload, 'checkpoint')
 }
 
@@ -164,13 +196,18 @@ export function decodeCheckpoint(bytes: Uint8Array): Checkpoint {
   for (let k = vb.peekName(); k !== undefined; k = vb.peekName()) values[k] = vb.number(k)
   const vectorsBlock = ib.block('vectors')
   const integratorVectors: Record<string, Float64Array> = {}
-  for (let k = vectorsBlock.peekName(); k !== undefined; k = vectorsBlock.peekName()) integratorVectors[k] = vectorsBlock.vector(k)
+  for (let k = vectorsBlock.peekName(); k !== undefined; k = vectorsBlock.peekName())
+    integratorVectors[k] = vectorsBlock.vector(k)
   ib.end()
   const outputs: Record<string, OutputScheduleState> = {}
   const ob = r.block('outputs')
   for (let k = ob.peekName(); k !== undefined; k = ob.peekName()) {
     const b = ob.block(k)
-    outputs[k] = { startTime: b.number('startTime'), count: b.number('count'), lastTime: b.number('lastTime') }
+    outputs[k] = {
+      startTime: b.number('startTime'),
+      count: b.number('count'),
+      lastTime: b.number('lastTime'),
+    }
     b.end()
   }
   const items: InternalStateBlock[] = []
@@ -178,21 +215,40 @@ export function decodeCheckpoint(bytes: Uint8Array): Checkpoint {
   for (let k = itemsBlock.peekName(); k !== undefined; k = itemsBlock.peekName()) {
     const b = itemsBlock.block(k)
     const colon = k.indexOf(':')
-    items.push({ kind: k.slice(0, colon) as ItemKind, name: k.slice(colon + 1), type: b.string('type'), version: b.number('version'), state: b.vector('state') })
+    items.push({
+      kind: k.slice(0, colon) as ItemKind,
+      name: k.slice(colon + 1),
+      type: b.string('type'),
+      version: b.number('version'),
+      state: b.vector('state'),
+    })
     b.end()
   }
   r.end()
-  return { fingerprint, time, ...vectors, integrator: { solverType, stepSize, values, vectors: integratorVectors }, outputs, items }
+  return {
+    fingerprint,
+    time,
+    ...vectors,
+    integrator: { solverType, stepSize, values, vectors: integratorVectors },
+    outputs,
+    items,
+  }
 }
 
 /** Checks that a decoded checkpoint fits the run (structure, solver, internal-state blocks, outputs). */
 function checkFits(c: Checkpoint, run: CheckpointRun): void {
   const { system, solver } = run
   const differences = fingerprintDifferences(c.fingerprint, systemFingerprint(system))
-  if (differences.length > 0) throw new CheckpointError('the checkpoint was saved from a differently built model', differences)
-  if (c.integrator.solverType !== solver.solverType) throw new CheckpointError(`the checkpoint was written by the ${c.integrator.solverType} solver; this run uses ${solver.solverType}`)
+  if (differences.length > 0)
+    throw new CheckpointError('the checkpoint was saved from a differently built model', differences)
+  if (c.integrator.solverType !== solver.solverType)
+    throw new CheckpointError(
+      `the checkpoint was written by the ${c.integrator.solverType} solver; this run uses ${solver.solverType}`,
+    )
   const problems: string[] = []
-  for (const k of STATE_VECTORS) if (c[k].length !== system.state[k].length) problems.push(`state vector ${k} has ${c[k].length} values, this system ${system.state[k].length}`)
+  for (const k of STATE_VECTORS)
+    if (c[k].length !== system.state[k].length)
+      problems.push(`state vector ${k} has ${c[k].length} values, this system ${system.state[k].length}`)
   const blocks = new Map(c.items.map((b) => [`${b.kind}:${b.name}`, b]))
   for (const kind of ITEM_KINDS)
     system.records(kind).forEach((r, i) => {
@@ -201,18 +257,31 @@ function checkFits(c: Checkpoint, run: CheckpointRun): void {
       const b = blocks.get(key)
       blocks.delete(key)
       if (!comp.saveInternalState) {
-        if (b) problems.push(`${system.label(kind, i)}: the checkpoint has an internal-state block, but this item keeps none`)
+        if (b)
+          problems.push(
+            `${system.label(kind, i)}: the checkpoint has an internal-state block, but this item keeps none`,
+          )
         return
       }
       const expected = comp.saveInternalState().length
       const version = comp.internalStateVersion ?? 1
       if (!b) problems.push(`${system.label(kind, i)}: missing internal-state block`)
-      else if (b.type !== r.item.type) problems.push(`${system.label(kind, i)}: the block was saved by type ${b.type}`)
-      else if (b.version !== version) problems.push(`${system.label(kind, i)}: internal-state version ${b.version}, this program reads version ${version}`)
-      else if (b.state.length !== expected) problems.push(`${system.label(kind, i)}: internal-state block has ${b.state.length} values, expected ${expected}`)
+      else if (b.type !== r.item.type)
+        problems.push(`${system.label(kind, i)}: the block was saved by type ${b.type}`)
+      else if (b.version !== version)
+        problems.push(
+          `${system.label(kind, i)}: internal-state version ${b.version}, this program reads version ${version}`,
+        )
+      else if (b.state.length !== expected)
+        problems.push(
+          `${system.label(kind, i)}: internal-state block has ${b.state.length} values, expected ${expected}`,
+        )
     })
-  for (const key of blocks.keys()) problems.push(`internal-state block for ${key}, which is not in this system`)
-  for (const name of Object.keys(run.outputs ?? {})) if (!c.outputs[name]) problems.push(`no schedule for the output "${name}" (the checkpoint was saved without it)`)
+  for (const key of blocks.keys())
+    problems.push(`internal-state block for ${key}, which is not in this system`)
+  for (const name of Object.keys(run.outputs ?? {}))
+    if (!c.outputs[name])
+      problems.push(`no schedule for the output "${name}" (the checkpoint was saved without it)`)
   if (problems.length > 0) throw new CheckpointError('the checkpoint does not fit this system', problems)
 }
 
@@ -265,8 +334,23 @@ export function describeCheckpoint(bytes: Uint8Array): string[] {
     `time: ${c.time}`,
     `model: ${items} items, ${c.fingerprint[0]} (fingerprint ${fingerprintHash(c.fingerprint)})`,
     `state: ${STATE_VECTORS.map((k) => `${k}[${c[k].length}]`).join(' ')}`,
-    `integrator: ${c.integrator.solverType}, step size ${c.integrator.stepSize}, ${Object.entries(c.integrator.values).map(([k, v]) => `${k}=${v}`).join(' ')}${Object.keys(c.integrator.vectors).length ? ', vectors ' + Object.entries(c.integrator.vectors).map(([k, v]) => `${k}[${v.length}]`).join(' ') : ''}`,
-    `outputs: ${Object.entries(c.outputs).map(([k, o]) => `${k} (from t=${o.startTime}, ${o.count} written)`).join(', ') || 'none'}`,
+    `integrator: ${c.integrator.solverType}, step size ${c.integrator.stepSize}, ${Object.entries(
+      c.integrator.values,
+    )
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}${
+      Object.keys(c.integrator.vectors).length
+        ? ', vectors ' +
+          Object.entries(c.integrator.vectors)
+            .map(([k, v]) => `${k}[${v.length}]`)
+            .join(' ')
+        : ''
+    }`,
+    `outputs: ${
+      Object.entries(c.outputs)
+        .map(([k, o]) => `${k} (from t=${o.startTime}, ${o.count} written)`)
+        .join(', ') || 'none'
+    }`,
     `internal state: ${c.items.map((b) => `${b.kind} "${b.name}" (${b.type} v${b.version}, ${b.state.length} values)`).join(', ') || 'none'}`,
   ]
   return lines

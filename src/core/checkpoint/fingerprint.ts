@@ -43,15 +43,19 @@ export function fingerprintHash(f: Fingerprint): string {
  */
 export function fingerprintDifferences(saved: Fingerprint, current: Fingerprint, limit = 12): string[] {
   const out: string[] = []
-  if (saved[0] !== current[0]) out.push(`coordinate counts: saved ${saved[0].slice(7)}; this system ${current[0].slice(7)}`)
+  if (saved[0] !== current[0])
+    out.push(`coordinate counts: saved ${saved[0].slice(7)}; this system ${current[0].slice(7)}`)
   const savedItems = new Map(saved.slice(1).map((l) => [itemKey(l), l]))
   const currentItems = new Map(current.slice(1).map((l) => [itemKey(l), l]))
   for (const [k, l] of savedItems) {
     const c = currentItems.get(k)
     if (c === undefined) out.push(`${k} is in the saved model but not in this one (saved: ${l})`)
-    else if (c !== l) out.push(`${k} differs: saved "${l.slice(k.length + 1)}", this system "${c.slice(k.length + 1)}"`)
+    else if (c !== l)
+      out.push(`${k} differs: saved "${l.slice(k.length + 1)}", this system "${c.slice(k.length + 1)}"`)
   }
-  for (const [k, l] of currentItems) if (!savedItems.has(k)) out.push(`${k} is in this model but not in the saved one (${l})`)
-  if (out.length === 0 && saved.join('\n') !== current.join('\n')) out.push('the items are the same but in a different order')
+  for (const [k, l] of currentItems)
+    if (!savedItems.has(k)) out.push(`${k} is in this model but not in the saved one (${l})`)
+  if (out.length === 0 && saved.join('\n') !== current.join('\n'))
+    out.push('the items are the same but in a different order')
   return out.length > limit ? [...out.slice(0, limit), `... and ${out.length - limit} more differences`] : out
 }

@@ -15,24 +15,48 @@ export function visualizationParams(extra: ParamSchema = {}): ParamSchema {
 }
 
 export const V_COLOR: ParamSchema = {
-  Vcolor: { type: 'color', default: [-1, -1, -1, -1], doc: 'RGBA colour; [-1,-1,-1,-1] = default', visualization: true },
+  Vcolor: {
+    type: 'color',
+    default: [-1, -1, -1, -1],
+    doc: 'RGBA colour; [-1,-1,-1,-1] = default',
+    visualization: true,
+  },
 }
 export const V_DRAW_SIZE: ParamSchema = {
-  VdrawSize: { type: 'number', default: -1, doc: 'drawing size; -1 = default', unit: 'm', visualization: true },
+  VdrawSize: {
+    type: 'number',
+    default: -1,
+    doc: 'drawing size; -1 = default',
+    unit: 'm',
+    visualization: true,
+  },
 }
 
 export const NAME_DOC = 'unique name within its kind'
 
 /** What an item definition gives when itemFactory fills in the rest. */
-export type ItemFields<K extends ItemKind> = Omit<ItemDefinition<K>, 'kind' | 'exudynName' | 'supportsCheckpoint'>
+export type ItemFields<K extends ItemKind> = Omit<
+  ItemDefinition<K>,
+  'kind' | 'exudynName' | 'supportsCheckpoint'
+>
 
 /**
  * Definitions of the built-in items of one kind whose Exudyn name is the kind's prefix and the type
  * (LoadForceVector, MarkerNodeRigid, SensorBody) and that carry nothing from step to step, so
  * checkpoints support them. `shared` parameters, which every item of the kind has, follow its own.
  */
-export function itemFactory<K extends ItemKind>(kind: K, exudynPrefix: string, shared: ParamSchema = {}): (fields: ItemFields<K>) => ItemDefinition<K> {
-  return (fields) => ({ kind, exudynName: exudynPrefix + fields.type, supportsCheckpoint: true, ...fields, parameters: { ...fields.parameters, ...shared } })
+export function itemFactory<K extends ItemKind>(
+  kind: K,
+  exudynPrefix: string,
+  shared: ParamSchema = {},
+): (fields: ItemFields<K>) => ItemDefinition<K> {
+  return (fields) => ({
+    kind,
+    exudynName: exudynPrefix + fields.type,
+    supportsCheckpoint: true,
+    ...fields,
+    parameters: { ...fields.parameters, ...shared },
+  })
 }
 
 /** "expected a marker that provides X" check used by loads and connectors. */
@@ -46,7 +70,10 @@ export function markerProvides(
 }
 
 /** What each marker type provides; marker definitions register here (plugins too). */
-export const MARKER_PROVIDES: Record<string, { position: boolean; orientation: boolean; coordinate: boolean; bodyMass: boolean }> = {}
+export const MARKER_PROVIDES: Record<
+  string,
+  { position: boolean; orientation: boolean; coordinate: boolean; bodyMass: boolean }
+> = {}
 
 export function requireMarkers(
   item: ResolvedItem,
@@ -60,7 +87,10 @@ export function requireMarkers(
   list.forEach((mi, k) => {
     if (!markerProvides(model, mi, what)) {
       const m = model.item('marker', mi)
-      out.push({ parameter: Array.isArray(v) ? `${parameter}[${k}]` : parameter, message: `marker "${m.name}" (${m.type}) provides no ${what}; expected a marker with a ${what}` })
+      out.push({
+        parameter: Array.isArray(v) ? `${parameter}[${k}]` : parameter,
+        message: `marker "${m.name}" (${m.type}) provides no ${what}; expected a marker with a ${what}`,
+      })
     }
   })
   return out
@@ -78,7 +108,9 @@ export class FixedFrame implements FrameKinematics {
     private readonly R: Float64Array,
   ) {}
   position(_s: SystemState, out: Float64Array): void {
-    out[0] = this.p[0]; out[1] = this.p[1]; out[2] = this.p[2]
+    out[0] = this.p[0]
+    out[1] = this.p[1]
+    out[2] = this.p[2]
   }
   velocity(_s: SystemState, out: Float64Array): void {
     out.fill(0, 0, 3)
@@ -116,7 +148,8 @@ export class TranslationPoint implements PointKinematics {
     private readonly offset: Float64Array = new Float64Array(3),
   ) {}
   position(s: SystemState, out: Float64Array): void {
-    const q = s.q, l = this.ltg
+    const q = s.q,
+      l = this.ltg
     out[0] = this.reference[0] + q[l[0]] + this.offset[0]
     out[1] = this.reference[1] + q[l[1]] + this.offset[1]
     out[2] = (this.dim === 3 ? this.reference[2] + q[l[2]] : (this.reference[2] ?? 0)) + this.offset[2]

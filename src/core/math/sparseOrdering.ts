@@ -20,7 +20,10 @@ const INTERRUPT_STRIDE = 127
  * Elimination order: order[k] is the index eliminated k-th. interruptCheck (polled, see
  * INTERRUPT_STRIDE) abandons the ordering by throwing; it never changes the order.
  */
-export function approximateMinimumDegree(p: SparsePattern, interruptCheck: (() => void) | null = null): Int32Array {
+export function approximateMinimumDegree(
+  p: SparsePattern,
+  interruptCheck: (() => void) | null = null,
+): Int32Array {
   const n = p.n
   // A_i is adjList[adjStart[i] .. adjStart[i] + adjLen[i]); it only shrinks.
   const { adjStart, adjList, adjLen } = symmetricAdjacency(p, interruptCheck)
@@ -141,7 +144,10 @@ export function approximateMinimumDegree(p: SparsePattern, interruptCheck: (() =
  * Neighbour lists of the graph of A + A^T in one array, without self loops or repeats (first
  * occurrences kept, in the order of a column sweep).
  */
-function symmetricAdjacency(p: SparsePattern, interruptCheck: (() => void) | null): {
+function symmetricAdjacency(
+  p: SparsePattern,
+  interruptCheck: (() => void) | null,
+): {
   adjStart: Int32Array
   adjList: Int32Array
   adjLen: Int32Array

@@ -53,9 +53,15 @@ export function matTMul3(A: Vec, B: Vec, out: Vec): void {
 }
 
 export function identity3(out: Vec): void {
-  out[0] = 1; out[1] = 0; out[2] = 0
-  out[3] = 0; out[4] = 1; out[5] = 0
-  out[6] = 0; out[7] = 0; out[8] = 1
+  out[0] = 1
+  out[1] = 0
+  out[2] = 0
+  out[3] = 0
+  out[4] = 1
+  out[5] = 0
+  out[6] = 0
+  out[7] = 0
+  out[8] = 1
 }
 
 /** Rotation matrix from Euler parameters [ep0 (scalar), ep1, ep2, ep3] (need not be normalized exactly). */
@@ -73,9 +79,12 @@ export function rotationFromEulerParameters(p0: number, p1: number, p2: number, 
 
 /** Rotation matrix A = Rx(rx) Ry(ry) Rz(rz) (Tait-Bryan xyz, as Exudyn's RotXYZ). */
 export function rotationFromRxyz(rx: number, ry: number, rz: number, out: Vec): void {
-  const c0 = Math.cos(rx), s0 = Math.sin(rx)
-  const c1 = Math.cos(ry), s1 = Math.sin(ry)
-  const c2 = Math.cos(rz), s2 = Math.sin(rz)
+  const c0 = Math.cos(rx),
+    s0 = Math.sin(rx)
+  const c1 = Math.cos(ry),
+    s1 = Math.sin(ry)
+  const c2 = Math.cos(rz),
+    s2 = Math.sin(rz)
   out[0] = c1 * c2
   out[1] = -c1 * s2
   out[2] = s1

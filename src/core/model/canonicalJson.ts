@@ -3,7 +3,12 @@
 import type { JsonValue } from './types'
 
 function isFlat(v: JsonValue[]): boolean {
-  return v.every((e) => e === null || typeof e !== 'object' || (Array.isArray(e) && e.every((x) => x === null || typeof x !== 'object')))
+  return v.every(
+    (e) =>
+      e === null ||
+      typeof e !== 'object' ||
+      (Array.isArray(e) && e.every((x) => x === null || typeof x !== 'object')),
+  )
 }
 
 export function canonicalJson(value: JsonValue, indent = ''): string {
@@ -16,5 +21,11 @@ export function canonicalJson(value: JsonValue, indent = ''): string {
   }
   const keys = Object.keys(value)
   if (keys.length === 0) return '{}'
-  return '{\n' + keys.map((k) => `${inner}${JSON.stringify(k)}: ${canonicalJson(value[k], inner)}`).join(',\n') + '\n' + indent + '}'
+  return (
+    '{\n' +
+    keys.map((k) => `${inner}${JSON.stringify(k)}: ${canonicalJson(value[k], inner)}`).join(',\n') +
+    '\n' +
+    indent +
+    '}'
+  )
 }

@@ -16,9 +16,7 @@ import type { Graphics } from '../system/graphics'
 
 /** Validated parameters of one item, defaults filled in and references resolved to indices. */
 export class ItemParams {
-  constructor(
-    readonly values: Readonly<Record<string, JsonValue>>,
-  ) {}
+  constructor(readonly values: Readonly<Record<string, JsonValue>>) {}
   number(name: string): number {
     return this.values[name] as number
   }

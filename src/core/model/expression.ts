@@ -72,7 +72,8 @@ class Parser {
       const c = this.peek()
       if (c !== '+' && c !== '-') return left
       this.pos++
-      const a = left, b = this.term()
+      const a = left,
+        b = this.term()
       left = c === '+' ? (t) => a(t) + b(t) : (t) => a(t) - b(t)
     }
   }
@@ -82,7 +83,8 @@ class Parser {
       const c = this.peek()
       if (c !== '*' && c !== '/') return left
       this.pos++
-      const a = left, b = this.unary()
+      const a = left,
+        b = this.unary()
       left = c === '*' ? (t) => a(t) * b(t) : (t) => a(t) / b(t)
     }
   }

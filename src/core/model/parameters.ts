@@ -138,7 +138,11 @@ function finiteNumberProblem(v: unknown): string | undefined {
   return undefined
 }
 
-function rangeProblem(v: number, spec: { min?: number; max?: number; exclusiveMin?: boolean }, unit?: string): string | undefined {
+function rangeProblem(
+  v: number,
+  spec: { min?: number; max?: number; exclusiveMin?: boolean },
+  unit?: string,
+): string | undefined {
   const u = unit ? ` ${unit}` : ''
   if (spec.min !== undefined) {
     if (spec.exclusiveMin ? !(v > spec.min) : !(v >= spec.min))
@@ -176,7 +180,8 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       return rangeProblem(v, spec)
     case 'boolean':
       if (typeof v !== 'boolean') return `expected true or false, got ${describeValue(v)}`
-      if (spec.unsupported && v !== spec.default) return `the value ${v} is not supported yet (only ${spec.default})`
+      if (spec.unsupported && v !== spec.default)
+        return `the value ${v} is not supported yet (only ${spec.default})`
       return undefined
     case 'string':
       return typeof v === 'string' ? undefined : `expected a string, got ${describeValue(v)}`
@@ -185,7 +190,11 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
         return `expected one of ${spec.values.map((s) => JSON.stringify(s)).join(', ')}, got ${describeValue(v)}`
       return undefined
     case 'vector':
-      return numberArrayProblem(v, spec.size, spec.size !== undefined ? `a vector of ${spec.size} numbers` : 'a vector of numbers')
+      return numberArrayProblem(
+        v,
+        spec.size,
+        spec.size !== undefined ? `a vector of ${spec.size} numbers` : 'a vector of numbers',
+      )
     case 'color': {
       const p = numberArrayProblem(v, 4, 'an RGBA colour [r, g, b, a]')
       if (p) return p
@@ -207,20 +216,25 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return undefined
       return `expected the name or 0-based index of a ${spec.kind}, got ${describeValue(v)}`
     case 'refList': {
-      if (!Array.isArray(v)) return `expected a list of ${spec.kind} names or indices, got ${describeValue(v)}`
+      if (!Array.isArray(v))
+        return `expected a list of ${spec.kind} names or indices, got ${describeValue(v)}`
       if (spec.size !== undefined && v.length !== spec.size)
         return `expected ${spec.size} ${spec.kind} references, got ${v.length}`
       for (let i = 0; i < v.length; i++) {
         const e = v[i]
-        const ok = (typeof e === 'string' && e.length > 0) || (typeof e === 'number' && Number.isInteger(e) && e >= 0)
-        if (!ok) return `entry ${i}: expected the name or 0-based index of a ${spec.kind}, got ${describeValue(e)}`
+        const ok =
+          (typeof e === 'string' && e.length > 0) || (typeof e === 'number' && Number.isInteger(e) && e >= 0)
+        if (!ok)
+          return `entry ${i}: expected the name or 0-based index of a ${spec.kind}, got ${describeValue(e)}`
       }
       return undefined
     }
     case 'graphicsList': {
       if (!Array.isArray(v)) return `expected a list of graphics dictionaries, got ${describeValue(v)}`
       const bad = v.findIndex((e) => e === null || typeof e !== 'object' || Array.isArray(e))
-      return bad >= 0 ? `entry ${bad}: expected a graphics dictionary such as {"type": "Sphere", ...}, got ${describeValue(v[bad])}` : undefined
+      return bad >= 0
+        ? `entry ${bad}: expected a graphics dictionary such as {"type": "Sphere", ...}, got ${describeValue(v[bad])}`
+        : undefined
     }
     case 'list': {
       if (!Array.isArray(v)) return `expected a list of ${listEntryText(spec.entry)}, got ${describeValue(v)}`
@@ -231,12 +245,21 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       return undefined
     }
     case 'stringList':
-      return Array.isArray(v) && v.every((e) => typeof e === 'string') ? undefined : `expected a list of names (strings), got ${describeValue(v)}`
+      return Array.isArray(v) && v.every((e) => typeof e === 'string')
+        ? undefined
+        : `expected a list of names (strings), got ${describeValue(v)}`
     case 'expression': {
       const size = spec.size ?? 1
-      if (size === 1) return typeof v === 'string' ? undefined : `expected an expression string in t, got ${describeValue(v)}`
+      if (size === 1)
+        return typeof v === 'string'
+          ? undefined
+          : `expected an expression string in t, got ${describeValue(v)}`
       if (typeof v === 'string' && v === '') return undefined
-      if (!Array.isArray(v) || v.length !== size || !v.every((e) => typeof e === 'string' || typeof e === 'number'))
+      if (
+        !Array.isArray(v) ||
+        v.length !== size ||
+        !v.every((e) => typeof e === 'string' || typeof e === 'number')
+      )
         return `expected a list of ${size} expressions in t (strings or numbers), or "" for none`
       return undefined
     }

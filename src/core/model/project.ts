@@ -6,7 +6,15 @@ import { canonicalJson } from './canonicalJson'
 import { getItemType } from './registry'
 import { resolveModel, type ResolvedModel } from './resolve'
 import { orderSettings, resolveSettings, type SimulationSettings } from './settings'
-import { ITEM_KINDS, KIND_LIST_KEY, type ItemSpec, type JsonObject, type JsonValue, type ModelSpec, type Problem } from './types'
+import {
+  ITEM_KINDS,
+  KIND_LIST_KEY,
+  type ItemSpec,
+  type JsonObject,
+  type JsonValue,
+  type ModelSpec,
+  type Problem,
+} from './types'
 
 export const PROJECT_FORMAT = 'mbs-studio-project'
 export const PROJECT_VERSION = 1
@@ -43,7 +51,10 @@ function jsonErrorProblem(text: string, e: unknown): Problem {
     const col = pos - before.lastIndexOf('\n')
     // V8 reports a cut-off file as an error at its last position rather than as "Unexpected end".
     if (pos >= text.trimEnd().length)
-      return { path: '(file)', message: `invalid JSON: the file ends too early at line ${line} (truncated?): ${msg}` }
+      return {
+        path: '(file)',
+        message: `invalid JSON: the file ends too early at line ${line} (truncated?): ${msg}`,
+      }
     return { path: '(file)', message: `invalid JSON at line ${line}, column ${col}: ${msg}` }
   }
   if (/Unexpected end|unterminated|end of (JSON )?input/i.test(msg))
@@ -64,21 +75,52 @@ export function parseProject(text: string): LoadResult {
 
 export function loadProjectJson(doc: unknown): LoadResult {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
-    return { ok: false, problems: [{ path: '(file)', message: 'expected a JSON object (an MBS Studio project)' }] }
+    return {
+      ok: false,
+      problems: [{ path: '(file)', message: 'expected a JSON object (an MBS Studio project)' }],
+    }
   let d = doc as JsonObject
   const problems: Problem[] = []
   if (d.format !== PROJECT_FORMAT)
-    return { ok: false, problems: [{ path: 'format', message: `expected "format": "${PROJECT_FORMAT}", got ${JSON.stringify(d.format ?? null)}` }] }
+    return {
+      ok: false,
+      problems: [
+        {
+          path: 'format',
+          message: `expected "format": "${PROJECT_FORMAT}", got ${JSON.stringify(d.format ?? null)}`,
+        },
+      ],
+    }
   const version = d.version
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
-    return { ok: false, problems: [{ path: 'version', message: `expected an integer version >= 1, got ${JSON.stringify(version ?? null)}` }] }
+    return {
+      ok: false,
+      problems: [
+        {
+          path: 'version',
+          message: `expected an integer version >= 1, got ${JSON.stringify(version ?? null)}`,
+        },
+      ],
+    }
   if (version > PROJECT_VERSION)
-    return { ok: false, problems: [{ path: 'version', message: `the file has format version ${version}, newer than this program knows (${PROJECT_VERSION}); update MBS Studio to open it` }] }
+    return {
+      ok: false,
+      problems: [
+        {
+          path: 'version',
+          message: `the file has format version ${version}, newer than this program knows (${PROJECT_VERSION}); update MBS Studio to open it`,
+        },
+      ],
+    }
   for (let v = version; v < PROJECT_VERSION; v++) d = MIGRATIONS[v](d)
 
-  for (const k of Object.keys(d)) if (!TOP_LEVEL_KEYS.includes(k)) problems.push({ path: k, message: `unknown key "${k}"; expected ${TOP_LEVEL_KEYS.join(', ')}` })
-  if (d.name !== undefined && typeof d.name !== 'string') problems.push({ path: 'name', message: 'expected a string' })
-  if (d.view !== undefined && (d.view === null || typeof d.view !== 'object' || Array.isArray(d.view))) problems.push({ path: 'view', message: 'expected a dictionary' })
+  for (const k of Object.keys(d))
+    if (!TOP_LEVEL_KEYS.includes(k))
+      problems.push({ path: k, message: `unknown key "${k}"; expected ${TOP_LEVEL_KEYS.join(', ')}` })
+  if (d.name !== undefined && typeof d.name !== 'string')
+    problems.push({ path: 'name', message: 'expected a string' })
+  if (d.view !== undefined && (d.view === null || typeof d.view !== 'object' || Array.isArray(d.view)))
+    problems.push({ path: 'view', message: 'expected a dictionary' })
   const modelResult = resolveModel(d.model ?? {})
   if (!modelResult.ok) problems.push(...modelResult.problems)
   const rawSettings = d.simulationSettings ?? {}
@@ -124,10 +166,16 @@ function specFromJson(raw: JsonObject | undefined, resolved: ResolvedModel): Mod
 }
 
 /** Canonical text of a project (what is saved). */
-export function writeProject(p: { name: string; model: ModelSpec; simulationSettingsSpec: JsonObject; view?: JsonObject }): string {
+export function writeProject(p: {
+  name: string
+  model: ModelSpec
+  simulationSettingsSpec: JsonObject
+  view?: JsonObject
+}): string {
   const doc: JsonObject = { format: PROJECT_FORMAT, version: PROJECT_VERSION, name: p.name }
   const model: JsonObject = {}
-  for (const kind of ITEM_KINDS) model[KIND_LIST_KEY[kind]] = p.model[KIND_LIST_KEY[kind]] as unknown as JsonValue
+  for (const kind of ITEM_KINDS)
+    model[KIND_LIST_KEY[kind]] = p.model[KIND_LIST_KEY[kind]] as unknown as JsonValue
   doc.model = model
   doc.simulationSettings = orderSettings(p.simulationSettingsSpec)
   if (p.view) doc.view = p.view

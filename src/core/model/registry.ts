@@ -12,7 +12,8 @@ export function registerItemType<K extends ItemKind>(def: ItemDefinition<K>): vo
   const byType = registry.get(def.kind)!
   if (byType.has(def.type)) throw new Error(`${def.kind} type "${def.type}" is already registered`)
   for (const p of Object.keys(def.parameters)) {
-    if (RESERVED_PARAMETERS.has(p)) throw new Error(`${def.kind} type "${def.type}": parameter name "${p}" is reserved`)
+    if (RESERVED_PARAMETERS.has(p))
+      throw new Error(`${def.kind} type "${def.type}": parameter name "${p}" is reserved`)
   }
   byType.set(def.type, def as unknown as AnyItemDefinition)
 }

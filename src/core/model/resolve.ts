@@ -53,7 +53,12 @@ export function suggest(word: string, candidates: readonly string[]): string {
   return bestD <= Math.max(2, Math.floor(word.length / 3)) ? ` (did you mean "${best}"?)` : ''
 }
 
-export function itemLabel(kind: ItemKind, name: string | undefined, type: string | undefined, index: number): string {
+export function itemLabel(
+  kind: ItemKind,
+  name: string | undefined,
+  type: string | undefined,
+  index: number,
+): string {
   const n = name !== undefined ? `"${name}"` : `#${index}`
   return `${kind} ${n}${type ? ` (${type})` : ''}`
 }
@@ -71,11 +76,23 @@ interface Pending {
 /** Validates a model spec and resolves references; all problems at once. */
 export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
   const problems: Problem[] = []
-  if (!isPlainObject(spec)) return { ok: false, problems: [{ path: basePath, message: 'expected an object with the lists nodes, objects, markers, loads, sensors' }] }
+  if (!isPlainObject(spec))
+    return {
+      ok: false,
+      problems: [
+        {
+          path: basePath,
+          message: 'expected an object with the lists nodes, objects, markers, loads, sensors',
+        },
+      ],
+    }
   const allowedLists = new Set(Object.values(KIND_LIST_KEY))
   for (const key of Object.keys(spec)) {
     if (!allowedLists.has(key as never))
-      problems.push({ path: `${basePath}.${key}`, message: `unknown list "${key}"; expected nodes, objects, markers, loads or sensors${suggest(key, [...allowedLists])}` })
+      problems.push({
+        path: `${basePath}.${key}`,
+        message: `unknown list "${key}"; expected nodes, objects, markers, loads or sensors${suggest(key, [...allowedLists])}`,
+      })
   }
   const pending: Record<ItemKind, Pending[]> = { node: [], object: [], marker: [], load: [], sensor: [] }
 
@@ -98,11 +115,17 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
       const rawName = raw.name
       const name = typeof rawName === 'string' && rawName.length > 0 ? rawName : undefined
       if (rawName !== undefined && name === undefined)
-        problems.push({ path: `${path}.name`, message: `${itemLabel(kind, undefined, undefined, index)}: expected a non-empty string name` })
+        problems.push({
+          path: `${path}.name`,
+          message: `${itemLabel(kind, undefined, undefined, index)}: expected a non-empty string name`,
+        })
       const finalName = name ?? `${kind}${index}`
       const label = itemLabel(kind, finalName, typeof type === 'string' ? type : undefined, index)
       if (names.has(finalName))
-        problems.push({ path: `${path}.name`, message: `${label}: the name is already used by ${kind} #${names.get(finalName)}; names must be unique within a kind` })
+        problems.push({
+          path: `${path}.name`,
+          message: `${label}: the name is already used by ${kind} #${names.get(finalName)}; names must be unique within a kind`,
+        })
       names.set(finalName, index)
       if (typeof type !== 'string') {
         problems.push({ path: `${path}.type`, message: `${label}: expected a type string` })
@@ -111,7 +134,10 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
       const def = getItemType(kind, type)
       if (!def) {
         const known = itemTypes(kind).map((d) => d.type)
-        problems.push({ path: `${path}.type`, message: `${label}: unknown ${kind} type "${type}"${suggest(type, known)}; known types: ${known.join(', ')}` })
+        problems.push({
+          path: `${path}.type`,
+          message: `${label}: unknown ${kind} type "${type}"${suggest(type, known)}; known types: ${known.join(', ')}`,
+        })
         return
       }
       const values: Record<string, JsonValue> = {}
@@ -119,7 +145,10 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
         if (key === 'type' || key === 'name') continue
         const p = def.parameters[key]
         if (!p) {
-          problems.push({ path: `${path}.${key}`, message: `${label}: unknown parameter "${key}"${suggest(key, Object.keys(def.parameters))}` })
+          problems.push({
+            path: `${path}.${key}`,
+            message: `${label}: unknown parameter "${key}"${suggest(key, Object.keys(def.parameters))}`,
+          })
           continue
         }
         const msg = checkParamValue(p, v) ?? expressionCheck(p, v)
@@ -128,7 +157,11 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
       }
       for (const [key, p] of Object.entries(def.parameters)) {
         if (key in raw) continue
-        if (p.default === undefined) problems.push({ path: `${path}.${key}`, message: `${label}, parameter ${key}: required (${p.doc})` })
+        if (p.default === undefined)
+          problems.push({
+            path: `${path}.${key}`,
+            message: `${label}, parameter ${key}: required (${p.doc})`,
+          })
         else values[key] = cloneJson(p.default as JsonValue)
       }
       pending[kind].push({ kind, index, name: finalName, type, values, path, label })
@@ -145,14 +178,18 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
       for (const [key, p] of Object.entries(def.parameters)) {
         if (p.type === 'ref') {
           const r = resolveRef(it.values[key] as string | number, p.kind, p.types, pending, byName)
-          if (typeof r === 'string') problems.push({ path: `${it.path}.${key}`, message: `${it.label}, parameter ${key}: ${r}` })
+          if (typeof r === 'string')
+            problems.push({ path: `${it.path}.${key}`, message: `${it.label}, parameter ${key}: ${r}` })
           else it.values[key] = r
         } else if (p.type === 'refList') {
           const list = it.values[key] as (string | number)[]
           it.values[key] = list.map((ref, i) => {
             const r = resolveRef(ref, p.kind, p.types, pending, byName)
             if (typeof r === 'string') {
-              problems.push({ path: `${it.path}.${key}[${i}]`, message: `${it.label}, parameter ${key}[${i}]: ${r}` })
+              problems.push({
+                path: `${it.path}.${key}[${i}]`,
+                message: `${it.label}, parameter ${key}[${i}]: ${r}`,
+              })
               return -1
             }
             return r
@@ -165,7 +202,13 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
 
   const items = {} as Record<ItemKind, ResolvedItem[]>
   for (const kind of ITEM_KINDS)
-    items[kind] = pending[kind].map((p) => ({ kind, index: p.index, name: p.name, type: p.type, params: new ItemParams(p.values) }))
+    items[kind] = pending[kind].map((p) => ({
+      kind,
+      index: p.index,
+      name: p.name,
+      type: p.type,
+      params: new ItemParams(p.values),
+    }))
   const model = new ResolvedModel(items)
 
   // Pass 3: cross-item checks of each definition.
@@ -173,7 +216,10 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
     for (const it of pending[kind]) {
       const def = getItemType(kind, it.type)!
       for (const c of def.check?.(model.item(kind, it.index), model) ?? [])
-        problems.push({ path: `${it.path}.${c.parameter}`, message: `${it.label}, parameter ${c.parameter}: ${c.message}` })
+        problems.push({
+          path: `${it.path}.${c.parameter}`,
+          message: `${it.label}, parameter ${c.parameter}: ${c.message}`,
+        })
     }
   }
   if (problems.length > 0) return { ok: false, problems }

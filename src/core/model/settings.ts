@@ -22,7 +22,18 @@ export const RETIRED_EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
   newtonRefreshPolicy: 'the cost-based Jacobian refresh policy is the default (2026-12-02)',
 }
 
-export const SOLVER_TYPES = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'ExplicitMidpoint', 'RK33', 'RK44', 'RK67', 'ODE23', 'DOPRI5', 'Static'] as const
+export const SOLVER_TYPES = [
+  'GeneralizedAlpha',
+  'TrapezoidalIndex2',
+  'ExplicitEuler',
+  'ExplicitMidpoint',
+  'RK33',
+  'RK44',
+  'RK67',
+  'ODE23',
+  'DOPRI5',
+  'Static',
+] as const
 export type SolverType = (typeof SOLVER_TYPES)[number]
 
 export interface NewtonSettings {
@@ -77,56 +88,193 @@ function isSpec(n: SchemaNode): n is ParamSpec {
 }
 
 const newton = (relTol: number, absTol: number): Record<string, SchemaNode> => ({
-  relativeTolerance: { type: 'number', default: relTol, min: 0, exclusiveMin: true, doc: 'Newton converges when the residual norm is below absoluteTolerance + relativeTolerance times the forces in balance (time integration: |M q\'\'| + |f_lhs - f_loads| at the first iterate of the step; static solver: the larger of the first residual and the applied loads)' },
-  absoluteTolerance: { type: 'number', default: absTol, min: 0, doc: 'absolute part of the Newton tolerance on the residual norm (forces in N, constraint rows unscaled)' },
-  maxIterations: { type: 'integer', default: 25, min: 1, doc: 'Newton iterations before the step counts as failed' },
-  useModifiedNewton: { type: 'boolean', default: true, doc: 'reuse the factorized Jacobian while convergence is good' },
-  modifiedNewtonContractivity: { type: 'number', default: 0.5, min: 0, max: 1, exclusiveMin: true, doc: 'refresh the Jacobian when an iteration reduces the error by less than this factor' },
+  relativeTolerance: {
+    type: 'number',
+    default: relTol,
+    min: 0,
+    exclusiveMin: true,
+    doc: "Newton converges when the residual norm is below absoluteTolerance + relativeTolerance times the forces in balance (time integration: |M q''| + |f_lhs - f_loads| at the first iterate of the step; static solver: the larger of the first residual and the applied loads)",
+  },
+  absoluteTolerance: {
+    type: 'number',
+    default: absTol,
+    min: 0,
+    doc: 'absolute part of the Newton tolerance on the residual norm (forces in N, constraint rows unscaled)',
+  },
+  maxIterations: {
+    type: 'integer',
+    default: 25,
+    min: 1,
+    doc: 'Newton iterations before the step counts as failed',
+  },
+  useModifiedNewton: {
+    type: 'boolean',
+    default: true,
+    doc: 'reuse the factorized Jacobian while convergence is good',
+  },
+  modifiedNewtonContractivity: {
+    type: 'number',
+    default: 0.5,
+    min: 0,
+    max: 1,
+    exclusiveMin: true,
+    doc: 'refresh the Jacobian when an iteration reduces the error by less than this factor',
+  },
   numericalDifferentiation: {
-    relativeEpsilon: { type: 'number', default: 1e-7, min: 0, exclusiveMin: true, doc: 'relative perturbation of numerical Jacobians' },
-    minimumCoordinateSize: { type: 'number', default: 1e-2, min: 0, exclusiveMin: true, doc: 'coordinate size below which the perturbation is absolute' },
+    relativeEpsilon: {
+      type: 'number',
+      default: 1e-7,
+      min: 0,
+      exclusiveMin: true,
+      doc: 'relative perturbation of numerical Jacobians',
+    },
+    minimumCoordinateSize: {
+      type: 'number',
+      default: 1e-2,
+      min: 0,
+      exclusiveMin: true,
+      doc: 'coordinate size below which the perturbation is absolute',
+    },
   },
 })
 
 export const SETTINGS_SCHEMA: Record<string, SchemaNode> = {
-  solverType: { type: 'enum', values: SOLVER_TYPES, default: 'GeneralizedAlpha', doc: 'the solver (Exudyn DynamicSolverType names, plus Static)' },
+  solverType: {
+    type: 'enum',
+    values: SOLVER_TYPES,
+    default: 'GeneralizedAlpha',
+    doc: 'the solver (Exudyn DynamicSolverType names, plus Static)',
+  },
   timeIntegration: {
     startTime: { type: 'number', default: 0, unit: 's', doc: 'start time' },
     endTime: { type: 'number', default: 1, unit: 's', doc: 'end time' },
-    numberOfSteps: { type: 'integer', default: 100, min: 1, doc: 'number of (initial) steps; h = (endTime - startTime) / numberOfSteps' },
-    adaptiveStep: { type: 'boolean', default: true, doc: 'error-controlled steps for ODE23 and DOPRI5; step reduction on Newton failure for implicit solvers' },
-    minimumStepSize: { type: 'number', default: 1e-8, min: 0, exclusiveMin: true, unit: 's', doc: 'smallest step before the run fails' },
-    absoluteTolerance: { type: 'number', default: 1e-8, min: 0, exclusiveMin: true, doc: 'absolute error tolerance of adaptive explicit solvers' },
-    relativeTolerance: { type: 'number', default: 1e-8, min: 0, exclusiveMin: true, doc: 'relative error tolerance of adaptive explicit solvers' },
-    initialStepSize: { type: 'number', default: 0, min: 0, unit: 's', doc: 'first step of adaptive solvers; 0 = automatic' },
+    numberOfSteps: {
+      type: 'integer',
+      default: 100,
+      min: 1,
+      doc: 'number of (initial) steps; h = (endTime - startTime) / numberOfSteps',
+    },
+    adaptiveStep: {
+      type: 'boolean',
+      default: true,
+      doc: 'error-controlled steps for ODE23 and DOPRI5; step reduction on Newton failure for implicit solvers',
+    },
+    minimumStepSize: {
+      type: 'number',
+      default: 1e-8,
+      min: 0,
+      exclusiveMin: true,
+      unit: 's',
+      doc: 'smallest step before the run fails',
+    },
+    absoluteTolerance: {
+      type: 'number',
+      default: 1e-8,
+      min: 0,
+      exclusiveMin: true,
+      doc: 'absolute error tolerance of adaptive explicit solvers',
+    },
+    relativeTolerance: {
+      type: 'number',
+      default: 1e-8,
+      min: 0,
+      exclusiveMin: true,
+      doc: 'relative error tolerance of adaptive explicit solvers',
+    },
+    initialStepSize: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 's',
+      doc: 'first step of adaptive solvers; 0 = automatic',
+    },
     generalizedAlpha: {
-      spectralRadius: { type: 'number', default: 0.9, min: 0, max: 1, doc: 'spectral radius at infinity rho_inf (1 = no numerical damping; < 1 needed for index-3 constraints)' },
-      computeInitialAccelerations: { type: 'boolean', default: true, doc: 'solve for consistent initial accelerations' },
+      spectralRadius: {
+        type: 'number',
+        default: 0.9,
+        min: 0,
+        max: 1,
+        doc: 'spectral radius at infinity rho_inf (1 = no numerical damping; < 1 needed for index-3 constraints)',
+      },
+      computeInitialAccelerations: {
+        type: 'boolean',
+        default: true,
+        doc: 'solve for consistent initial accelerations',
+      },
     },
     newton: newton(1e-10, 1e-10),
     discontinuous: {
-      iterationTolerance: { type: 'number', default: 1, min: 0, doc: 'tolerance of the discontinuous (switching) iteration' },
+      iterationTolerance: {
+        type: 'number',
+        default: 1,
+        min: 0,
+        doc: 'tolerance of the discontinuous (switching) iteration',
+      },
       maxIterations: { type: 'integer', default: 5, min: 1, doc: 'switching iterations per step' },
     },
   },
   staticSolver: {
-    numberOfLoadSteps: { type: 'integer', default: 1, min: 1, doc: 'loads are applied in this many equal increments' },
-    stepReductionFactor: { type: 'number', default: 0.5, min: 0, max: 1, exclusiveMin: true, doc: 'a failed load step is retried with its increment times this factor' },
-    minimumStepSize: { type: 'number', default: 1e-6, min: 0, exclusiveMin: true, doc: 'smallest load increment (fraction of the total load) before the solve fails' },
+    numberOfLoadSteps: {
+      type: 'integer',
+      default: 1,
+      min: 1,
+      doc: 'loads are applied in this many equal increments',
+    },
+    stepReductionFactor: {
+      type: 'number',
+      default: 0.5,
+      min: 0,
+      max: 1,
+      exclusiveMin: true,
+      doc: 'a failed load step is retried with its increment times this factor',
+    },
+    minimumStepSize: {
+      type: 'number',
+      default: 1e-6,
+      min: 0,
+      exclusiveMin: true,
+      doc: 'smallest load increment (fraction of the total load) before the solve fails',
+    },
     newton: newton(1e-10, 1e-10),
   },
-  linearSolverType: { type: 'enum', values: ['auto', 'EXUdense', 'EigenSparse'], default: 'auto', doc: 'EXUdense: dense LU; EigenSparse: sparse LU (fill-reducing order, symbolic analysis reused); auto: dense for small systems, sparse for large ones' },
-  solutionSettings: {
-    solutionWritePeriod: { type: 'number', default: 0.01, min: 0, unit: 's', doc: 'time between frames of the results file' },
-    sensorsWritePeriod: { type: 'number', default: 0.01, min: 0, unit: 's', doc: 'time between sensor rows; 0 = every step' },
-    writeSolutionToFile: { type: 'boolean', default: true, doc: 'write a results file when a results path is given' },
+  linearSolverType: {
+    type: 'enum',
+    values: ['auto', 'EXUdense', 'EigenSparse'],
+    default: 'auto',
+    doc: 'EXUdense: dense LU; EigenSparse: sparse LU (fill-reducing order, symbolic analysis reused); auto: dense for small systems, sparse for large ones',
   },
-  experimental: { type: 'stringList', default: [], doc: 'experimental flags (names); every flag is off unless listed' },
+  solutionSettings: {
+    solutionWritePeriod: {
+      type: 'number',
+      default: 0.01,
+      min: 0,
+      unit: 's',
+      doc: 'time between frames of the results file',
+    },
+    sensorsWritePeriod: {
+      type: 'number',
+      default: 0.01,
+      min: 0,
+      unit: 's',
+      doc: 'time between sensor rows; 0 = every step',
+    },
+    writeSolutionToFile: {
+      type: 'boolean',
+      default: true,
+      doc: 'write a results file when a results path is given',
+    },
+  },
+  experimental: {
+    type: 'stringList',
+    default: [],
+    doc: 'experimental flags (names); every flag is off unless listed',
+  },
 }
 
 function defaultsOf(schema: Record<string, SchemaNode>): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {}
-  for (const [k, n] of Object.entries(schema)) out[k] = isSpec(n) ? (JSON.parse(JSON.stringify(n.default ?? null)) as JsonValue) : defaultsOf(n)
+  for (const [k, n] of Object.entries(schema))
+    out[k] = isSpec(n) ? (JSON.parse(JSON.stringify(n.default ?? null)) as JsonValue) : defaultsOf(n)
   return out
 }
 
@@ -134,7 +282,12 @@ export function defaultSettings(): SimulationSettings {
   return defaultsOf(SETTINGS_SCHEMA) as unknown as SimulationSettings
 }
 
-function resolveNode(schema: Record<string, SchemaNode>, raw: unknown, path: string, problems: Problem[]): Record<string, JsonValue> {
+function resolveNode(
+  schema: Record<string, SchemaNode>,
+  raw: unknown,
+  path: string,
+  problems: Problem[],
+): Record<string, JsonValue> {
   const out = defaultsOf(schema)
   if (raw === undefined) return out
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -157,21 +310,33 @@ function resolveNode(schema: Record<string, SchemaNode>, raw: unknown, path: str
   return out
 }
 
-export function resolveSettings(raw: unknown, path = 'simulationSettings'): { settings: SimulationSettings; problems: Problem[] } {
+export function resolveSettings(
+  raw: unknown,
+  path = 'simulationSettings',
+): { settings: SimulationSettings; problems: Problem[] } {
   const problems: Problem[] = []
   const settings = resolveNode(SETTINGS_SCHEMA, raw, path, problems) as unknown as SimulationSettings
   const known = Object.keys(EXPERIMENTAL_FLAGS)
   for (const flag of settings.experimental ?? [])
     if (!known.includes(flag) && !(flag in RETIRED_EXPERIMENTAL_FLAGS))
-      problems.push({ path: `${path}.experimental`, message: `unknown experimental flag "${flag}"${suggest(flag, known)}; known flags: ${known.join(', ')}` })
+      problems.push({
+        path: `${path}.experimental`,
+        message: `unknown experimental flag "${flag}"${suggest(flag, known)}; known flags: ${known.join(', ')}`,
+      })
   const ti = settings.timeIntegration
   if (problems.length === 0 && !(ti.endTime > ti.startTime) && settings.solverType !== 'Static')
-    problems.push({ path: `${path}.timeIntegration.endTime`, message: `expected endTime > startTime (${ti.startTime}), got ${ti.endTime}` })
+    problems.push({
+      path: `${path}.timeIntegration.endTime`,
+      message: `expected endTime > startTime (${ti.startTime}), got ${ti.endTime}`,
+    })
   return { settings, problems }
 }
 
 /** The settings tree with keys in schema order (canonical writing); values are kept as given. */
-export function orderSettings(raw: Record<string, JsonValue>, schema: Record<string, SchemaNode> = SETTINGS_SCHEMA): Record<string, JsonValue> {
+export function orderSettings(
+  raw: Record<string, JsonValue>,
+  schema: Record<string, SchemaNode> = SETTINGS_SCHEMA,
+): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {}
   for (const [k, n] of Object.entries(schema)) {
     if (!(k in raw)) continue
@@ -182,6 +347,11 @@ export function orderSettings(raw: Record<string, JsonValue>, schema: Record<str
 }
 
 /** Walks the schema (for docs and the settings panel). */
-export function settingsSchemaEntries(schema: Record<string, SchemaNode> = SETTINGS_SCHEMA, prefix = ''): { path: string; spec: ParamSpec }[] {
-  return Object.entries(schema).flatMap(([k, n]) => (isSpec(n) ? [{ path: prefix + k, spec: n }] : settingsSchemaEntries(n, `${prefix}${k}.`)))
+export function settingsSchemaEntries(
+  schema: Record<string, SchemaNode> = SETTINGS_SCHEMA,
+  prefix = '',
+): { path: string; spec: ParamSpec }[] {
+  return Object.entries(schema).flatMap(([k, n]) =>
+    isSpec(n) ? [{ path: prefix + k, spec: n }] : settingsSchemaEntries(n, `${prefix}${k}.`),
+  )
 }

@@ -36,7 +36,14 @@ export interface ResultsHeader {
     nODE1: number
     nAE: number
     nData: number
-    nodes: { name: string; type: string; ode2Index: number; nODE2: number; ode1Index: number; nODE1: number }[]
+    nodes: {
+      name: string
+      type: string
+      ode2Index: number
+      nODE2: number
+      ode1Index: number
+      nODE1: number
+    }[]
   }
   solverType: string
   startTime: number
@@ -50,7 +57,12 @@ export interface ResultsHeader {
     period: number
   }
   sensors: {
-    items: { name: string; outputVariableType: string; size: number; /** index of the first value in a row (after t) */ offset: number }[]
+    items: {
+      name: string
+      outputVariableType: string
+      size: number
+      /** index of the first value in a row (after t) */ offset: number
+    }[]
     valuesPerRecord: number
     period: number
   }

@@ -3,7 +3,16 @@
 // time (binary search over the indexed frame times). A torn last record - a crash in the middle of a
 // write, or a write still in progress - is not indexed; the next refresh() picks it up once complete.
 import { crc32, FormatError, fromUtf8, getF64s, type ByteSource } from '../checkpoint/binary'
-import { RECORD_FRAME, RECORD_SENSORS, recordBytes, RESULTS_FORMAT, RESULTS_MAGIC, RESULTS_VERSION, type FrameField, type ResultsHeader } from './format'
+import {
+  RECORD_FRAME,
+  RECORD_SENSORS,
+  recordBytes,
+  RESULTS_FORMAT,
+  RESULTS_MAGIC,
+  RESULTS_VERSION,
+  type FrameField,
+  type ResultsHeader,
+} from './format'
 
 /** A growable list of numbers in a Float64Array (times, byte offsets up to 2^53). */
 class NumberList {
@@ -51,20 +60,32 @@ export class ResultsReader {
     const size = source.size()
     const head = source.read(0, Math.min(16, size))
     const magic = String.fromCharCode(...head.subarray(0, 8))
-    if (head.length < 8 || magic !== RESULTS_MAGIC) throw new FormatError(`not an MBS Studio results file (it does not start with "${RESULTS_MAGIC}")`)
+    if (head.length < 8 || magic !== RESULTS_MAGIC)
+      throw new FormatError(`not an MBS Studio results file (it does not start with "${RESULTS_MAGIC}")`)
     if (head.length < 16) throw new FormatError('the results file is truncated inside its header')
     const view = new DataView(head.buffer, head.byteOffset, 16)
     const version = view.getUint32(8, true)
-    if (version > RESULTS_VERSION) throw new FormatError(`the results file has format version ${version}, newer than this program knows (${RESULTS_VERSION}); update MBS Studio to read it`)
+    if (version > RESULTS_VERSION)
+      throw new FormatError(
+        `the results file has format version ${version}, newer than this program knows (${RESULTS_VERSION}); update MBS Studio to read it`,
+      )
     const length = view.getUint32(12, true)
-    if (16 + length > size) throw new FormatError(`the results file is truncated inside its header (${16 + length} bytes expected, ${size} present)`)
+    if (16 + length > size)
+      throw new FormatError(
+        `the results file is truncated inside its header (${16 + length} bytes expected, ${size} present)`,
+      )
     let header: ResultsHeader
     try {
       header = JSON.parse(fromUtf8(source.read(16, length))) as ResultsHeader
     } catch (e) {
-      throw new FormatError(`the results file's header is damaged: ${e instanceof Error ? e.message : String(e)}`)
+      throw new FormatError(
+        `the results file's header is damaged: ${e instanceof Error ? e.message : String(e)}`,
+      )
     }
-    if (header.format !== RESULTS_FORMAT) throw new FormatError(`the results file's header has format ${JSON.stringify(header.format)}, expected "${RESULTS_FORMAT}"`)
+    if (header.format !== RESULTS_FORMAT)
+      throw new FormatError(
+        `the results file's header has format ${JSON.stringify(header.format)}, expected "${RESULTS_FORMAT}"`,
+      )
     return new ResultsReader(source, header, 16 + length)
   }
 
@@ -142,7 +163,8 @@ export class ResultsReader {
   /** Index of the last frame at or before t (0 before the first frame); binary search. */
   frameIndexAt(t: number): number {
     const times = this.frameTimes.data
-    let lo = 0, hi = this.frameTimes.length - 1
+    let lo = 0,
+      hi = this.frameTimes.length - 1
     if (hi < 0) throw new RangeError('the results file has no complete frame yet')
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1
@@ -156,9 +178,13 @@ export class ResultsReader {
   sensor(name: string): SensorHistory {
     const s = this.header.sensors
     const item = s.items.find((it) => it.name === name)
-    if (!item) throw new RangeError(`the results file has no sensor "${name}"; it has ${s.items.map((it) => it.name).join(', ') || 'none'}`)
+    if (!item)
+      throw new RangeError(
+        `the results file has no sensor "${name}"; it has ${s.items.map((it) => it.name).join(', ') || 'none'}`,
+      )
     const rows = this.sensorOffsets.length
-    const t = new Float64Array(rows), values = new Float64Array(rows * item.size)
+    const t = new Float64Array(rows),
+      values = new Float64Array(rows * item.size)
     const row = new Float64Array(item.size)
     for (let r = 0; r < rows; r++) {
       const at = this.sensorOffsets.data[r]
@@ -174,7 +200,10 @@ export class ResultsReader {
   }
 
   private checkIndex(i: number): void {
-    if (!(Number.isInteger(i) && i >= 0 && i < this.frameTimes.length)) throw new RangeError(`frame ${i} does not exist; the results file has ${this.frameTimes.length} complete frames`)
+    if (!(Number.isInteger(i) && i >= 0 && i < this.frameTimes.length))
+      throw new RangeError(
+        `frame ${i} does not exist; the results file has ${this.frameTimes.length} complete frames`,
+      )
   }
 }
 
@@ -182,7 +211,8 @@ export class ResultsReader {
 export function describeResults(source: ByteSource): string[] {
   const r = ResultsReader.open(source)
   const h = r.header
-  const f = h.frame, s = h.sensors
+  const f = h.frame,
+    s = h.sensors
   const last = r.frameCount > 0 ? r.frameTime(r.frameCount - 1) : undefined
   const lines = [
     `MBS Studio results file, format version ${h.version}, ${source.size()} bytes`,

@@ -7,7 +7,16 @@ import { OutputSchedule, type OutputScheduleState } from '../solvers/outputSched
 import type { SensorRecorder } from '../solvers/sensorRecorder'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemState } from '../system/state'
-import { RECORD_FRAME, RECORD_SENSORS, recordBytes, RESULTS_FORMAT, RESULTS_MAGIC, RESULTS_VERSION, type FrameField, type ResultsHeader } from './format'
+import {
+  RECORD_FRAME,
+  RECORD_SENSORS,
+  recordBytes,
+  RESULTS_FORMAT,
+  RESULTS_MAGIC,
+  RESULTS_VERSION,
+  type FrameField,
+  type ResultsHeader,
+} from './format'
 
 export interface ResultsWriterOptions {
   /** The project document (as written to the project file), stored as the model snapshot. */
@@ -77,18 +86,36 @@ export class ResultsWriter {
       project: options.project,
       fingerprint: systemFingerprint(system),
       layout: {
-        nODE2: system.nODE2, nODE1: system.nODE1, nAE: system.nAE, nData: system.nData,
-        nodes: system.nodes.map((r) => ({ name: r.item.name, type: r.item.type, ode2Index: r.computation.ode2Index, nODE2: r.computation.nODE2, ode1Index: r.computation.ode1Index, nODE1: r.computation.nODE1 })),
+        nODE2: system.nODE2,
+        nODE1: system.nODE1,
+        nAE: system.nAE,
+        nData: system.nData,
+        nodes: system.nodes.map((r) => ({
+          name: r.item.name,
+          type: r.item.type,
+          ode2Index: r.computation.ode2Index,
+          nODE2: r.computation.nODE2,
+          ode1Index: r.computation.ode1Index,
+          nODE1: r.computation.nODE1,
+        })),
       },
       solverType: options.solverType,
       startTime: s.t,
-      frame: { fields, lengths, valuesPerRecord: 1 + lengths.reduce((a, b) => a + b, 0), period: options.framePeriod },
+      frame: {
+        fields,
+        lengths,
+        valuesPerRecord: 1 + lengths.reduce((a, b) => a + b, 0),
+        period: options.framePeriod,
+      },
       sensors: { items: sensorItems, valuesPerRecord: 1 + offset, period: options.sensorPeriod ?? 0 },
     }
     this.due = new OutputSchedule(options.framePeriod)
     this.frames = new RecordBuffer(RECORD_FRAME, this.header.frame.valuesPerRecord)
     sink.append(encodeHeader(this.header))
-    const rows = sensorItems.length > 0 ? new RecordBuffer(RECORD_SENSORS, this.header.sensors.valuesPerRecord) : undefined
+    const rows =
+      sensorItems.length > 0
+        ? new RecordBuffer(RECORD_SENSORS, this.header.sensors.valuesPerRecord)
+        : undefined
     this.sensorRows = rows
     // The recorder hands over one sensor at a time; the row is complete after the last sensor.
     if (rows && options.recorder) {

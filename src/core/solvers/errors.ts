@@ -1,6 +1,7 @@
 // Failure is an answer, not a crash: solver errors carry the time, the step and the items involved.
 
-export type SolverErrorKind = 'singular' | 'noConvergence' | 'nonFinite' | 'unsupported' | 'cancelled' | 'model'
+export type SolverErrorKind =
+  'singular' | 'noConvergence' | 'nonFinite' | 'unsupported' | 'cancelled' | 'model'
 
 export class SolverError extends Error {
   constructor(

@@ -18,7 +18,12 @@ import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
 import { SolverError } from './errors'
 import { SolverBase, type SolverOptions } from './solverBase'
-import { EXPLICIT_TABLEAUS, firstSameAsLast, isExplicitSolverType, type ButcherTableau } from './explicitTableaus'
+import {
+  EXPLICIT_TABLEAUS,
+  firstSameAsLast,
+  isExplicitSolverType,
+  type ButcherTableau,
+} from './explicitTableaus'
 
 export class ExplicitSolver extends SolverBase {
   readonly solverType: string
@@ -59,10 +64,14 @@ export class ExplicitSolver extends SolverBase {
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
     this.solverType = settings.solverType
-    if (!isExplicitSolverType(settings.solverType)) throw new Error(`ExplicitSolver: solverType '${settings.solverType}' is not an explicit Runge-Kutta method`)
+    if (!isExplicitSolverType(settings.solverType))
+      throw new Error(
+        `ExplicitSolver: solverType '${settings.solverType}' is not an explicit Runge-Kutta method`,
+      )
     this.tableau = EXPLICIT_TABLEAUS[settings.solverType]
     this.adaptive = this.tableau.e !== undefined && settings.timeIntegration.adaptiveStep
-    if (this.tableau.e && settings.timeIntegration.initialStepSize > 0) this.h = settings.timeIntegration.initialStepSize
+    if (this.tableau.e && settings.timeIntegration.initialStepSize > 0)
+      this.h = settings.timeIntegration.initialStepSize
   }
 
   protected override initializeSolverData(): void {
@@ -71,8 +80,11 @@ export class ExplicitSolver extends SolverBase {
     const stages = this.tableau.b.length
     this.massSolvers = this.ownMassSolvers()
     const own = this.massSolvers?.filter((o) => o.computeAccelerations) ?? []
-    this.otherForceObjects = this.system.objects.map((r) => r.computation).filter((o) => o.computeODE2LHS && !own.includes(o))
-    if (!this.massSolvers && (!this.matrix || this.matrix.n !== n2 + this.nAE)) this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
+    this.otherForceObjects = this.system.objects
+      .map((r) => r.computation)
+      .filter((o) => o.computeODE2LHS && !own.includes(o))
+    if (!this.massSolvers && (!this.matrix || this.matrix.n !== n2 + this.nAE))
+      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
     if (this.q0.length !== n2 || this.rhsAE.length !== this.nAE || this.kq.length !== stages) {
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
@@ -86,7 +98,10 @@ export class ExplicitSolver extends SolverBase {
     }
     if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
     this.reuseLastStage = firstSameAsLast(this.tableau) && this.nAE === 0
-    this.constantMass = this.system.objects.every((r) => !r.computation.computeMassMatrix || r.computation.constantMassMatrix === true) && this.nAE === 0
+    this.constantMass =
+      this.system.objects.every(
+        (r) => !r.computation.computeMassMatrix || r.computation.constantMassMatrix === true,
+      ) && this.nAE === 0
     this.massFactorized = false
   }
 
@@ -123,7 +138,9 @@ export class ExplicitSolver extends SolverBase {
       ev.ode2Residual(s, this.rhsODE2, 1, this.otherForceObjects)
       for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
       for (const o of this.massSolvers) {
-        const k = o.computeAccelerations ? o.computeAccelerations(s, rhs, out) : o.solveMassMatrix!(s, rhs, out)
+        const k = o.computeAccelerations
+          ? o.computeAccelerations(s, rhs, out)
+          : o.solveMassMatrix!(s, rhs, out)
         if (k >= 0) this.singularMass(o.ltgODE2[k])
       }
       return
@@ -157,8 +174,15 @@ export class ExplicitSolver extends SolverBase {
   }
 
   private singularMass(unknown: number): never {
-    const owner = this.unknownOwner(unknown), t = this.state.t
-    throw new SolverError('singular', `${this.solverType}: the mass matrix${this.nAE > 0 ? ' with constraints' : ''} is singular at t = ${t} for ${owner}; every coordinate needs mass for an explicit solver`, t, this.stats.steps, [owner])
+    const owner = this.unknownOwner(unknown),
+      t = this.state.t
+    throw new SolverError(
+      'singular',
+      `${this.solverType}: the mass matrix${this.nAE > 0 ? ' with constraints' : ''} is singular at t = ${t} for ${owner}; every coordinate needs mass for an explicit solver`,
+      t,
+      this.stats.steps,
+      [owner],
+    )
   }
 
   /** Projects q onto g(q, t) = 0 and q' onto C_q q' + g_t = 0 (minimum-norm corrections; g_t from drives). */
@@ -177,7 +201,13 @@ export class ExplicitSolver extends SolverBase {
       const k = m.factorize(ev.interruptCheck)
       if (k >= 0) {
         const owner = this.unknownOwner(k)
-        throw new SolverError('singular', `${this.solverType}: redundant or singular constraints at t = ${s.t} (step ${this.stats.steps}) for ${owner}`, s.t, this.stats.steps, [owner])
+        throw new SolverError(
+          'singular',
+          `${this.solverType}: redundant or singular constraints at t = ${s.t} (step ${this.stats.steps}) for ${owner}`,
+          s.t,
+          this.stats.steps,
+          [owner],
+        )
       }
     }
     for (let it = 0; it < 3; it++) {
@@ -229,7 +259,10 @@ export class ExplicitSolver extends SolverBase {
       const err = this.errorNorm(h)
       const ti = this.settings.timeIntegration
       // Standard controller (Hairer-Wanner II.4): safety 0.9, growth limited to [0.2, 5] (no growth after a rejection).
-      const factor = Math.min(this.lastRejected ? 1 : 5, Math.max(0.2, 0.9 * Math.pow(Math.max(err, 1e-300), -1 / T.order)))
+      const factor = Math.min(
+        this.lastRejected ? 1 : 5,
+        Math.max(0.2, 0.9 * Math.pow(Math.max(err, 1e-300), -1 / T.order)),
+      )
       if (err <= 1) {
         this.lastRejected = 0
         this.h = Math.max(h * factor, ti.minimumStepSize)
@@ -241,7 +274,12 @@ export class ExplicitSolver extends SolverBase {
       s.t = t0
       h *= factor
       if (h < ti.minimumStepSize)
-        throw new SolverError('noConvergence', `${this.solverType}: the step size fell below minimumStepSize (${ti.minimumStepSize}) at t = ${t0}; the tolerances cannot be met (stiff system?)`, t0, this.stats.steps + 1)
+        throw new SolverError(
+          'noConvergence',
+          `${this.solverType}: the step size fell below minimumStepSize (${ti.minimumStepSize}) at t = ${t0}; the tolerances cannot be met (stiff system?)`,
+          t0,
+          this.stats.steps + 1,
+        )
     }
     this.checkInterrupt()
     if (this.nAE > 0) this.project()
@@ -256,7 +294,11 @@ export class ExplicitSolver extends SolverBase {
    * whose row is b sees bit for bit the new solution (first same as last).
    */
   private combineStages(w: readonly number[], h: number): void {
-    const q = this.state.q, v = this.state.v, q0 = this.q0, v0 = this.v0, n2 = this.n2
+    const q = this.state.q,
+      v = this.state.v,
+      q0 = this.q0,
+      v0 = this.v0,
+      n2 = this.n2
     let k = 0
     while (k < w.length && w[k] === 0) k++
     if (k === w.length) {
@@ -265,14 +307,18 @@ export class ExplicitSolver extends SolverBase {
       return
     }
     // The first nonzero weight starts from q0, v0 (the same sums as copying them first, one pass less).
-    const f0 = h * w[k], kq0 = this.kq[k], kv0 = this.kv[k]
+    const f0 = h * w[k],
+      kq0 = this.kq[k],
+      kv0 = this.kv[k]
     for (let j = 0; j < n2; j++) {
       q[j] = q0[j] + f0 * kq0[j]
       v[j] = v0[j] + f0 * kv0[j]
     }
     for (k++; k < w.length; k++) {
       if (w[k] === 0) continue
-      const f = h * w[k], kq = this.kq[k], kv = this.kv[k]
+      const f = h * w[k],
+        kq = this.kq[k],
+        kv = this.kv[k]
       for (let j = 0; j < n2; j++) {
         q[j] += f * kq[j]
         v[j] += f * kv[j]
@@ -313,10 +359,12 @@ export class ExplicitSolver extends SolverBase {
     const e = T.e!
     const s = this.state
     const ti = this.settings.timeIntegration
-    const atol = ti.absoluteTolerance, rtol = ti.relativeTolerance
+    const atol = ti.absoluteTolerance,
+      rtol = ti.relativeTolerance
     let sum = 0
     for (let j = 0; j < this.n2; j++) {
-      let eq = 0, ev = 0
+      let eq = 0,
+        ev = 0
       for (let k = 0; k < e.length; k++) {
         if (e[k] === 0) continue
         eq += e[k] * this.kq[k][j]
@@ -325,7 +373,7 @@ export class ExplicitSolver extends SolverBase {
       // In first-same-as-last pairs the last weight of e multiplies f(y_{n+1}), the last stage.
       const scq = atol + rtol * Math.max(Math.abs(this.q0[j]), Math.abs(s.q[j]))
       const scv = atol + rtol * Math.max(Math.abs(this.v0[j]), Math.abs(s.v[j]))
-      sum += (h * eq / scq) ** 2 + (h * ev / scv) ** 2
+      sum += ((h * eq) / scq) ** 2 + ((h * ev) / scv) ** 2
     }
     return Math.sqrt(sum / Math.max(1, 2 * this.n2))
   }

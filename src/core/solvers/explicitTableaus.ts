@@ -22,7 +22,12 @@ export const EXPLICIT_TABLEAUS = {
   /** Heun's third-order method (Hairer-Norsett-Wanner I, table II.1.1). */
   RK33: { a: [[], [1 / 3], [0, 2 / 3]], b: [1 / 4, 0, 3 / 4], c: [0, 1 / 3, 2 / 3], order: 3 },
   /** The classical fourth-order method. */
-  RK44: { a: [[], [1 / 2], [0, 1 / 2], [0, 0, 1]], b: [1 / 6, 1 / 3, 1 / 3, 1 / 6], c: [0, 1 / 2, 1 / 2, 1], order: 4 },
+  RK44: {
+    a: [[], [1 / 2], [0, 1 / 2], [0, 0, 1]],
+    b: [1 / 6, 1 / 3, 1 / 3, 1 / 6],
+    c: [0, 1 / 2, 1 / 2, 1],
+    order: 4,
+  },
   /** Butcher's seven-stage sixth-order method (J. Austral. Math. Soc. 4, 1964), nodes at the Lobatto points (5 -+ sqrt 5) / 10. */
   RK67: {
     a: [
@@ -76,5 +81,7 @@ export function isExplicitSolverType(solverType: string): solverType is Explicit
  */
 export function firstSameAsLast(t: ButcherTableau): boolean {
   const s = t.b.length
-  return s > 1 && t.c[s - 1] === 1 && t.b[s - 1] === 0 && t.b.every((bk, k) => k === s - 1 || t.a[s - 1][k] === bk)
+  return (
+    s > 1 && t.c[s - 1] === 1 && t.b[s - 1] === 0 && t.b.every((bk, k) => k === s - 1 || t.a[s - 1][k] === bk)
+  )
 }

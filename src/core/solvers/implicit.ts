@@ -33,7 +33,13 @@ const JACOBIAN_STATE_KEYS = ['q', 'v', 'a', 'lambda', 'data'] as const
 type JacobianState = Record<(typeof JACOBIAN_STATE_KEYS)[number], Float64Array>
 
 function jacobianState(n2: number, nAE: number, nData: number): JacobianState {
-  return { q: new Float64Array(n2), v: new Float64Array(n2), a: new Float64Array(n2), lambda: new Float64Array(nAE), data: new Float64Array(nData) }
+  return {
+    q: new Float64Array(n2),
+    v: new Float64Array(n2),
+    a: new Float64Array(n2),
+    lambda: new Float64Array(nAE),
+    data: new Float64Array(nData),
+  }
 }
 const emptyJacobianState = (): JacobianState => jacobianState(0, 0, 0)
 
@@ -94,7 +100,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * For interrupts (SolverOptions.interruptRequested): the Jacobian flags at the step start, and the
    * state the step start's Jacobian belonged to, kept before the step's first refresh replaces it.
    */
-  private readonly stepStartJacobian = { valid: false, toRestore: false, refreshed: false, step: 0, time: 0, at: emptyJacobianState() }
+  private readonly stepStartJacobian = {
+    valid: false,
+    toRestore: false,
+    refreshed: false,
+    step: 0,
+    time: 0,
+    at: emptyJacobianState(),
+  }
   private readonly refreshPolicy: JacobianRefreshPolicy
   /** The refresh policy's state at the step start (an interrupted step puts it back) and its start decision. */
   private readonly policyAtStepStart: RefreshPolicyState
@@ -154,7 +167,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.aeRowScaling = new Uint8Array(nAE).fill(UNSCALED_ROW)
     for (const { computation: o } of this.system.objects) {
       if (o.nAE === 0 || o.inactiveConstraint) continue
-      this.aeRowScaling.fill(this.velocityLevel || o.velocityLevelConstraint ? VELOCITY_ROW : POSITION_ROW, o.aeIndex, o.aeIndex + o.nAE)
+      this.aeRowScaling.fill(
+        this.velocityLevel || o.velocityLevelConstraint ? VELOCITY_ROW : POSITION_ROW,
+        o.aeIndex,
+        o.aeIndex + o.nAE,
+      )
     }
   }
 
@@ -165,7 +182,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   protected override initializeSolverInitialConditions(): void {
     const s = this.state
     if (this.settings.timeIntegration.generalizedAlpha.computeInitialAccelerations) {
-      const n2 = this.n2, nAE = this.nAE
+      const n2 = this.n2,
+        nAE = this.nAE
       const m = this.matrix
       const ev = this.evaluator
       // Polled only while the setup can be interrupted (SolverBase.initializeInterruptibly): each
@@ -189,8 +207,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     }
     this.aAlg.set(s.a)
   }
-
-
 
   protected performStep(hRequested: number): void {
     const s = this.state
@@ -228,7 +244,12 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       }
       this.stats.rejectedSteps++
       if (!adaptive || h / 2 < hMin)
-        throw new SolverError('noConvergence', `${this.solverType}: Newton did not converge at t = ${t0 + h} (step ${this.stats.steps + 1}, h = ${h}): ${failure}${adaptive ? '' : '; enable timeIntegration.adaptiveStep to reduce the step'}`, t0 + h, this.stats.steps + 1)
+        throw new SolverError(
+          'noConvergence',
+          `${this.solverType}: Newton did not converge at t = ${t0 + h} (step ${this.stats.steps + 1}, h = ${h}): ${failure}${adaptive ? '' : '; enable timeIntegration.adaptiveStep to reduce the step'}`,
+          t0 + h,
+          this.stats.steps + 1,
+        )
       h /= 2
     }
     copyInto(this.aAlg, this.aAlgNew)
@@ -289,10 +310,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * moves the constraint only h^2 beta' times as much).
    */
   private predict(h: number): void {
-    const h1 = this.hPrevious, h2 = this.hPrevious2
+    const h1 = this.hPrevious,
+      h2 = this.hPrevious2
     if (h1 === 0) return
     const s = this.state
-    const a0 = this.acc0, a1 = this.accPrevious, a2 = this.accPrevious2
+    const a0 = this.acc0,
+      a1 = this.accPrevious,
+      a2 = this.accPrevious2
     if (h2 === 0) {
       const r = h / h1
       for (let i = 0; i < this.n2; i++) s.a[i] = a0[i] + r * (a0[i] - a1[i])
@@ -433,7 +457,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
 
   /** What the step cost, for the policy's averages (steps without a start decision teach it nothing). */
   private recordStepCost(iterations: number, refreshes: number): void {
-    if (this.startDecision !== 'pending') this.refreshPolicy.recordStep(this.startDecision === 'fresh', iterations, refreshes)
+    if (this.startDecision !== 'pending')
+      this.refreshPolicy.recordStep(this.startDecision === 'fresh', iterations, refreshes)
   }
 
   /** The policy's start decision, once per step (later Newton passes and retries of the step do not decide again). */
@@ -449,7 +474,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const k = this.matrix.factorize(interruptCheck)
     if (k >= 0) {
       const owner = this.unknownOwner(k)
-      throw new SolverError('singular', `${this.solverType}: the system matrix is singular at t = ${t} (step ${this.stats.steps + 1}) for ${owner}; check for redundant constraints, a body without mass, or a coordinate that nothing holds`, t, this.stats.steps + 1, [owner])
+      throw new SolverError(
+        'singular',
+        `${this.solverType}: the system matrix is singular at t = ${t} (step ${this.stats.steps + 1}) for ${owner}; check for redundant constraints, a body without mass, or a coordinate that nothing holds`,
+        t,
+        this.stats.steps + 1,
+        [owner],
+      )
     }
   }
 
@@ -476,7 +507,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     for (let it = 1; it <= nt.maxIterations; it++) {
       this.checkInterrupt()
       this.matrix.solve(r)
-      let upd = 0, size = 0
+      let upd = 0,
+        size = 0
       for (let i = 0; i < n2; i++) {
         s.a[i] -= r[i]
         upd = Math.max(upd, Math.abs(r[i]))
@@ -506,7 +538,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   }
 
   protected override extraValues(): Record<string, number> {
-    return { jacobianValid: this.jacobianValid ? 1 : 0, jacobianStep: this.jacobianStep, jacobianTime: this.jacobianTime, previousStep: this.hPrevious, previousStep2: this.hPrevious2, ...this.refreshPolicy.save() }
+    return {
+      jacobianValid: this.jacobianValid ? 1 : 0,
+      jacobianStep: this.jacobianStep,
+      jacobianTime: this.jacobianTime,
+      previousStep: this.hPrevious,
+      previousStep2: this.hPrevious2,
+      ...this.refreshPolicy.save(),
+    }
   }
   protected override extraVectors(): Record<string, Float64Array> {
     const at = this.jacobianAt
@@ -515,16 +554,28 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       previousAccelerations: Float64Array.from(this.accPrevious),
       previousAccelerations2: Float64Array.from(this.accPrevious2),
     }
-    if (this.jacobianValid) Object.assign(vectors, { jacobianQ: Float64Array.from(at.q), jacobianV: Float64Array.from(at.v), jacobianA: Float64Array.from(at.a), jacobianLambda: Float64Array.from(at.lambda), jacobianData: Float64Array.from(at.data) })
+    if (this.jacobianValid)
+      Object.assign(vectors, {
+        jacobianQ: Float64Array.from(at.q),
+        jacobianV: Float64Array.from(at.v),
+        jacobianA: Float64Array.from(at.a),
+        jacobianLambda: Float64Array.from(at.lambda),
+        jacobianData: Float64Array.from(at.data),
+      })
     return vectors
   }
   protected override loadExtra(values: Record<string, number>, vectors: Record<string, Float64Array>): void {
     const a = vectors.algorithmicAccelerations
-    if (!a || a.length !== this.aAlg.length) throw new SolverError('model', `the checkpoint's integrator state has ${a?.length ?? 0} algorithmic accelerations; this system has ${this.aAlg.length}`)
+    if (!a || a.length !== this.aAlg.length)
+      throw new SolverError(
+        'model',
+        `the checkpoint's integrator state has ${a?.length ?? 0} algorithmic accelerations; this system has ${this.aAlg.length}`,
+      )
     this.aAlg.set(a)
     // Checkpoints without (all of) this predictor history or refresh policy start them again (the run
     // continues correctly, not bitwise).
-    const ap = vectors.previousAccelerations, ap2 = vectors.previousAccelerations2
+    const ap = vectors.previousAccelerations,
+      ap2 = vectors.previousAccelerations2
     const complete = ap?.length === this.accPrevious.length && ap2?.length === this.accPrevious2.length
     this.hPrevious = complete ? (values.previousStep ?? 0) : 0
     this.hPrevious2 = complete ? (values.previousStep2 ?? 0) : 0
@@ -533,15 +584,26 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.accPrevious2.set(ap2)
     }
     const { freshStartCost, keptStartCost, startDecisions, freshContraction } = values
-    if ([freshStartCost, keptStartCost, startDecisions, freshContraction].every(Number.isFinite)) this.refreshPolicy.load({ freshStartCost, keptStartCost, startDecisions, freshContraction })
+    if ([freshStartCost, keptStartCost, startDecisions, freshContraction].every(Number.isFinite))
+      this.refreshPolicy.load({ freshStartCost, keptStartCost, startDecisions, freshContraction })
     this.jacobianValid = false
     this.jacobianToRestore = false
     if (values.jacobianValid !== 1) return
     const at = this.jacobianAt
-    const saved = { q: vectors.jacobianQ, v: vectors.jacobianV, a: vectors.jacobianA, lambda: vectors.jacobianLambda, data: vectors.jacobianData }
+    const saved = {
+      q: vectors.jacobianQ,
+      v: vectors.jacobianV,
+      a: vectors.jacobianA,
+      lambda: vectors.jacobianLambda,
+      data: vectors.jacobianData,
+    }
     for (const key of JACOBIAN_STATE_KEYS) {
       const x = saved[key]
-      if (!x || x.length !== at[key].length) throw new SolverError('model', `the checkpoint's integrator state has a Jacobian state "${key}" of ${x?.length ?? 0} values; this system has ${at[key].length}`)
+      if (!x || x.length !== at[key].length)
+        throw new SolverError(
+          'model',
+          `the checkpoint's integrator state has a Jacobian state "${key}" of ${x?.length ?? 0} values; this system has ${at[key].length}`,
+        )
       at[key].set(x)
     }
     this.jacobianStep = values.jacobianStep

@@ -5,7 +5,11 @@ import { ImplicitSecondOrderSolver } from './implicit'
 import type { SolverBase, SolverOptions } from './solverBase'
 import { StaticSolver } from './static'
 
-export function createSolver(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}): SolverBase {
+export function createSolver(
+  system: CompiledSystem,
+  settings: SimulationSettings,
+  options: SolverOptions = {},
+): SolverBase {
   switch (settings.solverType) {
     case 'GeneralizedAlpha':
     case 'TrapezoidalIndex2':

@@ -89,7 +89,13 @@ function firstNonFinite(x: Float64Array): number {
 }
 
 export abstract class SolverBase {
-  readonly stats: SolverStatistics = { steps: 0, rejectedSteps: 0, newtonIterations: 0, jacobians: 0, wallTime: 0 }
+  readonly stats: SolverStatistics = {
+    steps: 0,
+    rejectedSteps: 0,
+    newtonIterations: 0,
+    jacobians: 0,
+    wallTime: 0,
+  }
   readonly evaluator: SystemEvaluator
   protected startTime: number
   protected endTime: number
@@ -168,10 +174,13 @@ export abstract class SolverBase {
   advance(maxMilliseconds: number): boolean {
     if (!this.setupDone && !this.initializeInterruptibly()) return false
     const t0 = now()
-    let stride = 1, untilRead = 1, lastRead = t0
+    let stride = 1,
+      untilRead = 1,
+      lastRead = t0
     for (;;) {
       if (this.finished) return true
-      if (this.options.cancel?.cancelled) throw new SolverError('cancelled', `cancelled at t = ${this.state.t}`, this.state.t, this.stats.steps)
+      if (this.options.cancel?.cancelled)
+        throw new SolverError('cancelled', `cancelled at t = ${this.state.t}`, this.state.t, this.stats.steps)
       if (!this.solveStep()) return false
       if (--untilRead > 0) continue
       const t = now()
@@ -255,7 +264,11 @@ export abstract class SolverBase {
     this.system.initialize()
     this.switchingObjects = this.system.objects.map((r) => r.computation).filter((o) => o.postNewton)
     this.postStepObjects = this.system.objects.map((r) => r.computation).filter((o) => o.postStep)
-    if (this.system.nODE1 > 0) throw new SolverError('unsupported', `${this.solverType}: ODE1 coordinates are not supported by this solver yet`)
+    if (this.system.nODE1 > 0)
+      throw new SolverError(
+        'unsupported',
+        `${this.solverType}: ODE1 coordinates are not supported by this solver yet`,
+      )
   }
 
   protected initializeSolverData(): void {}
@@ -307,7 +320,14 @@ export abstract class SolverBase {
       const t = now()
       if (t - this.lastProgress >= (this.options.progressInterval ?? 200) || this.finished) {
         this.lastProgress = t
-        p({ time: s.t, endTime: this.endTime, steps: this.stats.steps, newtonIterations: this.stats.newtonIterations, stepSize: this.h, wallTime: (t - this.wallStart) / 1000 })
+        p({
+          time: s.t,
+          endTime: this.endTime,
+          steps: this.stats.steps,
+          newtonIterations: this.stats.newtonIterations,
+          stepSize: this.h,
+          wallTime: (t - this.wallStart) / 1000,
+        })
       }
     }
     return true
@@ -379,13 +399,25 @@ export abstract class SolverBase {
       const i = firstNonFinite(x)
       if (i >= 0) {
         const owner = this.system.ode2Owner(i)
-        throw new SolverError('nonFinite', `${this.solverType}: the ${vectors[k]} of ${owner} became ${x[i]} at t = ${s.t} (step ${this.stats.steps}); the step size may be too large for the stiffness, or a parameter makes a force infinite`, s.t, this.stats.steps, [owner])
+        throw new SolverError(
+          'nonFinite',
+          `${this.solverType}: the ${vectors[k]} of ${owner} became ${x[i]} at t = ${s.t} (step ${this.stats.steps}); the step size may be too large for the stiffness, or a parameter makes a force infinite`,
+          s.t,
+          this.stats.steps,
+          [owner],
+        )
       }
     }
     const i = firstNonFinite(s.lambda)
     if (i >= 0) {
       const owner = this.system.aeOwner(i)
-      throw new SolverError('nonFinite', `${this.solverType}: the Lagrange multiplier of ${owner} became ${s.lambda[i]} at t = ${s.t} (step ${this.stats.steps})`, s.t, this.stats.steps, [owner])
+      throw new SolverError(
+        'nonFinite',
+        `${this.solverType}: the Lagrange multiplier of ${owner} became ${s.lambda[i]} at t = ${s.t} (step ${this.stats.steps})`,
+        s.t,
+        this.stats.steps,
+        [owner],
+      )
     }
   }
   private readonly finiteChecked = ['coordinate', 'velocity', 'acceleration'] as const
@@ -393,7 +425,12 @@ export abstract class SolverBase {
   /** The integrator's state for a checkpoint: step size, solver-specific control state and the counters. */
   saveIntegratorState(): IntegratorState {
     const { steps, rejectedSteps, newtonIterations, jacobians } = this.stats
-    return { solverType: this.solverType, stepSize: this.h, values: { steps, rejectedSteps, newtonIterations, jacobians, ...this.extraValues() }, vectors: this.extraVectors() }
+    return {
+      solverType: this.solverType,
+      stepSize: this.h,
+      values: { steps, rejectedSteps, newtonIterations, jacobians, ...this.extraValues() },
+      vectors: this.extraVectors(),
+    }
   }
 
   /**
@@ -403,13 +440,17 @@ export abstract class SolverBase {
    */
   loadIntegratorState(st: IntegratorState): void {
     if (st.solverType !== this.solverType)
-      throw new SolverError('model', `the checkpoint was written by the ${st.solverType} solver; this run uses ${this.solverType}`)
+      throw new SolverError(
+        'model',
+        `the checkpoint was written by the ${st.solverType} solver; this run uses ${this.solverType}`,
+      )
     this.preInitializeSolverSpecific()
     this.initializeSolverPreChecks()
     this.initializeSolverData()
     this.setupDone = true
     this.h = st.stepSize
-    for (const k of ['steps', 'rejectedSteps', 'newtonIterations', 'jacobians'] as const) this.stats[k] = st.values[k] ?? 0
+    for (const k of ['steps', 'rejectedSteps', 'newtonIterations', 'jacobians'] as const)
+      this.stats[k] = st.values[k] ?? 0
     this.loadExtra(st.values, st.vectors)
   }
 

@@ -20,7 +20,19 @@ export class StaticSolver extends SolverBase {
   private increment: number
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
-    super(system, { ...settings, timeIntegration: { ...settings.timeIntegration, startTime: 0, endTime: 1, numberOfSteps: settings.staticSolver.numberOfLoadSteps } }, options)
+    super(
+      system,
+      {
+        ...settings,
+        timeIntegration: {
+          ...settings.timeIntegration,
+          startTime: 0,
+          endTime: 1,
+          numberOfSteps: settings.staticSolver.numberOfLoadSteps,
+        },
+      },
+      options,
+    )
     this.increment = 1 / settings.staticSolver.numberOfLoadSteps
   }
 
@@ -61,7 +73,12 @@ export class StaticSolver extends SolverBase {
       this.stats.rejectedSteps++
       this.increment *= st.stepReductionFactor
       if (this.increment < st.minimumStepSize)
-        throw new SolverError('noConvergence', `Static: Newton did not converge at load factor ${target} (load step ${this.stats.steps + 1}): ${failure}; the increment fell below minimumStepSize (${st.minimumStepSize})`, target, this.stats.steps + 1)
+        throw new SolverError(
+          'noConvergence',
+          `Static: Newton did not converge at load factor ${target} (load step ${this.stats.steps + 1}): ${failure}; the increment fell below minimumStepSize (${st.minimumStepSize})`,
+          target,
+          this.stats.steps + 1,
+        )
     }
   }
 
@@ -88,7 +105,8 @@ export class StaticSolver extends SolverBase {
     for (let it = 1; it <= nt.maxIterations; it++) {
       this.computeJacobian()
       this.matrix.solve(r)
-      let upd = 0, size = 0
+      let upd = 0,
+        size = 0
       for (let i = 0; i < n2; i++) {
         s.q[i] -= r[i]
         upd = Math.max(upd, Math.abs(r[i]))
@@ -124,7 +142,13 @@ export class StaticSolver extends SolverBase {
     const k = m.factorize()
     if (k >= 0) {
       const owner = this.unknownOwner(k)
-      throw new SolverError('singular', `Static: the stiffness matrix is singular for ${owner} (at load factor ${s.t}); a coordinate is held by no spring or constraint, or constraints are redundant`, s.t, this.stats.steps + 1, [owner])
+      throw new SolverError(
+        'singular',
+        `Static: the stiffness matrix is singular for ${owner} (at load factor ${s.t}); a coordinate is held by no spring or constraint, or constraints are redundant`,
+        s.t,
+        this.stats.steps + 1,
+        [owner],
+      )
     }
   }
 

@@ -73,7 +73,8 @@ export class CompiledSystem implements BuildContext {
 
   /** One item built or set up; polls the constructor's interruptRequested at every 256th. */
   private countBuildWork(): void {
-    if ((++this.buildWork & BUILD_POLL_STRIDE) === 0 && this.interruptRequested?.()) throw new BuildInterrupted()
+    if ((++this.buildWork & BUILD_POLL_STRIDE) === 0 && this.interruptRequested?.())
+      throw new BuildInterrupted()
   }
 
   // --- BuildContext: computations of other items, built on demand -------------------------------
@@ -98,11 +99,16 @@ export class CompiledSystem implements BuildContext {
 
   records(kind: ItemKind): ItemRecord<LifecycleHooks>[] {
     switch (kind) {
-      case 'node': return this.nodes
-      case 'object': return this.objects
-      case 'marker': return this.markers
-      case 'load': return this.loads
-      case 'sensor': return this.sensors
+      case 'node':
+        return this.nodes
+      case 'object':
+        return this.objects
+      case 'marker':
+        return this.markers
+      case 'load':
+        return this.loads
+      case 'sensor':
+        return this.sensors
     }
   }
 
@@ -112,7 +118,8 @@ export class CompiledSystem implements BuildContext {
     if (existing) return existing.computation
     const key = `${kind}:${index}`
     const item = this.model.item(kind, index)
-    if (this.building.has(key)) throw new AssemblyError(`${kind} "${item.name}" (${item.type}) references itself through other items`)
+    if (this.building.has(key))
+      throw new AssemblyError(`${kind} "${item.name}" (${item.type}) references itself through other items`)
     this.building.add(key)
     try {
       const def = getItemType(kind, item.type)
@@ -146,7 +153,8 @@ export class CompiledSystem implements BuildContext {
     if (!this.pending) return
     this.pending = false
     const pending: ItemRecord<LifecycleHooks>[] = []
-    for (const kind of ITEM_KINDS) for (const r of this.records(kind)) if (r.stage !== 'STATE') pending.push(r)
+    for (const kind of ITEM_KINDS)
+      for (const r of this.records(kind)) if (r.stage !== 'STATE') pending.push(r)
     for (const r of pending) {
       if (r.stage === 'NONE') {
         r.computation.setupInitial?.()
@@ -167,7 +175,10 @@ export class CompiledSystem implements BuildContext {
   setup(): void {
     const old = this.state
     const oldOffsets = this.nodes.map((r) => r.computation.ode2Index)
-    let n2 = 0, n1 = 0, nd = 0, nae = 0
+    let n2 = 0,
+      n1 = 0,
+      nd = 0,
+      nae = 0
     for (const { computation: n } of this.nodes) {
       n.ode2Index = n2
       n.ode1Index = n1
@@ -227,7 +238,8 @@ export class CompiledSystem implements BuildContext {
   ode2Owner(i: number): string {
     for (let k = 0; k < this.nodes.length; k++) {
       const n = this.nodes[k].computation
-      if (i >= n.ode2Index && i < n.ode2Index + n.nODE2) return `${this.label('node', k)} coordinate ${i - n.ode2Index}`
+      if (i >= n.ode2Index && i < n.ode2Index + n.nODE2)
+        return `${this.label('node', k)} coordinate ${i - n.ode2Index}`
     }
     return `ODE2 coordinate ${i}`
   }
@@ -236,7 +248,8 @@ export class CompiledSystem implements BuildContext {
   aeOwner(i: number): string {
     for (let k = 0; k < this.objects.length; k++) {
       const o = this.objects[k].computation
-      if (i >= o.aeIndex && i < o.aeIndex + o.nAE) return `${this.label('object', k)} equation ${i - o.aeIndex}`
+      if (i >= o.aeIndex && i < o.aeIndex + o.nAE)
+        return `${this.label('object', k)} equation ${i - o.aeIndex}`
     }
     return `algebraic equation ${i}`
   }

@@ -26,7 +26,15 @@ export interface PointKinematics {
    * Adds factor * d(J^T force + G^T torque)/dq at fixed global force and torque (torque only for
    * frames), the ltg.length^2 block at out[offset + i * stride + j].
    */
-  addLoadJacobian?(s: SystemState, force: Float64Array, torque: Float64Array | null, factor: number, out: Float64Array, stride: number, offset: number): void
+  addLoadJacobian?(
+    s: SystemState,
+    force: Float64Array,
+    torque: Float64Array | null,
+    factor: number,
+    out: Float64Array,
+    stride: number,
+    offset: number,
+  ): void
 }
 
 /** A point that also has an orientation (rigid-body node, rigid body at a point). */

@@ -42,7 +42,12 @@ interface PackedSlots {
   readonly start: Int32Array
 }
 
-const BLOCK_NAMES: Record<LocalBlock, string> = { mass: 'mass matrix', stiffness: 'f_lhs Jacobian', constraint: 'constraint Jacobian', reaction: 'reaction stiffness' }
+const BLOCK_NAMES: Record<LocalBlock, string> = {
+  mass: 'mass matrix',
+  stiffness: 'f_lhs Jacobian',
+  constraint: 'constraint Jacobian',
+  reaction: 'reaction stiffness',
+}
 
 /** Packed slots of blocks stored in part: the local entry (row-major index) each slot takes its value from. */
 interface PackedBlockSlots extends PackedSlots {
@@ -60,16 +65,24 @@ class DeclaredBlocks {
   readonly zero: Int32Array
   readonly zeroStart: Int32Array
 
-  constructor(objects: readonly ObjectComputation[], readonly block: LocalBlock, label: (o: ObjectComputation) => string, poll: (k: number) => void) {
+  constructor(
+    objects: readonly ObjectComputation[],
+    readonly block: LocalBlock,
+    label: (o: ObjectComputation) => string,
+    poll: (k: number) => void,
+  ) {
     const zeros: Int32Array[] = []
     this.nonzero = objects.map((o, k) => {
       poll(k)
-      const n = o.ltgODE2.length, rows = block === 'constraint' ? o.nAE : n
+      const n = o.ltgODE2.length,
+        rows = block === 'constraint' ? o.nAE : n
       const all = new Int32Array(rows * n)
       for (let k = 0; k < all.length; k++) all[k] = k
       const mask = o.structuralNonzeros?.(block)
       if (mask && mask.length !== rows * n)
-        throw new Error(`${label(o)}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`)
+        throw new Error(
+          `${label(o)}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`,
+        )
       zeros.push(mask ? all.filter((k) => mask[k] === 0) : new Int32Array(0))
       return mask ? all.filter((k) => mask[k] !== 0) : all
     })
@@ -96,7 +109,14 @@ class DeclaredBlocks {
 }
 
 /** Adds object k's stored entries of a local block. */
-function addBlock(m: SystemMatrix, table: PackedBlockSlots, k: number, declared: DeclaredBlocks, local: Float64Array, factor: number): void {
+function addBlock(
+  m: SystemMatrix,
+  table: PackedBlockSlots,
+  k: number,
+  declared: DeclaredBlocks,
+  local: Float64Array,
+  factor: number,
+): void {
   if (declared.whole(k)) m.addAt(table.slots, table.start[k], table.start[k + 1], local, factor)
   else m.addGathered(table.slots, table.entries, table.start[k], table.start[k + 1], local, factor)
 }
@@ -120,10 +140,14 @@ class MatrixSlots {
   stiffness: PackedBlockSlots | null = null
   reaction: PackedBlockSlots | null = null
   /** Constraint rows C_q (nAE x n, row-major like the local Jacobian) and their transposes C_q^T, for aeOffset. */
-  private constraintSlots: { rows: PackedBlockSlots; columns: PackedBlockSlots; aeOffset: number } | null = null
+  private constraintSlots: { rows: PackedBlockSlots; columns: PackedBlockSlots; aeOffset: number } | null =
+    null
 
   /** poll(k) after object k: making the tables of a large model is a setup pass like the others. */
-  constructor(readonly matrix: SystemMatrix, private readonly poll: (k: number) => void) {}
+  constructor(
+    readonly matrix: SystemMatrix,
+    private readonly poll: (k: number) => void,
+  ) {}
 
   /** The declared nonzeros of each object's ltg x ltg block. */
   blocks(objects: readonly ObjectComputation[], declared: DeclaredBlocks): PackedBlockSlots {
@@ -131,7 +155,11 @@ class MatrixSlots {
   }
 
   /** The stored entries of each object's whole block (positions from whole(o), row-major) as declared. */
-  private declared(objects: readonly ObjectComputation[], declared: DeclaredBlocks, whole: (o: ObjectComputation) => Int32Array): PackedBlockSlots {
+  private declared(
+    objects: readonly ObjectComputation[],
+    declared: DeclaredBlocks,
+    whole: (o: ObjectComputation) => Int32Array,
+  ): PackedBlockSlots {
     const tables = objects.map((o, k) => {
       this.poll(k)
       const positions = whole(o)
@@ -141,7 +169,11 @@ class MatrixSlots {
   }
 
   /** Constraint rows and their transposes, as declared. */
-  constraints(objects: readonly ObjectComputation[], declared: DeclaredBlocks, aeOffset: number): { rows: PackedBlockSlots; columns: PackedBlockSlots } {
+  constraints(
+    objects: readonly ObjectComputation[],
+    declared: DeclaredBlocks,
+    aeOffset: number,
+  ): { rows: PackedBlockSlots; columns: PackedBlockSlots } {
     if (this.constraintSlots?.aeOffset !== aeOffset) {
       const rows = (o: ObjectComputation): Int32Array =>
         Int32Array.from({ length: o.nAE }, (_, k) => aeOffset + o.aeIndex + k)
@@ -186,7 +218,8 @@ export class SystemEvaluator {
   private matrixSlots: MatrixSlots | null = null
 
   constructor(readonly system: CompiledSystem) {
-    let maxN = 1, maxAE = 1
+    let maxN = 1,
+      maxAE = 1
     const objs = system.objects.map((r) => r.computation)
     for (const o of objs) {
       maxN = Math.max(maxN, o.ltgODE2.length)
@@ -214,7 +247,10 @@ export class SystemEvaluator {
 
   /** "object \"name\" (Type)" of a computation, for messages. */
   private label(o: ObjectComputation): string {
-    return this.system.label('object', this.system.objects.findIndex((r) => r.computation === o))
+    return this.system.label(
+      'object',
+      this.system.objects.findIndex((r) => r.computation === o),
+    )
   }
 
   /**
@@ -222,13 +258,26 @@ export class SystemEvaluator {
    * pattern lacks those entries, so the matrix would silently differ from the item's (perf3D: 30
    * reads per body and block, of a local block in L1 cache).
    */
-  private checkDeclaredZeros(o: ObjectComputation, declared: DeclaredBlocks, k: number, local: Float64Array): void {
+  private checkDeclaredZeros(
+    o: ObjectComputation,
+    declared: DeclaredBlocks,
+    k: number,
+    local: Float64Array,
+  ): void {
     if (declared.zeroMagnitude(k, local) > 0) this.reportDeclaredZero(o, declared, k, local)
   }
 
-  private reportDeclaredZero(o: ObjectComputation, declared: DeclaredBlocks, k: number, local: Float64Array): never {
-    const n = o.ltgODE2.length, block = declared.block
-    const e = declared.zero.subarray(declared.zeroStart[k], declared.zeroStart[k + 1]).find((z) => local[z] !== 0)!
+  private reportDeclaredZero(
+    o: ObjectComputation,
+    declared: DeclaredBlocks,
+    k: number,
+    local: Float64Array,
+  ): never {
+    const n = o.ltgODE2.length,
+      block = declared.block
+    const e = declared.zero
+      .subarray(declared.zeroStart[k], declared.zeroStart[k + 1])
+      .find((z) => local[z] !== 0)!
     throw new Error(
       `${this.label(o)}: its ${BLOCK_NAMES[block]} has ${local[e]} at local entry (${Math.floor(e / n)}, ${e % n}), which structuralNonzeros('${block}') declares zero (the sparse pattern has no place for it)`,
     )
@@ -252,8 +301,18 @@ export class SystemEvaluator {
   private structure(block: LocalBlock): DeclaredBlocks {
     let s = this.structures.get(block)
     if (!s) {
-      const objects = block === 'mass' ? this.massObjects : block === 'stiffness' ? this.forceObjects : this.constraintObjects
-      s = new DeclaredBlocks(objects, block, (o) => this.label(o), (k) => this.poll(k))
+      const objects =
+        block === 'mass'
+          ? this.massObjects
+          : block === 'stiffness'
+            ? this.forceObjects
+            : this.constraintObjects
+      s = new DeclaredBlocks(
+        objects,
+        block,
+        (o) => this.label(o),
+        (k) => this.poll(k),
+      )
       this.structures.set(block, s)
     }
     return s
@@ -271,7 +330,8 @@ export class SystemEvaluator {
   addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
     const addDeclared = (o: ObjectComputation, k: number, nonzero: Int32Array): void => {
       this.poll(k)
-      const ltg = o.ltgODE2, n = ltg.length
+      const ltg = o.ltgODE2,
+        n = ltg.length
       for (const e of nonzero) builder.add(ltg[Math.floor(e / n)], ltg[e % n])
     }
     const mass = this.structure('mass').nonzero
@@ -288,9 +348,11 @@ export class SystemEvaluator {
     const constraint = this.structure('constraint').nonzero
     this.constraintObjects.forEach((o, c) => {
       this.poll(c)
-      const ltg = o.ltgODE2, n = ltg.length
+      const ltg = o.ltgODE2,
+        n = ltg.length
       for (const e of constraint[c]) {
-        const row = n2 + o.aeIndex + Math.floor(e / n), col = ltg[e % n]
+        const row = n2 + o.aeIndex + Math.floor(e / n),
+          col = ltg[e % n]
         builder.add(row, col)
         builder.add(col, row)
       }
@@ -317,7 +379,8 @@ export class SystemEvaluator {
 
   /** Adds factor * M(q) into the ODE2 block of the matrix. */
   addMassMatrix(s: SystemState, m: SystemMatrix, factor: number): void {
-    const slotTables = this.slotsOf(m), structure = this.structure('mass')
+    const slotTables = this.slotsOf(m),
+      structure = this.structure('mass')
     const table = (slotTables.mass ??= slotTables.blocks(this.massObjects, structure))
     for (let k = 0; k < this.massObjects.length; k++) {
       this.poll(k)
@@ -346,7 +409,12 @@ export class SystemEvaluator {
    * loadFactor < 1 is used by the static solver's load steps. objects: the force objects to include
    * (explicit solvers leave out those that take their own f_lhs into computeAccelerations).
    */
-  ode2Residual(s: SystemState, out: Float64Array, loadFactor = 1, objects: readonly ObjectComputation[] = this.forceObjects): void {
+  ode2Residual(
+    s: SystemState,
+    out: Float64Array,
+    loadFactor = 1,
+    objects: readonly ObjectComputation[] = this.forceObjects,
+  ): void {
     zeroRange(out, 0, out.length)
     for (let k = 0; k < objects.length; k++) {
       this.poll(k)
@@ -383,7 +451,8 @@ export class SystemEvaluator {
 
   /** out[0..n) = C_q^T lambda of one constraint object on its local coordinates. */
   private localReactions(o: ObjectComputation, s: SystemState, out: Float64Array): void {
-    const n = o.ltgODE2.length, J = this.localJ
+    const n = o.ltgODE2.length,
+      J = this.localJ
     o.computeAEJacobian!(s, J, o.velocityLevelConstraint === true)
     out.fill(0, 0, n)
     for (let k = 0; k < o.nAE; k++) {
@@ -405,13 +474,16 @@ export class SystemEvaluator {
    * Newton converges, not the solution.
    */
   addReactionStiffness(s: SystemState, m: SystemMatrix, factor: number, nd: NumericalDifferentiation): void {
-    const f0 = this.localB, f1 = this.localC
-    const slotTables = this.slotsOf(m), structure = this.structure('reaction')
+    const f0 = this.localB,
+      f1 = this.localC
+    const slotTables = this.slotsOf(m),
+      structure = this.structure('reaction')
     const table = (slotTables.reaction ??= slotTables.blocks(this.constraintObjects, structure))
     for (let c = 0; c < this.constraintObjects.length; c++) {
       const o = this.constraintObjects[c]
       if (o.inactiveConstraint) continue
-      const ltg = o.ltgODE2, n = ltg.length
+      const ltg = o.ltgODE2,
+        n = ltg.length
       let active = false
       for (let k = 0; k < o.nAE; k++) if (s.lambda[o.aeIndex + k] !== 0) active = true
       if (!active) continue
@@ -449,7 +521,8 @@ export class SystemEvaluator {
    * C_q q'' = -(d/dt C_q) q' used for consistent accelerations and by the explicit solvers.
    */
   constraintVelocityTerm(s: SystemState, out: Float64Array): void {
-    const q = s.q, v = s.v
+    const q = s.q,
+      v = s.v
     let vmax = 0
     for (let i = 0; i < v.length; i++) vmax = Math.max(vmax, Math.abs(v[i]))
     if (vmax === 0) {
@@ -460,7 +533,8 @@ export class SystemEvaluator {
     if (this.savedQ.length !== q.length) this.savedQ = new Float64Array(q.length)
     if (this.plusAE.length !== out.length) this.plusAE = new Float64Array(out.length)
     const delta = 1e-5 / vmax
-    const saved = this.savedQ, plus = this.plusAE
+    const saved = this.savedQ,
+      plus = this.plusAE
     saved.set(q)
     for (let i = 0; i < q.length; i++) q[i] = saved[i] + delta * v[i]
     this.constraintJacobianTimesVelocity(s, plus)
@@ -489,7 +563,12 @@ export class SystemEvaluator {
   }
 
   /** out += factor * the explicit time terms of rheonomic constraints (drives) at velocity or acceleration level. */
-  addConstraintTimeTerm(s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration', factor: number): void {
+  addConstraintTimeTerm(
+    s: SystemState,
+    out: Float64Array,
+    level: 'velocity' | 'acceleration',
+    factor: number,
+  ): void {
     for (const o of this.constraintObjects) {
       if (o.inactiveConstraint || !o.computeAETimeTerm) continue
       const local = this.localB
@@ -516,7 +595,15 @@ export class SystemEvaluator {
    * position- or velocity-level factor, whichever the constraint is) and columns [aeOffset + ae] of
    * the ODE2 rows get factorReaction * C_q^T. Inactive connectors add the identity on their multipliers.
    */
-  addConstraintJacobian(s: SystemState, m: SystemMatrix, aeOffset: number, velocityLevel: boolean, factorAEPosition: number, factorAEVelocity: number, factorReaction: number): void {
+  addConstraintJacobian(
+    s: SystemState,
+    m: SystemMatrix,
+    aeOffset: number,
+    velocityLevel: boolean,
+    factorAEPosition: number,
+    factorAEVelocity: number,
+    factorReaction: number,
+  ): void {
     const structure = this.structure('constraint')
     const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, structure, aeOffset)
     for (let c = 0; c < this.constraintObjects.length; c++) {
@@ -540,8 +627,15 @@ export class SystemEvaluator {
    * Adds factorK * d(f_lhs)/dq + factorD * d(f_lhs)/dq' of every object: analytic where the item has
    * it, otherwise a local numerical Jacobian (forward differences on the object's own coordinates).
    */
-  addStiffnessDamping(s: SystemState, m: SystemMatrix, factorK: number, factorD: number, nd: NumericalDifferentiation): void {
-    const slotTables = this.slotsOf(m), structure = this.structure('stiffness')
+  addStiffnessDamping(
+    s: SystemState,
+    m: SystemMatrix,
+    factorK: number,
+    factorD: number,
+    nd: NumericalDifferentiation,
+  ): void {
+    const slotTables = this.slotsOf(m),
+      structure = this.structure('stiffness')
     const table = (slotTables.stiffness ??= slotTables.blocks(this.forceObjects, structure))
     for (let k = 0; k < this.forceObjects.length; k++) {
       this.poll(k)
@@ -559,7 +653,14 @@ export class SystemEvaluator {
     }
   }
 
-  private numericalLocal(o: ObjectComputation, s: SystemState, x: Float64Array, factor: number, nd: NumericalDifferentiation, out: Float64Array): void {
+  private numericalLocal(
+    o: ObjectComputation,
+    s: SystemState,
+    x: Float64Array,
+    factor: number,
+    nd: NumericalDifferentiation,
+    out: Float64Array,
+  ): void {
     const ltg = o.ltgODE2
     const n = ltg.length
     const f0 = this.localB

@@ -53,7 +53,12 @@ export const DEFAULT_COLORS = {
  * An arrow `length` long from `from` along `vector` (a force at its point of application), or null for
  * a zero vector, which has no direction.
  */
-export function arrowAlong(from: readonly number[], vector: readonly number[], length: number, color: number[]): GraphicsPrimitive | null {
+export function arrowAlong(
+  from: readonly number[],
+  vector: readonly number[],
+  length: number,
+  color: number[],
+): GraphicsPrimitive | null {
   const size = Math.hypot(vector[0], vector[1], vector[2])
   if (!(size > 0)) return null
   const to = [0, 1, 2].map((k) => from[k] + (length * vector[k]) / size)

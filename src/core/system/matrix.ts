@@ -15,7 +15,13 @@ export interface SystemMatrix {
    * Blocks written at every refresh look their positions up once per assembly and add through addAt
    * without a search per entry.
    */
-  slots(rows: ArrayLike<number>, rowOffset: number, cols: ArrayLike<number>, colOffset: number, transposed?: boolean): Int32Array
+  slots(
+    rows: ArrayLike<number>,
+    rowOffset: number,
+    cols: ArrayLike<number>,
+    colOffset: number,
+    transposed?: boolean,
+  ): Int32Array
   /**
    * Adds factor * local[p - begin] at position slots[p] for every p in [begin, end), in order of p:
    * the additions add makes entry by entry, in the same order. Zeros are added too (no branch per
@@ -29,7 +35,14 @@ export interface SystemMatrix {
    * declares): adds factor * local[entries[p]] at position slots[p] for every p in [begin, end), in
    * order of p.
    */
-  addGathered(slots: Int32Array, entries: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void
+  addGathered(
+    slots: Int32Array,
+    entries: Int32Array,
+    begin: number,
+    end: number,
+    local: Float64Array,
+    factor: number,
+  ): void
   /**
    * Factorizes; returns -1 or the index of a (numerically) singular pivot column. interruptCheck, when
    * given, is polled inside long (sparse) factorizations and may throw to abandon one; solve then
@@ -54,12 +67,20 @@ export class DenseSystemMatrix implements SystemMatrix {
   add(row: number, col: number, value: number): void {
     this.data[row * this.n + col] += value
   }
-  slots(rows: ArrayLike<number>, rowOffset: number, cols: ArrayLike<number>, colOffset: number, transposed = false): Int32Array {
-    const nc = cols.length, n = this.n
+  slots(
+    rows: ArrayLike<number>,
+    rowOffset: number,
+    cols: ArrayLike<number>,
+    colOffset: number,
+    transposed = false,
+  ): Int32Array {
+    const nc = cols.length,
+      n = this.n
     const slots = new Int32Array(rows.length * nc)
     for (let i = 0; i < rows.length; i++)
       for (let j = 0; j < nc; j++) {
-        const row = rows[i] + rowOffset, col = cols[j] + colOffset
+        const row = rows[i] + rowOffset,
+          col = cols[j] + colOffset
         slots[i * nc + j] = transposed ? col * n + row : row * n + col
       }
     return slots
@@ -68,7 +89,14 @@ export class DenseSystemMatrix implements SystemMatrix {
     const data = this.data
     for (let p = begin; p < end; p++) data[slots[p]] += factor * local[p - begin]
   }
-  addGathered(slots: Int32Array, entries: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void {
+  addGathered(
+    slots: Int32Array,
+    entries: Int32Array,
+    begin: number,
+    end: number,
+    local: Float64Array,
+    factor: number,
+  ): void {
     const data = this.data
     for (let p = begin; p < end; p++) data[slots[p]] += factor * local[entries[p]]
   }

@@ -21,7 +21,10 @@ export class SparseSystemMatrix implements SystemMatrix {
   readonly lu = new SparseLU()
 
   /** interruptCheck: polled by the ordering (a solver's setup can be interrupted). */
-  constructor(readonly pattern: SparsePattern, interruptCheck: (() => void) | null = null) {
+  constructor(
+    readonly pattern: SparsePattern,
+    interruptCheck: (() => void) | null = null,
+  ) {
     this.n = pattern.n
     this.sink = patternNonzeros(pattern)
     this.storage = new Float64Array(this.sink + 1)
@@ -71,7 +74,14 @@ export class SparseSystemMatrix implements SystemMatrix {
     this.checkSink()
   }
 
-  addGathered(slots: Int32Array, entries: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void {
+  addGathered(
+    slots: Int32Array,
+    entries: Int32Array,
+    begin: number,
+    end: number,
+    local: Float64Array,
+    factor: number,
+  ): void {
     const storage = this.storage
     for (let p = begin; p < end; p++) storage[slots[p]] += factor * local[entries[p]]
     this.checkSink()

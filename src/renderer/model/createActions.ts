@@ -1,6 +1,14 @@
 // Create actions in the terms engineers think in: each has a small form (a parameter schema, so the
 // property editor's fields render it) and builds the items it stands for.
-import { cloneJson, getItemType, itemTypes, type ItemSpec, type JsonValue, type ModelListKey, type ParamSchema } from '../../core'
+import {
+  cloneJson,
+  getItemType,
+  itemTypes,
+  type ItemSpec,
+  type JsonValue,
+  type ModelListKey,
+  type ParamSchema,
+} from '../../core'
 import { uniqueName } from './editing'
 import { findItem, type ItemRef, type ProjectSpec } from './projectSpec'
 import { axisVector, resolveUpAxis } from '../viewport/upAxis'
@@ -18,11 +26,24 @@ export interface CreateAction {
   doc: string
   form(spec: ProjectSpec, selection: ItemRef[]): ParamSchema
   /** The items to add and the item to select afterwards; throws an Error with a message for the user. */
-  build(spec: ProjectSpec, values: FormValues, selection: ItemRef[]): { additions: Addition[]; select: ItemRef | null }
+  build(
+    spec: ProjectSpec,
+    values: FormValues,
+    selection: ItemRef[],
+  ): { additions: Addition[]; select: ItemRef | null }
 }
 
-const bodyTypes = () => itemTypes('object').filter((d) => d.traits?.body).map((d) => d.type)
-const vector3 = (doc: string, fallback: number[], unit = 'm') => ({ type: 'vector' as const, size: 3, default: fallback, unit, doc })
+const bodyTypes = () =>
+  itemTypes('object')
+    .filter((d) => d.traits?.body)
+    .map((d) => d.type)
+const vector3 = (doc: string, fallback: number[], unit = 'm') => ({
+  type: 'vector' as const,
+  size: 3,
+  default: fallback,
+  unit,
+  doc,
+})
 const num = (values: FormValues, key: string) => values[key] as number
 const vec = (values: FormValues, key: string) => values[key] as number[]
 const sub = (a: number[], b: number[]) => a.map((x, i) => x - b[i])
@@ -46,9 +67,18 @@ export function bodyPosition(spec: ProjectSpec, bodyName: string): number[] {
   if (!body) throw new Error(`There is no body "${bodyName}"`)
   if (Array.isArray(body.referencePosition)) return (body.referencePosition as number[]).slice(0, 3)
   const nodeRef = body.nodeNumber ?? (Array.isArray(body.nodeNumbers) ? body.nodeNumbers[0] : undefined)
-  const node = typeof nodeRef === 'string' ? findItem(spec, { kind: 'nodes', name: nodeRef }) : typeof nodeRef === 'number' ? spec.model.nodes[nodeRef] : undefined
+  const node =
+    typeof nodeRef === 'string'
+      ? findItem(spec, { kind: 'nodes', name: nodeRef })
+      : typeof nodeRef === 'number'
+        ? spec.model.nodes[nodeRef]
+        : undefined
   const coordinates = (node?.referenceCoordinates as number[] | undefined) ?? []
-  return [coordinates[0] ?? 0, coordinates[1] ?? 0, node?.type === 'Point2D' || node?.type === 'RigidBody2D' ? 0 : (coordinates[2] ?? 0)]
+  return [
+    coordinates[0] ?? 0,
+    coordinates[1] ?? 0,
+    node?.type === 'Point2D' || node?.type === 'RigidBody2D' ? 0 : (coordinates[2] ?? 0),
+  ]
 }
 
 function hasOrientation(spec: ProjectSpec, bodyName: string): boolean {
@@ -76,13 +106,17 @@ const bodyChoice = (doc: string, fallback: string | undefined) => ({
 /** The first and second selected bodies (for the defaults of joint and spring forms). */
 function selectedBodies(spec: ProjectSpec, selection: ItemRef[]): string[] {
   const types = bodyTypes()
-  return selection.filter((r) => r.kind === 'objects' && types.includes(findItem(spec, r)?.type ?? '')).map((r) => r.name)
+  return selection
+    .filter((r) => r.kind === 'objects' && types.includes(findItem(spec, r)?.type ?? ''))
+    .map((r) => r.name)
 }
 
 function defaultBodies(spec: ProjectSpec, selection: ItemRef[]): [string | undefined, string | undefined] {
   const selected = selectedBodies(spec, selection)
   const ground = spec.model.objects.find((o) => o.type === 'Ground')?.name
-  const last = [...spec.model.objects].reverse().find((o) => bodyTypes().includes(o.type) && o.type !== 'Ground')?.name
+  const last = [...spec.model.objects]
+    .reverse()
+    .find((o) => bodyTypes().includes(o.type) && o.type !== 'Ground')?.name
   // "ground" names a Ground the action adds when the model has none.
   if (selected.length >= 2) return [selected[0], selected[1]]
   if (selected.length === 1) return [ground ?? 'ground', selected[0]]
@@ -108,13 +142,48 @@ const rigidBody: CreateAction = {
     const m = num(values, 'mass')
     if (!(a > 0 && b > 0 && c > 0)) throw new Error('size: expected three edge lengths > 0 m')
     // Box about its centre: Jxx = m (b^2 + c^2) / 12 etc.; Exudyn order [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy].
-    const inertia = [(m * (b * b + c * c)) / 12, (m * (a * a + c * c)) / 12, (m * (a * a + b * b)) / 12, 0, 0, 0]
+    const inertia = [
+      (m * (b * b + c * c)) / 12,
+      (m * (a * a + c * c)) / 12,
+      (m * (a * a + b * b)) / 12,
+      0,
+      0,
+      0,
+    ]
     const node = namer.name('nodes', `${name}Node`)
     const additions: Addition[] = [
-        { kind: 'nodes', item: { type: 'RigidBodyEP', name: node, referenceCoordinates: [...vec(values, 'position'), 1, 0, 0, 0] } },
-        { kind: 'objects', item: { type: 'RigidBody', name, physicsMass: m, physicsInertia: inertia, nodeNumber: node, Vcolor: values.color } },
-        { kind: 'markers', item: { type: 'BodyRigid', name: namer.name('markers', `${name}Frame`), bodyNumber: name, localPosition: [0, 0, 0] } },
-        { kind: 'markers', item: { type: 'BodyMass', name: namer.name('markers', `${name}Mass`), bodyNumber: name } },
+      {
+        kind: 'nodes',
+        item: {
+          type: 'RigidBodyEP',
+          name: node,
+          referenceCoordinates: [...vec(values, 'position'), 1, 0, 0, 0],
+        },
+      },
+      {
+        kind: 'objects',
+        item: {
+          type: 'RigidBody',
+          name,
+          physicsMass: m,
+          physicsInertia: inertia,
+          nodeNumber: node,
+          Vcolor: values.color,
+        },
+      },
+      {
+        kind: 'markers',
+        item: {
+          type: 'BodyRigid',
+          name: namer.name('markers', `${name}Frame`),
+          bodyNumber: name,
+          localPosition: [0, 0, 0],
+        },
+      },
+      {
+        kind: 'markers',
+        item: { type: 'BodyMass', name: namer.name('markers', `${name}Mass`), bodyNumber: name },
+      },
     ]
     return { additions, select: { kind: 'objects', name } }
   },
@@ -132,27 +201,48 @@ const joint: CreateAction = {
       body0: bodyChoice('first body (the ground is added when the model has none)', first ?? 'ground'),
       body1: bodyChoice('second body', second),
       point: vector3('joint point in global coordinates', [0, 0, 0]),
-      jointType: { type: 'enum', values: JOINT_TYPES, default: 'RevoluteZ', doc: 'RevoluteZ: rotation about the global z axis; Spherical: any rotation' },
+      jointType: {
+        type: 'enum',
+        values: JOINT_TYPES,
+        default: 'RevoluteZ',
+        doc: 'RevoluteZ: rotation about the global z axis; Spherical: any rotation',
+      },
     }
   },
   build(spec, values) {
     const namer = new Namer(spec)
     const additions: Addition[] = []
-    const bodies = [values.body0, values.body1].map((b) => (b === 'ground' && !findItem(spec, { kind: 'objects', name: 'ground' }) ? groundName(spec, namer, additions) : (b as string)))
+    const bodies = [values.body0, values.body1].map((b) =>
+      b === 'ground' && !findItem(spec, { kind: 'objects', name: 'ground' })
+        ? groundName(spec, namer, additions)
+        : (b as string),
+    )
     if (bodies[0] === bodies[1]) throw new Error('A joint needs two different bodies')
     const point = vec(values, 'point')
     const rigid = bodies.every((b) => hasOrientation(spec, b) || additions.some((a) => a.item.name === b))
     const type = values.jointType === 'RevoluteZ' ? 'JointRevoluteZ' : 'JointSpherical'
-    if (type === 'JointRevoluteZ' && !rigid) throw new Error('A revolute joint needs two bodies with an orientation (rigid bodies or the ground); use Spherical for mass points')
+    if (type === 'JointRevoluteZ' && !rigid)
+      throw new Error(
+        'A revolute joint needs two bodies with an orientation (rigid bodies or the ground); use Spherical for mass points',
+      )
     const markers = bodies.map((body) => {
       const name = namer.name('markers', `${body}Joint`)
       const origin = additions.some((a) => a.item.name === body) ? [0, 0, 0] : bodyPosition(spec, body)
-      additions.push({ kind: 'markers', item: { type: rigid ? 'BodyRigid' : 'BodyPosition', name, bodyNumber: body, localPosition: sub(point, origin) } })
+      additions.push({
+        kind: 'markers',
+        item: {
+          type: rigid ? 'BodyRigid' : 'BodyPosition',
+          name,
+          bodyNumber: body,
+          localPosition: sub(point, origin),
+        },
+      })
       return name
     })
     const name = namer.name('objects', type === 'JointRevoluteZ' ? 'revolute' : 'spherical')
     // Drawn at the scale of a hand-built model (the definitions' defaults suit metre-sized machines).
-    const look: Record<string, number> = type === 'JointRevoluteZ' ? { VaxisRadius: 0.03, VaxisLength: 0.12 } : { VjointRadius: 0.04 }
+    const look: Record<string, number> =
+      type === 'JointRevoluteZ' ? { VaxisRadius: 0.03, VaxisLength: 0.12 } : { VjointRadius: 0.04 }
     additions.push({ kind: 'objects', item: { type, name, markerNumbers: markers, ...look } })
     return { additions, select: { kind: 'objects', name } }
   },
@@ -180,12 +270,24 @@ const spring: CreateAction = {
     const length = Math.hypot(...sub(ends[1].point, ends[0].point))
     const additions: Addition[] = ends.map(({ body, point }) => ({
       kind: 'markers',
-      item: { type: 'BodyPosition', name: namer.name('markers', `${body}Spring`), bodyNumber: body, localPosition: sub(point, bodyPosition(spec, body)) },
+      item: {
+        type: 'BodyPosition',
+        name: namer.name('markers', `${body}Spring`),
+        bodyNumber: body,
+        localPosition: sub(point, bodyPosition(spec, body)),
+      },
     }))
     const name = namer.name('objects', 'spring')
     additions.push({
       kind: 'objects',
-      item: { type: 'ConnectorSpringDamper', name, markerNumbers: additions.map((a) => a.item.name), referenceLength: length, stiffness: num(values, 'stiffness'), damping: num(values, 'damping') },
+      item: {
+        type: 'ConnectorSpringDamper',
+        name,
+        markerNumbers: additions.map((a) => a.item.name),
+        referenceLength: length,
+        stiffness: num(values, 'stiffness'),
+        damping: num(values, 'damping'),
+      },
     })
     return { additions, select: { kind: 'objects', name } }
   },
@@ -197,11 +299,19 @@ const gravity: CreateAction = {
   doc: 'A weight force on every body that has a mass and no gravity load yet',
   // Along the model's own gravity when it has some (a Z-up model gets -Z, not a sideways pull), else -Y
   // (+ 0: the form shows 0, not -0, in the other components).
-  form: (spec) => ({ g: vector3('gravitational acceleration', axisVector(resolveUpAxis('auto', spec.model)).map((c) => -9.81 * c + 0), 'm/s^2') }),
+  form: (spec) => ({
+    g: vector3(
+      'gravitational acceleration',
+      axisVector(resolveUpAxis('auto', spec.model)).map((c) => -9.81 * c + 0),
+      'm/s^2',
+    ),
+  }),
   build(spec, values) {
     const namer = new Namer(spec)
     const additions: Addition[] = []
-    const loaded = new Set(spec.model.loads.filter((l) => l.type === 'MassProportional').map((l) => l.markerNumber))
+    const loaded = new Set(
+      spec.model.loads.filter((l) => l.type === 'MassProportional').map((l) => l.markerNumber),
+    )
     for (const body of spec.model.objects) {
       if (!('physicsMass' in (getItemType('object', body.type)?.parameters ?? {}))) continue
       let marker = spec.model.markers.find((m) => m.type === 'BodyMass' && m.bodyNumber === body.name)?.name
@@ -210,7 +320,15 @@ const gravity: CreateAction = {
         marker = namer.name('markers', `${body.name}Mass`)
         additions.push({ kind: 'markers', item: { type: 'BodyMass', name: marker, bodyNumber: body.name } })
       }
-      additions.push({ kind: 'loads', item: { type: 'MassProportional', name: namer.name('loads', `${body.name}Gravity`), markerNumber: marker, loadVector: values.g } })
+      additions.push({
+        kind: 'loads',
+        item: {
+          type: 'MassProportional',
+          name: namer.name('loads', `${body.name}Gravity`),
+          markerNumber: marker,
+          loadVector: values.g,
+        },
+      })
     }
     if (additions.length === 0) throw new Error('Every body with a mass already has gravity')
     return { additions, select: null }
@@ -226,7 +344,18 @@ const SENSOR_FOR: Record<ModelListKey, { type: string; parameter: string }> = {
   sensors: { type: '', parameter: '' },
 }
 
-const OUTPUTS = ['Position', 'Displacement', 'Velocity', 'Acceleration', 'Rotation', 'AngularVelocity', 'Force', 'Torque', 'Distance', 'KineticEnergy'] as const
+const OUTPUTS = [
+  'Position',
+  'Displacement',
+  'Velocity',
+  'Acceleration',
+  'Rotation',
+  'AngularVelocity',
+  'Force',
+  'Torque',
+  'Distance',
+  'KineticEnergy',
+] as const
 
 const sensor: CreateAction = {
   id: 'sensor',
@@ -243,10 +372,16 @@ const sensor: CreateAction = {
     if (!target) throw new Error('Select a node, object, marker or load first, then add a sensor on it')
     const item = findItem(spec, target)!
     let { type, parameter } = SENSOR_FOR[target.kind]
-    if (target.kind === 'objects' && !bodyTypes().includes(item.type)) ({ type, parameter } = { type: 'Object', parameter: 'objectNumber' })
+    if (target.kind === 'objects' && !bodyTypes().includes(item.type))
+      ({ type, parameter } = { type: 'Object', parameter: 'objectNumber' })
     const name = new Namer(spec).name('sensors', `${target.name}${values.output as string}`)
     return {
-      additions: [{ kind: 'sensors', item: { type, name, [parameter]: target.name, outputVariableType: values.output } }],
+      additions: [
+        {
+          kind: 'sensors',
+          item: { type, name, [parameter]: target.name, outputVariableType: values.output },
+        },
+      ],
       select: { kind: 'sensors', name },
     }
   },
@@ -256,5 +391,7 @@ export const CREATE_ACTIONS: readonly CreateAction[] = [rigidBody, joint, spring
 
 /** Form values filled with each field's default. */
 export function defaultFormValues(schema: ParamSchema): FormValues {
-  return Object.fromEntries(Object.entries(schema).map(([key, spec]) => [key, cloneJson((spec.default ?? '') as JsonValue)]))
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, spec]) => [key, cloneJson((spec.default ?? '') as JsonValue)]),
+  )
 }

@@ -23,7 +23,8 @@ export function allReferences(spec: ProjectSpec): Reference[] {
         const targets = param.type === 'ref' ? [value] : Array.isArray(value) ? value : []
         for (const target of targets) {
           const name = targetName(spec, targetKind, target)
-          if (name !== undefined) references.push({ from: { kind, name: item.name }, parameter, to: { kind: targetKind, name } })
+          if (name !== undefined)
+            references.push({ from: { kind, name: item.name }, parameter, to: { kind: targetKind, name } })
         }
       }
     }
@@ -44,7 +45,12 @@ export function referencesTo(spec: ProjectSpec, refs: ItemRef[]): Reference[] {
 }
 
 /** A name not used in the kind's list: base, or base plus the first free number. */
-export function uniqueName(spec: ProjectSpec, kind: ModelListKey, base: string, taken: Set<string> = new Set()): string {
+export function uniqueName(
+  spec: ProjectSpec,
+  kind: ModelListKey,
+  base: string,
+  taken: Set<string> = new Set(),
+): string {
   const used = new Set([...spec.model[kind].map((item) => item.name), ...taken])
   if (!used.has(base)) return base
   const stem = base.replace(/\d+$/, '')
@@ -52,7 +58,8 @@ export function uniqueName(spec: ProjectSpec, kind: ModelListKey, base: string, 
 }
 
 // JSON copies: specs may come through Vue proxies, which structuredClone refuses.
-const cloneSpec = (spec: ProjectSpec): ProjectSpec => cloneJson(spec as unknown as JsonValue) as unknown as ProjectSpec
+const cloneSpec = (spec: ProjectSpec): ProjectSpec =>
+  cloneJson(spec as unknown as JsonValue) as unknown as ProjectSpec
 
 export function addItems(spec: ProjectSpec, items: { kind: ModelListKey; item: ItemSpec }[]): ProjectSpec {
   const next = cloneSpec(spec)
@@ -61,7 +68,11 @@ export function addItems(spec: ProjectSpec, items: { kind: ModelListKey; item: I
 }
 
 /** Sets parameters of one item; `undefined` removes a parameter (it takes its default). */
-export function setParameters(spec: ProjectSpec, ref: ItemRef, values: Record<string, JsonValue | undefined>): ProjectSpec {
+export function setParameters(
+  spec: ProjectSpec,
+  ref: ItemRef,
+  values: Record<string, JsonValue | undefined>,
+): ProjectSpec {
   const next = cloneSpec(spec)
   const item = next.model[ref.kind].find((i) => i.name === ref.name)
   if (!item) throw new Error(`No ${KIND_OF_LIST[ref.kind]} named "${ref.name}"`)
@@ -75,14 +86,19 @@ export function setParameters(spec: ProjectSpec, ref: ItemRef, values: Record<st
 /** Deletes items together with everything that references them, transitively (the caller warns first). */
 export function deleteItems(spec: ProjectSpec, refs: ItemRef[]): ProjectSpec {
   const doomed = [...refs]
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     const more = referencesTo(spec, doomed).map((reference) => reference.from)
-    const fresh = more.filter((ref, i) => !doomed.some((d) => sameRef(d, ref)) && more.findIndex((m) => sameRef(m, ref)) === i)
+    const fresh = more.filter(
+      (ref, i) => !doomed.some((d) => sameRef(d, ref)) && more.findIndex((m) => sameRef(m, ref)) === i,
+    )
     doomed.push(...fresh)
     grew = fresh.length > 0
   }
   const next = cloneSpec(spec)
-  for (const kind of LIST_KEYS) next.model[kind] = next.model[kind].filter((item) => !doomed.some((d) => sameRef(d, { kind, name: item.name })))
+  for (const kind of LIST_KEYS)
+    next.model[kind] = next.model[kind].filter(
+      (item) => !doomed.some((d) => sameRef(d, { kind, name: item.name })),
+    )
   return next
 }
 
@@ -107,7 +123,10 @@ export function duplicateItems(spec: ProjectSpec, refs: ItemRef[]): { spec: Proj
     taken.get(ref.kind)!.add(name)
     return [{ kind: ref.kind, item: { ...cloneJson(item), name } }]
   })
-  return { spec: addItems(spec, additions), copies: additions.map(({ kind, item }) => ({ kind, name: item.name })) }
+  return {
+    spec: addItems(spec, additions),
+    copies: additions.map(({ kind, item }) => ({ kind, name: item.name })),
+  }
 }
 
 /** Renames an item and every reference that names it. */
@@ -134,7 +153,9 @@ export function newItemOfType(spec: ProjectSpec, kind: ModelListKey, type: strin
     if (param.default !== undefined) continue
     if (param.type === 'ref' || param.type === 'refList') {
       const targetKind = LIST_KEYS.find((k) => KIND_OF_LIST[k] === param.kind)!
-      const options = spec.model[targetKind].filter((i) => !param.types || param.types.includes(i.type)).map((i) => i.name)
+      const options = spec.model[targetKind]
+        .filter((i) => !param.types || param.types.includes(i.type))
+        .map((i) => i.name)
       if (param.type === 'ref') item[key] = options[0] ?? ''
       else item[key] = Array.from({ length: param.size ?? 2 }, (_, i) => options[i] ?? options[0] ?? '')
     } else if (param.type === 'number' || param.type === 'integer') item[key] = 1

@@ -9,12 +9,18 @@ export type ExpressionSamples =
   | null
 
 /** The expression(s) of `source` at n equally spaced times t0 .. t1 (both ends included). */
-export function sampleExpression(source: JsonValue | undefined, t0: number, t1: number, n: number): ExpressionSamples {
+export function sampleExpression(
+  source: JsonValue | undefined,
+  t0: number,
+  t1: number,
+  n: number,
+): ExpressionSamples {
   const parts = Array.isArray(source) ? source : [source]
   if (parts.every((p) => p === '' || p === undefined || p === null)) return null
   const functions = []
   for (const [i, part] of parts.entries()) {
-    if (typeof part !== 'string' && typeof part !== 'number') return { ok: false, message: `component ${i}: expected an expression in t` }
+    if (typeof part !== 'string' && typeof part !== 'number')
+      return { ok: false, message: `component ${i}: expected an expression in t` }
     const problem = expressionProblem(part === '' ? 0 : part)
     if (problem) return { ok: false, message: parts.length > 1 ? `component ${i}: ${problem}` : problem }
     functions.push(compileTimeFunction(part === '' ? 0 : part))

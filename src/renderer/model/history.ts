@@ -11,7 +11,10 @@ export class History<T> {
   /** The position of the saved state; -1 when no entry matches the file. */
   private savedPosition = 0
 
-  constructor(initial: T, private readonly limit = 200) {
+  constructor(
+    initial: T,
+    private readonly limit = 200,
+  ) {
     this.entries = [{ state: initial, label: 'Open' }]
   }
 

@@ -9,9 +9,17 @@ import type { ItemRef, ProjectSpec } from './projectSpec'
 const REQUIRED: Record<string, JsonValue> = {
   jointTypes: 'RevoluteZ',
   linkParents: -1,
-  jointTransformations: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+  jointTransformations: [
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ],
   jointOffsets: [0, 0, 0],
-  linkInertiasCOM: [[0, 0, 0], [0, 0, 0], [0, 0, 0]],
+  linkInertiasCOM: [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ],
   linkCOMs: [0, 0, 0],
   linkMasses: 0,
 }
@@ -23,7 +31,8 @@ const NODE_VECTORS = ['referenceCoordinates', 'initialCoordinates', 'initialCoor
 
 export type LinkEdit = { ok: true; spec: ProjectSpec } | { ok: false; message: string }
 
-const listOf = (item: ItemSpec, key: string): JsonValue[] => (Array.isArray(item[key]) ? (item[key] as JsonValue[]) : [])
+const listOf = (item: ItemSpec, key: string): JsonValue[] =>
+  Array.isArray(item[key]) ? (item[key] as JsonValue[]) : []
 
 /** The number of links of a KinematicTree item (its jointTypes). */
 export function linkCount(tree: ItemSpec): number {
@@ -41,7 +50,8 @@ export function addTreeLink(spec: ProjectSpec, ref: ItemRef): LinkEdit {
       const list = listOf(tree, key)
       tree[key] = [...list, key === 'linkParents' ? n - 1 : cloneJson(n > 0 ? list[n - 1] : first)]
     }
-    for (const [key, zero] of Object.entries(OPTIONAL)) if (listOf(tree, key).length === n && n > 0) tree[key] = [...listOf(tree, key), zero]
+    for (const [key, zero] of Object.entries(OPTIONAL))
+      if (listOf(tree, key).length === n && n > 0) tree[key] = [...listOf(tree, key), zero]
     return null
   })
 }
@@ -49,8 +59,10 @@ export function addTreeLink(spec: ProjectSpec, ref: ItemRef): LinkEdit {
 /** Removes the last link and its coordinates (no link hangs on it: parents come before their children). */
 export function removeTreeLink(spec: ProjectSpec, ref: ItemRef): LinkEdit {
   return resize(spec, ref, (tree, n) => {
-    if (n <= 1) return `KinematicTree "${tree.name}" has ${n} link${n === 1 ? '' : 's'}; it needs at least one`
-    for (const key of [...Object.keys(REQUIRED), ...Object.keys(OPTIONAL)]) if (listOf(tree, key).length === n) tree[key] = listOf(tree, key).slice(0, -1)
+    if (n <= 1)
+      return `KinematicTree "${tree.name}" has ${n} link${n === 1 ? '' : 's'}; it needs at least one`
+    for (const key of [...Object.keys(REQUIRED), ...Object.keys(OPTIONAL)])
+      if (listOf(tree, key).length === n) tree[key] = listOf(tree, key).slice(0, -1)
     return null
   })
 }
@@ -59,7 +71,11 @@ export function removeTreeLink(spec: ProjectSpec, ref: ItemRef): LinkEdit {
  * A copy of the spec with the tree's links changed by `change` (given the link count; returns a
  * refusal or null) and its per-coordinate vectors and node resized to the new coordinate count.
  */
-function resize(spec: ProjectSpec, ref: ItemRef, change: (tree: ItemSpec, n: number) => string | null): LinkEdit {
+function resize(
+  spec: ProjectSpec,
+  ref: ItemRef,
+  change: (tree: ItemSpec, n: number) => string | null,
+): LinkEdit {
   const next = cloneJson(spec as unknown as JsonValue) as unknown as ProjectSpec
   const tree = next.model.objects.find((item) => item.name === ref.name && item.type === 'KinematicTree')
   if (!tree) return { ok: false, message: `No KinematicTree named "${ref.name}"` }
@@ -69,7 +85,10 @@ function resize(spec: ProjectSpec, ref: ItemRef, change: (tree: ItemSpec, n: num
   const after = treeCoordinates(listOf(tree, 'jointTypes') as string[])
   for (const key of TREE_VECTORS) resizeCoordinateVector(tree, key, before, after)
   const nodeRef = tree.nodeNumber
-  const node = typeof nodeRef === 'number' ? next.model.nodes[nodeRef] : next.model.nodes.find((item) => item.name === nodeRef)
+  const node =
+    typeof nodeRef === 'number'
+      ? next.model.nodes[nodeRef]
+      : next.model.nodes.find((item) => item.name === nodeRef)
   if (node) {
     node.numberOfODE2Coordinates = after
     for (const key of NODE_VECTORS) resizeCoordinateVector(node, key, before, after)
@@ -80,5 +99,7 @@ function resize(spec: ProjectSpec, ref: ItemRef, change: (tree: ItemSpec, n: num
 /** A vector with one value per coordinate (before) padded with zeros or cut to after; [] stays []. */
 function resizeCoordinateVector(item: ItemSpec, key: string, before: number, after: number): void {
   const values = listOf(item, key)
-  if (values.length === before && before > 0) item[key] = after > before ? [...values, ...new Array<number>(after - before).fill(0)] : values.slice(0, after)
+  if (values.length === before && before > 0)
+    item[key] =
+      after > before ? [...values, ...new Array<number>(after - before).fill(0)] : values.slice(0, after)
 }

@@ -44,7 +44,13 @@ function diffItem(kind: keyof ModelSpec, before: ItemSpec, after: ItemSpec): Mod
   }
   for (const key of Object.keys(before)) if (!(key in after)) unset.push(key)
   if (Object.keys(set).length === 0 && unset.length === 0) return null
-  return { op: 'modify', kind, name: after.name, ...(Object.keys(set).length ? { set } : {}), ...(unset.length ? { unset } : {}) }
+  return {
+    op: 'modify',
+    kind,
+    name: after.name,
+    ...(Object.keys(set).length ? { set } : {}),
+    ...(unset.length ? { unset } : {}),
+  }
 }
 
 export function jsonEqual(a: unknown, b: unknown): boolean {

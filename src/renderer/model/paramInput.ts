@@ -37,7 +37,10 @@ export function parseJson(text: string): ParseResult {
   try {
     return { ok: true, value: JSON.parse(text.trim() === '' ? '[]' : text) as JsonValue }
   } catch (e) {
-    return { ok: false, message: `expected JSON, e.g. [{"type": "Sphere", "radius": 0.1}]: ${(e as Error).message}` }
+    return {
+      ok: false,
+      message: `expected JSON, e.g. [{"type": "Sphere", "radius": 0.1}]: ${(e as Error).message}`,
+    }
   }
 }
 
@@ -67,6 +70,7 @@ export function colorToHex(color: readonly number[]): string {
 }
 
 export function hexToColor(hex: string, alpha: number): number[] {
-  const channel = (i: number) => Math.round((parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255) * 1000) / 1000
+  const channel = (i: number) =>
+    Math.round((parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255) * 1000) / 1000
   return [channel(0), channel(1), channel(2), alpha]
 }

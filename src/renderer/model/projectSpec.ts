@@ -53,7 +53,8 @@ export function emptyProjectSpec(): ProjectSpec {
   }
 }
 
-export type SpecResult = { ok: true; spec: ProjectSpec; project: Project } | { ok: false; problems: Problem[] }
+export type SpecResult =
+  { ok: true; spec: ProjectSpec; project: Project } | { ok: false; problems: Problem[] }
 
 /** Parses project text into an editable spec (every problem reported, nothing half-loaded). */
 export function specFromText(text: string): SpecResult {

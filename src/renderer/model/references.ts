@@ -12,7 +12,13 @@ export function referenceOptions(spec: ProjectSpec, param: ParamSpec, self?: Ite
 }
 
 /** The message of the problem about `parameter` of the item at `path`, else the first message. */
-export function messageFor(problems: { path: string; message: string }[], itemPath: string, parameter: string): string {
-  const own = problems.find((p) => p.path === `${itemPath}.${parameter}` || p.path.startsWith(`${itemPath}.${parameter}[`))
+export function messageFor(
+  problems: { path: string; message: string }[],
+  itemPath: string,
+  parameter: string,
+): string {
+  const own = problems.find(
+    (p) => p.path === `${itemPath}.${parameter}` || p.path.startsWith(`${itemPath}.${parameter}[`),
+  )
   return (own ?? problems[0]).message
 }

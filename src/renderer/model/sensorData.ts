@@ -37,6 +37,7 @@ export function seriesCsv(columns: { label: string; t: Float64Array; values: Flo
   if (columns.length === 0) return 't\n'
   const count = Math.min(...columns.map((c) => c.values.length))
   const lines = [['t', ...columns.map((c) => c.label)].join(',')]
-  for (let i = 0; i < count; i++) lines.push([columns[0].t[i], ...columns.map((c) => c.values[i])].map((v) => String(v)).join(','))
+  for (let i = 0; i < count; i++)
+    lines.push([columns[0].t[i], ...columns.map((c) => c.values[i])].map((v) => String(v)).join(','))
   return lines.join('\n') + '\n'
 }

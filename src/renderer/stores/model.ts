@@ -8,7 +8,14 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { ItemSpec, JsonValue, Problem, Project } from '../../core'
 import type { DocumentState, OpenedModel } from '../../shared/api'
 import { api } from '../api'
-import { deleteItems, duplicateItems, renameItem, setParameters, addItems, dependentsOf } from '../model/editing'
+import {
+  deleteItems,
+  duplicateItems,
+  renameItem,
+  setParameters,
+  addItems,
+  dependentsOf,
+} from '../model/editing'
 import type { Addition } from '../model/createActions'
 import { History } from '../model/history'
 import { diffProjects } from '../model/modelDiff'
@@ -48,7 +55,9 @@ export const useModelStore = defineStore('model', () => {
   const shownProject = computed(() => replay.file?.project ?? project.value)
   /** Why nothing can be changed right now (a replayed file's model is shown, or a run holds the model), or null. */
   const readOnly = computed(() =>
-    replay.file ? `The model of the results file ${replay.file.path} is shown, read-only: go back to editing to change your model` : editLock.value,
+    replay.file
+      ? `The model of the results file ${replay.file.path} is shown, read-only: go back to editing to change your model`
+      : editLock.value,
   )
 
   const dirty = computed(() => (revision.value, history.dirty))
@@ -57,7 +66,9 @@ export const useModelStore = defineStore('model', () => {
   const undoLabel = computed(() => (revision.value, history.undoLabel))
   const redoLabel = computed(() => (revision.value, history.redoLabel))
   const primary = computed(() => selection.value.at(-1) ?? null)
-  const primaryItem = computed<ItemSpec | undefined>(() => (primary.value ? findItem(shownSpec.value, primary.value) : undefined))
+  const primaryItem = computed<ItemSpec | undefined>(() =>
+    primary.value ? findItem(shownSpec.value, primary.value) : undefined,
+  )
   const timeRange = computed(() => {
     const ti = shownProject.value?.settings.timeIntegration
     return { start: ti?.startTime ?? 0, end: ti?.endTime ?? 1 }
@@ -178,7 +189,10 @@ export const useModelStore = defineStore('model', () => {
 
   function remove(refs: ItemRef[]): ChangeResult {
     const count = refs.length + dependentsOf(spec.value, refs).length
-    return commit(deleteItems(spec.value, refs), `Delete ${refs.map((r) => r.name).join(', ')}${count > refs.length ? ` and ${count - refs.length} dependent items` : ''}`)
+    return commit(
+      deleteItems(spec.value, refs),
+      `Delete ${refs.map((r) => r.name).join(', ')}${count > refs.length ? ` and ${count - refs.length} dependent items` : ''}`,
+    )
   }
 
   function duplicate(refs: ItemRef[]): ChangeResult {
@@ -190,7 +204,8 @@ export const useModelStore = defineStore('model', () => {
 
   function rename(ref: ItemRef, newName: string): ChangeResult {
     const result = commit(renameItem(spec.value, ref, newName), `Rename ${ref.name} to ${newName}`)
-    if (result.ok) selection.value = selection.value.map((r) => (sameRef(r, ref) ? { ...ref, name: newName } : r))
+    if (result.ok)
+      selection.value = selection.value.map((r) => (sameRef(r, ref) ? { ...ref, name: newName } : r))
     return result
   }
 
@@ -202,7 +217,8 @@ export const useModelStore = defineStore('model', () => {
   function select(ref: ItemRef | null, extend = false): void {
     if (!ref) selection.value = []
     else if (!extend) selection.value = [ref]
-    else if (selection.value.some((r) => sameRef(r, ref))) selection.value = selection.value.filter((r) => !sameRef(r, ref))
+    else if (selection.value.some((r) => sameRef(r, ref)))
+      selection.value = selection.value.filter((r) => !sameRef(r, ref))
     else selection.value = [...selection.value, ref]
   }
 

@@ -64,7 +64,12 @@ export const useReplayStore = defineStore('replay', () => {
   const speed = ref(1)
   const loop = ref(true)
   const frameCount = computed(() => (version.value, times.length))
-  const range = computed(() => (version.value, times.length > 0 ? { start: times.data[0], end: times.data[times.length - 1] } : null))
+  const range = computed(
+    () => (
+      version.value,
+      times.length > 0 ? { start: times.data[0], end: times.data[times.length - 1] } : null
+    ),
+  )
   const shownFrame = shallowRef<Float64Array | null>(null)
 
   function clear(): void {
@@ -98,7 +103,9 @@ export const useReplayStore = defineStore('replay', () => {
   function addSensors(data: ApiEvents['sensors']): void {
     for (const { sensor, size, rows } of data.series) {
       const series = sensors.get(sensor) ?? { size, rows: new Samples() }
-      if (rows.length > 0) series.rows.length = (size + 1) * countBefore(series.rows.data, series.rows.length / (size + 1), size + 1, rows[0])
+      if (rows.length > 0)
+        series.rows.length =
+          (size + 1) * countBefore(series.rows.data, series.rows.length / (size + 1), size + 1, rows[0])
       series.rows.push(rows)
       sensors.set(sensor, series)
     }
@@ -146,7 +153,10 @@ export const useReplayStore = defineStore('replay', () => {
   function stepFrame(direction: 1 | -1): void {
     if (times.length === 0) return
     playing.value = false
-    const index = Math.min(times.length - 1, Math.max(0, indexAt(cursor.value ?? times.data[times.length - 1]) + direction))
+    const index = Math.min(
+      times.length - 1,
+      Math.max(0, indexAt(cursor.value ?? times.data[times.length - 1]) + direction),
+    )
     seek(times.data[index])
   }
 
@@ -192,7 +202,8 @@ export const useReplayStore = defineStore('replay', () => {
     const size = 3 * nodeCount
     for (let i = 0; i < times.length && times.data[i] <= upTo; i++) {
       const o = i * size + 3 * node
-      if (Number.isFinite(positions.data[o])) out.push(positions.data[o], positions.data[o + 1], positions.data[o + 2])
+      if (Number.isFinite(positions.data[o]))
+        out.push(positions.data[o], positions.data[o + 1], positions.data[o + 2])
     }
     return out
   }

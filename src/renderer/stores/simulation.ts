@@ -18,10 +18,14 @@ export const useSimulationStore = defineStore('simulation', () => {
   const realTimeFactor = ref(0)
   const framesReceived = ref(0)
 
-  const progress = computed(() => (endTime.value > 0 ? Math.min(1, Math.max(0, time.value / endTime.value)) : 0))
+  const progress = computed(() =>
+    endTime.value > 0 ? Math.min(1, Math.max(0, time.value / endTime.value)) : 0,
+  )
   const canRun = computed(() => state.value !== 'empty' && state.value !== 'running')
   const canPause = computed(() => state.value === 'running')
-  const canStop = computed(() => state.value === 'running' || state.value === 'paused' || state.value === 'finished')
+  const canStop = computed(
+    () => state.value === 'running' || state.value === 'paused' || state.value === 'finished',
+  )
   const canStep = computed(() => state.value !== 'empty' && state.value !== 'running')
 
   function applyStatus(status: RunStatus): void {

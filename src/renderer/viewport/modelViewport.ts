@@ -21,8 +21,23 @@ import '@babylonjs/core/Meshes/thinInstanceMesh'
 import { Scene } from '@babylonjs/core/scene'
 import type { GraphicsItem } from '../../core'
 import { createTriangleMeshes } from './triangleMeshes'
-import { DEFAULT_UP, inFrame, presetDirection, viewFrame, type UpAxis, type Vec3, type ViewPreset } from './upAxis'
-import { buildLines, INSTANCE_SHAPES, instanceShapes, type InstanceBuffers, type InstanceShape, type LineSet } from './primitives'
+import {
+  DEFAULT_UP,
+  inFrame,
+  presetDirection,
+  viewFrame,
+  type UpAxis,
+  type Vec3,
+  type ViewPreset,
+} from './upAxis'
+import {
+  buildLines,
+  INSTANCE_SHAPES,
+  instanceShapes,
+  type InstanceBuffers,
+  type InstanceShape,
+  type LineSet,
+} from './primitives'
 
 const BACKGROUND = new Color4(0.118, 0.122, 0.133, 1)
 const GRID_HALF_SIZE = 4 // m
@@ -115,7 +130,9 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   const pickListeners: ((id: string | null, extend: boolean) => void)[] = []
 
   function visibleItems(): GraphicsItem[] {
-    return hidden.size === 0 ? current : current.filter((item) => !hidden.has(item.item.split(':')[0] as VisibleKind))
+    return hidden.size === 0
+      ? current
+      : current.filter((item) => !hidden.has(item.item.split(':')[0] as VisibleKind))
   }
 
   function redraw(): void {
@@ -141,7 +158,9 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     triangleMeshes.draw(items, selection, SELECTED)
     canvas.dataset.meshes = String(triangleMeshes.meshes().length)
     // What is drawn, for tests and screenshots to wait on.
-    canvas.dataset.instances = String(Object.values(instanceOwners).reduce((n, owners) => n + owners.length, 0))
+    canvas.dataset.instances = String(
+      Object.values(instanceOwners).reduce((n, owners) => n + owners.length, 0),
+    )
     canvas.dataset.selected = String(items.filter((item) => selection.has(item.item)).length)
     requestRender()
   }
@@ -159,7 +178,11 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     const min = new Vector3(Infinity, Infinity, Infinity)
     const max = new Vector3(-Infinity, -Infinity, -Infinity)
     const lineMesh = lines.mesh()
-    const visible = [...Object.values(shapes).filter((shape) => shape.isVisible), ...triangleMeshes.meshes(), ...(lineMesh ? [lineMesh] : [])]
+    const visible = [
+      ...Object.values(shapes).filter((shape) => shape.isVisible),
+      ...triangleMeshes.meshes(),
+      ...(lineMesh ? [lineMesh] : []),
+    ]
     for (const mesh of visible) {
       const box = mesh.getBoundingInfo().boundingBox
       min.minimizeInPlace(box.minimumWorld)
@@ -179,7 +202,11 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     // Lit from above, front and right whatever up is (for up +Y the lights the view always had).
     hemi.direction = vector(inFrame(frame, [0.3, 1, 0.5]))
     sun.direction = vector(inFrame(frame, [-0.4, -1, -0.6]))
-    const rotation = Quaternion.RotationQuaternionFromAxis(vector(frame.right), vector(frame.up), vector(frame.front))
+    const rotation = Quaternion.RotationQuaternionFromAxis(
+      vector(frame.right),
+      vector(frame.up),
+      vector(frame.front),
+    )
     for (const mesh of grid) mesh.rotationQuaternion = rotation
     lookFrom('iso')
     // For tests: the up axis and the camera's up vector.
@@ -207,7 +234,12 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   canvas.addEventListener('pointerup', (event) => {
     const start = pressed
     pressed = null
-    if (!start || event.button !== 0 || Math.hypot(event.offsetX - start.x, event.offsetY - start.y) > CLICK_SLOP) return
+    if (
+      !start ||
+      event.button !== 0 ||
+      Math.hypot(event.offsetX - start.x, event.offsetY - start.y) > CLICK_SLOP
+    )
+      return
     const id = pickAt(event.offsetX, event.offsetY)
     for (const listener of pickListeners) listener(id, event.ctrlKey || event.metaKey)
   })
@@ -246,7 +278,8 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     canvas.dataset.viewDirection = formatVector(camera.target.subtract(camera.position).normalize())
   })
   engine.onContextRestoredObservable.add(requestRender)
-  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup']) canvas.addEventListener(type, startLoop)
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup'])
+    canvas.addEventListener(type, startLoop)
   // For tests: rendered frames and their summed main-thread time (ms), as differences over a window.
   let renderedFrames = 0
   let renderedMs = 0
@@ -314,7 +347,8 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       for (const trace of traces) {
         if (trace.length < 6) continue
         const points: Vector3[] = []
-        for (let i = 0; i + 2 < trace.length; i += 3) points.push(new Vector3(trace[i], trace[i + 1], trace[i + 2]))
+        for (let i = 0; i + 2 < trace.length; i += 3)
+          points.push(new Vector3(trace[i], trace[i + 1], trace[i + 2]))
         set.lines.push(points)
         set.colors.push(points.map(() => new Color4(1, 0.55, 0.85, 1)))
       }
@@ -351,7 +385,10 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 }
 
 /** Start time and main-thread time of the frames rendered over the last second. */
-function createFrameStats(): { add(start: number, cpuMs: number): void; lastSecond(): { frames: number; meanMs: number } } {
+function createFrameStats(): {
+  add(start: number, cpuMs: number): void
+  lastSecond(): { frames: number; meanMs: number }
+} {
   const frames: { start: number; cpuMs: number }[] = []
   const dropOlderThanASecond = (now: number): void => {
     while (frames.length > 0 && frames[0].start < now - 1000) frames.shift()

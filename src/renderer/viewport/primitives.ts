@@ -56,7 +56,11 @@ export function instanceShapes(
     out[shape] =
       old && old.matrices.length === 16 * counts[shape]
         ? { matrices: old.matrices, colors: old.colors, owners: [] }
-        : { matrices: new Float32Array(16 * counts[shape]), colors: new Float32Array(4 * counts[shape]), owners: [] }
+        : {
+            matrices: new Float32Array(16 * counts[shape]),
+            colors: new Float32Array(4 * counts[shape]),
+            owners: [],
+          }
   }
   // Written element by element: this runs for every primitive of every frame of a run.
   for (const item of items) {
@@ -90,12 +94,32 @@ function writeMatrix(p: GraphicsPrimitive, m: Float32Array, o: number): void {
     const length = Math.hypot(d[0], d[1], d[2]) || 1e-9
     const axes = frameAlongY(d.map((x) => x / length))
     const d2 = 2 * p.radius
-    writeInstance(m, o, axes, d2, length, d2, p.from[0] + d[0] / 2, p.from[1] + d[1] / 2, p.from[2] + d[2] / 2)
+    writeInstance(
+      m,
+      o,
+      axes,
+      d2,
+      length,
+      d2,
+      p.from[0] + d[0] / 2,
+      p.from[1] + d[1] / 2,
+      p.from[2] + d[2] / 2,
+    )
   }
 }
 
 /** Instance matrix at m[o..o+15]: row r is local axis r (column r of the row-major `axes`) times its scale. */
-function writeInstance(m: Float32Array, o: number, axes: readonly number[], sx: number, sy: number, sz: number, x: number, y: number, z: number): void {
+function writeInstance(
+  m: Float32Array,
+  o: number,
+  axes: readonly number[],
+  sx: number,
+  sy: number,
+  sz: number,
+  x: number,
+  y: number,
+  z: number,
+): void {
   m[o] = axes[0] * sx
   m[o + 1] = axes[3] * sx
   m[o + 2] = axes[6] * sx
@@ -122,15 +146,27 @@ function frameAlongY(y: number[]): number[] {
   return [x[0], y[0], z[0], x[1], y[1], z[1], x[2], y[2], z[2]]
 }
 
-const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+const cross = (a: number[], b: number[]) => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+]
 const normalize = (a: number[]) => {
   const n = Math.hypot(a[0], a[1], a[2]) || 1
   return a.map((x) => x / n)
 }
 
-const FRAME_COLORS = [new Color4(0.9, 0.3, 0.3, 1), new Color4(0.35, 0.85, 0.35, 1), new Color4(0.35, 0.55, 1, 1)]
+const FRAME_COLORS = [
+  new Color4(0.9, 0.3, 0.3, 1),
+  new Color4(0.35, 0.85, 0.35, 1),
+  new Color4(0.35, 0.55, 1, 1),
+]
 
-export function buildLines(items: GraphicsItem[], selection: ReadonlySet<string>, selected: number[]): LineSet {
+export function buildLines(
+  items: GraphicsItem[],
+  selection: ReadonlySet<string>,
+  selected: number[],
+): LineSet {
   const set: LineSet = { lines: [], colors: [] }
   const add = (points: Vector3[], color: Color4) => {
     set.lines.push(points)
@@ -141,10 +177,13 @@ export function buildLines(items: GraphicsItem[], selection: ReadonlySet<string>
     for (const p of item.primitives) {
       if (p.shape === 'line') {
         const points: Vector3[] = []
-        for (let i = 0; i + 2 < p.points.length; i += 3) points.push(new Vector3(p.points[i], p.points[i + 1], p.points[i + 2]))
+        for (let i = 0; i + 2 < p.points.length; i += 3)
+          points.push(new Vector3(p.points[i], p.points[i + 1], p.points[i + 2]))
         add(points, highlight ?? toColor(p.color))
-      } else if (p.shape === 'helix') add(helixPoints(p.from, p.to, p.radius, p.turns), highlight ?? toColor(p.color))
-      else if (p.shape === 'arrow') for (const segment of arrowLines(p.from, p.to)) add(segment, highlight ?? toColor(p.color))
+      } else if (p.shape === 'helix')
+        add(helixPoints(p.from, p.to, p.radius, p.turns), highlight ?? toColor(p.color))
+      else if (p.shape === 'arrow')
+        for (const segment of arrowLines(p.from, p.to)) add(segment, highlight ?? toColor(p.color))
       else if (p.shape === 'frame') {
         const [x, y, z] = p.origin
         const R = p.rotation
@@ -181,7 +220,10 @@ export function arrowLines(from: number[], to: number[]): Vector3[][] {
   // Columns 0 and 2 of the frame are the two unit vectors across the shaft.
   const barbs = [0, 2].flatMap((column) => {
     const side = new Vector3(frame[column], frame[3 + column], frame[6 + column]).scaleInPlace(halfWidth)
-    return [[back.add(side), tip], [back.subtract(side), tip]]
+    return [
+      [back.add(side), tip],
+      [back.subtract(side), tip],
+    ]
   })
   return [shaft, ...barbs]
 }
@@ -202,7 +244,13 @@ export function helixPoints(from: number[], to: number[], radius: number, turns:
     const angle = 2 * Math.PI * turns * s
     const c = r * Math.cos(angle)
     const sn = r * Math.sin(angle)
-    points.push(new Vector3(from[0] + s * d[0] + c * u[0] + sn * w[0], from[1] + s * d[1] + c * u[1] + sn * w[1], from[2] + s * d[2] + c * u[2] + sn * w[2]))
+    points.push(
+      new Vector3(
+        from[0] + s * d[0] + c * u[0] + sn * w[0],
+        from[1] + s * d[1] + c * u[1] + sn * w[1],
+        from[2] + s * d[2] + c * u[2] + sn * w[2],
+      ),
+    )
   }
   return points
 }

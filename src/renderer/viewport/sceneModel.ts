@@ -1,7 +1,13 @@
 // What the viewport draws: the engine's neutral graphics (collectGraphics) of the model, at its
 // initial state or at the state of a frame (live run and replay), rebuilt from the frame's ODE2
 // coordinates: bodies rotate and deform as they did in the solver.
-import { buildSystem, graphicsCollector, type CompiledSystem, type GraphicsItem, type Project } from '../../core'
+import {
+  buildSystem,
+  graphicsCollector,
+  type CompiledSystem,
+  type GraphicsItem,
+  type Project,
+} from '../../core'
 
 export interface SceneModel {
   /** Graphics at the initial state. */

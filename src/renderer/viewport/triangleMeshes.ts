@@ -48,14 +48,21 @@ export function createTriangleMeshes(scene: Scene): TriangleMeshes {
   }
 
   function sameTopology(d: Drawn, p: MeshPrimitive): boolean {
-    return d.triangles.length === p.triangles.length && d.triangles.every((t, i) => t === p.triangles[i]) && d.normals.length === p.points.length
+    return (
+      d.triangles.length === p.triangles.length &&
+      d.triangles.every((t, i) => t === p.triangles[i]) &&
+      d.normals.length === p.points.length
+    )
   }
 
   return {
     draw(items, selection, selected) {
       const wanted: { p: MeshPrimitive; owner: string }[] = []
-      for (const item of items) for (const p of item.primitives) if (p.shape === 'mesh') wanted.push({ p, owner: item.item })
-      const reuse = wanted.length === drawn.length && wanted.every(({ p, owner }, i) => drawn[i].owner === owner && sameTopology(drawn[i], p))
+      for (const item of items)
+        for (const p of item.primitives) if (p.shape === 'mesh') wanted.push({ p, owner: item.item })
+      const reuse =
+        wanted.length === drawn.length &&
+        wanted.every(({ p, owner }, i) => drawn[i].owner === owner && sameTopology(drawn[i], p))
       if (!reuse) {
         for (const d of drawn) {
           d.mesh.dispose()

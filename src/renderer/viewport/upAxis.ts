@@ -31,10 +31,16 @@ export function upAxisLabel(up: UpAxis): string {
 export function modelGravity(model: ModelSpec): Vec3 {
   const sum: [number, number, number] = [0, 0, 0]
   const add = (value: unknown): void => {
-    if (!Array.isArray(value) || value.length !== 3 || !value.every((c) => typeof c === 'number' && Number.isFinite(c))) return
+    if (
+      !Array.isArray(value) ||
+      value.length !== 3 ||
+      !value.every((c) => typeof c === 'number' && Number.isFinite(c))
+    )
+      return
     for (let i = 0; i < 3; i++) sum[i] += value[i] as number
   }
-  for (const load of model.loads) if (load.type === 'MassProportional' && !load.loadVectorUserFunction) add(load.loadVector)
+  for (const load of model.loads)
+    if (load.type === 'MassProportional' && !load.loadVectorUserFunction) add(load.loadVector)
   for (const object of model.objects) if (object.type === 'KinematicTree') add(object.gravity)
   return sum
 }
@@ -46,7 +52,8 @@ export function modelGravity(model: ModelSpec): Vec3 {
  */
 export function upAxisOfGravity(gravity: Vec3): UpAxis {
   let best: 0 | 1 | 2 | null = null
-  for (const i of [1, 2, 0] as const) if (gravity[i] !== 0 && (best === null || Math.abs(gravity[i]) > Math.abs(gravity[best]))) best = i
+  for (const i of [1, 2, 0] as const)
+    if (gravity[i] !== 0 && (best === null || Math.abs(gravity[i]) > Math.abs(gravity[best]))) best = i
   if (best === null) return DEFAULT_UP
   return `${gravity[best] < 0 ? '+' : '-'}${'xyz'[best]}` as UpAxis
 }
@@ -90,7 +97,11 @@ export function presetDirection(preset: ViewPreset, up: UpAxis): Vec3 {
     front: [0, 0, 1],
     side: [1, 0, 0],
     top: [0, 1, TOP_LEAN],
-    iso: [Math.sin(ISO_POLAR) * Math.sin(ISO_AZIMUTH), Math.cos(ISO_POLAR), Math.sin(ISO_POLAR) * Math.cos(ISO_AZIMUTH)],
+    iso: [
+      Math.sin(ISO_POLAR) * Math.sin(ISO_AZIMUTH),
+      Math.cos(ISO_POLAR),
+      Math.sin(ISO_POLAR) * Math.cos(ISO_AZIMUTH),
+    ],
   }[preset]
   return normalize(inFrame(frame, [r, u, f]))
 }

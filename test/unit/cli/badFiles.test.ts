@@ -89,8 +89,12 @@ describe('broken project files', () => {
   // The command itself for every fixture (in-process: the same argument parsing, file reading and
   // output as the bin), and the real bin process for a few (each spawn costs ~0.5 s of tsx start-up).
   it.each(cases)('mbs validate %s exits 1 and prints the problems', (file, fragments) => {
-    const out: string[] = [], err: string[] = []
-    const code = main(['validate', path.join(REPO_ROOT, BAD, file)], { out: (l) => out.push(l), err: (l) => err.push(l) })
+    const out: string[] = [],
+      err: string[] = []
+    const code = main(['validate', path.join(REPO_ROOT, BAD, file)], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    })
     expect(code).toBe(1)
     const stdout = out.join('\n')
     for (const f of fragments) expect(stdout).toContain(f)
@@ -100,12 +104,15 @@ describe('broken project files', () => {
   const spawned = ['truncated.mbsproj', 'danglingReferenceByName.mbsproj', 'severalProblems.mbsproj']
   const outcomes = mapConcurrently(spawned, 3, (file) => spawnCli(['validate', path.join(BAD, file)]))
 
-  it.each(spawned.map((file, i) => [file, i] as const))('the real bin: mbs validate %s exits 1 with the problems', async (file, i) => {
-    const { code, stdout, stderr } = (await outcomes)[i]
-    expect(code).toBe(1)
-    for (const f of EXPECTED[file]) expect(stdout).toContain(f)
-    expect(stderr.trim()).toMatch(new RegExp(`${file.replace('.', '\\.')}: \\d+ problems?$`))
-  })
+  it.each(spawned.map((file, i) => [file, i] as const))(
+    'the real bin: mbs validate %s exits 1 with the problems',
+    async (file, i) => {
+      const { code, stdout, stderr } = (await outcomes)[i]
+      expect(code).toBe(1)
+      for (const f of EXPECTED[file]) expect(stdout).toContain(f)
+      expect(stderr.trim()).toMatch(new RegExp(`${file.replace('.', '\\.')}: \\d+ problems?$`))
+    },
+  )
 
   it('mbs run exits 2 with a one-line reason followed by the problems', async () => {
     const { code, stdout, stderr } = await spawnCli(['run', path.join(BAD, 'severalProblems.mbsproj')])

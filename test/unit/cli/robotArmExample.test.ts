@@ -18,7 +18,8 @@ function arm(numberOfSteps?: number, endTime?: number): Project {
   return r.project
 }
 
-const series = (run: ReturnType<typeof runProject>, name: string) => run.recorder.series[run.recorder.series.findIndex((s) => s.name === name)]
+const series = (run: ReturnType<typeof runProject>, name: string) =>
+  run.recorder.series[run.recorder.series.findIndex((s) => s.name === name)]
 
 describe('robot arm example (KinematicTree)', () => {
   it('the gripper sensor is the planar forward kinematics of the joint-angle sensor', () => {
@@ -28,7 +29,9 @@ describe('robot arm example (KinematicTree)', () => {
     expect(gripper.rows).toBe(301)
     let worst = 0
     for (let i = 0; i < gripper.rows; i++) {
-      let phi = 0, x = 0, y = 0
+      let phi = 0,
+        x = 0,
+        y = 0
       for (let k = 0; k < 3; k++) {
         phi += angles.data[i * 4 + 1 + k]
         x += LINK_LENGTHS[k] * Math.cos(phi)

@@ -194,8 +194,10 @@ describe('examples with every dynamic solver', () => {
   const solvers = ['GeneralizedAlpha', 'TrapezoidalIndex2', 'ExplicitEuler', 'RK44', 'DOPRI5']
   // Examples that only implicit solvers can run, with the reason.
   const implicitOnly: Record<string, string> = {
-    'beadOnCable.mbsproj': "JointSliding2D's sliding coordinate has no mass; explicit solvers factorize the mass matrix and need mass on every coordinate",
-    'cableOverPulley.mbsproj': 'stiff penalty contact and axial cable stiffness on 20 g elements (eigenfrequencies near 8000 rad/s): explicit solvers would need steps below 2e-4 s, the example steps 2e-3 s',
+    'beadOnCable.mbsproj':
+      "JointSliding2D's sliding coordinate has no mass; explicit solvers factorize the mass matrix and need mass on every coordinate",
+    'cableOverPulley.mbsproj':
+      'stiff penalty contact and axial cable stiffness on 20 g elements (eigenfrequencies near 8000 rad/s): explicit solvers would need steps below 2e-4 s, the example steps 2e-3 s',
   }
   const solversFor = (file: string): string[] => (implicitOnly[file] ? solvers.slice(0, 2) : solvers)
   // The cable over the pulley costs about 15 Newton iterations per step (stiff penalty contact with

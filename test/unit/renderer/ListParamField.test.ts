@@ -8,9 +8,18 @@ import type { ParamSpec } from '../../../src/core'
 import ParamField from '../../../src/renderer/components/ParamField.vue'
 import { parseNameList } from '../../../src/renderer/model/paramInput'
 
-const offsets: ParamSpec = { type: 'list', entry: { type: 'vector', size: 3 }, unit: 'm', doc: 'joint offsets' }
+const offsets: ParamSpec = {
+  type: 'list',
+  entry: { type: 'vector', size: 3 },
+  unit: 'm',
+  doc: 'joint offsets',
+}
 const inertias: ParamSpec = { type: 'list', entry: { type: 'matrix', rows: 3, cols: 3 }, doc: 'inertias' }
-const I3 = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+const I3 = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+]
 
 async function openField(spec: ParamSpec, value: unknown) {
   const wrapper = mount(ParamField, { props: { name: 'p', spec, value } })
@@ -22,24 +31,49 @@ describe('list parameters in the property editor', () => {
   it('says how many entries of what kind, and shows no cells until opened', () => {
     const wrapper = mount(ParamField, { props: { name: 'p', spec: inertias, value: [I3, I3] } })
     expect(wrapper.get('button[aria-expanded]').text()).toBe('2 entries (3x3 matrices)')
-    expect(mount(ParamField, { props: { name: 'q', spec: offsets, value: [[0, 0, 0]] } }).get('button[aria-expanded]').text()).toBe('1 entry (3-vectors, m)')
+    expect(
+      mount(ParamField, { props: { name: 'q', spec: offsets, value: [[0, 0, 0]] } })
+        .get('button[aria-expanded]')
+        .text(),
+    ).toBe('1 entry (3-vectors, m)')
     expect(wrapper.findAll('input')).toHaveLength(0)
   })
 
   it('edits a vector entry component by component and emits the whole list', async () => {
-    const wrapper = await openField(offsets, [[0, 0, 0], [0.5, 0, 0]])
+    const wrapper = await openField(offsets, [
+      [0, 0, 0],
+      [0.5, 0, 0],
+    ])
     expect(wrapper.findAll('.entry')).toHaveLength(2)
     const cell = wrapper.get('input[aria-label="p[1][0]"]')
     expect((cell.element as HTMLInputElement).value).toBe('0.5')
     await cell.setValue('0.7')
-    expect(wrapper.emitted('change')).toEqual([[[[0, 0, 0], [0.7, 0, 0]]]])
+    expect(wrapper.emitted('change')).toEqual([
+      [
+        [
+          [0, 0, 0],
+          [0.7, 0, 0],
+        ],
+      ],
+    ])
   })
 
   it('edits a matrix entry cell by cell', async () => {
     const wrapper = await openField(inertias, [I3, I3])
     expect(wrapper.findAll('input')).toHaveLength(18)
     await wrapper.get('input[aria-label="p[1][2][0]"]').setValue('0.25')
-    expect(wrapper.emitted('change')).toEqual([[[I3, [[1, 0, 0], [0, 1, 0], [0.25, 0, 1]]]]])
+    expect(wrapper.emitted('change')).toEqual([
+      [
+        [
+          I3,
+          [
+            [1, 0, 0],
+            [0, 1, 0],
+            [0.25, 0, 1],
+          ],
+        ],
+      ],
+    ])
   })
 
   it('refuses a cell that is not a number, naming entry, row and column; the text stays', async () => {
@@ -60,11 +94,23 @@ describe('list parameters in the property editor', () => {
     await wrapper.get('button[aria-label="Remove the last entry of p"]').trigger('click')
     await wrapper.get('button[aria-label="Remove the last entry of p"]').trigger('click')
     await wrapper.get('button[aria-label="Add an entry to p"]').trigger('click')
-    expect(wrapper.emitted('change')).toEqual([[[[1, 2, 3], [1, 2, 3]]], [[[1, 2, 3]]], [[]], [[[0, 0, 0]]]])
+    expect(wrapper.emitted('change')).toEqual([
+      [
+        [
+          [1, 2, 3],
+          [1, 2, 3],
+        ],
+      ],
+      [[[1, 2, 3]]],
+      [[]],
+      [[[0, 0, 0]]],
+    ])
   })
 
   it('edits a names list typed comma- or space-separated', async () => {
-    const wrapper = mount(ParamField, { props: { name: 'jointTypes', spec: { type: 'stringList', doc: '' }, value: ['RevoluteZ', 'RevoluteZ'] } })
+    const wrapper = mount(ParamField, {
+      props: { name: 'jointTypes', spec: { type: 'stringList', doc: '' }, value: ['RevoluteZ', 'RevoluteZ'] },
+    })
     const input = wrapper.get('input')
     expect((input.element as HTMLInputElement).value).toBe('RevoluteZ, RevoluteZ')
     await input.setValue('RevoluteZ, PrismaticX RevoluteY')

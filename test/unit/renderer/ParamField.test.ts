@@ -53,12 +53,24 @@ describe('ParamField', () => {
   })
 
   it('edits a 3x3 matrix cell', async () => {
-    const identity = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    const identity = [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ]
     const wrapper = field({ type: 'matrix', doc: '', rows: 3, cols: 3 }, identity)
     const cells = wrapper.findAll('input')
     expect(cells).toHaveLength(9)
     await cells[5].setValue('0.5')
-    expect(wrapper.emitted('change')).toEqual([[[[1, 0, 0], [0, 1, 0.5], [0, 0, 1]]]])
+    expect(wrapper.emitted('change')).toEqual([
+      [
+        [
+          [1, 0, 0],
+          [0, 1, 0.5],
+          [0, 0, 1],
+        ],
+      ],
+    ])
   })
 
   it('offers the fitting references in a drop-down and emits the chosen name', async () => {

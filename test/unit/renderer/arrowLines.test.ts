@@ -2,10 +2,16 @@
 // `to` pointing back along the shaft. Exact geometry of a few operations on O(1) numbers: 1e-12.
 import { describe, expect, it } from 'vitest'
 import type { GraphicsItem } from '../../../src/core'
-import { ARROW_HEAD_HALF_WIDTH, ARROW_HEAD_LENGTH, buildLines } from '../../../src/renderer/viewport/primitives'
+import {
+  ARROW_HEAD_HALF_WIDTH,
+  ARROW_HEAD_LENGTH,
+  buildLines,
+} from '../../../src/renderer/viewport/primitives'
 
-const from = [1, 2, 3], to = [1 + 2 / 3, 2 + 4 / 3, 3 + 4 / 3] // length 2 along [1, 2, 2] / 3
-const axis = [1 / 3, 2 / 3, 2 / 3], length = 2
+const from = [1, 2, 3],
+  to = [1 + 2 / 3, 2 + 4 / 3, 3 + 4 / 3] // length 2 along [1, 2, 2] / 3
+const axis = [1 / 3, 2 / 3, 2 / 3],
+  length = 2
 const color = [0.85, 0.2, 0.85, 1]
 const items: GraphicsItem[] = [{ item: 'object:0', primitives: [{ shape: 'arrow', from, to, color }] }]
 
@@ -42,7 +48,14 @@ describe('buildLines: arrow', () => {
 
   it('takes the selection colour when its item is selected; a zero-length arrow is only its shaft', () => {
     const selected = buildLines(items, new Set(['object:0']), [0.35, 0.75, 1])
-    for (const colors of selected.colors) for (const c of colors) expect([c.r, c.g, c.b]).toEqual([0.35, 0.75, 1])
-    expect(buildLines([{ item: 'object:0', primitives: [{ shape: 'arrow', from, to: from, color }] }], new Set(), [0, 0, 1]).lines).toHaveLength(1)
+    for (const colors of selected.colors)
+      for (const c of colors) expect([c.r, c.g, c.b]).toEqual([0.35, 0.75, 1])
+    expect(
+      buildLines(
+        [{ item: 'object:0', primitives: [{ shape: 'arrow', from, to: from, color }] }],
+        new Set(),
+        [0, 0, 1],
+      ).lines,
+    ).toHaveLength(1)
   })
 })

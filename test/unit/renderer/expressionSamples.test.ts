@@ -16,7 +16,11 @@ describe('sampleExpression', () => {
   it('samples every component of a list and treats numbers and "" as constants', () => {
     const s = sampleExpression(['t', 3, ''], 1, 2, 3)
     if (!s?.ok) throw new Error('expected samples')
-    expect(s.series).toEqual([[1, 1.5, 2], [3, 3, 3], [0, 0, 0]])
+    expect(s.series).toEqual([
+      [1, 1.5, 2],
+      [3, 3, 3],
+      [0, 0, 0],
+    ])
   })
 
   it('has nothing to plot without a time function, and the parser message for a bad one', () => {

@@ -5,13 +5,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runProject, type ItemSpec } from '../../../src/core'
-import { addTreeLink, linkCount, removeTreeLink, type LinkEdit } from '../../../src/renderer/model/kinematicTreeLinks'
+import {
+  addTreeLink,
+  linkCount,
+  removeTreeLink,
+  type LinkEdit,
+} from '../../../src/renderer/model/kinematicTreeLinks'
 import { specFromText, validateSpec, type ProjectSpec } from '../../../src/renderer/model/projectSpec'
 
 const ARM = { kind: 'objects' as const, name: 'arm' }
 
 function robotArm(): ProjectSpec {
-  const r = specFromText(fs.readFileSync(path.join(__dirname, '../../../resources/examples/robotArmTree.mbsproj'), 'utf8'))
+  const r = specFromText(
+    fs.readFileSync(path.join(__dirname, '../../../resources/examples/robotArmTree.mbsproj'), 'utf8'),
+  )
   if (!r.ok) throw new Error(JSON.stringify(r.problems))
   return r.spec
 }
@@ -35,11 +42,16 @@ describe('KinematicTree links', () => {
     expect((tree.linkMasses as number[])[3]).toBe(1)
     expect(tree.jointForceVector).toEqual([9, 0, 0, 0])
     expect(tree.linkForces).toBeUndefined()
-    expect(node(after)).toMatchObject({ numberOfODE2Coordinates: 4, referenceCoordinates: [0, 0, 0, 0], initialCoordinates: [0.3, -0.6, 0.9, 0] })
+    expect(node(after)).toMatchObject({
+      numberOfODE2Coordinates: 4,
+      referenceCoordinates: [0, 0, 0, 0],
+      initialCoordinates: [0.3, -0.6, 0.9, 0],
+    })
     expect(linkCount(arm(before))).toBe(3) // the edit works on a copy
     const checked = validateSpec(after)
     expect(checked.ok).toBe(true)
-    if (checked.ok) expect(runProject(checked.project, { endTime: 0.01 }).system.state.t).toBeCloseTo(0.01, 12)
+    if (checked.ok)
+      expect(runProject(checked.project, { endTime: 0.01 }).system.state.t).toBeCloseTo(0.01, 12)
   })
 
   it('removes the last link and its coordinate; add then remove gives the model back', () => {
@@ -51,7 +63,10 @@ describe('KinematicTree links', () => {
     // The gripper marker sits on link 2, which is gone: the engine refuses the model and says why.
     const checked = validateSpec(fewer)
     expect(checked.ok).toBe(false)
-    if (!checked.ok) expect(checked.problems.map((p) => p.message).join('\n')).toMatch(/KinematicTree "arm" has 2 links \(0\.\.1\); got 2/)
+    if (!checked.ok)
+      expect(checked.problems.map((p) => p.message).join('\n')).toMatch(
+        /KinematicTree "arm" has 2 links \(0\.\.1\); got 2/,
+      )
   })
 
   it('a Spherical last link is copied with three coordinates (node and joint forces), and removed with them; the model runs', () => {
@@ -59,14 +74,23 @@ describe('KinematicTree links', () => {
     const tree = arm(before)
     ;(tree.jointTypes as string[])[2] = 'Spherical'
     tree.jointForceVector = [9, 0, 1, 2, 3]
-    Object.assign(node(before), { numberOfODE2Coordinates: 5, referenceCoordinates: [0, 0, 0, 0, 0], initialCoordinates: [0.3, -0.6, 0.9, 0.1, 0.2] })
+    Object.assign(node(before), {
+      numberOfODE2Coordinates: 5,
+      referenceCoordinates: [0, 0, 0, 0, 0],
+      initialCoordinates: [0.3, -0.6, 0.9, 0.1, 0.2],
+    })
     const after = applied(addTreeLink(before, ARM))
     expect(arm(after).jointTypes).toEqual(['RevoluteZ', 'RevoluteZ', 'Spherical', 'Spherical'])
     expect(arm(after).jointForceVector).toEqual([9, 0, 1, 2, 3, 0, 0, 0])
-    expect(node(after)).toMatchObject({ numberOfODE2Coordinates: 8, referenceCoordinates: [0, 0, 0, 0, 0, 0, 0, 0], initialCoordinates: [0.3, -0.6, 0.9, 0.1, 0.2, 0, 0, 0] })
+    expect(node(after)).toMatchObject({
+      numberOfODE2Coordinates: 8,
+      referenceCoordinates: [0, 0, 0, 0, 0, 0, 0, 0],
+      initialCoordinates: [0.3, -0.6, 0.9, 0.1, 0.2, 0, 0, 0],
+    })
     const checked = validateSpec(after)
     expect(checked.ok).toBe(true)
-    if (checked.ok) expect(runProject(checked.project, { endTime: 0.01 }).system.state.t).toBeCloseTo(0.01, 12)
+    if (checked.ok)
+      expect(runProject(checked.project, { endTime: 0.01 }).system.state.t).toBeCloseTo(0.01, 12)
     expect(applied(removeTreeLink(after, ARM))).toEqual(before)
   })
 
@@ -75,6 +99,9 @@ describe('KinematicTree links', () => {
     spec.model.markers = []
     spec.model.sensors = spec.model.sensors.filter((s) => s.type !== 'Marker')
     spec = applied(removeTreeLink(applied(removeTreeLink(spec, ARM)), ARM))
-    expect(removeTreeLink(spec, ARM)).toEqual({ ok: false, message: 'KinematicTree "arm" has 1 link; it needs at least one' })
+    expect(removeTreeLink(spec, ARM)).toEqual({
+      ok: false,
+      message: 'KinematicTree "arm" has 1 link; it needs at least one',
+    })
   })
 })

@@ -15,7 +15,10 @@ const node = (name: string, x = 0): ItemSpec => ({ type: 'Point', name, referenc
 
 function roundTrip(before: ProjectSpec, after: ProjectSpec) {
   const patch = diffProjects(before, after)
-  const patched = applyModelPatch({ model: before.model, simulationSettings: before.simulationSettings }, patch)
+  const patched = applyModelPatch(
+    { model: before.model, simulationSettings: before.simulationSettings },
+    patch,
+  )
   expect(patched.model).toEqual(after.model)
   expect(patched.simulationSettings).toEqual(after.simulationSettings)
   return patch
@@ -27,7 +30,10 @@ describe('diffProjects', () => {
   })
 
   it('sends a changed parameter as one modify with set and unset', () => {
-    const before = spec([], [{ type: 'MassPoint', name: 'm', physicsMass: 1, nodeNumber: 'a', VshowObject: true }])
+    const before = spec(
+      [],
+      [{ type: 'MassPoint', name: 'm', physicsMass: 1, nodeNumber: 'a', VshowObject: true }],
+    )
     const after = spec([], [{ type: 'MassPoint', name: 'm', physicsMass: 2, nodeNumber: 'a' }])
     expect(roundTrip(before, after)).toEqual([
       { op: 'modify', kind: 'objects', name: 'm', set: { physicsMass: 2 }, unset: ['VshowObject'] },

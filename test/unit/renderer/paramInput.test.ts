@@ -2,7 +2,13 @@
 // definition refuses (with the definition's own message), independent of any component.
 import { describe, expect, it } from 'vitest'
 import type { ParamSpec } from '../../../src/core'
-import { checkValue, colorToHex, hexToColor, parseNumber, parseNumberList } from '../../../src/renderer/model/paramInput'
+import {
+  checkValue,
+  colorToHex,
+  hexToColor,
+  parseNumber,
+  parseNumberList,
+} from '../../../src/renderer/model/paramInput'
 
 describe('parseNumber', () => {
   it('reads decimal and exponent notation', () => {
@@ -24,7 +30,10 @@ describe('parseNumberList', () => {
   })
 
   it('names the component that is not a number', () => {
-    expect(parseNumberList('1, x, 3')).toEqual({ ok: false, message: 'component 1: expected a number, got "x"' })
+    expect(parseNumberList('1, x, 3')).toEqual({
+      ok: false,
+      message: 'component 1: expected a number, got "x"',
+    })
   })
 })
 

@@ -6,7 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Graphics, ITEM_KINDS, getItemType, parseProject, type GraphicsItem, type Project } from '../../../src/core'
+import {
+  Graphics,
+  ITEM_KINDS,
+  getItemType,
+  parseProject,
+  type GraphicsItem,
+  type Project,
+} from '../../../src/core'
 import { buildSystem } from '../../../src/core/simulation'
 import { createSceneModel } from '../../../src/renderer/viewport/sceneModel'
 
@@ -31,7 +38,9 @@ function referenceGraphics(project: Project, q: Float64Array): GraphicsItem[] {
 const moved = (q: Float64Array, k: number) => q.map((x, i) => x + 1e-3 * k * Math.sin(i + k))
 
 describe('SceneModel.at draws a frame as a fresh system does', () => {
-  for (const file of readdirSync(EXAMPLES).filter((f) => f.endsWith('.mbsproj')).sort())
+  for (const file of readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.mbsproj'))
+    .sort())
     it(file, () => {
       const loaded = parseProject(readFileSync(join(EXAMPLES, file), 'utf8'))
       if (!loaded.ok) throw new Error(`${file} does not load`)
@@ -39,7 +48,8 @@ describe('SceneModel.at draws a frame as a fresh system does', () => {
       const q0 = buildSystem(loaded.project).state.q
       expect(scene.initial()).toEqual(referenceGraphics(loaded.project, q0))
       // Several frames in a row through the same scene model, then back to the initial state.
-      for (const k of [1, 2, 3]) expect(scene.at(moved(q0, k))).toEqual(referenceGraphics(loaded.project, moved(q0, k)))
+      for (const k of [1, 2, 3])
+        expect(scene.at(moved(q0, k))).toEqual(referenceGraphics(loaded.project, moved(q0, k)))
       expect(scene.at(new Float64Array(q0.length + 1))).toEqual(referenceGraphics(loaded.project, q0))
     })
 })

@@ -25,29 +25,43 @@ const EXAMPLES = join(__dirname, '../../../resources/examples')
 const ALL_AXES: UpAxis[] = ['+x', '-x', '+y', '-y', '+z', '-z']
 const TOL = 1e-12
 
-const exampleModel = (name: string): ModelSpec => JSON.parse(readFileSync(join(EXAMPLES, `${name}.mbsproj`), 'utf8')).model
+const exampleModel = (name: string): ModelSpec =>
+  JSON.parse(readFileSync(join(EXAMPLES, `${name}.mbsproj`), 'utf8')).model
 
 function modelWith(loads: ItemSpec[], objects: ItemSpec[] = []): ModelSpec {
   return { ...emptyModel(), loads, objects }
 }
 
 const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+]
 const neg = (a: Vec3): Vec3 => [-a[0], -a[1], -a[2]]
 
 function expectVector(actual: Vec3, expected: Vec3, tolerance = TOL): void {
-  for (let i = 0; i < 3; i++) expect(Math.abs(actual[i] - expected[i]), `component ${i} of [${actual}] vs [${expected}]`).toBeLessThan(tolerance)
+  for (let i = 0; i < 3; i++)
+    expect(Math.abs(actual[i] - expected[i]), `component ${i} of [${actual}] vs [${expected}]`).toBeLessThan(
+      tolerance,
+    )
 }
 
 describe('up axis from the model', () => {
-  it('sums the MassProportional load vectors and the kinematic trees\' gravity, nothing else', () => {
+  it("sums the MassProportional load vectors and the kinematic trees' gravity, nothing else", () => {
     const model = modelWith(
       [
         { type: 'MassProportional', name: 'g1', markerNumber: 'm1', loadVector: [0, 0, -9.81] },
         { type: 'MassProportional', name: 'g2', markerNumber: 'm2', loadVector: [0, 0, -9.81] },
         // A force, not gravity; a load driven by a time function; a vector being typed.
         { type: 'ForceVector', name: 'push', markerNumber: 'm1', loadVector: [100, 0, 0] },
-        { type: 'MassProportional', name: 'driven', markerNumber: 'm1', loadVector: [50, 0, 0], loadVectorUserFunction: '[t, 0, 0]' },
+        {
+          type: 'MassProportional',
+          name: 'driven',
+          markerNumber: 'm1',
+          loadVector: [50, 0, 0],
+          loadVectorUserFunction: '[t, 0, 0]',
+        },
         { type: 'MassProportional', name: 'typing', markerNumber: 'm1', loadVector: [1, 2] },
       ],
       [{ type: 'KinematicTree', name: 'arm', nodeNumber: 'n', gravity: [0, 1, 0] }],
@@ -75,12 +89,14 @@ describe('up axis from the model', () => {
   })
 
   it('follows the examples: Z up where gravity is -Z, Y up where it is -Y', () => {
-    for (const name of ['sphereOnIncline', 'bouncingBallStairs', 'rollingDisc']) expect(resolveUpAxis('auto', exampleModel(name)), name).toBe('+z')
+    for (const name of ['sphereOnIncline', 'bouncingBallStairs', 'rollingDisc'])
+      expect(resolveUpAxis('auto', exampleModel(name)), name).toBe('+z')
     // robotArmTree: gravity only in its KinematicTree.
-    for (const name of ['pendulum', 'hangingCable', 'robotArmTree']) expect(resolveUpAxis('auto', exampleModel(name)), name).toBe('+y')
+    for (const name of ['pendulum', 'hangingCable', 'robotArmTree'])
+      expect(resolveUpAxis('auto', exampleModel(name)), name).toBe('+y')
   })
 
-  it('takes the user\'s choice over the gravity', () => {
+  it("takes the user's choice over the gravity", () => {
     expect(resolveUpAxis('+y', exampleModel('sphereOnIncline'))).toBe('+y')
     expect(resolveUpAxis('+z', exampleModel('pendulum'))).toBe('+z')
   })
@@ -93,7 +109,11 @@ describe('up axis from the model', () => {
 
 describe('view presets around the up axis', () => {
   it('keeps the Y-up view exactly as it was (Babylon angles alpha, beta of the former presets)', () => {
-    const fromAngles = (alpha: number, beta: number): Vec3 => [Math.cos(alpha) * Math.sin(beta), Math.cos(beta), Math.sin(alpha) * Math.sin(beta)]
+    const fromAngles = (alpha: number, beta: number): Vec3 => [
+      Math.cos(alpha) * Math.sin(beta),
+      Math.cos(beta),
+      Math.sin(alpha) * Math.sin(beta),
+    ]
     expectVector(presetDirection('iso', '+y'), fromAngles(Math.PI / 2 - 0.6, 1.05))
     expectVector(presetDirection('front', '+y'), fromAngles(Math.PI / 2, Math.PI / 2))
     expectVector(presetDirection('side', '+y'), fromAngles(0, Math.PI / 2))
@@ -127,11 +147,12 @@ describe('view presets around the up axis', () => {
       // The top view leans 1e-4 rad towards the front so that the screen's up is defined.
       expect(dot(direction('top'), u), up).toBeCloseTo(1, 7)
       expect(dot(direction('iso'), u), up).toBeCloseTo(Math.cos(1.05), 12)
-      for (const preset of ['iso', 'front', 'top', 'side'] as const) expect(Math.hypot(...direction(preset)), `${up} ${preset}`).toBeCloseTo(1, 12)
+      for (const preset of ['iso', 'front', 'top', 'side'] as const)
+        expect(Math.hypot(...direction(preset)), `${up} ${preset}`).toBeCloseTo(1, 12)
     }
   })
 
-  it('draws no mirror image: in the front view the frame\'s right axis is to the right of the screen', () => {
+  it("draws no mirror image: in the front view the frame's right axis is to the right of the screen", () => {
     // A camera looking along `forward` with `up` shows forward x up to its right (right-handed world).
     for (const up of ALL_AXES) {
       const forward = neg(presetDirection('front', up))

@@ -51,11 +51,13 @@ function last(res: RunResult, sensor: string): number[] {
   return res.recorder.last(i)!
 }
 
-const newton = (relativeTolerance: number, numberOfStepsFactor = 1) => (s: JsonObject): void => {
-  const ti = s.timeIntegration as JsonObject
-  ;(ti.newton as JsonObject).relativeTolerance = relativeTolerance
-  ti.numberOfSteps = (ti.numberOfSteps as number) * numberOfStepsFactor
-}
+const newton =
+  (relativeTolerance: number, numberOfStepsFactor = 1) =>
+  (s: JsonObject): void => {
+    const ti = s.timeIntegration as JsonObject
+    ;(ti.newton as JsonObject).relativeTolerance = relativeTolerance
+    ti.numberOfSteps = (ti.numberOfSteps as number) * numberOfStepsFactor
+  }
 
 const relDiff = (a: number, ref: number): number => Math.abs(a - ref) / Math.abs(ref)
 
@@ -72,51 +74,72 @@ interface SameAlgorithmCase {
 
 const SAME_ALGORITHM: SameAlgorithmCase[] = [
   {
-    file: 'ObjectMassPoint.mbsproj', tests: 'free MassPoint with initial displacement and velocity (GA)',
-    reference: 2.0, source: 'runTestSuiteRefSol.py:193; MiniExamples/ObjectMassPoint.py (Position[0])',
+    file: 'ObjectMassPoint.mbsproj',
+    tests: 'free MassPoint with initial displacement and velocity (GA)',
+    reference: 2.0,
+    source: 'runTestSuiteRefSol.py:193; MiniExamples/ObjectMassPoint.py (Position[0])',
     result: (f) => last(run(f), 'position')[0],
   },
   {
-    file: 'ObjectMassPoint2D.mbsproj', tests: 'free MassPoint2D (GA)',
-    reference: 2.0, source: 'runTestSuiteRefSol.py:194; MiniExamples/ObjectMassPoint2D.py (Position[0])',
+    file: 'ObjectMassPoint2D.mbsproj',
+    tests: 'free MassPoint2D (GA)',
+    reference: 2.0,
+    source: 'runTestSuiteRefSol.py:194; MiniExamples/ObjectMassPoint2D.py (Position[0])',
     result: (f) => last(run(f), 'position')[0],
   },
   {
-    file: 'LoadMassProportional.mbsproj', tests: 'gravity through BodyMass marker, MassPoint (GA)',
-    reference: -4.904999999999998, source: 'runTestSuiteRefSol.py:174; MiniExamples/LoadMassProportional.py (Position[2])',
+    file: 'LoadMassProportional.mbsproj',
+    tests: 'gravity through BodyMass marker, MassPoint (GA)',
+    reference: -4.904999999999998,
+    source: 'runTestSuiteRefSol.py:174; MiniExamples/LoadMassProportional.py (Position[2])',
     result: (f) => last(run(f), 'position')[2],
   },
   {
-    file: 'ObjectConnectorSpringDamper.mbsproj', tests: 'ConnectorSpringDamper ground-mass, pre-stretched (GA)',
-    reference: 0.9733828995763039, source: 'runTestSuiteRefSol.py:179; MiniExamples/ObjectConnectorSpringDamper.py (Position[0])',
+    file: 'ObjectConnectorSpringDamper.mbsproj',
+    tests: 'ConnectorSpringDamper ground-mass, pre-stretched (GA)',
+    reference: 0.9733828995763039,
+    source: 'runTestSuiteRefSol.py:179; MiniExamples/ObjectConnectorSpringDamper.py (Position[0])',
     result: (f) => last(run(f), 'position')[0],
   },
   {
-    file: 'ObjectConnectorCartesianSpringDamper.mbsproj', tests: 'ConnectorCartesianSpringDamper + ForceVector, NodePosition / BodyPosition markers (GA)',
-    reference: -0.0009999999999750209, source: 'runTestSuiteRefSol.py:180; MiniExamples/ObjectConnectorCartesianSpringDamper.py (Displacement[1])',
+    file: 'ObjectConnectorCartesianSpringDamper.mbsproj',
+    tests: 'ConnectorCartesianSpringDamper + ForceVector, NodePosition / BodyPosition markers (GA)',
+    reference: -0.0009999999999750209,
+    source:
+      'runTestSuiteRefSol.py:180; MiniExamples/ObjectConnectorCartesianSpringDamper.py (Displacement[1])',
     result: (f) => last(run(f), 'displacement')[1],
   },
   {
-    file: 'ObjectConnectorCoordinate.mbsproj', tests: 'ConnectorCoordinate with a time-dependent offsetUserFunction, NodeCoordinate markers on PointGround and Point (GA)',
-    reference: 0.04999999999999982, source: 'runTestSuiteRefSol.py:187; MiniExamples/ObjectConnectorCoordinate.py (Displacement[0])',
+    file: 'ObjectConnectorCoordinate.mbsproj',
+    tests:
+      'ConnectorCoordinate with a time-dependent offsetUserFunction, NodeCoordinate markers on PointGround and Point (GA)',
+    reference: 0.04999999999999982,
+    source: 'runTestSuiteRefSol.py:187; MiniExamples/ObjectConnectorCoordinate.py (Displacement[0])',
     result: (f) => last(run(f), 'displacement')[0],
   },
   {
-    file: 'ObjectRigidBody2D.mbsproj', tests: 'free RigidBody2D with initial translation and rotation (GA)',
-    reference: 4.356194490192344, source: 'runTestSuiteRefSol.py:195; MiniExamples/ObjectRigidBody2D.py (Position[0] + Coordinates[2])',
+    file: 'ObjectRigidBody2D.mbsproj',
+    tests: 'free RigidBody2D with initial translation and rotation (GA)',
+    reference: 4.356194490192344,
+    source: 'runTestSuiteRefSol.py:195; MiniExamples/ObjectRigidBody2D.py (Position[0] + Coordinates[2])',
     result: (f) => {
       const r = run(f)
       return last(r, 'position')[0] + last(r, 'coordinates')[2]
     },
   },
   {
-    file: 'ObjectJointRevoluteZ.mbsproj', tests: 'RigidBody on RigidBodyRxyz node in JointRevoluteZ, TorqueVector (GA)',
-    reference: 0.49999999999999795, source: 'runTestSuiteRefSol.py:190; MiniExamples/ObjectJointRevoluteZ.py (Rotation[2])',
+    file: 'ObjectJointRevoluteZ.mbsproj',
+    tests: 'RigidBody on RigidBodyRxyz node in JointRevoluteZ, TorqueVector (GA)',
+    reference: 0.49999999999999795,
+    source: 'runTestSuiteRefSol.py:190; MiniExamples/ObjectJointRevoluteZ.py (Rotation[2])',
     result: (f) => last(run(f), 'rotation')[2],
   },
   {
-    file: 'loadUserFunctionTest_PythonUserFunction.mbsproj', tests: 'loadVectorUserFunction of time, spring-damper mass point, RK44; the test sums both cases',
-    reference: 1.8051173706570725, source: 'runTestSuiteRefSol.py:77; TestModels/loadUserFunctionTest.py (sum of |position| of its two cases)',
+    file: 'loadUserFunctionTest_PythonUserFunction.mbsproj',
+    tests: 'loadVectorUserFunction of time, spring-damper mass point, RK44; the test sums both cases',
+    reference: 1.8051173706570725,
+    source:
+      'runTestSuiteRefSol.py:77; TestModels/loadUserFunctionTest.py (sum of |position| of its two cases)',
     result: (f) => {
       const norm = (v: number[]): number => Math.hypot(...v)
       return norm(last(run(f), 'sMass')) + norm(last(run(f.replace('Python', 'Symbolic')), 'sMass'))
@@ -128,7 +151,9 @@ describe("Exudyn's test models, same algorithm: agreement to 1e-11 relative", ()
   for (const c of SAME_ALGORITHM) {
     it(`${c.file.replace('.mbsproj', '')}: ${c.tests}`, () => {
       const ours = c.result(c.file)
-      expect(relDiff(ours, c.reference), `ours ${ours}, Exudyn ${c.reference} (${c.source})`).toBeLessThan(1e-11)
+      expect(relDiff(ours, c.reference), `ours ${ours}, Exudyn ${c.reference} (${c.source})`).toBeLessThan(
+        1e-11,
+      )
     })
   }
 })
@@ -147,14 +172,23 @@ interface NewtonLimitedCase {
 
 const NEWTON_LIMITED: NewtonLimitedCase[] = [
   {
-    file: 'ObjectConnectorDistance.mbsproj', tests: 'ConnectorDistance pendulum, MassPoint2D, GA with spectralRadius 0.7',
-    reference: -0.9861806726069355, source: 'runTestSuiteRefSol.py:186; MiniExamples/ObjectConnectorDistance.py (Position[0])',
-    value: (r) => last(r, 'position')[0], exudynTolerance: 1e-8, bound: 2e-10,
+    file: 'ObjectConnectorDistance.mbsproj',
+    tests: 'ConnectorDistance pendulum, MassPoint2D, GA with spectralRadius 0.7',
+    reference: -0.9861806726069355,
+    source: 'runTestSuiteRefSol.py:186; MiniExamples/ObjectConnectorDistance.py (Position[0])',
+    value: (r) => last(r, 'position')[0],
+    exudynTolerance: 1e-8,
+    bound: 2e-10,
   },
   {
-    file: 'fourBarMechanismTest.mbsproj', tests: 'four-bar of mass points: 3 ConnectorDistance + 2 ConnectorCoordinate, GA with spectralRadius 0.5, 2000 steps',
-    reference: -2.376335780518213, source: 'runTestSuiteRefSol.py:57; TestModels/fourBarMechanismTest.py (ODE2 coordinate 1 = y of n1)',
-    value: (r) => last(r, 'n1Coordinates')[1], exudynTolerance: 1e-6, bound: 1e-7,
+    file: 'fourBarMechanismTest.mbsproj',
+    tests:
+      'four-bar of mass points: 3 ConnectorDistance + 2 ConnectorCoordinate, GA with spectralRadius 0.5, 2000 steps',
+    reference: -2.376335780518213,
+    source: 'runTestSuiteRefSol.py:57; TestModels/fourBarMechanismTest.py (ODE2 coordinate 1 = y of n1)',
+    value: (r) => last(r, 'n1Coordinates')[1],
+    exudynTolerance: 1e-6,
+    bound: 1e-7,
   },
 ]
 
@@ -169,7 +203,10 @@ describe("Exudyn's test models with nonlinear constraints: the difference is New
       const ourNewtonError = Math.abs(atExudynTolerance - converged)
       // Exudyn's value is the same discrete solution up to an error its tolerance allows: no larger than
       // where our Newton stops with that tolerance (both then differ from it by more than 1e-11).
-      expect(exudynNewtonError, `Exudyn ${c.reference} (${c.source}), ours converged ${converged}, ours at tolerance ${c.exudynTolerance}: ${atExudynTolerance}`).toBeLessThan(ourNewtonError)
+      expect(
+        exudynNewtonError,
+        `Exudyn ${c.reference} (${c.source}), ours converged ${converged}, ours at tolerance ${c.exudynTolerance}: ${atExudynTolerance}`,
+      ).toBeLessThan(ourNewtonError)
       expect(relDiff(converged, c.reference)).toBeLessThan(c.bound)
       // Step refinement: the time discretization error (h versus h/2, at converged Newton) is far larger
       // than the difference between the codes, so both approximate the same solution of the equations

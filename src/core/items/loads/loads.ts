@@ -4,7 +4,13 @@
 import type { ResolvedItem } from '../../model/definition'
 import { compileTimeFunction, type TimeFunction } from '../../model/expression'
 import { copyInto } from '../../math/smallArrays'
-import { isFrame, type FrameKinematics, type LoadComputation, type MarkerComputation, type PointKinematics } from '../../system/computation'
+import {
+  isFrame,
+  type FrameKinematics,
+  type LoadComputation,
+  type MarkerComputation,
+  type PointKinematics,
+} from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { itemFactory, requireMarkers, visualizationParams } from '../common'
 
@@ -24,7 +30,12 @@ class LoadVector {
 }
 
 const USER_FUNCTION_3 = {
-  loadVectorUserFunction: { type: 'expression' as const, size: 3, default: '', doc: 'optional time functions [fx(t), fy(t), fz(t)] that replace loadVector; "" for none' },
+  loadVectorUserFunction: {
+    type: 'expression' as const,
+    size: 3,
+    default: '',
+    doc: 'optional time functions [fx(t), fy(t), fz(t)] that replace loadVector; "" for none',
+  },
 }
 
 /** f += factor * J^T F (J: 3 x n Jacobian of the marker's position or rotation). */
@@ -47,7 +58,8 @@ class VectorLoad implements LoadComputation {
     private readonly scale: number,
   ) {}
   setupLTG(): void {
-    if (this.J.length !== 3 * this.kinematics.ltg.length) this.J = new Float64Array(3 * this.kinematics.ltg.length)
+    if (this.J.length !== 3 * this.kinematics.ltg.length)
+      this.J = new Float64Array(3 * this.kinematics.ltg.length)
   }
   loadValue(t: number, out: Float64Array): number {
     this.vector.value(t, out)
@@ -71,8 +83,10 @@ class VectorLoad implements LoadComputation {
   }
 }
 
-const markerOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation => ctx.marker(it.params.ref('markerNumber'))
-const loadVectorOf = (it: ResolvedItem): LoadVector => new LoadVector(it.params.vector('loadVector'), it.params.raw('loadVectorUserFunction') as string[])
+const markerOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation =>
+  ctx.marker(it.params.ref('markerNumber'))
+const loadVectorOf = (it: ResolvedItem): LoadVector =>
+  new LoadVector(it.params.vector('loadVector'), it.params.raw('loadVectorUserFunction') as string[])
 
 const defineLoad = itemFactory('load', 'Load', visualizationParams())
 
@@ -82,11 +96,19 @@ export const LoadForceVector = defineLoad({
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'the marker the force acts on' },
     loadVector: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'N', doc: 'force vector' },
-    bodyFixed: { type: 'boolean', default: false, doc: 'the force is given in the marker (body) frame and rotates with it' },
+    bodyFixed: {
+      type: 'boolean',
+      default: false,
+      doc: 'the force is given in the marker (body) frame and rotates with it',
+    },
     ...USER_FUNCTION_3,
   },
-  check: (it, m) => [...requireMarkers(it, m, 'markerNumber', 'position'), ...(it.params.bool('bodyFixed') ? requireMarkers(it, m, 'markerNumber', 'orientation') : [])],
-  build: (it, ctx) => new VectorLoad(markerOf(it, ctx).kinematics!, loadVectorOf(it), false, it.params.bool('bodyFixed'), 1),
+  check: (it, m) => [
+    ...requireMarkers(it, m, 'markerNumber', 'position'),
+    ...(it.params.bool('bodyFixed') ? requireMarkers(it, m, 'markerNumber', 'orientation') : []),
+  ],
+  build: (it, ctx) =>
+    new VectorLoad(markerOf(it, ctx).kinematics!, loadVectorOf(it), false, it.params.bool('bodyFixed'), 1),
 })
 
 export const LoadTorqueVector = defineLoad({
@@ -111,7 +133,13 @@ export const LoadMassProportional = defineLoad({
   doc: 'A load proportional to the mass of a body (gravity): force = mass * loadVector at the centre of mass, through a BodyMass marker.',
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'a BodyMass marker' },
-    loadVector: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm/s^2', doc: 'acceleration, e.g. [0, -9.81, 0]' },
+    loadVector: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm/s^2',
+      doc: 'acceleration, e.g. [0, -9.81, 0]',
+    },
     ...USER_FUNCTION_3,
   },
   check: (it, m) => requireMarkers(it, m, 'markerNumber', 'bodyMass'),
@@ -147,8 +175,13 @@ export const LoadCoordinate = defineLoad({
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'a coordinate marker' },
     load: { type: 'number', default: 0, doc: 'the load value (N or N m)' },
-    loadUserFunction: { type: 'expression', default: '', doc: 'optional time function f(t) that replaces load; "" for none' },
+    loadUserFunction: {
+      type: 'expression',
+      default: '',
+      doc: 'optional time function f(t) that replaces load; "" for none',
+    },
   },
   check: (it, m) => requireMarkers(it, m, 'markerNumber', 'coordinate'),
-  build: (it, ctx) => new CoordinateLoad(markerOf(it, ctx), it.params.number('load'), it.params.string('loadUserFunction')),
+  build: (it, ctx) =>
+    new CoordinateLoad(markerOf(it, ctx), it.params.number('load'), it.params.string('loadUserFunction')),
 })

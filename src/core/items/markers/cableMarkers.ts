@@ -21,7 +21,8 @@ export class CableCoordinatesMarker implements MarkerComputation {
 
 function cableOf(it: ResolvedItem, ctx: BuildContext): AncfCable2DElement {
   const cable = ctx.object(it.params.ref('bodyNumber'))
-  if (!(cable instanceof AncfCable2DElement)) throw new Error(`marker "${it.name}": bodyNumber must be an ANCFCable2D element`)
+  if (!(cable instanceof AncfCable2DElement))
+    throw new Error(`marker "${it.name}": bodyNumber must be an ANCFCable2D element`)
   return cable
 }
 
@@ -47,12 +48,27 @@ export class CableShapeMarker implements MarkerComputation {
 
 export const MarkerBodyCable2DShape = defineMarker(PROVIDES_NOTHING, {
   type: 'BodyCable2DShape',
-  doc: "The surface of an ANCFCable2D element as numberOfSegments straight segments between the points r(x_i) + verticalOffset n(x_i) (x_i = i L / numberOfSegments, n the axis normal, the tangent turned by +90 degrees), for contact with the element (ContactFrictionCircleCable2D).",
+  doc: 'The surface of an ANCFCable2D element as numberOfSegments straight segments between the points r(x_i) + verticalOffset n(x_i) (x_i = i L / numberOfSegments, n the axis normal, the tangent turned by +90 degrees), for contact with the element (ContactFrictionCircleCable2D).',
   parameters: {
     bodyNumber: { type: 'ref', kind: 'object', types: ['ANCFCable2D'], doc: 'the ANCFCable2D element' },
-    numberOfSegments: { type: 'integer', default: 3, min: 1, doc: 'number of straight segments along the element; must equal numberOfContactSegments of the contact' },
-    verticalOffset: { type: 'number', default: 0, unit: 'm', doc: "offset of the segment points from the axis along the cable's local y (e.g. half the cable height for the surface)" },
+    numberOfSegments: {
+      type: 'integer',
+      default: 3,
+      min: 1,
+      doc: 'number of straight segments along the element; must equal numberOfContactSegments of the contact',
+    },
+    verticalOffset: {
+      type: 'number',
+      default: 0,
+      unit: 'm',
+      doc: "offset of the segment points from the axis along the cable's local y (e.g. half the cable height for the surface)",
+    },
     ...visualizationParams(),
   },
-  build: (it, ctx) => new CableShapeMarker(cableOf(it, ctx), it.params.integer('numberOfSegments'), it.params.number('verticalOffset')),
+  build: (it, ctx) =>
+    new CableShapeMarker(
+      cableOf(it, ctx),
+      it.params.integer('numberOfSegments'),
+      it.params.number('verticalOffset'),
+    ),
 })

@@ -30,22 +30,32 @@ class TreeLinkFrame implements FrameKinematics {
   /** R_i p (world offset of the point from the link origin) into out. */
   private offset(s: SystemState, out: Float64Array): void {
     this.tree.updatePositions(s)
-    const R = this.tree.dynamics.R, b = 9 * this.link, p = this.local
-    for (let k = 0; k < 3; k++) out[k] = R[b + 3 * k] * p[0] + R[b + 3 * k + 1] * p[1] + R[b + 3 * k + 2] * p[2]
+    const R = this.tree.dynamics.R,
+      b = 9 * this.link,
+      p = this.local
+    for (let k = 0; k < 3; k++)
+      out[k] = R[b + 3 * k] * p[0] + R[b + 3 * k + 1] * p[1] + R[b + 3 * k + 2] * p[2]
   }
   position(s: SystemState, out: Float64Array): void {
     this.offset(s, out)
-    const o = this.tree.dynamics.origin, i3 = 3 * this.link
+    const o = this.tree.dynamics.origin,
+      i3 = 3 * this.link
     for (let k = 0; k < 3; k++) out[k] += o[i3 + k]
   }
   /** out = base + w x d at the link, d = R_i p; base and w from the tree's last motion(). */
   private moving(s: SystemState, qdd: Float64Array | null, out: Float64Array): void {
     const d = this.x
     this.offset(s, d)
-    const dyn = this.tree.dynamics, i3 = 3 * this.link
+    const dyn = this.tree.dynamics,
+      i3 = 3 * this.link
     dyn.motion(qdd, this.tree.ltgODE2[0], null)
-    const w = dyn.omega, w0 = w[i3], w1 = w[i3 + 1], w2 = w[i3 + 2]
-    const wd0 = w1 * d[2] - w2 * d[1], wd1 = w2 * d[0] - w0 * d[2], wd2 = w0 * d[1] - w1 * d[0]
+    const w = dyn.omega,
+      w0 = w[i3],
+      w1 = w[i3 + 1],
+      w2 = w[i3 + 2]
+    const wd0 = w1 * d[2] - w2 * d[1],
+      wd1 = w2 * d[0] - w0 * d[2],
+      wd2 = w0 * d[1] - w1 * d[0]
     if (!qdd) {
       const v = dyn.velocity
       out[0] = v[i3] + wd0
@@ -54,7 +64,8 @@ class TreeLinkFrame implements FrameKinematics {
       return
     }
     // a = A + alpha x d + w x (w x d).
-    const A = dyn.accel, al = dyn.alpha
+    const A = dyn.accel,
+      al = dyn.alpha
     out[0] = A[i3] + al[i3 + 1] * d[2] - al[i3 + 2] * d[1] + w1 * wd2 - w2 * wd1
     out[1] = A[i3 + 1] + al[i3 + 2] * d[0] - al[i3] * d[2] + w2 * wd0 - w0 * wd2
     out[2] = A[i3 + 2] + al[i3] * d[1] - al[i3 + 1] * d[0] + w0 * wd1 - w1 * wd0
@@ -79,12 +90,19 @@ class TreeLinkFrame implements FrameKinematics {
    * a_c x (x - o_j) or a_c (x given: position), a_c or 0 (rotation).
    */
   private jacobian(out: Float64Array, x: Float64Array | null): void {
-    const dyn = this.tree.dynamics, n = dyn.coordinates, a = dyn.axis, o = dyn.origin
+    const dyn = this.tree.dynamics,
+      n = dyn.coordinates,
+      a = dyn.axis,
+      o = dyn.origin
     out.fill(0, 0, 3 * n)
     for (const j of this.path) {
-      const j3 = 3 * j, prismatic = dyn.tree.prismatic[j] === 1, last = dyn.first[j] + linkCoordinates(dyn.tree.spherical[j] === 1)
+      const j3 = 3 * j,
+        prismatic = dyn.tree.prismatic[j] === 1,
+        last = dyn.first[j] + linkCoordinates(dyn.tree.spherical[j] === 1)
       for (let c = dyn.first[j]; c < last; c++) {
-        const a0 = a[3 * c], a1 = a[3 * c + 1], a2 = a[3 * c + 2]
+        const a0 = a[3 * c],
+          a1 = a[3 * c + 1],
+          a2 = a[3 * c + 2]
         if (!x) {
           if (prismatic) continue
           out[c] = a0
@@ -95,7 +113,9 @@ class TreeLinkFrame implements FrameKinematics {
           out[n + c] = a1
           out[2 * n + c] = a2
         } else {
-          const d0 = x[0] - o[j3], d1 = x[1] - o[j3 + 1], d2 = x[2] - o[j3 + 2]
+          const d0 = x[0] - o[j3],
+            d1 = x[1] - o[j3 + 1],
+            d2 = x[2] - o[j3 + 2]
           out[c] = a1 * d2 - a2 * d1
           out[n + c] = a2 * d0 - a0 * d2
           out[2 * n + c] = a0 * d1 - a1 * d0
@@ -128,24 +148,43 @@ export const MarkerKinematicTreeRigid = defineMarker(FRAME, {
   parameters: {
     objectNumber: { type: 'ref', kind: 'object', types: ['KinematicTree'], doc: 'the KinematicTree' },
     linkNumber: { type: 'integer', min: 0, doc: 'the link (0-based)' },
-    localPosition: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'position in link coordinates' },
+    localPosition: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm',
+      doc: 'position in link coordinates',
+    },
     ...visualizationParams(),
   },
   check: (it, model) => {
     const tree = model.item('object', it.params.ref('objectNumber'))
     const links = (tree.params.raw('jointTypes') as string[]).length
     const link = it.params.integer('linkNumber')
-    return link < links ? [] : [{ parameter: 'linkNumber', message: `KinematicTree "${tree.name}" has ${links} links (0..${links - 1}); got ${link}` }]
+    return link < links
+      ? []
+      : [
+          {
+            parameter: 'linkNumber',
+            message: `KinematicTree "${tree.name}" has ${links} links (0..${links - 1}); got ${link}`,
+          },
+        ]
   },
   build: (it, ctx) => {
     const tree = ctx.object(it.params.ref('objectNumber'))
-    if (!(tree instanceof KinematicTreeBody)) throw new Error(`marker "${it.name}": objectNumber must be a KinematicTree`)
-    const kinematics = new TreeLinkFrame(tree, it.params.integer('linkNumber'), it.params.vector('localPosition'))
+    if (!(tree instanceof KinematicTreeBody))
+      throw new Error(`marker "${it.name}": objectNumber must be a KinematicTree`)
+    const kinematics = new TreeLinkFrame(
+      tree,
+      it.params.integer('linkNumber'),
+      it.params.vector('localPosition'),
+    )
     return { provides: FRAME, kinematics, setupLTG: () => {} }
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow') || !c.kinematics) return
-    const p = new Float64Array(3), R = new Float64Array(9)
+    const p = new Float64Array(3),
+      R = new Float64Array(9)
     const k = c.kinematics as FrameKinematics
     k.position(s, p)
     k.rotationMatrix(s, R)

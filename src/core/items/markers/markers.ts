@@ -8,14 +8,26 @@ import { DEFAULT_COLORS } from '../../system/graphics'
 
 type Provides = MarkerComputation['provides']
 
-function trait(model: ModelView, kind: 'node' | 'object', index: number, t: 'body' | 'position' | 'orientation'): boolean {
+function trait(
+  model: ModelView,
+  kind: 'node' | 'object',
+  index: number,
+  t: 'body' | 'position' | 'orientation',
+): boolean {
   return getItemType(kind, model.item(kind, index).type)?.traits?.[t] ?? false
 }
 
-function requireTrait(parameter: string, kind: 'node' | 'object', t: 'body' | 'position' | 'orientation', what: string) {
+function requireTrait(
+  parameter: string,
+  kind: 'node' | 'object',
+  t: 'body' | 'position' | 'orientation',
+  what: string,
+) {
   return (it: ResolvedItem, model: ModelView) => {
     const ref = model.item(kind, it.params.ref(parameter))
-    const ok = trait(model, kind, ref.index, t) && (t !== 'orientation' || kind === 'node' || trait(model, kind, ref.index, 'body'))
+    const ok =
+      trait(model, kind, ref.index, t) &&
+      (t !== 'orientation' || kind === 'node' || trait(model, kind, ref.index, 'body'))
     return ok ? [] : [{ parameter, message: `${kind} "${ref.name}" (${ref.type}) is not ${what}` }]
   }
 }
@@ -41,7 +53,13 @@ function markerVisualization(): ItemDefinition<'marker'>['visualize'] {
   }
 }
 
-const provides = (p: Partial<Provides>): Provides => ({ position: false, orientation: false, coordinate: false, bodyMass: false, ...p })
+const provides = (p: Partial<Provides>): Provides => ({
+  position: false,
+  orientation: false,
+  coordinate: false,
+  bodyMass: false,
+  ...p,
+})
 const POSITION = provides({ position: true })
 const FRAME = provides({ position: true, orientation: true })
 const BODY_MASS = provides({ position: true, bodyMass: true })
@@ -56,12 +74,22 @@ export function defineMarker(p: Provides, fields: ItemFields<'marker'>): ItemDef
 }
 
 /** A marker that passes on the kinematics of a node or of a point on a body, drawn as a point or frame. */
-function kinematicMarker(p: Provides, fields: Omit<ItemFields<'marker'>, 'build' | 'visualize'>, kinematics: (it: ResolvedItem, ctx: BuildContext) => PointKinematics): ItemDefinition<'marker'> {
-  return defineMarker(p, { ...fields, build: (it, ctx) => new KinematicMarker(p, kinematics(it, ctx)), visualize: markerVisualization() })
+function kinematicMarker(
+  p: Provides,
+  fields: Omit<ItemFields<'marker'>, 'build' | 'visualize'>,
+  kinematics: (it: ResolvedItem, ctx: BuildContext) => PointKinematics,
+): ItemDefinition<'marker'> {
+  return defineMarker(p, {
+    ...fields,
+    build: (it, ctx) => new KinematicMarker(p, kinematics(it, ctx)),
+    visualize: markerVisualization(),
+  })
 }
 
-const bodyPoint = (it: ResolvedItem, ctx: BuildContext): PointKinematics => ctx.object(it.params.ref('bodyNumber')).bodyPoint!(it.params.vector('localPosition'))
-const nodeKinematics = (it: ResolvedItem, ctx: BuildContext): PointKinematics => ctx.node(it.params.ref('nodeNumber')).kinematics!
+const bodyPoint = (it: ResolvedItem, ctx: BuildContext): PointKinematics =>
+  ctx.object(it.params.ref('bodyNumber')).bodyPoint!(it.params.vector('localPosition'))
+const nodeKinematics = (it: ResolvedItem, ctx: BuildContext): PointKinematics =>
+  ctx.node(it.params.ref('nodeNumber')).kinematics!
 
 export const MarkerBodyPosition = kinematicMarker(
   POSITION,
@@ -70,7 +98,13 @@ export const MarkerBodyPosition = kinematicMarker(
     doc: 'A position on a body, given in body coordinates (localPosition); provides position and its Jacobian.',
     parameters: {
       bodyNumber: { type: 'ref', kind: 'object', doc: 'the body' },
-      localPosition: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'position in body coordinates' },
+      localPosition: {
+        type: 'vector',
+        size: 3,
+        default: [0, 0, 0],
+        unit: 'm',
+        doc: 'position in body coordinates',
+      },
       ...visualizationParams(),
     },
     check: requireTrait('bodyNumber', 'object', 'body', 'a body'),
@@ -85,7 +119,13 @@ export const MarkerBodyRigid = kinematicMarker(
     doc: 'A frame on a rigid body at localPosition with the body orientation; provides position and orientation.',
     parameters: {
       bodyNumber: { type: 'ref', kind: 'object', doc: 'the rigid body (or ground)' },
-      localPosition: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'position in body coordinates' },
+      localPosition: {
+        type: 'vector',
+        size: 3,
+        default: [0, 0, 0],
+        unit: 'm',
+        doc: 'position in body coordinates',
+      },
       ...visualizationParams(),
     },
     check: requireTrait('bodyNumber', 'object', 'orientation', 'a rigid body (it has no orientation)'),
@@ -97,7 +137,7 @@ export const MarkerNodePosition = kinematicMarker(
   POSITION,
   {
     type: 'NodePosition',
-    doc: "The position of a node (Point, Point2D, rigid-body nodes, ...).",
+    doc: 'The position of a node (Point, Point2D, rigid-body nodes, ...).',
     parameters: {
       nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' },
       ...visualizationParams(V_DRAW_SIZE),
@@ -172,9 +212,17 @@ export const MarkerNodeCoordinate = defineMarker(COORDINATE, {
     const n = model.item('node', it.params.ref('nodeNumber'))
     const count = nodeCoordinateCount(n)
     const c = it.params.integer('coordinate')
-    return count !== undefined && c >= count ? [{ parameter: 'coordinate', message: `node "${n.name}" (${n.type}) has ${count} ODE2 coordinates; expected 0..${count - 1}, got ${c}` }] : []
+    return count !== undefined && c >= count
+      ? [
+          {
+            parameter: 'coordinate',
+            message: `node "${n.name}" (${n.type}) has ${count} ODE2 coordinates; expected 0..${count - 1}, got ${c}`,
+          },
+        ]
+      : []
   },
-  build: (it, ctx) => new NodeCoordinateMarker(ctx.node(it.params.ref('nodeNumber')), it.params.integer('coordinate')),
+  build: (it, ctx) =>
+    new NodeCoordinateMarker(ctx.node(it.params.ref('nodeNumber')), it.params.integer('coordinate')),
 })
 
 /** ODE2 coordinate count of a node from its parameters (before anything is built). */

@@ -19,13 +19,19 @@ class PointNode extends NodeBase {
   }
 }
 
-const pointVisualization = <K extends 'node'>(): ItemDefinition<K>['visualize'] =>
+const pointVisualization =
+  <K extends 'node'>(): ItemDefinition<K>['visualize'] =>
   (item, c, s, g) => {
     if (!item.params.bool('Vshow') || !c.kinematics) return
     const p = new Float64Array(3)
     c.kinematics.position(s, p)
     const size = item.params.number('VdrawSize')
-    g.add({ shape: 'sphere', center: [...p], radius: size > 0 ? size / 2 : 0.02, color: colorOr(item.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.node) })
+    g.add({
+      shape: 'sphere',
+      center: [...p],
+      radius: size > 0 ? size / 2 : 0.02,
+      color: colorOr(item.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.node),
+    })
   }
 
 export const NodePoint: ItemDefinition<'node'> = {
@@ -34,15 +40,33 @@ export const NodePoint: ItemDefinition<'node'> = {
   exudynName: 'NodePoint',
   doc: 'A 3D point node with 3 displacement coordinates [x, y, z]; position = referenceCoordinates + displacement.',
   parameters: {
-    referenceCoordinates: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'reference position' },
-    initialCoordinates: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'initial displacement' },
+    referenceCoordinates: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm',
+      doc: 'reference position',
+    },
+    initialCoordinates: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm',
+      doc: 'initial displacement',
+    },
     initialVelocities: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm/s', doc: 'initial velocity' },
     ...visualizationParams(V_DRAW_SIZE),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
   traits: { position: true },
-  build: (it) => new PointNode(3, it.params.vector('referenceCoordinates'), it.params.vector('initialCoordinates'), it.params.vector('initialVelocities')),
+  build: (it) =>
+    new PointNode(
+      3,
+      it.params.vector('referenceCoordinates'),
+      it.params.vector('initialCoordinates'),
+      it.params.vector('initialVelocities'),
+    ),
   visualize: pointVisualization(),
 }
 
@@ -60,7 +84,13 @@ export const NodePoint2D: ItemDefinition<'node'> = {
   },
   supportsCheckpoint: true,
   traits: { position: true },
-  build: (it) => new PointNode(2, it.params.vector('referenceCoordinates'), it.params.vector('initialCoordinates'), it.params.vector('initialVelocities')),
+  build: (it) =>
+    new PointNode(
+      2,
+      it.params.vector('referenceCoordinates'),
+      it.params.vector('initialCoordinates'),
+      it.params.vector('initialVelocities'),
+    ),
   visualize: pointVisualization(),
 }
 
@@ -98,9 +128,21 @@ export const NodeGenericODE2: ItemDefinition<'node'> = {
   doc: 'A node with numberOfODE2Coordinates generic second-order coordinates (no position), for ObjectGenericODE2-like systems and coordinate connectors.',
   parameters: {
     numberOfODE2Coordinates: { type: 'integer', min: 0, doc: 'number of coordinates' },
-    referenceCoordinates: { type: 'vector', default: [], doc: 'reference coordinates (length numberOfODE2Coordinates)' },
-    initialCoordinates: { type: 'vector', default: [], doc: 'initial displacements (length numberOfODE2Coordinates)' },
-    initialCoordinates_t: { type: 'vector', default: [], doc: 'initial velocities (length numberOfODE2Coordinates)' },
+    referenceCoordinates: {
+      type: 'vector',
+      default: [],
+      doc: 'reference coordinates (length numberOfODE2Coordinates)',
+    },
+    initialCoordinates: {
+      type: 'vector',
+      default: [],
+      doc: 'initial displacements (length numberOfODE2Coordinates)',
+    },
+    initialCoordinates_t: {
+      type: 'vector',
+      default: [],
+      doc: 'initial velocities (length numberOfODE2Coordinates)',
+    },
     ...visualizationParams(),
   },
   supportsCheckpoint: true,
@@ -108,7 +150,10 @@ export const NodeGenericODE2: ItemDefinition<'node'> = {
     const n = it.params.integer('numberOfODE2Coordinates')
     return ['referenceCoordinates', 'initialCoordinates', 'initialCoordinates_t']
       .filter((p) => it.params.vector(p).length !== n && it.params.vector(p).length !== 0)
-      .map((p) => ({ parameter: p, message: `expected ${n} values (numberOfODE2Coordinates) or [] for zeros, got ${it.params.vector(p).length}` }))
+      .map((p) => ({
+        parameter: p,
+        message: `expected ${n} values (numberOfODE2Coordinates) or [] for zeros, got ${it.params.vector(p).length}`,
+      }))
   },
   build: (it): NodeComputation => {
     const n = it.params.integer('numberOfODE2Coordinates')
@@ -117,6 +162,11 @@ export const NodeGenericODE2: ItemDefinition<'node'> = {
       v.set(it.params.vector(p))
       return v
     }
-    return new PositionlessNode(n, sized('referenceCoordinates'), sized('initialCoordinates'), sized('initialCoordinates_t'))
+    return new PositionlessNode(
+      n,
+      sized('referenceCoordinates'),
+      sized('initialCoordinates'),
+      sized('initialCoordinates_t'),
+    )
   },
 }

@@ -6,7 +6,13 @@
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import type { FrameKinematics, NodeComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
-import { EULER_PARAMETERS, PLANAR_ANGLE, TAIT_BRYAN_XYZ, taitBryanFromRotation, type RotationParametrization } from '../../math/rotations'
+import {
+  EULER_PARAMETERS,
+  PLANAR_ANGLE,
+  TAIT_BRYAN_XYZ,
+  taitBryanFromRotation,
+  type RotationParametrization,
+} from '../../math/rotations'
 import { cross, matVec3 } from '../../math/vec3'
 import { packedCopy, packedFloat64, packedInt32 } from '../../math/packedArrays'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
@@ -73,7 +79,10 @@ export class RigidNode extends NodeBase {
   }
   /** Brings theta, A, Gbar and G up to date with s.q (nothing to do when the rotation coordinates are unchanged). */
   updateRotation(s: SystemState): void {
-    const nr = this.rotation.size, base = this.ode2Index + this.nTrans, q = s.q, c = this.cachedQ
+    const nr = this.rotation.size,
+      base = this.ode2Index + this.nTrans,
+      q = s.q,
+      c = this.cachedQ
     if (this.cacheValid) {
       let same = true
       for (let i = 0; i < nr; i++) {
@@ -84,7 +93,10 @@ export class RigidNode extends NodeBase {
       }
       if (same) return
     }
-    const theta = this.theta, A = this.A, Gbar = this.Gbar, G = this.G
+    const theta = this.theta,
+      A = this.A,
+      Gbar = this.Gbar,
+      G = this.G
     for (let i = 0; i < nr; i++) {
       c[i] = q[base + i]
       theta[i] = this.reference[this.nTrans + i] + c[i]
@@ -92,13 +104,16 @@ export class RigidNode extends NodeBase {
     this.rotation.rotationMatrix(theta, A)
     this.rotation.localG(theta, Gbar)
     for (let r = 0; r < 3; r++) {
-      for (let k = 0; k < nr; k++) G[r * nr + k] = A[3 * r] * Gbar[k] + A[3 * r + 1] * Gbar[nr + k] + A[3 * r + 2] * Gbar[2 * nr + k]
+      for (let k = 0; k < nr; k++)
+        G[r * nr + k] = A[3 * r] * Gbar[k] + A[3 * r + 1] * Gbar[nr + k] + A[3 * r + 2] * Gbar[2 * nr + k]
     }
     this.cacheValid = true
   }
   /** Local angular velocity omega_l = Gbar theta' (after updateRotation). */
   localAngularVelocity(s: SystemState, out: Float64Array): void {
-    const n = this.rotation.size, base = this.ode2Index + this.nTrans, Gbar = this.Gbar
+    const n = this.rotation.size,
+      base = this.ode2Index + this.nTrans,
+      Gbar = this.Gbar
     for (let r = 0; r < 3; r++) {
       let sum = 0
       for (let k = 0; k < n; k++) sum += Gbar[r * n + k] * s.v[base + k]
@@ -169,11 +184,14 @@ export class RigidFrame implements FrameKinematics {
 
   /** a = u'' + A (alpha_l x local + omega_l x (omega_l x local)), alpha_l = Gbar theta'' + Gbar' theta'. */
   acceleration(s: SystemState, out: Float64Array): void {
-    const node = this.node, rot = node.rotation, n = rot.size
+    const node = this.node,
+      rot = node.rotation,
+      n = rot.size
     node.updateRotation(s)
     node.rotationRates(s.v, F.thetaDot)
     node.localAngularVelocity(s, F.w)
-    const alpha = F.t2, Gbar = node.Gbar
+    const alpha = F.t2,
+      Gbar = node.Gbar
     rot.localGdotThetaDot(node.theta, F.thetaDot, alpha)
     node.rotationRates(s.a, F.thetaDot)
     for (let r = 0; r < 3; r++) for (let k = 0; k < n; k++) alpha[r] += Gbar[r * n + k] * F.thetaDot[k]
@@ -187,14 +205,20 @@ export class RigidFrame implements FrameKinematics {
   }
 
   positionJacobian(s: SystemState, out: Float64Array): void {
-    const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr
+    const node = this.node,
+      nt = node.nTrans,
+      nr = node.rotation.size,
+      n = nt + nr
     node.updateRotation(s)
-    const G = node.G, r = F.t1
+    const G = node.G,
+      r = F.t1
     // Element loops instead of fill/set: on arrays this small the builtin calls cost more than the work.
     for (let i = 0; i < 3; i++) for (let j = 0; j < nt; j++) out[i * n + j] = i === j ? 1 : 0
     matVec3(node.A, this.local, r)
     for (let k = 0; k < nr; k++) {
-      const g0 = G[k], g1 = G[nr + k], g2 = G[2 * nr + k]
+      const g0 = G[k],
+        g1 = G[nr + k],
+        g2 = G[2 * nr + k]
       out[nt + k] = g1 * r[2] - g2 * r[1]
       out[n + nt + k] = g2 * r[0] - g0 * r[2]
       out[2 * n + nt + k] = g0 * r[1] - g1 * r[0]
@@ -203,14 +227,24 @@ export class RigidFrame implements FrameKinematics {
 
   /** dp/dq = [I, [dA/dtheta_k local]_k] (J has G_k x A local instead: equal only where |ep| = 1 for Euler parameters). */
   positionDerivative(s: SystemState, out: Float64Array): void {
-    const nt = this.node.nTrans, n = nt + this.node.rotation.size
+    const nt = this.node.nTrans,
+      n = nt + this.node.rotation.size
     for (let i = 0; i < 3; i++) for (let j = 0; j < nt; j++) out[i * n + j] = i === j ? 1 : 0
     this.rotatedVectorDerivative(s, this.local, out, true)
   }
 
   /** d(A w)/dq: zero in the translation columns, [dA/dtheta_k w]_k in the rotation columns. */
-  rotatedVectorDerivative(s: SystemState, wLocal: Float64Array, out: Float64Array, keepTranslation = false): void {
-    const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr, D = F.D
+  rotatedVectorDerivative(
+    s: SystemState,
+    wLocal: Float64Array,
+    out: Float64Array,
+    keepTranslation = false,
+  ): void {
+    const node = this.node,
+      nt = node.nTrans,
+      nr = node.rotation.size,
+      n = nt + nr,
+      D = F.D
     node.updateRotation(s)
     node.rotation.rotationDerivativeTimes(node.theta, node.A, node.G, wLocal, D)
     for (let r = 0; r < 3; r++) {
@@ -224,10 +258,28 @@ export class RigidFrame implements FrameKinematics {
    * rotation rows depend on q, through theta:
    *   d(G^T w)/dtheta = d(Gbar^T v)/dtheta|_(v = A^T w) + Gbar^T [dA^T/dtheta_k w]_k + G^T [dA/dtheta_k local x force]_k.
    */
-  addLoadJacobian(s: SystemState, force: Float64Array, torque: Float64Array | null, factor: number, out: Float64Array, stride: number, offset: number): void {
-    const node = this.node, rot = node.rotation, nt = node.nTrans, nr = rot.size
+  addLoadJacobian(
+    s: SystemState,
+    force: Float64Array,
+    torque: Float64Array | null,
+    factor: number,
+    out: Float64Array,
+    stride: number,
+    offset: number,
+  ): void {
+    const node = this.node,
+      rot = node.rotation,
+      nt = node.nTrans,
+      nr = rot.size
     node.updateRotation(s)
-    const A = node.A, G = node.G, Gbar = node.Gbar, theta = node.theta, D = F.D, H = F.H, w = F.t2, v = F.t3
+    const A = node.A,
+      G = node.G,
+      Gbar = node.Gbar,
+      theta = node.theta,
+      D = F.D,
+      H = F.H,
+      w = F.t2,
+      v = F.t3
     matVec3(A, this.local, F.t1)
     cross(F.t1, force, w)
     if (torque) for (let i = 0; i < 3; i++) w[i] += torque[i]
@@ -235,17 +287,25 @@ export class RigidFrame implements FrameKinematics {
     rot.localGTransposeDerivative(theta, v, H)
     rot.transposeDerivativeTimes(theta, A, G, w, D)
     for (let i = 0; i < nr; i++) {
-      for (let j = 0; j < nr; j++) H[i * nr + j] += Gbar[i] * D[j] + Gbar[nr + i] * D[nr + j] + Gbar[2 * nr + i] * D[2 * nr + j]
+      for (let j = 0; j < nr; j++)
+        H[i * nr + j] += Gbar[i] * D[j] + Gbar[nr + i] * D[nr + j] + Gbar[2 * nr + i] * D[2 * nr + j]
     }
     rot.rotationDerivativeTimes(theta, A, G, this.local, D)
-    const f0 = force[0], f1 = force[1], f2 = force[2]
+    const f0 = force[0],
+      f1 = force[1],
+      f2 = force[2]
     for (let j = 0; j < nr; j++) {
-      const d0 = D[j], d1 = D[nr + j], d2 = D[2 * nr + j]
-      const x0 = d1 * f2 - d2 * f1, x1 = d2 * f0 - d0 * f2, x2 = d0 * f1 - d1 * f0
+      const d0 = D[j],
+        d1 = D[nr + j],
+        d2 = D[2 * nr + j]
+      const x0 = d1 * f2 - d2 * f1,
+        x1 = d2 * f0 - d0 * f2,
+        x2 = d0 * f1 - d1 * f0
       for (let i = 0; i < nr; i++) H[i * nr + j] += G[i] * x0 + G[nr + i] * x1 + G[2 * nr + i] * x2
     }
     const base = offset + nt * stride + nt
-    for (let i = 0; i < nr; i++) for (let j = 0; j < nr; j++) out[base + i * stride + j] += factor * H[i * nr + j]
+    for (let i = 0; i < nr; i++)
+      for (let j = 0; j < nr; j++) out[base + i * stride + j] += factor * H[i * nr + j]
   }
 
   /**
@@ -254,14 +314,31 @@ export class RigidFrame implements FrameKinematics {
    * form their constraint rows with it, reading the node cache instead of copying 3 x n Jacobians.
    * It reads the cache as it is: call it after position() or rotationMatrixView() at the same state.
    */
-  generalizedForce(f0: number, f1: number, f2: number, t0: number, t1: number, t2: number, out: Float64Array, offset: number): void {
-    const node = this.node, nt = node.nTrans, nr = node.rotation.size
-    const A = node.A, G = node.G, l = this.local
-    const l0 = l[0], l1 = l[1], l2 = l[2]
+  generalizedForce(
+    f0: number,
+    f1: number,
+    f2: number,
+    t0: number,
+    t1: number,
+    t2: number,
+    out: Float64Array,
+    offset: number,
+  ): void {
+    const node = this.node,
+      nt = node.nTrans,
+      nr = node.rotation.size
+    const A = node.A,
+      G = node.G,
+      l = this.local
+    const l0 = l[0],
+      l1 = l[1],
+      l2 = l[2]
     const r0 = A[0] * l0 + A[1] * l1 + A[2] * l2
     const r1 = A[3] * l0 + A[4] * l1 + A[5] * l2
     const r2 = A[6] * l0 + A[7] * l1 + A[8] * l2
-    const x0 = r1 * f2 - r2 * f1 + t0, x1 = r2 * f0 - r0 * f2 + t1, x2 = r0 * f1 - r1 * f0 + t2
+    const x0 = r1 * f2 - r2 * f1 + t0,
+      x1 = r2 * f0 - r0 * f2 + t1,
+      x2 = r0 * f1 - r1 * f0 + t2
     out[offset] = f0
     out[offset + 1] = f1
     if (nt === 3) out[offset + 2] = f2
@@ -276,19 +353,37 @@ export class RigidFrame implements FrameKinematics {
    * it (J^T dF/dq + G^T dT/dq). Reads the cache as it is: call it after position() or
    * rotationMatrixView() at the same state.
    */
-  addGeneralizedForceColumns(forceScale: number, F: Float64Array | null, T: Float64Array | null, columns: Int32Array, stride: number, out: Float64Array, row: number): void {
-    const node = this.node, nt = node.nTrans, nr = node.rotation.size
-    const A = node.A, G = node.G, l = this.local
-    const l0 = l[0], l1 = l[1], l2 = l[2]
+  addGeneralizedForceColumns(
+    forceScale: number,
+    F: Float64Array | null,
+    T: Float64Array | null,
+    columns: Int32Array,
+    stride: number,
+    out: Float64Array,
+    row: number,
+  ): void {
+    const node = this.node,
+      nt = node.nTrans,
+      nr = node.rotation.size
+    const A = node.A,
+      G = node.G,
+      l = this.local
+    const l0 = l[0],
+      l1 = l[1],
+      l2 = l[2]
     const r0 = A[0] * l0 + A[1] * l1 + A[2] * l2
     const r1 = A[3] * l0 + A[4] * l1 + A[5] * l2
     const r2 = A[6] * l0 + A[7] * l1 + A[8] * l2
     const rot = (row + nt) * stride
     for (let c = 0; c < columns.length; c++) {
       const j = columns[c]
-      let x0 = 0, x1 = 0, x2 = 0
+      let x0 = 0,
+        x1 = 0,
+        x2 = 0
       if (F) {
-        const f0 = forceScale * F[j], f1 = forceScale * F[stride + j], f2 = forceScale * F[2 * stride + j]
+        const f0 = forceScale * F[j],
+          f1 = forceScale * F[stride + j],
+          f2 = forceScale * F[2 * stride + j]
         out[row * stride + j] += f0
         out[(row + 1) * stride + j] += f1
         if (nt === 3) out[(row + 2) * stride + j] += f2
@@ -301,7 +396,8 @@ export class RigidFrame implements FrameKinematics {
         x1 += T[stride + j]
         x2 += T[2 * stride + j]
       }
-      for (let k = 0; k < nr; k++) out[rot + k * stride + j] += G[k] * x0 + G[nr + k] * x1 + G[2 * nr + k] * x2
+      for (let k = 0; k < nr; k++)
+        out[rot + k * stride + j] += G[k] * x0 + G[nr + k] * x1 + G[2 * nr + k] * x2
     }
   }
 
@@ -330,7 +426,10 @@ export class RigidFrame implements FrameKinematics {
 
   /** G = A Gbar in the rotation columns, zero in the translation columns. */
   rotationJacobian(s: SystemState, out: Float64Array): void {
-    const node = this.node, nt = node.nTrans, nr = node.rotation.size, n = nt + nr
+    const node = this.node,
+      nt = node.nTrans,
+      nr = node.rotation.size,
+      n = nt + nr
     node.updateRotation(s)
     const G = node.G
     for (let r = 0; r < 3; r++) {
@@ -354,17 +453,27 @@ export class RigidFrame implements FrameKinematics {
 // frame, and a few small typed arrays per node were most of a 1000-body frame's time with their GC.
 const drawPosition = new Float64Array(3)
 const drawRotation = new Float64Array(9)
-const rigidNodeVisualization = (): ItemDefinition<'node'>['visualize'] =>
-  (item, c, s, g) => {
-    const k = c.kinematics
-    if (!item.params.bool('Vshow') || !(k instanceof RigidFrame)) return
-    const p = drawPosition, R = drawRotation
-    k.position(s, p)
-    k.rotationMatrix(s, R)
-    const size = item.params.number('VdrawSize')
-    g.add({ shape: 'frame', origin: [p[0], p[1], p[2]], rotation: [R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7], R[8]], size: size > 0 ? size : 0.1 })
-    g.add({ shape: 'sphere', center: [p[0], p[1], p[2]], radius: size > 0 ? size / 10 : 0.01, color: colorOr(item.params.raw('Vcolor') as number[], DEFAULT_COLORS.node) })
-  }
+const rigidNodeVisualization = (): ItemDefinition<'node'>['visualize'] => (item, c, s, g) => {
+  const k = c.kinematics
+  if (!item.params.bool('Vshow') || !(k instanceof RigidFrame)) return
+  const p = drawPosition,
+    R = drawRotation
+  k.position(s, p)
+  k.rotationMatrix(s, R)
+  const size = item.params.number('VdrawSize')
+  g.add({
+    shape: 'frame',
+    origin: [p[0], p[1], p[2]],
+    rotation: [R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7], R[8]],
+    size: size > 0 ? size : 0.1,
+  })
+  g.add({
+    shape: 'sphere',
+    center: [p[0], p[1], p[2]],
+    radius: size > 0 ? size / 10 : 0.01,
+    color: colorOr(item.params.raw('Vcolor') as number[], DEFAULT_COLORS.node),
+  })
+}
 
 interface RigidNodeKind {
   type: string
@@ -386,9 +495,24 @@ function rigidNode(k: RigidNodeKind): ItemDefinition<'node'> {
     exudynName: `Node${k.type}`,
     doc: k.doc,
     parameters: {
-      referenceCoordinates: { type: 'vector', size, default: k.defaultReference, doc: `reference coordinates ${k.coordinates}` },
-      initialCoordinates: { type: 'vector', size, default: zeros, doc: `initial displacements from the reference coordinates ${k.coordinates}` },
-      initialVelocities: { type: 'vector', size, default: zeros, doc: `initial velocities (time derivatives of the coordinates) ${k.coordinates}` },
+      referenceCoordinates: {
+        type: 'vector',
+        size,
+        default: k.defaultReference,
+        doc: `reference coordinates ${k.coordinates}`,
+      },
+      initialCoordinates: {
+        type: 'vector',
+        size,
+        default: zeros,
+        doc: `initial displacements from the reference coordinates ${k.coordinates}`,
+      },
+      initialVelocities: {
+        type: 'vector',
+        size,
+        default: zeros,
+        doc: `initial velocities (time derivatives of the coordinates) ${k.coordinates}`,
+      },
       ...k.extraParameters,
       ...visualizationParams(V_DRAW_SIZE),
       ...V_COLOR,
@@ -397,22 +521,40 @@ function rigidNode(k: RigidNodeKind): ItemDefinition<'node'> {
     traits: { position: true, orientation: true },
     check: k.check,
     build: (it): NodeComputation =>
-      new RigidNode(k.nTrans, k.rotation, it.params.vector('referenceCoordinates'), it.params.vector('initialCoordinates'), it.params.vector('initialVelocities')),
+      new RigidNode(
+        k.nTrans,
+        k.rotation,
+        it.params.vector('referenceCoordinates'),
+        it.params.vector('initialCoordinates'),
+        it.params.vector('initialVelocities'),
+      ),
     visualize: rigidNodeVisualization(),
   }
 }
 
 /** Euler parameters must be unit (|ep| = 1) with ep . ep' = 0 initially; the body's constraint keeps them so. */
 function checkEulerParameters(it: ResolvedItem): { parameter: string; message: string }[] {
-  const ref = it.params.vector('referenceCoordinates'), q0 = it.params.vector('initialCoordinates'), v0 = it.params.vector('initialVelocities')
+  const ref = it.params.vector('referenceCoordinates'),
+    q0 = it.params.vector('initialCoordinates'),
+    v0 = it.params.vector('initialVelocities')
   const ep = [3, 4, 5, 6].map((i) => ref[i] + q0[i])
   const norm = Math.hypot(...ep)
   if (Math.abs(norm - 1) > 1e-8)
-    return [{ parameter: 'referenceCoordinates', message: `the Euler parameters (referenceCoordinates + initialCoordinates, components 3..6) must have unit length, got |ep| = ${norm}; e.g. referenceCoordinates [x, y, z, 1, 0, 0, 0] for no rotation` }]
+    return [
+      {
+        parameter: 'referenceCoordinates',
+        message: `the Euler parameters (referenceCoordinates + initialCoordinates, components 3..6) must have unit length, got |ep| = ${norm}; e.g. referenceCoordinates [x, y, z, 1, 0, 0, 0] for no rotation`,
+      },
+    ]
   const rate = ep.reduce((sum, e, k) => sum + e * v0[3 + k], 0)
   const scale = Math.hypot(v0[3], v0[4], v0[5], v0[6])
   if (Math.abs(rate) > 1e-8 * Math.max(1, scale))
-    return [{ parameter: 'initialVelocities', message: `the Euler parameter velocities (components 3..6) must satisfy ep . ep' = 0 (unit length is kept), got ${rate}` }]
+    return [
+      {
+        parameter: 'initialVelocities',
+        message: `the Euler parameter velocities (components 3..6) must satisfy ep . ep' = 0 (unit length is kept), got ${rate}`,
+      },
+    ]
   return []
 }
 
@@ -424,7 +566,12 @@ export const NodeRigidBodyEP = rigidNode({
   coordinates: '[x, y, z, ep0, ep1, ep2, ep3]',
   defaultReference: [0, 0, 0, 1, 0, 0, 0],
   extraParameters: {
-    addConstraintEquation: { type: 'boolean', default: true, unsupported: true, doc: 'the Euler parameter constraint |ep| = 1 is added (by the rigid body on the node)' },
+    addConstraintEquation: {
+      type: 'boolean',
+      default: true,
+      unsupported: true,
+      doc: 'the Euler parameter constraint |ep| = 1 is added (by the rigid body on the node)',
+    },
   },
   check: checkEulerParameters,
 })

@@ -32,21 +32,47 @@ function slopeNodeDefinition(dim: 2 | 3, type: string, doc: string): ItemDefinit
     exudynName: `Node${type}`,
     doc,
     parameters: {
-      referenceCoordinates: { type: 'vector', size: 2 * dim, default: straightAlongX, doc: `reference coordinates [${[...axes, ...axes.map((a) => `r'${a}`)].join(', ')}] (m and 1)` },
-      initialCoordinates: { type: 'vector', size: 2 * dim, default: zeros, doc: 'initial displacements of position and slope' },
-      initialVelocities: { type: 'vector', size: 2 * dim, default: zeros, doc: 'initial velocities of position and slope' },
+      referenceCoordinates: {
+        type: 'vector',
+        size: 2 * dim,
+        default: straightAlongX,
+        doc: `reference coordinates [${[...axes, ...axes.map((a) => `r'${a}`)].join(', ')}] (m and 1)`,
+      },
+      initialCoordinates: {
+        type: 'vector',
+        size: 2 * dim,
+        default: zeros,
+        doc: 'initial displacements of position and slope',
+      },
+      initialVelocities: {
+        type: 'vector',
+        size: 2 * dim,
+        default: zeros,
+        doc: 'initial velocities of position and slope',
+      },
       ...visualizationParams(V_DRAW_SIZE),
       ...V_COLOR,
     },
     supportsCheckpoint: true,
     traits: { position: true },
-    build: (it) => new SlopeNode(dim, it.params.vector('referenceCoordinates'), it.params.vector('initialCoordinates'), it.params.vector('initialVelocities')),
+    build: (it) =>
+      new SlopeNode(
+        dim,
+        it.params.vector('referenceCoordinates'),
+        it.params.vector('initialCoordinates'),
+        it.params.vector('initialVelocities'),
+      ),
     visualize: (it, c, s, g) => {
       if (!it.params.bool('Vshow') || !c.kinematics) return
       const p = new Float64Array(3)
       c.kinematics.position(s, p)
       const size = it.params.number('VdrawSize')
-      g.add({ shape: 'sphere', center: [...p], radius: size > 0 ? size / 2 : 0.01, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.node) })
+      g.add({
+        shape: 'sphere',
+        center: [...p],
+        radius: size > 0 ? size / 2 : 0.01,
+        color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.node),
+      })
     },
   }
 }

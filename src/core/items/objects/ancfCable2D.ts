@@ -15,7 +15,14 @@ import type { NodeComputation, PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { V_COLOR, visualizationParams } from '../common'
-import { AncfCableBase, cableParameterSchema, cableParametersOf, hermiteShape, sampleCurve, type CableParameters } from './ancfCommon'
+import {
+  AncfCableBase,
+  cableParameterSchema,
+  cableParametersOf,
+  hermiteShape,
+  sampleCurve,
+  type CableParameters,
+} from './ancfCommon'
 
 export interface Cable2DParameters extends CableParameters {
   referenceCurvature: number
@@ -52,11 +59,14 @@ export class AncfCable2DElement extends AncfCableBase {
    * (8x8) = S'_i S'_j (I - t t^T)_{ci cj} / |r'|.
    */
   private axialPoint(pt: number, withHessian: boolean): number {
-    const d1 = this.axial.d1, at = 4 * pt
+    const d1 = this.axial.d1,
+      at = 4 * pt
     this.interpolate(d1, at, this.q, this.a)
-    const ax = this.a[0], ay = this.a[1]
+    const ax = this.a[0],
+      ay = this.a[1]
     const len = Math.hypot(ax, ay)
-    const tx = ax / len, ty = ay / len
+    const tx = ax / len,
+      ty = ay / len
     for (let k = 0; k < 4; k++) {
       this.gradient[2 * k] = d1[at + k] * tx
       this.gradient[2 * k + 1] = d1[at + k] * ty
@@ -64,7 +74,8 @@ export class AncfCable2DElement extends AncfCableBase {
     if (withHessian) {
       const P = [1 - tx * tx, -tx * ty, -tx * ty, 1 - ty * ty]
       for (let i = 0; i < 8; i++)
-        for (let j = 0; j < 8; j++) this.hessian[i * 8 + j] = (d1[at + (i >> 1)] * d1[at + (j >> 1)] * P[2 * (i & 1) + (j & 1)]) / len
+        for (let j = 0; j < 8; j++)
+          this.hessian[i * 8 + j] = (d1[at + (i >> 1)] * d1[at + (j >> 1)] * P[2 * (i & 1) + (j & 1)]) / len
     }
     return len - 1
   }
@@ -74,14 +85,18 @@ export class AncfCable2DElement extends AncfCableBase {
    * with hessian, d^2K/dq^2 = c_ij/g - (c_i g_j + c_j g_i)/g^2 - c g_ij/g^2 + 2 c g_i g_j/g^3.
    */
   private bendingPoint(pt: number, withHessian: boolean): number {
-    const d1 = this.bending.d1, d2 = this.bending.d2, at = 4 * pt
+    const d1 = this.bending.d1,
+      d2 = this.bending.d2,
+      at = 4 * pt
     this.interpolate(d1, at, this.q, this.a)
     this.interpolate(d2, at, this.q, this.b)
-    const [ax, ay] = this.a, [bx, by] = this.b
+    const [ax, ay] = this.a,
+      [bx, by] = this.b
     const g = ax * ax + ay * ay
     const c = ax * by - ay * bx
     // c_i = S'_i x r'' + r' x S''_i and g_i = 2 r'.S'_i for S'_i = d1[k] e_x / e_y.
-    const ci = this.cGradient, gi = this.gGradient
+    const ci = this.cGradient,
+      gi = this.gGradient
     for (let k = 0; k < 4; k++) {
       ci[2 * k] = d1[at + k] * by - d2[at + k] * ay
       ci[2 * k + 1] = -d1[at + k] * bx + d2[at + k] * ax
@@ -92,12 +107,17 @@ export class AncfCable2DElement extends AncfCableBase {
     if (withHessian) {
       for (let i = 0; i < 8; i++)
         for (let j = 0; j < 8; j++) {
-          const ki = at + (i >> 1), kj = at + (j >> 1)
+          const ki = at + (i >> 1),
+            kj = at + (j >> 1)
           const sameC = (i & 1) === (j & 1)
           // e_x x e_y = 1, e_y x e_x = -1.
           const cij = sameC ? 0 : ((i & 1) === 0 ? 1 : -1) * (d1[ki] * d2[kj] - d1[kj] * d2[ki])
           const gij = sameC ? 2 * d1[ki] * d1[kj] : 0
-          this.hessian[i * 8 + j] = cij / g - (ci[i] * gi[j] + ci[j] * gi[i]) / (g * g) - (c * gij) / (g * g) + (2 * c * gi[i] * gi[j]) / (g * g * g)
+          this.hessian[i * 8 + j] =
+            cij / g -
+            (ci[i] * gi[j] + ci[j] * gi[i]) / (g * g) -
+            (c * gij) / (g * g) +
+            (2 * c * gi[i] * gi[j]) / (g * g * g)
         }
     }
     return c / g
@@ -119,7 +139,9 @@ export class AncfCable2DElement extends AncfCableBase {
   computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
     this.gather(s)
     this.forEachPoint((w, stress, stiffness, damping) => {
-      const g = this.gradient, H = this.hessian, Hv = this.hessianV
+      const g = this.gradient,
+        H = this.hessian,
+        Hv = this.hessianV
       // (hessian q') for the damping term's dependence on q.
       for (let i = 0; i < 8; i++) {
         let sum = 0
@@ -128,7 +150,10 @@ export class AncfCable2DElement extends AncfCableBase {
       }
       for (let i = 0; i < 8; i++)
         for (let j = 0; j < 8; j++)
-          out[i * 8 + j] += w * (factorK * (stiffness * g[i] * g[j] + stress * H[i * 8 + j] + damping * g[i] * Hv[j]) + factorD * damping * g[i] * g[j])
+          out[i * 8 + j] +=
+            w *
+            (factorK * (stiffness * g[i] * g[j] + stress * H[i * 8 + j] + damping * g[i] * Hv[j]) +
+              factorD * damping * g[i] * g[j])
     }, true)
   }
 
@@ -136,16 +161,23 @@ export class AncfCable2DElement extends AncfCableBase {
    * Calls add(weight, generalized stress, stiffness, damping coefficient) at every axial point (with
    * gradient/hessian of eps) and every bending point (of K). Stress = N or M including damping.
    */
-  private forEachPoint(add: (w: number, stress: number, stiffness: number, damping: number) => void, withHessian: boolean): void {
+  private forEachPoint(
+    add: (w: number, stress: number, stiffness: number, damping: number) => void,
+    withHessian: boolean,
+  ): void {
     const p = this.p
     for (let pt = 0; pt < this.axial.n; pt++) {
       const eps = this.axialPoint(pt, withHessian)
-      const N = p.EA * (eps - p.referenceAxialStrain - p.strainIsRelativeToReference * this.epsRef[pt]) + p.axialDamping * this.dotV(this.gradient)
+      const N =
+        p.EA * (eps - p.referenceAxialStrain - p.strainIsRelativeToReference * this.epsRef[pt]) +
+        p.axialDamping * this.dotV(this.gradient)
       add(this.axial.weight[pt], N, p.EA, p.axialDamping)
     }
     for (let pt = 0; pt < this.bending.n; pt++) {
       const K = this.bendingPoint(pt, withHessian)
-      const M = p.EI * (K - p.referenceCurvature - p.strainIsRelativeToReference * this.kappaRef[pt]) + p.bendingDamping * this.dotV(this.gradient)
+      const M =
+        p.EI * (K - p.referenceCurvature - p.strainIsRelativeToReference * this.kappaRef[pt]) +
+        p.bendingDamping * this.dotV(this.gradient)
       add(this.bending.weight[pt], M, p.EI, p.bendingDamping)
     }
   }
@@ -156,11 +188,15 @@ export class AncfCable2DElement extends AncfCableBase {
     const p = this.p
     let e = 0
     for (let pt = 0; pt < this.axial.n; pt++) {
-      const d = this.axialPoint(pt, false) - p.referenceAxialStrain - p.strainIsRelativeToReference * this.epsRef[pt]
+      const d =
+        this.axialPoint(pt, false) - p.referenceAxialStrain - p.strainIsRelativeToReference * this.epsRef[pt]
       e += 0.5 * this.axial.weight[pt] * p.EA * d * d
     }
     for (let pt = 0; pt < this.bending.n; pt++) {
-      const d = this.bendingPoint(pt, false) - p.referenceCurvature - p.strainIsRelativeToReference * this.kappaRef[pt]
+      const d =
+        this.bendingPoint(pt, false) -
+        p.referenceCurvature -
+        p.strainIsRelativeToReference * this.kappaRef[pt]
       e += 0.5 * this.bending.weight[pt] * p.EI * d * d
     }
     return e
@@ -179,10 +215,11 @@ export class AncfCable2DElement extends AncfCableBase {
 
   bodyPoint(local: Float64Array): PointKinematics {
     if (local[0] < 0 || local[0] > this.p.L)
-      throw new Error(`object "${this.name}" (ANCFCable2D): localPosition x = ${local[0]} lies outside the element [0, ${this.p.L}]`)
+      throw new Error(
+        `object "${this.name}" (ANCFCable2D): localPosition x = ${local[0]} lies outside the element [0, ${this.p.L}]`,
+      )
     return new CablePoint(this, local[0], local[1] ?? 0)
   }
-
 }
 
 /** A point on the cable at axis position x with cross-section offset y (Exudyn's [x, y, 0]). */
@@ -226,7 +263,9 @@ class CablePoint implements PointKinematics {
   /** dp/dq = S_k e_c + y R90 (I - t t^T) S'_k e_c / |r'| (3 x 8, z row 0). */
   positionJacobian(s: SystemState, out: Float64Array): void {
     out.fill(0, 0, 24)
-    let tx = 0, ty = 0, len = 1
+    let tx = 0,
+      ty = 0,
+      len = 1
     if (this.y !== 0) {
       this.cable.slopeAt(s, this.d1, this.r1)
       len = Math.hypot(this.r1[0], this.r1[1])
@@ -256,20 +295,42 @@ export const ObjectANCFCable2D: ItemDefinition<'object'> = {
   parameters: {
     ...cableParameterSchema({
       bendingStiffness: 'bending stiffness EI; bending moment M = EI (K - K0)',
-      referenceAxialStrain: 'reference axial strain eps0 (pre-stretch): the unloaded element keeps this strain',
-      strainIsRelativeToReference: "fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the straight configuration (plus eps0, K0) is; values between blend",
-      integration: '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2 (axial and bending terms at disjoint points)',
+      referenceAxialStrain:
+        'reference axial strain eps0 (pre-stretch): the unloaded element keeps this strain',
+      strainIsRelativeToReference:
+        'fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the straight configuration (plus eps0, K0) is; values between blend',
+      integration:
+        '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2 (axial and bending terms at disjoint points)',
       nodeType: 'Point2DSlope1',
-      referenceCurvature: { physicsReferenceCurvature: { type: 'number', default: 0, unit: '1/m', doc: 'reference curvature K0 (pre-curvature): the unloaded element keeps this curvature' } },
+      referenceCurvature: {
+        physicsReferenceCurvature: {
+          type: 'number',
+          default: 0,
+          unit: '1/m',
+          doc: 'reference curvature K0 (pre-curvature): the unloaded element keeps this curvature',
+        },
+      },
     }),
-    ...visualizationParams({ VdrawHeight: { type: 'number', default: 0, min: 0, unit: 'm', doc: 'drawn height of the cross section (0 = a line)', visualization: true } }),
+    ...visualizationParams({
+      VdrawHeight: {
+        type: 'number',
+        default: 0,
+        min: 0,
+        unit: 'm',
+        doc: 'drawn height of the cross section (0 = a line)',
+        visualization: true,
+      },
+    }),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
   traits: { body: true },
   build: (it, ctx) => {
     const [n0, n1] = it.params.refs('nodeNumbers').map((n) => ctx.node(n))
-    return new AncfCable2DElement(it.name, [n0, n1], { ...cableParametersOf(it), referenceCurvature: it.params.number('physicsReferenceCurvature') })
+    return new AncfCable2DElement(it.name, [n0, n1], {
+      ...cableParametersOf(it),
+      referenceCurvature: it.params.number('physicsReferenceCurvature'),
+    })
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
@@ -277,6 +338,11 @@ export const ObjectANCFCable2D: ItemDefinition<'object'> = {
     const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body)
     const h = it.params.number('VdrawHeight')
     // The deformed axis (and, with a height, both faces of the cross section) as polylines.
-    for (const y of h > 0 ? [-h / 2, 0, h / 2] : [0]) g.add({ shape: 'line', points: sampleCurve(cable.p.L, (x, out) => cable.positionAt(s, x, y, out)), color })
+    for (const y of h > 0 ? [-h / 2, 0, h / 2] : [0])
+      g.add({
+        shape: 'line',
+        points: sampleCurve(cable.p.L, (x, out) => cable.positionAt(s, x, y, out)),
+        color,
+      })
   },
 }

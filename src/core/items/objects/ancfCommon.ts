@@ -23,17 +23,31 @@ export const GAUSS: Record<number, Rule> = {
   },
   5: {
     points: [-0.906179845938664, -0.5384693101056831, 0, 0.5384693101056831, 0.906179845938664],
-    weights: [0.2369268850561891, 0.4786286704993665, 0.5688888888888889, 0.4786286704993665, 0.2369268850561891],
+    weights: [
+      0.2369268850561891, 0.4786286704993665, 0.5688888888888889, 0.4786286704993665, 0.2369268850561891,
+    ],
   },
 }
 const LOBATTO3: Rule = { points: [-1, 0, 1], weights: [1 / 3, 4 / 3, 1 / 3] }
 
 /** Axial and bending rules of useReducedOrderIntegration 0, 1, 2 (Exudyn's choices). */
-export const RULES: [Rule, Rule][] = [[GAUSS[5], GAUSS[3]], [GAUSS[4], GAUSS[2]], [LOBATTO3, GAUSS[2]]]
+export const RULES: [Rule, Rule][] = [
+  [GAUSS[5], GAUSS[3]],
+  [GAUSS[4], GAUSS[2]],
+  [LOBATTO3, GAUSS[2]],
+]
 
 /** Hermite shape functions and their first and second x-derivatives at x = xi L, into out[0..3], d1, d2. */
-export function hermiteShape(xi: number, L: number, s0: Float64Array, d1: Float64Array, d2: Float64Array, offset = 0): void {
-  const x2 = xi * xi, x3 = x2 * xi
+export function hermiteShape(
+  xi: number,
+  L: number,
+  s0: Float64Array,
+  d1: Float64Array,
+  d2: Float64Array,
+  offset = 0,
+): void {
+  const x2 = xi * xi,
+    x3 = x2 * xi
   s0[offset] = 1 - 3 * x2 + 2 * x3
   s0[offset + 1] = L * (xi - 2 * x2 + x3)
   s0[offset + 2] = 3 * x2 - 2 * x3
@@ -138,7 +152,8 @@ export abstract class AncfCableBase implements ObjectComputation {
 
   /** Phase 1: constant mass matrix and the reference strains (stress-free state if strainIsRelativeToReference). */
   setupInitial(): void {
-    const half = 2 * this.dim, n = this.size
+    const half = 2 * this.dim,
+      n = this.size
     this.qRef.set(this.nodes[0].reference.subarray(0, half), 0)
     this.qRef.set(this.nodes[1].reference.subarray(0, half), half)
     const mp = new PointSet(MASS_RULE, this.p.L)
@@ -176,7 +191,8 @@ export abstract class AncfCableBase implements ObjectComputation {
   /** out (dim) = sum_k d[at + k] x[dim k .. dim k + dim - 1]: r, r' or r'' (or their rates) at a point. */
   protected interpolate(d: Float64Array, at: number, x: Float64Array, out: Float64Array): void {
     const dim = this.dim
-    for (let a = 0; a < dim; a++) out[a] = d[at] * x[a] + d[at + 1] * x[dim + a] + d[at + 2] * x[2 * dim + a] + d[at + 3] * x[3 * dim + a]
+    for (let a = 0; a < dim; a++)
+      out[a] = d[at] * x[a] + d[at + 1] * x[dim + a] + d[at + 2] * x[2 * dim + a] + d[at + 3] * x[3 * dim + a]
   }
 
   /** Axis point at x (0..L) into out (3; z = 0 in the plane). */
@@ -197,7 +213,8 @@ export abstract class AncfCableBase implements ObjectComputation {
     if (variable !== 'KineticEnergy') return 0
     const n = this.size
     let e = 0
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) e += 0.5 * s.v[this.ltgODE2[i]] * this.M[i * n + j] * s.v[this.ltgODE2[j]]
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) e += 0.5 * s.v[this.ltgODE2[i]] * this.M[i * n + j] * s.v[this.ltgODE2[j]]
     out[0] = e
     return 1
   }
@@ -219,11 +236,14 @@ export class LinearCablePoint implements PointKinematics {
     return this.cable.ltgODE2
   }
   private combine(x: Float64Array, withReference: boolean, out: Float64Array): void {
-    const l = this.ltg, ref = this.cable.qRef, dim = this.cable.dim
+    const l = this.ltg,
+      ref = this.cable.qRef,
+      dim = this.cable.dim
     out[2] = 0
     for (let a = 0; a < dim; a++) {
       let sum = 0
-      for (let k = 0; k < 4; k++) sum += this.w[k] * (x[l[dim * k + a]] + (withReference ? ref[dim * k + a] : 0))
+      for (let k = 0; k < 4; k++)
+        sum += this.w[k] * (x[l[dim * k + a]] + (withReference ? ref[dim * k + a] : 0))
       out[a] = sum
     }
   }
@@ -237,7 +257,8 @@ export class LinearCablePoint implements PointKinematics {
     this.combine(s.a, false, out)
   }
   positionJacobian(_s: SystemState, out: Float64Array): void {
-    const n = this.cable.size, dim = this.cable.dim
+    const n = this.cable.size,
+      dim = this.cable.dim
     out.fill(0, 0, 3 * n)
     for (let k = 0; k < 4; k++) for (let a = 0; a < dim; a++) out[a * n + dim * k + a] = this.w[k]
   }
@@ -256,16 +277,58 @@ export function cableParameterSchema(spec: {
   referenceCurvature?: ParamSchema
 }): ParamSchema {
   return {
-    physicsLength: { type: 'number', min: 0, exclusiveMin: true, unit: 'm', doc: 'reference length L of the element' },
+    physicsLength: {
+      type: 'number',
+      min: 0,
+      exclusiveMin: true,
+      unit: 'm',
+      doc: 'reference length L of the element',
+    },
     physicsMassPerLength: { type: 'number', default: 0, min: 0, unit: 'kg/m', doc: 'mass per length rhoA' },
-    physicsBendingStiffness: { type: 'number', default: 0, min: 0, unit: 'N m^2', doc: spec.bendingStiffness },
-    physicsAxialStiffness: { type: 'number', default: 0, min: 0, unit: 'N', doc: 'axial stiffness EA; normal force N = EA (eps - eps0)' },
-    physicsBendingDamping: { type: 'number', default: 0, min: 0, unit: 'N m^2 s', doc: 'bending damping d_K: adds d_K dK/dt to the moment' },
-    physicsAxialDamping: { type: 'number', default: 0, min: 0, unit: 'N s', doc: 'axial damping d_eps: adds d_eps deps/dt to the normal force' },
+    physicsBendingStiffness: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'N m^2',
+      doc: spec.bendingStiffness,
+    },
+    physicsAxialStiffness: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'N',
+      doc: 'axial stiffness EA; normal force N = EA (eps - eps0)',
+    },
+    physicsBendingDamping: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'N m^2 s',
+      doc: 'bending damping d_K: adds d_K dK/dt to the moment',
+    },
+    physicsAxialDamping: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'N s',
+      doc: 'axial damping d_eps: adds d_eps deps/dt to the normal force',
+    },
     physicsReferenceAxialStrain: { type: 'number', default: 0, doc: spec.referenceAxialStrain },
     ...spec.referenceCurvature,
-    strainIsRelativeToReference: { type: 'number', default: 0, min: 0, max: 1, doc: spec.strainIsRelativeToReference },
-    nodeNumbers: { type: 'refList', kind: 'node', size: 2, types: [spec.nodeType], doc: `the two ${spec.nodeType} nodes [n0, n1]` },
+    strainIsRelativeToReference: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      max: 1,
+      doc: spec.strainIsRelativeToReference,
+    },
+    nodeNumbers: {
+      type: 'refList',
+      kind: 'node',
+      size: 2,
+      types: [spec.nodeType],
+      doc: `the two ${spec.nodeType} nodes [n0, n1]`,
+    },
     useReducedOrderIntegration: { type: 'integer', default: 0, min: 0, max: 2, doc: spec.integration },
   }
 }

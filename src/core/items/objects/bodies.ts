@@ -18,7 +18,8 @@ export const VGRAPHICS = {
 }
 
 /** The check() of bodies without other checks: VgraphicsData entries. */
-export const checkGraphicsData = (it: ResolvedItem): { parameter: string; message: string }[] => graphicsDataProblems(it.params.raw('VgraphicsData'))
+export const checkGraphicsData = (it: ResolvedItem): { parameter: string; message: string }[] =>
+  graphicsDataProblems(it.params.raw('VgraphicsData'))
 
 class GroundBody implements ObjectComputation {
   ltgODE2 = new Int32Array(0)
@@ -52,8 +53,24 @@ export const ObjectGround: ItemDefinition<'object'> = {
   exudynName: 'ObjectGround',
   doc: 'The fixed reference body: no coordinates; markers on it are fixed points and frames.',
   parameters: {
-    referencePosition: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'position of the ground frame' },
-    referenceRotation: { type: 'matrix', rows: 3, cols: 3, default: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], doc: 'rotation matrix of the ground frame' },
+    referencePosition: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm',
+      doc: 'position of the ground frame',
+    },
+    referenceRotation: {
+      type: 'matrix',
+      rows: 3,
+      cols: 3,
+      default: [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ],
+      doc: 'rotation matrix of the ground frame',
+    },
     ...visualizationParams(),
     ...V_COLOR,
     ...VGRAPHICS,
@@ -63,7 +80,13 @@ export const ObjectGround: ItemDefinition<'object'> = {
   check: checkGraphicsData,
   build: (it) => new GroundBody(it.params.vector('referencePosition'), it.params.matrix('referenceRotation')),
   visualize: (it, _c, _s, g) => {
-    if (it.params.bool('Vshow')) drawGraphicsData(it.params.raw('VgraphicsData'), it.params.vector('referencePosition'), it.params.matrix('referenceRotation'), g)
+    if (it.params.bool('Vshow'))
+      drawGraphicsData(
+        it.params.raw('VgraphicsData'),
+        it.params.vector('referencePosition'),
+        it.params.matrix('referenceRotation'),
+        g,
+      )
   },
 }
 
@@ -120,10 +143,18 @@ function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3): ItemDefinitio
     kind: 'object',
     type,
     exudynName: `Object${type}`,
-    doc: dim === 3 ? 'A point mass on a Point node (3 translational coordinates).' : 'A planar point mass on a Point2D node.',
+    doc:
+      dim === 3
+        ? 'A point mass on a Point node (3 translational coordinates).'
+        : 'A planar point mass on a Point2D node.',
     parameters: {
       physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
-      nodeNumber: { type: 'ref', kind: 'node', types: dim === 3 ? ['Point', 'PointGround'] : ['Point2D'], doc: 'the node that carries the coordinates (PointGround: a fixed point mass)' },
+      nodeNumber: {
+        type: 'ref',
+        kind: 'node',
+        types: dim === 3 ? ['Point', 'PointGround'] : ['Point2D'],
+        doc: 'the node that carries the coordinates (PointGround: a fixed point mass)',
+      },
       ...visualizationParams(),
       ...V_COLOR,
       ...VGRAPHICS,
@@ -142,11 +173,15 @@ function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3): ItemDefinitio
       const p = new Float64Array(3)
       c.centerOfMass!().position(s, p)
       if (drawGraphicsData(it.params.raw('VgraphicsData'), p, IDENTITY, g)) return
-      g.add({ shape: 'sphere', center: [...p], radius: 0.05, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body) })
+      g.add({
+        shape: 'sphere',
+        center: [...p],
+        radius: 0.05,
+        color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body),
+      })
     },
   }
 }
 
 export const ObjectMassPoint = massPoint('MassPoint', 3)
 export const ObjectMassPoint2D = massPoint('MassPoint2D', 2)
-

@@ -27,7 +27,13 @@
 // during Newton; postNewton sets them from the converged state and returns the force error of every
 // switch (k_c |dg| for contact, ||f_lin| - mu |f_n|| for stick/slip). Checkpoints carry them.
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
-import { isFrame, type FrameKinematics, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
+import {
+  isFrame,
+  type FrameKinematics,
+  type MarkerComputation,
+  type ObjectComputation,
+  type PointKinematics,
+} from '../../system/computation'
 import { arrowAlong, colorOr, DEFAULT_COLORS, type GraphicsPrimitive } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { markerProvides, V_COLOR, visualizationParams } from '../common'
@@ -37,7 +43,12 @@ import { ACTIVE_CONNECTOR } from './springsAndDistance'
 /** Slip state before the first contact: no sticking position is known. */
 const UNDEFINED = -2
 /** Blocks of the data coordinates (each numberOfContactSegments long). */
-const GAP = 0, STATE = 1, LAST_STICK = 2, START_STATE = 3, START_LAST_STICK = 4, BLOCKS = 5
+const GAP = 0,
+  STATE = 1,
+  LAST_STICK = 2,
+  START_STATE = 3,
+  START_LAST_STICK = 4,
+  BLOCKS = 5
 /** Coordinates of one ANCFCable2D element. */
 const CABLE = 8
 
@@ -88,7 +99,15 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
   private Jc = new Float64Array(0)
   private Gc = new Float64Array(0)
   private readonly F = new Float64Array(3)
-  private readonly seg: Segment = { gap: 0, rho: 0, n: new Float64Array(2), t: new Float64Array(2), vn: 0, vt: 0, stick: 0 }
+  private readonly seg: Segment = {
+    gap: 0,
+    rho: 0,
+    n: new Float64Array(2),
+    t: new Float64Array(2),
+    vn: 0,
+    vt: 0,
+    stick: 0,
+  }
   /** Circle rotation angle of the current evaluation (0 for a position marker). */
   private phi = 0
 
@@ -103,14 +122,17 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
     this.nData = BLOCKS * this.nSeg
     const L = shape.cable.p.L
     this.segmentLength = L / this.nSeg
-    this.points = Array.from({ length: this.nSeg + 1 }, (_, i) => shape.cable.bodyPoint(Float64Array.of((i * L) / this.nSeg, shape.verticalOffset)))
+    this.points = Array.from({ length: this.nSeg + 1 }, (_, i) =>
+      shape.cable.bodyPoint(Float64Array.of((i * L) / this.nSeg, shape.verticalOffset)),
+    )
     this.p = new Float64Array(2 * (this.nSeg + 1))
     this.v = new Float64Array(2 * (this.nSeg + 1))
   }
 
   /** ltg = [circle marker | cable element (8)]. */
   setupLTG(): void {
-    const a = this.circle.ltg, b = this.points[0].ltg
+    const a = this.circle.ltg,
+      b = this.points[0].ltg
     this.nCircle = a.length
     if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = new Int32Array(a.length + b.length)
     this.ltgODE2.set(a, 0)
@@ -155,14 +177,21 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
 
   /** Geometry and relative velocity of segment i into this.seg (after readKinematics). */
   private segment(i: number): Segment {
-    const g = this.seg, p = this.p, v = this.v, r = this.law.circleRadius
-    const x0 = p[2 * i], y0 = p[2 * i + 1]
-    const sx = p[2 * i + 2] - x0, sy = p[2 * i + 3] - y0
+    const g = this.seg,
+      p = this.p,
+      v = this.v,
+      r = this.law.circleRadius
+    const x0 = p[2 * i],
+      y0 = p[2 * i + 1]
+    const sx = p[2 * i + 2] - x0,
+      sy = p[2 * i + 3] - y0
     const d = sx * sx + sy * sy
     const rho = d > 0 ? Math.min(1, Math.max(0, (sx * (this.pc[0] - x0) + sy * (this.pc[1] - y0)) / d)) : 0
-    const dx = this.pc[0] - (x0 + rho * sx), dy = this.pc[1] - (y0 + rho * sy)
+    const dx = this.pc[0] - (x0 + rho * sx),
+      dy = this.pc[1] - (y0 + rho * sy)
     const dist = Math.hypot(dx, dy)
-    const n = g.n, t = g.t
+    const n = g.n,
+      t = g.t
     // A centre exactly on the segment has no normal (no force, as a coincident sphere contact).
     n[0] = dist > 0 ? dx / dist : 0
     n[1] = dist > 0 ? dy / dist : 0
@@ -217,7 +246,14 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
   }
 
   /** f_lhs of the force F = f_n n + f_t t on the cable (shared by p_i, p_i+1), -F and torque r f_t on the circle. */
-  private applySegmentForce(s: SystemState, i: number, g: Segment, fn: number, ft: number, out: Float64Array): void {
+  private applySegmentForce(
+    s: SystemState,
+    i: number,
+    g: Segment,
+    fn: number,
+    ft: number,
+    out: Float64Array,
+  ): void {
     const F = this.F
     F[0] = fn * g.n[0] + ft * g.t[0]
     F[1] = fn * g.n[1] + ft * g.t[1]
@@ -236,7 +272,9 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
   /** f_lhs of share F at segment point k of the cable. */
   private applyPointForce(s: SystemState, k: number, share: number, out: Float64Array): void {
     if (share === 0) return
-    const J = this.J, F = this.F, nc = this.nCircle
+    const J = this.J,
+      F = this.F,
+      nc = this.nCircle
     this.points[k].positionJacobian(s, J)
     for (let j = 0; j < CABLE; j++) out[nc + j] -= share * (J[j] * F[0] + J[CABLE + j] * F[1])
   }
@@ -252,26 +290,30 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
   }
 
   postNewton(s: SystemState): number {
-    const law = this.law, d = s.data
+    const law = this.law,
+      d = s.data
     this.readKinematics(s)
     let error = 0
     for (let i = 0; i < this.nSeg; i++) {
       const g = this.segment(i)
-      const oldGap = d[this.at(GAP, i)], oldState = d[this.at(STATE, i)]
+      const oldGap = d[this.at(GAP, i)],
+        oldState = d[this.at(STATE, i)]
       if (g.gap < 0 !== oldGap < 0) error += law.contactStiffness * Math.abs(g.gap - oldGap)
       d[this.at(GAP, i)] = g.gap
       let state = UNDEFINED
       if (g.gap < 0 && (law.frictionVelocityPenalty !== 0 || law.frictionStiffness !== 0)) {
         const limit = law.frictionCoefficient * Math.abs(this.normalForce(g))
         // Against the start of the step: a slip in an earlier pass of this step must not move the anchor.
-        const startState = d[this.at(START_STATE, i)], startStick = d[this.at(START_LAST_STICK, i)]
+        const startState = d[this.at(START_STATE, i)],
+          startStick = d[this.at(START_LAST_STICK, i)]
         const fLin = this.linearFriction(g, startState, startStick)
         // A slip that reverses within the step passes through sticking: the slip force of one direction
         // reverses the relative velocity, so the sign of fLin alone alternates +1, -1, +1 on every pass.
         if (Math.abs(fLin) > limit && Math.sign(fLin) !== -oldState) {
           state = Math.sign(fLin)
           // The anchor follows the slip so that the sticking spring is pre-tensioned to the limit.
-          d[this.at(LAST_STICK, i)] = law.frictionStiffness > 0 ? this.wrap(g.stick - (state * limit) / law.frictionStiffness) : g.stick
+          d[this.at(LAST_STICK, i)] =
+            law.frictionStiffness > 0 ? this.wrap(g.stick - (state * limit) / law.frictionStiffness) : g.stick
         } else {
           state = 0
           d[this.at(LAST_STICK, i)] = startState === UNDEFINED ? g.stick : startStick
@@ -346,7 +388,18 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
       }
       out.push({ shape: 'line', points: circle, color })
       // A radius marks the circle's rotation.
-      out.push({ shape: 'line', points: [this.pc[0], this.pc[1], this.pc[2], this.pc[0] + r * Math.cos(this.phi), this.pc[1] + r * Math.sin(this.phi), this.pc[2]], color })
+      out.push({
+        shape: 'line',
+        points: [
+          this.pc[0],
+          this.pc[1],
+          this.pc[2],
+          this.pc[0] + r * Math.cos(this.phi),
+          this.pc[1] + r * Math.sin(this.phi),
+          this.pc[2],
+        ],
+        color,
+      })
     }
     const forces: { at: number[]; f: number[] }[] = []
     let largest = 0
@@ -354,7 +407,11 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
       const g = this.segment(i)
       if (!(this.law.active && g.gap < 0)) continue
       const fn = this.law.contactStiffness * g.gap
-      const at = [this.p[2 * i] + g.rho * (this.p[2 * i + 2] - this.p[2 * i]), this.p[2 * i + 1] + g.rho * (this.p[2 * i + 3] - this.p[2 * i + 1]), 0]
+      const at = [
+        this.p[2 * i] + g.rho * (this.p[2 * i + 2] - this.p[2 * i]),
+        this.p[2 * i + 1] + g.rho * (this.p[2 * i + 3] - this.p[2 * i + 1]),
+        0,
+      ]
       forces.push({ at, f: [fn * g.n[0], fn * g.n[1], 0] })
       largest = Math.max(largest, Math.abs(fn))
     }
@@ -370,8 +427,13 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
 function lawOf(it: ResolvedItem): CircleCableLaw {
   const p = it.params
   return {
-    contactStiffness: p.number('contactStiffness'), contactDamping: p.number('contactDamping'), frictionVelocityPenalty: p.number('frictionVelocityPenalty'),
-    frictionStiffness: p.number('frictionStiffness'), frictionCoefficient: p.number('frictionCoefficient'), circleRadius: p.number('circleRadius'), active: p.bool('activeConnector'),
+    contactStiffness: p.number('contactStiffness'),
+    contactDamping: p.number('contactDamping'),
+    frictionVelocityPenalty: p.number('frictionVelocityPenalty'),
+    frictionStiffness: p.number('frictionStiffness'),
+    frictionCoefficient: p.number('frictionCoefficient'),
+    circleRadius: p.number('circleRadius'),
+    active: p.bool('activeConnector'),
   }
 }
 
@@ -381,19 +443,74 @@ export const ObjectContactFrictionCircleCable2D: ItemDefinition<'object'> = {
   exudynName: 'ObjectContactFrictionCircleCable2D',
   doc: "Penalty contact with Coulomb friction between a circle (radius circleRadius, centre at marker 0: rigid or position marker) and one ANCFCable2D element whose surface marker 1 (BodyCable2DShape) splits into numberOfContactSegments straight segments. Per segment in contact (gap g = distance - r < 0): normal force f_n = k_c g - d_c v_n on the cable, friction against the relative tangential motion by a velocity penalty mu_v and a sticking spring mu_k up to mu |f_n| (then sliding with mu |f_n|); the forces go to the two segment points, the opposite force and the friction torque to the circle. Contact and stick/slip states are data coordinates of the discontinuous iteration (5 per segment: gap, slip state, sticking position and their start-of-step values; Exudyn keeps the first three in a GenericData node: not needed here) and are saved in checkpoints. Outputs per segment [tangential, normal]: Coordinates (sticking displacement, gap), Coordinates_t (velocities), ForceLocal (forces on the cable); ours: Force, the total force on the circle. A cable of several elements needs one contact per element. Drawn: the circle (lines, a radius marking its rotation) and, per segment whose gap is closed, the penalty normal force on the cable, k_c |g| n, as a magenta arrow from the contact point away from the circle (VforceScale m/N, or the largest one circle radius long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrows (ForceLocal has them).",
   parameters: {
-    markerNumbers: { type: 'refList', kind: 'marker', size: 2, doc: 'the circle-centre marker m0 (rigid: rotation counts; or position) and the BodyCable2DShape marker m1 of the cable element' },
-    numberOfContactSegments: { type: 'integer', default: 3, min: 1, doc: "number of straight contact segments along the element; must equal the marker's numberOfSegments" },
-    contactStiffness: { type: 'number', default: 0, min: 0, unit: 'N/m', doc: 'contact (penalty) stiffness k_c per segment' },
-    contactDamping: { type: 'number', default: 0, min: 0, unit: 'N s/m', doc: 'contact damping d_c per segment (normal direction, in contact only)' },
-    frictionVelocityPenalty: { type: 'number', default: 0, min: 0, unit: 'N s/m', doc: 'tangential velocity penalty mu_v per segment: friction -mu_v v_t while sticking (a regularization of Coulomb friction)' },
-    frictionStiffness: { type: 'number', default: 0, min: 0, unit: 'N/m', doc: 'tangential stiffness mu_k per segment: friction -mu_k dx against the displacement since sticking' },
-    frictionCoefficient: { type: 'number', default: 0, min: 0, doc: 'Coulomb friction coefficient mu: |f_t| <= mu |f_n|' },
+    markerNumbers: {
+      type: 'refList',
+      kind: 'marker',
+      size: 2,
+      doc: 'the circle-centre marker m0 (rigid: rotation counts; or position) and the BodyCable2DShape marker m1 of the cable element',
+    },
+    numberOfContactSegments: {
+      type: 'integer',
+      default: 3,
+      min: 1,
+      doc: "number of straight contact segments along the element; must equal the marker's numberOfSegments",
+    },
+    contactStiffness: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'N/m',
+      doc: 'contact (penalty) stiffness k_c per segment',
+    },
+    contactDamping: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'N s/m',
+      doc: 'contact damping d_c per segment (normal direction, in contact only)',
+    },
+    frictionVelocityPenalty: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'N s/m',
+      doc: 'tangential velocity penalty mu_v per segment: friction -mu_v v_t while sticking (a regularization of Coulomb friction)',
+    },
+    frictionStiffness: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'N/m',
+      doc: 'tangential stiffness mu_k per segment: friction -mu_k dx against the displacement since sticking',
+    },
+    frictionCoefficient: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      doc: 'Coulomb friction coefficient mu: |f_t| <= mu |f_n|',
+    },
     circleRadius: { type: 'number', default: 0, min: 0, unit: 'm', doc: 'radius r of the contact circle' },
-    useSegmentNormals: { type: 'boolean', default: true, unsupported: true, doc: "only the segment normals (Exudyn's default); point-wise normals are not offered" },
+    useSegmentNormals: {
+      type: 'boolean',
+      default: true,
+      unsupported: true,
+      doc: "only the segment normals (Exudyn's default); point-wise normals are not offered",
+    },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams({
-      VshowContactCircle: { type: 'boolean', default: true, doc: 'draw the contact circle (with a radius marking its rotation)', visualization: true },
-      VforceScale: { type: 'number', default: -1, unit: 'm/N', doc: 'length of the contact-force arrows per newton; <= 0 (default -1): the largest segment force is drawn one circle radius long', visualization: true },
+      VshowContactCircle: {
+        type: 'boolean',
+        default: true,
+        doc: 'draw the contact circle (with a radius marking its rotation)',
+        visualization: true,
+      },
+      VforceScale: {
+        type: 'number',
+        default: -1,
+        unit: 'm/N',
+        doc: 'length of the contact-force arrows per newton; <= 0 (default -1): the largest segment force is drawn one circle radius long',
+        visualization: true,
+      },
     }),
     ...V_COLOR,
   },
@@ -401,22 +518,44 @@ export const ObjectContactFrictionCircleCable2D: ItemDefinition<'object'> = {
   check: (it, model) => {
     const out: { parameter: string; message: string }[] = []
     const [m0, m1] = it.params.refs('markerNumbers')
-    if (!markerProvides(model, m0, 'position')) out.push({ parameter: 'markerNumbers[0]', message: `marker "${model.item('marker', m0).name}" provides no position; expected the circle centre's rigid or position marker` })
+    if (!markerProvides(model, m0, 'position'))
+      out.push({
+        parameter: 'markerNumbers[0]',
+        message: `marker "${model.item('marker', m0).name}" provides no position; expected the circle centre's rigid or position marker`,
+      })
     const shape = model.item('marker', m1)
-    if (shape.type !== 'BodyCable2DShape') out.push({ parameter: 'markerNumbers[1]', message: `marker "${shape.name}" is a ${shape.type}; expected a BodyCable2DShape marker` })
+    if (shape.type !== 'BodyCable2DShape')
+      out.push({
+        parameter: 'markerNumbers[1]',
+        message: `marker "${shape.name}" is a ${shape.type}; expected a BodyCable2DShape marker`,
+      })
     else if (shape.params.integer('numberOfSegments') !== it.params.integer('numberOfContactSegments'))
-      out.push({ parameter: 'numberOfContactSegments', message: `expected ${shape.params.integer('numberOfSegments')}, the numberOfSegments of marker "${shape.name}"; got ${it.params.integer('numberOfContactSegments')}` })
-    if (!(it.params.number('circleRadius') > 0)) out.push({ parameter: 'circleRadius', message: `expected a positive radius, got ${it.params.number('circleRadius')}` })
+      out.push({
+        parameter: 'numberOfContactSegments',
+        message: `expected ${shape.params.integer('numberOfSegments')}, the numberOfSegments of marker "${shape.name}"; got ${it.params.integer('numberOfContactSegments')}`,
+      })
+    if (!(it.params.number('circleRadius') > 0))
+      out.push({
+        parameter: 'circleRadius',
+        message: `expected a positive radius, got ${it.params.number('circleRadius')}`,
+      })
     return out
   },
   build: (it, ctx) => {
     const [m0, m1] = it.params.refs('markerNumbers').map((m) => ctx.marker(m))
-    if (!(m1 instanceof CableShapeMarker)) throw new Error(`object "${it.name}": markerNumbers[1] must be a BodyCable2DShape marker`)
+    if (!(m1 instanceof CableShapeMarker))
+      throw new Error(`object "${it.name}": markerNumbers[1] must be a BodyCable2DShape marker`)
     return new ContactFrictionCircleCable2D(m0, m1, lawOf(it))
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
-    for (const p of (c as ContactFrictionCircleCable2D).graphics(s, it.params.bool('VshowContactCircle'), color, it.params.number('VforceScale'))) g.add(p)
+    for (const p of (c as ContactFrictionCircleCable2D).graphics(
+      s,
+      it.params.bool('VshowContactCircle'),
+      color,
+      it.params.number('VforceScale'),
+    ))
+      g.add(p)
   },
 }

@@ -23,13 +23,20 @@
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import { cross, identity3, matVec3 } from '../../math/vec3'
-import { isFrame, type FrameKinematics, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
+import {
+  isFrame,
+  type FrameKinematics,
+  type MarkerComputation,
+  type ObjectComputation,
+  type PointKinematics,
+} from '../../system/computation'
 import { arrowAlong, colorOr, DEFAULT_COLORS, type Graphics } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { requireMarkers, V_COLOR, visualizationParams } from '../common'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
 
-const GAP = 0, TANGENTIAL_SPEED = 1
+const GAP = 0,
+  TANGENTIAL_SPEED = 1
 
 /** One side of a contact: the marker's kinematics and buffers for its velocity and Jacobians. */
 class ContactSide {
@@ -74,17 +81,27 @@ class ContactSide {
   }
 
   /** out[offset + j] -= sign (J^T F + G^T (lever x F)): f_lhs of the force sign F at the contact point. */
-  addForce(s: SystemState, F: Float64Array, lever: Float64Array, sign: number, out: Float64Array, offset: number): void {
+  addForce(
+    s: SystemState,
+    F: Float64Array,
+    lever: Float64Array,
+    sign: number,
+    out: Float64Array,
+    offset: number,
+  ): void {
     const n = this.n
     if (n === 0) return
     const J = this.J
     this.kinematics.positionJacobian(s, J)
-    for (let j = 0; j < n; j++) out[offset + j] -= sign * (J[j] * F[0] + J[n + j] * F[1] + J[2 * n + j] * F[2])
+    for (let j = 0; j < n; j++)
+      out[offset + j] -= sign * (J[j] * F[0] + J[n + j] * F[1] + J[2 * n + j] * F[2])
     if (!this.frame) return
-    const G = this.G, T = this.torque
+    const G = this.G,
+      T = this.torque
     this.frame.rotationJacobian(s, G)
     cross(lever, F, T)
-    for (let j = 0; j < n; j++) out[offset + j] -= sign * (G[j] * T[0] + G[n + j] * T[1] + G[2 * n + j] * T[2])
+    for (let j = 0; j < n; j++)
+      out[offset + j] -= sign * (G[j] * T[0] + G[n + j] * T[1] + G[2 * n + j] * T[2])
   }
 }
 
@@ -132,7 +149,8 @@ abstract class SphereContact implements ObjectComputation {
   setupLTG(): void {
     this.side0.setupLTG()
     this.side1.setupLTG()
-    const a = this.side0.kinematics.ltg, b = this.side1.kinematics.ltg
+    const a = this.side0.kinematics.ltg,
+      b = this.side1.kinematics.ltg
     if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = new Int32Array(a.length + b.length)
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
@@ -152,7 +170,9 @@ abstract class SphereContact implements ObjectComputation {
     this.geometry(s)
     this.side0.contactPointVelocity(s, this.lever0)
     this.side1.contactPointVelocity(s, this.lever1)
-    const n = this.normal, dv = this.dv, vt = this.vt
+    const n = this.normal,
+      dv = this.dv,
+      vt = this.vt
     for (let i = 0; i < 3; i++) dv[i] = this.side1.vc[i] - this.side0.vc[i]
     const vn = (this.normalVelocity = n[0] * dv[0] + n[1] * dv[1] + n[2] * dv[2])
     for (let i = 0; i < 3; i++) vt[i] = dv[i] - vn * n[i]
@@ -165,7 +185,8 @@ abstract class SphereContact implements ObjectComputation {
    */
   private evaluate(s: SystemState): boolean {
     this.kinematics(s)
-    const law = this.law, F = this.F
+    const law = this.law,
+      F = this.F
     const closed = law.activeConnector && s.data[this.dataIndex + GAP] < 0
     if (!closed) {
       F.fill(0)
@@ -189,12 +210,18 @@ abstract class SphereContact implements ObjectComputation {
   }
 
   postNewton(s: SystemState): number {
-    const law = this.law, d = s.data, i = this.dataIndex
+    const law = this.law,
+      d = s.data,
+      i = this.dataIndex
     this.kinematics(s)
     let error = 0
     if (this.gap < 0 !== d[i + GAP] < 0) error = law.contactStiffness * Math.abs(this.gap)
     const vReg = law.frictionProportionalZone
-    if (this.gap < 0 && law.dynamicFriction > 0 && this.tangentialSpeed < vReg !== d[i + TANGENTIAL_SPEED] < vReg) {
+    if (
+      this.gap < 0 &&
+      law.dynamicFriction > 0 &&
+      this.tangentialSpeed < vReg !== d[i + TANGENTIAL_SPEED] < vReg
+    ) {
       const fn = Math.max(0, -law.contactStiffness * this.gap - law.contactDamping * this.normalVelocity)
       error = Math.max(error, law.dynamicFriction * fn * Math.abs(this.tangentialSpeed / vReg - 1))
     }
@@ -206,11 +233,20 @@ abstract class SphereContact implements ObjectComputation {
   output(variable: string, s: SystemState, out: Float64Array): number {
     this.evaluate(s)
     switch (variable) {
-      case 'Displacement': for (let k = 0; k < 3; k++) out[k] = this.side1.p[k] - this.side0.p[k]; return 3
-      case 'Distance': out[0] = this.gap; return 1
-      case 'Velocity': out.set(this.dv); return 3
-      case 'Force': out.set(this.F); return 3
-      default: return 0
+      case 'Displacement':
+        for (let k = 0; k < 3; k++) out[k] = this.side1.p[k] - this.side0.p[k]
+        return 3
+      case 'Distance':
+        out[0] = this.gap
+        return 1
+      case 'Velocity':
+        out.set(this.dv)
+        return 3
+      case 'Force':
+        out.set(this.F)
+        return 3
+      default:
+        return 0
     }
   }
 
@@ -219,14 +255,21 @@ abstract class SphereContact implements ObjectComputation {
    * penalty part of the normal force on marker 1, -k_c g n. The viewport rebuilds a frame from its
    * coordinates q only (no velocities, no switching states), so damping and friction cannot be drawn.
    */
-  drawing(s: SystemState): { p0: number[]; p1: number[]; normal: number[]; contact: { point: number[]; force: number[] } | null } {
+  drawing(s: SystemState): {
+    p0: number[]
+    p1: number[]
+    normal: number[]
+    contact: { point: number[]; force: number[] } | null
+  } {
     this.side0.readPosition(s)
     this.side1.readPosition(s)
     this.geometry(s)
     const p1 = [...this.side1.p]
     const closed = this.law.activeConnector && this.gap < 0
     const fn = -this.law.contactStiffness * this.gap
-    const contact = closed ? { point: p1.map((x, k) => x + this.lever1[k]), force: [...this.normal].map((n) => fn * n) } : null
+    const contact = closed
+      ? { point: p1.map((x, k) => x + this.lever1[k]), force: [...this.normal].map((n) => fn * n) }
+      : null
     return { p0: [...this.side0.p], p1, normal: [...this.normal], contact }
   }
 }
@@ -241,7 +284,9 @@ class ContactSphereSphereComputation extends SphereContact {
   }
 
   protected geometry(): void {
-    const p0 = this.side0.p, p1 = this.side1.p, n = this.normal
+    const p0 = this.side0.p,
+      p1 = this.side1.p,
+      n = this.normal
     for (let k = 0; k < 3; k++) n[k] = p1[k] - p0[k]
     const distance = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
     // Coincident centres have no normal (Exudyn takes n = 0 then: no force).
@@ -249,7 +294,8 @@ class ContactSphereSphereComputation extends SphereContact {
     for (let k = 0; k < 3; k++) n[k] *= scale
     this.gap = distance - this.radii[0] - this.radii[1]
     // The contact point lies in the middle of the overlap.
-    const a0 = this.radii[0] + 0.5 * this.gap, a1 = this.radii[1] + 0.5 * this.gap
+    const a0 = this.radii[0] + 0.5 * this.gap,
+      a1 = this.radii[1] + 0.5 * this.gap
     for (let k = 0; k < 3; k++) {
       this.lever0[k] = a0 * n[k]
       this.lever1[k] = -a1 * n[k]
@@ -276,15 +322,22 @@ class ContactSpherePlaneComputation extends SphereContact {
   private overPlane(): boolean {
     const [sx, sy] = this.planeSize
     if (sx === 0 && sy === 0) return true
-    const p0 = this.side0.p, p1 = this.side1.p, R = this.R
-    const dx = p1[0] - p0[0], dy = p1[1] - p0[1], dz = p1[2] - p0[2]
+    const p0 = this.side0.p,
+      p1 = this.side1.p,
+      R = this.R
+    const dx = p1[0] - p0[0],
+      dy = p1[1] - p0[1],
+      dz = p1[2] - p0[2]
     // Local coordinates R^T d (R is the identity for markers without orientation).
-    const x = R[0] * dx + R[3] * dy + R[6] * dz, y = R[1] * dx + R[4] * dy + R[7] * dz
+    const x = R[0] * dx + R[3] * dy + R[6] * dz,
+      y = R[1] * dx + R[4] * dy + R[7] * dz
     return (sx === 0 || Math.abs(x) <= sx / 2) && (sy === 0 || Math.abs(y) <= sy / 2)
   }
 
   protected geometry(s: SystemState): void {
-    const p0 = this.side0.p, p1 = this.side1.p, n = this.normal
+    const p0 = this.side0.p,
+      p1 = this.side1.p,
+      n = this.normal
     if (this.side0.frame) this.side0.frame.rotationMatrix(s, this.R)
     else identity3(this.R)
     matVec3(this.R, this.planeNormal, n)
@@ -302,14 +355,38 @@ class ContactSpherePlaneComputation extends SphereContact {
 }
 
 const LAW_PARAMETERS: ParamSchema = {
-  contactStiffness: { type: 'number', default: 0, min: 0, unit: 'N/m', doc: 'normal contact (penalty) stiffness k_c' },
-  contactDamping: { type: 'number', default: 0, min: 0, unit: 'N s/m', doc: 'normal contact damping d_c (linear dashpot; restitution e = exp(-zeta pi / sqrt(1 - zeta^2)), zeta = d_c / (2 sqrt(k_c m)))' },
+  contactStiffness: {
+    type: 'number',
+    default: 0,
+    min: 0,
+    unit: 'N/m',
+    doc: 'normal contact (penalty) stiffness k_c',
+  },
+  contactDamping: {
+    type: 'number',
+    default: 0,
+    min: 0,
+    unit: 'N s/m',
+    doc: 'normal contact damping d_c (linear dashpot; restitution e = exp(-zeta pi / sqrt(1 - zeta^2)), zeta = d_c / (2 sqrt(k_c m)))',
+  },
   dynamicFriction: { type: 'number', default: 0, min: 0, doc: 'Coulomb friction coefficient mu_d' },
-  frictionProportionalZone: { type: 'number', default: 1e-3, min: 0, unit: 'm/s', doc: 'tangential speed below which the friction force grows linearly with the speed (regularization of sign(v))' },
+  frictionProportionalZone: {
+    type: 'number',
+    default: 1e-3,
+    min: 0,
+    unit: 'm/s',
+    doc: 'tangential speed below which the friction force grows linearly with the speed (regularization of sign(v))',
+  },
 }
 
 const V_FORCE_SCALE: ParamSchema = {
-  VforceScale: { type: 'number', default: -1, unit: 'm/N', doc: 'length of the contact-force arrow per newton; <= 0 (default -1): every force drawn 4 sphere radii long (direction only)', visualization: true },
+  VforceScale: {
+    type: 'number',
+    default: -1,
+    unit: 'm/N',
+    doc: 'length of the contact-force arrow per newton; <= 0 (default -1): every force drawn 4 sphere radii long (direction only)',
+    visualization: true,
+  },
 }
 
 /**
@@ -317,9 +394,17 @@ const V_FORCE_SCALE: ParamSchema = {
  * sphere. Drawn lines are hidden inside the opaque sphere, so the automatic length, 4 radii, leaves
  * about half of a normal force's arrow and its head outside.
  */
-function addForceArrow(g: Graphics, contact: { point: number[]; force: number[] } | null, radius: number, forceScale: number): void {
+function addForceArrow(
+  g: Graphics,
+  contact: { point: number[]; force: number[] } | null,
+  radius: number,
+  forceScale: number,
+): void {
   if (!contact) return
-  const length = forceScale > 0 ? forceScale * Math.hypot(contact.force[0], contact.force[1], contact.force[2]) : 4 * radius
+  const length =
+    forceScale > 0
+      ? forceScale * Math.hypot(contact.force[0], contact.force[1], contact.force[2])
+      : 4 * radius
   const arrow = arrowAlong(contact.point, contact.force, length, DEFAULT_COLORS.force)
   if (arrow) g.add(arrow)
 }
@@ -329,19 +414,29 @@ const CONTACT_VISUALIZATION: ParamSchema = { ...visualizationParams(V_FORCE_SCAL
 function lawOf(it: ResolvedItem): ContactLaw {
   const p = it.params
   return {
-    contactStiffness: p.number('contactStiffness'), contactDamping: p.number('contactDamping'), dynamicFriction: p.number('dynamicFriction'),
-    frictionProportionalZone: p.number('frictionProportionalZone'), activeConnector: p.bool('activeConnector'),
+    contactStiffness: p.number('contactStiffness'),
+    contactDamping: p.number('contactDamping'),
+    dynamicFriction: p.number('dynamicFriction'),
+    frictionProportionalZone: p.number('frictionProportionalZone'),
+    activeConnector: p.bool('activeConnector'),
   }
 }
 
 function checkLaw(it: ResolvedItem): { parameter: string; message: string }[] {
   const p = it.params
   if (p.number('dynamicFriction') > 0 && !(p.number('frictionProportionalZone') > 0))
-    return [{ parameter: 'frictionProportionalZone', message: 'expected a positive regularization speed when dynamicFriction > 0 (Newton needs a continuous friction law)' }]
+    return [
+      {
+        parameter: 'frictionProportionalZone',
+        message:
+          'expected a positive regularization speed when dynamicFriction > 0 (Newton needs a continuous friction law)',
+      },
+    ]
   return []
 }
 
-const markersOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
+const markersOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] =>
+  it.params.refs('markerNumbers').map((m) => ctx.marker(m))
 
 export const ObjectContactSphereSphere: ItemDefinition<'object'> = {
   kind: 'object',
@@ -350,7 +445,13 @@ export const ObjectContactSphereSphere: ItemDefinition<'object'> = {
   doc: "Penalty contact between two spheres centred at two position markers (rigid markers add rotation to the contact-point velocity and receive the friction torque): force on marker 1 F = (-k_c g - d_c g') n + regularized Coulomb friction mu_d f_n against the tangential slip, -F on marker 0. Exudyn's linear model (no adhesion or plasticity). The contact and friction states [gap, |v_t|] are data coordinates updated in the discontinuous iteration (saved in checkpoints). Output Distance is the gap (negative = penetration), Force the force on marker 1, Velocity the relative velocity at the contact point. Drawn: both spheres and, while they overlap, the penalty normal force on sphere 1, k_c |g| n, as a magenta arrow from the contact point through sphere 1 (VforceScale m/N, or 4 radii r1 long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrow (the Force output has them).",
   parameters: {
     ...MARKER_PAIR,
-    spheresRadii: { type: 'vector', size: 2, default: [-1, -1], unit: 'm', doc: 'radii [r0, r1] of the spheres of marker 0 and marker 1' },
+    spheresRadii: {
+      type: 'vector',
+      size: 2,
+      default: [-1, -1],
+      unit: 'm',
+      doc: 'radii [r0, r1] of the spheres of marker 0 and marker 1',
+    },
     ...LAW_PARAMETERS,
     ...ACTIVE_CONNECTOR,
     ...CONTACT_VISUALIZATION,
@@ -359,10 +460,12 @@ export const ObjectContactSphereSphere: ItemDefinition<'object'> = {
   check: (it, m) => {
     const out = [...requireMarkers(it, m, 'markerNumbers', 'position'), ...checkLaw(it)]
     const r = it.params.vector('spheresRadii')
-    if (!(r[0] > 0 && r[1] > 0)) out.push({ parameter: 'spheresRadii', message: `expected two positive radii, got [${r[0]}, ${r[1]}]` })
+    if (!(r[0] > 0 && r[1] > 0))
+      out.push({ parameter: 'spheresRadii', message: `expected two positive radii, got [${r[0]}, ${r[1]}]` })
     return out
   },
-  build: (it, ctx) => new ContactSphereSphereComputation(markersOf(it, ctx), lawOf(it), it.params.vector('spheresRadii')),
+  build: (it, ctx) =>
+    new ContactSphereSphereComputation(markersOf(it, ctx), lawOf(it), it.params.vector('spheresRadii')),
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const contact = c as ContactSphereSphereComputation
@@ -381,30 +484,73 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
   doc: "Ours, not Exudyn's: penalty contact between an infinite plane through marker 0 (normal planeNormal in the marker's frame, or global for markers without orientation; the sphere stays on the side it points to) and a sphere of radius sphereRadius centred at marker 1. Same contact law as ContactSphereSphere: force on the sphere F = (-k_c g - d_c g') n + regularized Coulomb friction, -F on the plane's marker at the contact point; contact and friction states are data coordinates of the discontinuous iteration. Output Distance is the gap (negative = penetration), Force the force on the sphere. Drawn: the plane as a thin box (VplaneSize for an unbounded one), the sphere and, while it penetrates, the penalty normal force on the sphere, k_c |g| n, as a magenta arrow from the contact point through the sphere (VforceScale m/N, or 4 radii long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrow (the Force output has them).",
   parameters: {
     ...MARKER_PAIR,
-    markerNumbers: { ...MARKER_PAIR.markerNumbers, doc: 'the plane marker m0 and the sphere-centre marker m1' },
-    planeNormal: { type: 'vector', size: 3, default: [0, 0, 1], doc: "normal of the plane in marker 0's frame (normalized); points to the sphere's side" },
+    markerNumbers: {
+      ...MARKER_PAIR.markerNumbers,
+      doc: 'the plane marker m0 and the sphere-centre marker m1',
+    },
+    planeNormal: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 1],
+      doc: "normal of the plane in marker 0's frame (normalized); points to the sphere's side",
+    },
     sphereRadius: { type: 'number', default: -1, unit: 'm', doc: 'radius of the sphere at marker 1' },
-    planeSize: { type: 'vector', size: 2, default: [0, 0], unit: 'm', doc: "edge lengths of a bounded (rectangular) plane centred at marker 0 along the marker's x and y axes (planeNormal must then be [0, 0, 1]); 0 = unbounded in that direction. Beside the rectangle there is no contact (e.g. steps of stairs)" },
+    planeSize: {
+      type: 'vector',
+      size: 2,
+      default: [0, 0],
+      unit: 'm',
+      doc: "edge lengths of a bounded (rectangular) plane centred at marker 0 along the marker's x and y axes (planeNormal must then be [0, 0, 1]); 0 = unbounded in that direction. Beside the rectangle there is no contact (e.g. steps of stairs)",
+    },
     ...LAW_PARAMETERS,
     ...ACTIVE_CONNECTOR,
-    ...visualizationParams({ VplaneSize: { type: 'number', default: 1, min: 0, unit: 'm', doc: 'edge length of the square drawn for an unbounded plane (direction)', visualization: true }, ...V_FORCE_SCALE }),
+    ...visualizationParams({
+      VplaneSize: {
+        type: 'number',
+        default: 1,
+        min: 0,
+        unit: 'm',
+        doc: 'edge length of the square drawn for an unbounded plane (direction)',
+        visualization: true,
+      },
+      ...V_FORCE_SCALE,
+    }),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
   check: (it, m) => {
     const out = [...requireMarkers(it, m, 'markerNumbers', 'position'), ...checkLaw(it)]
-    if (!(it.params.number('sphereRadius') > 0)) out.push({ parameter: 'sphereRadius', message: `expected a positive radius, got ${it.params.number('sphereRadius')}` })
+    if (!(it.params.number('sphereRadius') > 0))
+      out.push({
+        parameter: 'sphereRadius',
+        message: `expected a positive radius, got ${it.params.number('sphereRadius')}`,
+      })
     const n = it.params.vector('planeNormal')
-    if (!(Math.hypot(n[0], n[1], n[2]) > 0)) out.push({ parameter: 'planeNormal', message: 'expected a non-zero normal vector' })
+    if (!(Math.hypot(n[0], n[1], n[2]) > 0))
+      out.push({ parameter: 'planeNormal', message: 'expected a non-zero normal vector' })
     const size = it.params.vector('planeSize')
-    if (size[0] < 0 || size[1] < 0) out.push({ parameter: 'planeSize', message: `expected edge lengths >= 0 (0 = unbounded), got [${size[0]}, ${size[1]}]` })
-    else if ((size[0] > 0 || size[1] > 0) && (n[0] !== 0 || n[1] !== 0 || !(n[2] > 0))) out.push({ parameter: 'planeNormal', message: "expected [0, 0, 1] for a bounded plane (planeSize spans the marker's x and y axes)" })
+    if (size[0] < 0 || size[1] < 0)
+      out.push({
+        parameter: 'planeSize',
+        message: `expected edge lengths >= 0 (0 = unbounded), got [${size[0]}, ${size[1]}]`,
+      })
+    else if ((size[0] > 0 || size[1] > 0) && (n[0] !== 0 || n[1] !== 0 || !(n[2] > 0)))
+      out.push({
+        parameter: 'planeNormal',
+        message: "expected [0, 0, 1] for a bounded plane (planeSize spans the marker's x and y axes)",
+      })
     return out
   },
   build: (it, ctx) => {
     const n = it.params.vector('planeNormal')
     const length = Math.hypot(n[0], n[1], n[2])
-    return new ContactSpherePlaneComputation(markersOf(it, ctx), lawOf(it), n.map((x) => x / length), it.params.number('sphereRadius'), it.params.vector('planeSize'))
+    return new ContactSpherePlaneComputation(
+      markersOf(it, ctx),
+      lawOf(it),
+      n.map((x) => x / length),
+      it.params.number('sphereRadius'),
+      it.params.vector('planeSize'),
+    )
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
@@ -416,16 +562,25 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
     // A thin box in the plane, its local z axis along the normal (a bounded plane: the marker's axes).
     const ez = normal
     const helper = Math.abs(ez[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]
-    const ex = new Float64Array(3), ey = new Float64Array(3)
+    const ex = new Float64Array(3),
+      ey = new Float64Array(3)
     cross(helper, ez, ex)
     const lx = Math.hypot(ex[0], ex[1], ex[2])
     for (let k = 0; k < 3; k++) ex[k] /= lx
     cross(ez, ex, ey)
-    const rotation = bounded ? [...contact.R] : [ex[0], ey[0], ez[0], ex[1], ey[1], ez[1], ex[2], ey[2], ez[2]]
+    const rotation = bounded
+      ? [...contact.R]
+      : [ex[0], ey[0], ez[0], ex[1], ey[1], ez[1], ex[2], ey[2], ez[2]]
     const size = [sx > 0 ? sx : vSize, sy > 0 ? sy : vSize]
     const thickness = Math.max(size[0], size[1]) / 100
     const center = p0.map((x, k) => x - 0.5 * thickness * ez[k])
-    g.add({ shape: 'box', center, rotation, size: [size[0], size[1], thickness], color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.ground) })
+    g.add({
+      shape: 'box',
+      center,
+      rotation,
+      size: [size[0], size[1], thickness],
+      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.ground),
+    })
     g.add({ shape: 'sphere', center: p1, radius: contact.radius, color: DEFAULT_COLORS.connector })
     addForceArrow(g, force, contact.radius, it.params.number('VforceScale'))
   },

@@ -80,21 +80,33 @@ class CoordinateSpringDamper extends CoordinatePair {
   }
 }
 
-const coordinateMarkers = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
+const coordinateMarkers = (
+  it: ResolvedItem,
+  ctx: { marker(i: number): MarkerComputation },
+): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
 
 export const ObjectConnectorCoordinateSpringDamper: ItemDefinition<'object'> = {
   kind: 'object',
   type: 'ConnectorCoordinateSpringDamper',
   exudynName: 'ObjectConnectorCoordinateSpringDamper',
-  doc: 'A spring-damper between two coordinates: f = stiffness (q1 - q0 - offset) + damping (q1\' - q0\' - velocityOffset) + dryFriction * regularized sign(q1\' - q0\').',
+  doc: "A spring-damper between two coordinates: f = stiffness (q1 - q0 - offset) + damping (q1' - q0' - velocityOffset) + dryFriction * regularized sign(q1' - q0').",
   parameters: {
     ...MARKER_PAIR,
     stiffness: { type: 'number', default: 0, doc: 'stiffness (N/m or N m/rad)' },
     damping: { type: 'number', default: 0, doc: 'damping coefficient' },
     offset: { type: 'number', default: 0, doc: 'coordinate difference at which the spring force is zero' },
-    velocityOffset: { type: 'number', default: 0, doc: 'velocity difference at which the damping force is zero' },
+    velocityOffset: {
+      type: 'number',
+      default: 0,
+      doc: 'velocity difference at which the damping force is zero',
+    },
     dryFriction: { type: 'number', default: 0, min: 0, doc: 'dry friction force (or torque)' },
-    dryFrictionProportionalZone: { type: 'number', default: 0, min: 0, doc: 'velocity below which the friction is linear in the velocity (regularization)' },
+    dryFrictionProportionalZone: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      doc: 'velocity below which the friction is linear in the velocity (regularization)',
+    },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
   },
@@ -102,7 +114,16 @@ export const ObjectConnectorCoordinateSpringDamper: ItemDefinition<'object'> = {
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'coordinate'),
   build: (it, ctx) => {
     const p = it.params
-    return new CoordinateSpringDamper(coordinateMarkers(it, ctx), p.number('stiffness'), p.number('damping'), p.number('offset'), p.number('velocityOffset'), p.number('dryFriction'), p.number('dryFrictionProportionalZone'), p.bool('activeConnector'))
+    return new CoordinateSpringDamper(
+      coordinateMarkers(it, ctx),
+      p.number('stiffness'),
+      p.number('damping'),
+      p.number('offset'),
+      p.number('velocityOffset'),
+      p.number('dryFriction'),
+      p.number('dryFrictionProportionalZone'),
+      p.bool('activeConnector'),
+    )
   },
 }
 
@@ -129,7 +150,8 @@ class CoordinateConstraint extends CoordinatePair {
   }
   readonly velocityLevelConstraint: boolean
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    if (this.velocityLevel || velocityLevel) out[0] = this.factorValue1 * this.value(s.v, 1) - this.value(s.v, 0) - this.offset_t(s.t)
+    if (this.velocityLevel || velocityLevel)
+      out[0] = this.factorValue1 * this.value(s.v, 1) - this.value(s.v, 0) - this.offset_t(s.t)
     else out[0] = this.factorValue1 * this.value(s.q, 1) - this.value(s.q, 0) - this.offset(s.t)
   }
   computeAEJacobian(_s: SystemState, out: Float64Array): void {
@@ -163,8 +185,16 @@ export const ObjectConnectorCoordinate: ItemDefinition<'object'> = {
     offset: { type: 'number', default: 0, doc: 'prescribed value of factorValue1 * q1 - q0' },
     factorValue1: { type: 'number', default: 1, doc: 'factor on the coordinate of marker 1' },
     velocityLevel: { type: 'boolean', default: false, doc: 'constrain velocities instead of coordinates' },
-    offsetUserFunction: { type: 'expression', default: '', doc: 'optional time function that replaces offset in the position-level equation; "" for none' },
-    offsetUserFunction_t: { type: 'expression', default: '', doc: 'time derivative of offsetUserFunction, used by velocity-level equations (velocityLevel, index-2 solvers); "" = offsetUserFunction differentiated numerically (relative error ~1e-11)' },
+    offsetUserFunction: {
+      type: 'expression',
+      default: '',
+      doc: 'optional time function that replaces offset in the position-level equation; "" for none',
+    },
+    offsetUserFunction_t: {
+      type: 'expression',
+      default: '',
+      doc: 'time derivative of offsetUserFunction, used by velocity-level equations (velocityLevel, index-2 solvers); "" = offsetUserFunction differentiated numerically (relative error ~1e-11)',
+    },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
   },
@@ -173,18 +203,39 @@ export const ObjectConnectorCoordinate: ItemDefinition<'object'> = {
     ...requireMarkers(it, m, 'markerNumbers', 'coordinate'),
     // Exudyn silently ignores offsetUserFunction on velocity level; here that is an error.
     ...(it.params.bool('velocityLevel') && it.params.string('offsetUserFunction') !== ''
-      ? [{ parameter: 'offsetUserFunction', message: 'a velocityLevel constraint prescribes a velocity: give its time function as offsetUserFunction_t (offsetUserFunction would be ignored)' }]
+      ? [
+          {
+            parameter: 'offsetUserFunction',
+            message:
+              'a velocityLevel constraint prescribes a velocity: give its time function as offsetUserFunction_t (offsetUserFunction would be ignored)',
+          },
+        ]
       : []),
   ],
   build: (it, ctx) => {
     const p = it.params
     const offset = p.number('offset')
     const velocityLevel = p.bool('velocityLevel')
-    const uf = p.string('offsetUserFunction'), uf_t = p.string('offsetUserFunction_t')
+    const uf = p.string('offsetUserFunction'),
+      uf_t = p.string('offsetUserFunction_t')
     const offsetOf: TimeFunction = uf !== '' ? compileTimeFunction(uf) : () => offset
     // As in Exudyn: the velocity-level offset is offset only for velocityLevel constraints, else 0.
     // A drive without its derivative expression is differentiated numerically (index 2 needs u').
-    const offsetOf_t: TimeFunction = uf_t !== '' ? compileTimeFunction(uf_t) : velocityLevel ? () => offset : uf !== '' ? (t) => timeDerivative(offsetOf, t) : () => 0
-    return new CoordinateConstraint(coordinateMarkers(it, ctx), offsetOf, offsetOf_t, p.number('factorValue1'), velocityLevel, p.bool('activeConnector'))
+    const offsetOf_t: TimeFunction =
+      uf_t !== ''
+        ? compileTimeFunction(uf_t)
+        : velocityLevel
+          ? () => offset
+          : uf !== ''
+            ? (t) => timeDerivative(offsetOf, t)
+            : () => 0
+    return new CoordinateConstraint(
+      coordinateMarkers(it, ctx),
+      offsetOf,
+      offsetOf_t,
+      p.number('factorValue1'),
+      velocityLevel,
+      p.bool('activeConnector'),
+    )
   },
 }

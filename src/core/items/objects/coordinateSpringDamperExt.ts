@@ -40,7 +40,8 @@ interface ExtParameters {
   activeConnector: boolean
 }
 
-const MODE = 0, STICKING_POSITION = 1
+const MODE = 0,
+  STICKING_POSITION = 1
 
 class CoordinateSpringDamperExt implements ObjectComputation {
   ltgODE2 = new Int32Array(0)
@@ -89,29 +90,43 @@ class CoordinateSpringDamperExt implements ObjectComputation {
     const p = this.p
     if (this.bristle) {
       const mode = s.data[this.dataIndex + MODE]
-      if (mode === 0) return p.stickingStiffness * (q - s.data[this.dataIndex + STICKING_POSITION]) + p.stickingDamping * v
+      if (mode === 0)
+        return p.stickingStiffness * (q - s.data[this.dataIndex + STICKING_POSITION]) + p.stickingDamping * v
       return mode * (p.fDynamicFriction + p.fViscousFriction * Math.abs(v))
     }
     const vreg = p.frictionProportionalZone
     if (vreg === 0) return 0
     const a = Math.abs(v)
     if (a <= vreg) return (p.fDynamicFriction + p.fStaticFrictionOffset) * (v / vreg)
-    return Math.sign(v) * (p.fDynamicFriction + p.fStaticFrictionOffset * Math.exp(-(a - vreg) / p.exponentialDecayStatic) + p.fViscousFriction * (a - vreg))
+    return (
+      Math.sign(v) *
+      (p.fDynamicFriction +
+        p.fStaticFrictionOffset * Math.exp(-(a - vreg) / p.exponentialDecayStatic) +
+        p.fViscousFriction * (a - vreg))
+    )
   }
 
   private contact(q: number, v: number): number {
     const p = this.p
     if (!p.useLimitStops) return 0
-    if (q > p.limitStopsUpper) return p.limitStopsStiffness * (q - p.limitStopsUpper) + p.limitStopsDamping * v
-    if (q < p.limitStopsLower) return p.limitStopsStiffness * (q - p.limitStopsLower) + p.limitStopsDamping * v
+    if (q > p.limitStopsUpper)
+      return p.limitStopsStiffness * (q - p.limitStopsUpper) + p.limitStopsDamping * v
+    if (q < p.limitStopsLower)
+      return p.limitStopsStiffness * (q - p.limitStopsLower) + p.limitStopsDamping * v
     return 0
   }
 
   force(s: SystemState): number {
     if (!this.p.activeConnector) return 0
-    const q = this.relative(s.q), v = this.relative(s.v)
+    const q = this.relative(s.q),
+      v = this.relative(s.v)
     const p = this.p
-    return p.stiffness * (q - p.offset) + p.damping * (v - p.velocityOffset) + this.friction(s, q, v) + this.contact(q, v)
+    return (
+      p.stiffness * (q - p.offset) +
+      p.damping * (v - p.velocityOffset) +
+      this.friction(s, q, v) +
+      this.contact(q, v)
+    )
   }
 
   computeODE2LHS(s: SystemState, out: Float64Array): void {
@@ -123,8 +138,11 @@ class CoordinateSpringDamperExt implements ObjectComputation {
   /** Commits the bristle history at the end of an accepted step. */
   postStep(s: SystemState): void {
     if (!this.bristle) return
-    const p = this.p, d = s.data, i = this.dataIndex
-    const q = this.relative(s.q), v = this.relative(s.v)
+    const p = this.p,
+      d = s.data,
+      i = this.dataIndex
+    const q = this.relative(s.q),
+      v = this.relative(s.v)
     const mode = d[i + MODE]
     if (mode === 0) {
       const f = p.stickingStiffness * (q - d[i + STICKING_POSITION]) + p.stickingDamping * v
@@ -132,7 +150,8 @@ class CoordinateSpringDamperExt implements ObjectComputation {
       d[i + MODE] = Math.sign(f)
     } else if (v * mode <= 0) d[i + MODE] = 0
     // The bristle carries the slip force, so the next sticking phase starts without a jump.
-    d[i + STICKING_POSITION] = q - (d[i + MODE] !== 0 ? d[i + MODE] : mode) * p.fDynamicFriction / p.stickingStiffness
+    d[i + STICKING_POSITION] =
+      q - ((d[i + MODE] !== 0 ? d[i + MODE] : mode) * p.fDynamicFriction) / p.stickingStiffness
   }
 
   output(variable: string, s: SystemState, out: Float64Array): number {
@@ -144,7 +163,13 @@ class CoordinateSpringDamperExt implements ObjectComputation {
   }
 }
 
-const num = (doc: string, unit: string, dflt = 0, min?: number) => ({ type: 'number' as const, default: dflt, unit, doc, ...(min !== undefined ? { min } : {}) })
+const num = (doc: string, unit: string, dflt = 0, min?: number) => ({
+  type: 'number' as const,
+  default: dflt,
+  unit,
+  doc,
+  ...(min !== undefined ? { min } : {}),
+})
 
 export const ObjectConnectorCoordinateSpringDamperExt: ItemDefinition<'object'> = {
   kind: 'object',
@@ -163,9 +188,21 @@ export const ObjectConnectorCoordinateSpringDamperExt: ItemDefinition<'object'> 
     fStaticFrictionOffset: num('static friction force in addition to the dynamic one', 'N', 0, 0),
     stickingStiffness: num('bristle stiffness while sticking (bristle model)', 'N/m', 0, 0),
     stickingDamping: num('bristle damping while sticking (bristle model)', 'N s/m', 0, 0),
-    exponentialDecayStatic: { type: 'number', default: 1e-3, min: 0, exclusiveMin: true, unit: 'm/s', doc: 'velocity over which the static friction offset decays by 1/e (Stribeck model)' },
+    exponentialDecayStatic: {
+      type: 'number',
+      default: 1e-3,
+      min: 0,
+      exclusiveMin: true,
+      unit: 'm/s',
+      doc: 'velocity over which the static friction offset decays by 1/e (Stribeck model)',
+    },
     fViscousFriction: num('viscous friction coefficient while sliding', 'N s/m'),
-    frictionProportionalZone: num('> 0: regularized Stribeck friction, linear below this velocity; 0: bristle model with stick/slip history', 'm/s', 0, 0),
+    frictionProportionalZone: num(
+      '> 0: regularized Stribeck friction, linear below this velocity; 0: bristle model with stick/slip history',
+      'm/s',
+      0,
+      0,
+    ),
     limitStopsUpper: num('upper limit of q', 'm'),
     limitStopsLower: num('lower limit of q', 'm'),
     limitStopsStiffness: num('contact stiffness of the limit stops', 'N/m', 0, 0),
@@ -178,20 +215,44 @@ export const ObjectConnectorCoordinateSpringDamperExt: ItemDefinition<'object'> 
   check: (it, m) => {
     const out = requireMarkers(it, m, 'markerNumbers', 'coordinate')
     const p = it.params
-    const friction = p.number('fDynamicFriction') > 0 || p.number('fStaticFrictionOffset') > 0 || p.number('fViscousFriction') !== 0
+    const friction =
+      p.number('fDynamicFriction') > 0 ||
+      p.number('fStaticFrictionOffset') > 0 ||
+      p.number('fViscousFriction') !== 0
     if (friction && p.number('frictionProportionalZone') === 0 && !(p.number('stickingStiffness') > 0))
-      out.push({ parameter: 'stickingStiffness', message: 'expected a positive bristle stiffness: friction with frictionProportionalZone = 0 uses the bristle model' })
+      out.push({
+        parameter: 'stickingStiffness',
+        message:
+          'expected a positive bristle stiffness: friction with frictionProportionalZone = 0 uses the bristle model',
+      })
     return out
   },
   build: (it, ctx) => {
     const p = it.params
     const n = (k: keyof ExtParameters): number => p.number(k)
-    return new CoordinateSpringDamperExt(p.refs('markerNumbers').map((m) => ctx.marker(m)), {
-      stiffness: n('stiffness'), damping: n('damping'), offset: n('offset'), velocityOffset: n('velocityOffset'), factor0: n('factor0'), factor1: n('factor1'),
-      fDynamicFriction: n('fDynamicFriction'), fStaticFrictionOffset: n('fStaticFrictionOffset'), stickingStiffness: n('stickingStiffness'), stickingDamping: n('stickingDamping'),
-      exponentialDecayStatic: n('exponentialDecayStatic'), fViscousFriction: n('fViscousFriction'), frictionProportionalZone: n('frictionProportionalZone'),
-      limitStopsUpper: n('limitStopsUpper'), limitStopsLower: n('limitStopsLower'), limitStopsStiffness: n('limitStopsStiffness'), limitStopsDamping: n('limitStopsDamping'),
-      useLimitStops: p.bool('useLimitStops'), activeConnector: p.bool('activeConnector'),
-    })
+    return new CoordinateSpringDamperExt(
+      p.refs('markerNumbers').map((m) => ctx.marker(m)),
+      {
+        stiffness: n('stiffness'),
+        damping: n('damping'),
+        offset: n('offset'),
+        velocityOffset: n('velocityOffset'),
+        factor0: n('factor0'),
+        factor1: n('factor1'),
+        fDynamicFriction: n('fDynamicFriction'),
+        fStaticFrictionOffset: n('fStaticFrictionOffset'),
+        stickingStiffness: n('stickingStiffness'),
+        stickingDamping: n('stickingDamping'),
+        exponentialDecayStatic: n('exponentialDecayStatic'),
+        fViscousFriction: n('fViscousFriction'),
+        frictionProportionalZone: n('frictionProportionalZone'),
+        limitStopsUpper: n('limitStopsUpper'),
+        limitStopsLower: n('limitStopsLower'),
+        limitStopsStiffness: n('limitStopsStiffness'),
+        limitStopsDamping: n('limitStopsDamping'),
+        useLimitStops: p.bool('useLimitStops'),
+        activeConnector: p.bool('activeConnector'),
+      },
+    )
   },
 }

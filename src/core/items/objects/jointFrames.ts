@@ -32,7 +32,10 @@ export abstract class RigidMarkerConnector extends TwoMarkerConnector {
   protected addTorquePair(s: SystemState, T: Float64Array, out: Float64Array): void {
     this.f0.rotationJacobian(s, this.G0)
     this.f1.rotationJacobian(s, this.G1)
-    const n0 = this.n0, n1 = this.n1, G0 = this.G0, G1 = this.G1
+    const n0 = this.n0,
+      n1 = this.n1,
+      G0 = this.G0,
+      G1 = this.G1
     for (let j = 0; j < n0; j++) out[j] -= G0[j] * T[0] + G0[n0 + j] * T[1] + G0[2 * n0 + j] * T[2]
     for (let j = 0; j < n1; j++) out[n0 + j] += G1[j] * T[0] + G1[n1 + j] * T[1] + G1[2 * n1 + j] * T[2]
   }
@@ -74,13 +77,29 @@ export abstract class JointFrameConnector extends RigidMarkerConnector {
   }
 }
 
-const IDENTITY = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+const IDENTITY = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+]
 
 /** rotationMarker0 and rotationMarker1; `j0Role` says what the connector does along J0's axes. */
 export function jointFrameParams(j0Role: string): ParamSchema {
   return {
-    rotationMarker0: { type: 'matrix', rows: 3, cols: 3, default: IDENTITY, doc: `joint frame J0 in the frame of marker 0; ${j0Role}` },
-    rotationMarker1: { type: 'matrix', rows: 3, cols: 3, default: IDENTITY, doc: 'joint frame J1 in the frame of marker 1' },
+    rotationMarker0: {
+      type: 'matrix',
+      rows: 3,
+      cols: 3,
+      default: IDENTITY,
+      doc: `joint frame J0 in the frame of marker 0; ${j0Role}`,
+    },
+    rotationMarker1: {
+      type: 'matrix',
+      rows: 3,
+      cols: 3,
+      default: IDENTITY,
+      doc: 'joint frame J1 in the frame of marker 1',
+    },
   }
 }
 
@@ -91,8 +110,18 @@ export function orthonormal(it: ResolvedItem, name: string): { parameter: string
   matTMul3(R, R, RtR)
   let err = 0
   for (let i = 0; i < 9; i++) err = Math.max(err, Math.abs(RtR[i] - (i % 4 === 0 ? 1 : 0)))
-  return err > 1e-6 ? [{ parameter: name, message: `expected an orthonormal rotation matrix (R^T R = I), deviation ${err.toExponential(2)}` }] : []
+  return err > 1e-6
+    ? [
+        {
+          parameter: name,
+          message: `expected an orthonormal rotation matrix (R^T R = I), deviation ${err.toExponential(2)}`,
+        },
+      ]
+    : []
 }
 
 /** The orthonormality problems of rotationMarker0 and rotationMarker1. */
-export const checkJointFrames = (it: ResolvedItem): { parameter: string; message: string }[] => [...orthonormal(it, 'rotationMarker0'), ...orthonormal(it, 'rotationMarker1')]
+export const checkJointFrames = (it: ResolvedItem): { parameter: string; message: string }[] => [
+  ...orthonormal(it, 'rotationMarker0'),
+  ...orthonormal(it, 'rotationMarker1'),
+]

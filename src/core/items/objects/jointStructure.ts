@@ -39,13 +39,18 @@ function fill(mask: Uint8Array, row: number, n: number, [from, to]: [number, num
  * the zero diagonal of the multipliers) take the multipliers early, and L + U grew from 0.13 M to
  * 5.4 M entries (docs/performance.md).
  */
-export function constraintNonzeros(equations: readonly JointEquation[], markers: readonly MarkerLayout[], n: number): Uint8Array {
+export function constraintNonzeros(
+  equations: readonly JointEquation[],
+  markers: readonly MarkerLayout[],
+  n: number,
+): Uint8Array {
   const mask = new Uint8Array(equations.length * n)
   equations.forEach((e, k) => {
     for (const m of markers) {
       fill(mask, k, n, e.kind === 'rotation' ? allColumns(m) : rotationColumns(m))
       if (e.kind === 'rotation' || m.translations < 0) continue
-      for (let j = 0; j < m.translations; j++) if (e.frame !== -1 || e.axis[j] !== 0) mask[k * n + m.col + j] = 1
+      for (let j = 0; j < m.translations; j++)
+        if (e.frame !== -1 || e.axis[j] !== 0) mask[k * n + m.col + j] = 1
     }
   })
   return mask
@@ -57,7 +62,11 @@ export function constraintNonzeros(equations: readonly JointEquation[], markers:
  * rotations; a translation whose axis u turns with marker f through du/dq on f's rotation and, in
  * T_f = u x dp, on every coordinate.
  */
-function torqueColumns(equations: readonly JointEquation[], markers: readonly MarkerLayout[], m: number): [number, number][] {
+function torqueColumns(
+  equations: readonly JointEquation[],
+  markers: readonly MarkerLayout[],
+  m: number,
+): [number, number][] {
   return equations.flatMap((e): [number, number][] => {
     if (e.kind === 'rotation') return markers.map(rotationColumns)
     if (e.frame === -1) return []
@@ -72,8 +81,15 @@ function flags(n: number, ranges: [number, number][]): Uint8Array {
 }
 
 /** The columns in which some marker's rows of the reaction stiffness's derivative part can be nonzero. */
-export function reactionDerivativeColumns(equations: readonly JointEquation[], markers: readonly MarkerLayout[], n: number): Int32Array {
-  const used = flags(n, [0, 1].flatMap((m) => torqueColumns(equations, markers, m)))
+export function reactionDerivativeColumns(
+  equations: readonly JointEquation[],
+  markers: readonly MarkerLayout[],
+  n: number,
+): Int32Array {
+  const used = flags(
+    n,
+    [0, 1].flatMap((m) => torqueColumns(equations, markers, m)),
+  )
   return Int32Array.from(used.keys()).filter((j) => used[j] === 1)
 }
 
@@ -83,9 +99,18 @@ export function reactionDerivativeColumns(equations: readonly JointEquation[], m
  * kinematics) in torqueColumns, a rigid frame's translation rows in the columns of dF/dq = du/dq,
  * the rotations of the markers the translation axes turn with.
  */
-export function reactionNonzeros(equations: readonly JointEquation[], markers: readonly MarkerLayout[], n: number): Uint8Array {
+export function reactionNonzeros(
+  equations: readonly JointEquation[],
+  markers: readonly MarkerLayout[],
+  n: number,
+): Uint8Array {
   const mask = new Uint8Array(n * n)
-  const forceColumns = flags(n, equations.flatMap((e) => (e.kind === 'translation' && e.frame !== -1 ? [rotationColumns(markers[e.frame])] : [])))
+  const forceColumns = flags(
+    n,
+    equations.flatMap((e) =>
+      e.kind === 'translation' && e.frame !== -1 ? [rotationColumns(markers[e.frame])] : [],
+    ),
+  )
   markers.forEach((m, k) => {
     const [rotFrom, rotTo] = rotationColumns(m)
     const torque = flags(n, torqueColumns(equations, markers, k))

@@ -12,7 +12,14 @@
 // lambda = 0 rows, and dropping them gives the same motion.
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
-import { isFrame, type FrameKinematics, type LocalBlock, type MarkerComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
+import {
+  isFrame,
+  type FrameKinematics,
+  type LocalBlock,
+  type MarkerComputation,
+  type ObjectComputation,
+  type PointKinematics,
+} from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { cross, matTMul3, matMul3, matVec3 } from '../../math/vec3'
 import { taitBryanFromRotation } from '../../math/rotations'
@@ -22,7 +29,12 @@ import { ACTIVE_CONNECTOR, MARKER_PAIR } from './springsAndDistance'
 import { RigidFrame } from '../nodes/rigidNodes'
 import { packedFloat64, packedInt32 } from '../../math/packedArrays'
 import { zeroRange } from '../../math/smallArrays'
-import { constraintNonzeros, reactionDerivativeColumns, reactionNonzeros, type MarkerLayout } from './jointStructure'
+import {
+  constraintNonzeros,
+  reactionDerivativeColumns,
+  reactionNonzeros,
+  type MarkerLayout,
+} from './jointStructure'
 
 export type JointEquation =
   | { kind: 'translation'; axis: Float64Array; frame: -1 | 0 | 1 }
@@ -59,9 +71,21 @@ const W = {
 }
 
 /** out[(row + i) * stride + col + j] += scale * (M^T X)_ij, M: 3 x nm, X: 3 x nx (row-major). */
-function addTransposeProduct(M: Float64Array, nm: number, X: Float64Array, nx: number, scale: number, out: Float64Array, stride: number, row: number, col: number): void {
+function addTransposeProduct(
+  M: Float64Array,
+  nm: number,
+  X: Float64Array,
+  nx: number,
+  scale: number,
+  out: Float64Array,
+  stride: number,
+  row: number,
+  col: number,
+): void {
   for (let i = 0; i < nm; i++) {
-    const m0 = scale * M[i], m1 = scale * M[nm + i], m2 = scale * M[2 * nm + i]
+    const m0 = scale * M[i],
+      m1 = scale * M[nm + i],
+      m2 = scale * M[2 * nm + i]
     if (m0 === 0 && m1 === 0 && m2 === 0) continue
     const o = (row + i) * stride + col
     for (let j = 0; j < nx; j++) out[o + j] += m0 * X[j] + m1 * X[nx + j] + m2 * X[2 * nx + j]
@@ -77,7 +101,19 @@ const ROTATION = 3
 const EQUATION_SIZE = 7
 
 /** out[offset + j] = (J^T v + G^T w)_j on a marker's coordinates, J and G 3 x n row-major (G null: w = 0). */
-function projectOnMarker(J: Float64Array, G: Float64Array | null, n: number, v0: number, v1: number, v2: number, w0: number, w1: number, w2: number, out: Float64Array, offset: number): void {
+function projectOnMarker(
+  J: Float64Array,
+  G: Float64Array | null,
+  n: number,
+  v0: number,
+  v1: number,
+  v2: number,
+  w0: number,
+  w1: number,
+  w2: number,
+  out: Float64Array,
+  offset: number,
+): void {
   for (let j = 0; j < n; j++) out[offset + j] = v0 * J[j] + v1 * J[n + j] + v2 * J[2 * n + j]
   if (G) for (let j = 0; j < n; j++) out[offset + j] += w0 * G[j] + w1 * G[n + j] + w2 * G[2 * n + j]
 }
@@ -86,10 +122,25 @@ function projectOnMarker(J: Float64Array, G: Float64Array | null, n: number, v0:
 const sideSign = (m: number): number => (m === 0 ? -1 : 1)
 
 /** out[:, col + j] += scale * (v x D_j) for the columns D_j of D (3 x nd); negOut (if given) gets the negative. Both 3 x stride. */
-function addCrossColumns(D: Float64Array, nd: number, v0: number, v1: number, v2: number, scale: number, out: Float64Array, negOut: Float64Array | null, stride: number, col: number): void {
+function addCrossColumns(
+  D: Float64Array,
+  nd: number,
+  v0: number,
+  v1: number,
+  v2: number,
+  scale: number,
+  out: Float64Array,
+  negOut: Float64Array | null,
+  stride: number,
+  col: number,
+): void {
   for (let j = 0; j < nd; j++) {
-    const d0 = D[j], d1 = D[nd + j], d2 = D[2 * nd + j]
-    const x0 = scale * (v1 * d2 - v2 * d1), x1 = scale * (v2 * d0 - v0 * d2), x2 = scale * (v0 * d1 - v1 * d0)
+    const d0 = D[j],
+      d1 = D[nd + j],
+      d2 = D[2 * nd + j]
+    const x0 = scale * (v1 * d2 - v2 * d1),
+      x1 = scale * (v2 * d0 - v0 * d2),
+      x2 = scale * (v0 * d1 - v1 * d0)
     const c = col + j
     out[c] += x0
     out[stride + c] += x1
@@ -105,7 +156,9 @@ function addCrossColumns(D: Float64Array, nd: number, v0: number, v1: number, v2
 /** X (3 x n) = columns D_j x v (sign 1) or v x D_j (sign -1). */
 function crossColumns(D: Float64Array, n: number, v: Float64Array, sign: number, X: Float64Array): void {
   for (let j = 0; j < n; j++) {
-    const d0 = D[j], d1 = D[n + j], d2 = D[2 * n + j]
+    const d0 = D[j],
+      d1 = D[n + j],
+      d2 = D[2 * n + j]
     X[j] = sign * (d1 * v[2] - d2 * v[1])
     X[n + j] = sign * (d2 * v[0] - d0 * v[2])
     X[2 * n + j] = sign * (d0 * v[1] - d1 * v[0])
@@ -153,21 +206,34 @@ export class AxisJoint implements ObjectComputation {
     private readonly rotationMarker: [Float64Array, Float64Array] | undefined,
   ) {
     this.k = [markers[0].kinematics!, markers[1].kinematics!]
-    const turns = (m: 0 | 1): boolean => isFrame(this.k[m]) && equations.some((e) => e.kind === 'rotation' || e.frame === m)
+    const turns = (m: 0 | 1): boolean =>
+      isFrame(this.k[m]) && equations.some((e) => e.kind === 'rotation' || e.frame === m)
     this.turns = [turns(0), turns(1)]
-    this.rigid = [this.k[0] instanceof RigidFrame ? this.k[0] : null, this.k[1] instanceof RigidFrame ? this.k[1] : null]
+    this.rigid = [
+      this.k[0] instanceof RigidFrame ? this.k[0] : null,
+      this.k[1] instanceof RigidFrame ? this.k[1] : null,
+    ]
     this.nAE = equations.length
     this.turningTranslation = equations.some((e) => e.kind === 'translation' && e.frame !== -1)
     this.inactiveConstraint = !active
-    this.outputVariables = ['Position', 'Velocity', 'Displacement', 'Force', 'Torque', ...(rotationMarker ? ['Rotation'] : [])]
+    this.outputVariables = [
+      'Position',
+      'Velocity',
+      'Displacement',
+      'Force',
+      'Torque',
+      ...(rotationMarker ? ['Rotation'] : []),
+    ]
   }
 
   setupLTG(): void {
-    const a = this.k[0].ltg, b = this.k[1].ltg
+    const a = this.k[0].ltg,
+      b = this.k[1].ltg
     this.n0 = a.length
     this.n1 = b.length
     if (this.ltgODE2.length !== a.length + b.length) {
-      const n = a.length + b.length, nAE = this.nAE
+      const n = a.length + b.length,
+        nAE = this.nAE
       this.ltgODE2 = packedInt32(n)
       this.eqAt = n
       this.gAt = n + EQUATION_SIZE * nAE
@@ -175,7 +241,14 @@ export class AxisJoint implements ObjectComputation {
       this.data = packedFloat64(this.rowsAt + nAE * n)
       this.equations.forEach((e, k) => {
         const at = this.eqAt + EQUATION_SIZE * k
-        this.data[at] = e.kind === 'rotation' ? ROTATION : e.frame === -1 ? FIXED_AXIS : e.frame === 0 ? AXIS_OF_0 : AXIS_OF_1
+        this.data[at] =
+          e.kind === 'rotation'
+            ? ROTATION
+            : e.frame === -1
+              ? FIXED_AXIS
+              : e.frame === 0
+                ? AXIS_OF_0
+                : AXIS_OF_1
         if (e.kind === 'rotation') {
           this.data.set(e.a, at + 1)
           this.data.set(e.b, at + 4)
@@ -187,7 +260,9 @@ export class AxisJoint implements ObjectComputation {
     this.derivativeColumns = reactionDerivativeColumns(this.equations, this.layouts(), a.length + b.length)
     this.cacheValid = false
     const len = [a.length, b.length]
-    for (let m = 0; m < 2; m++) for (const buffers of [W.J, W.G, W.D, W.P]) if (buffers[m].length < 3 * len[m]) buffers[m] = new Float64Array(3 * len[m])
+    for (let m = 0; m < 2; m++)
+      for (const buffers of [W.J, W.G, W.D, W.P])
+        if (buffers[m].length < 3 * len[m]) buffers[m] = new Float64Array(3 * len[m])
     const n = a.length + b.length
     if (W.dF.length < 3 * n) W.dF = new Float64Array(3 * n)
     for (let m = 0; m < 2; m++) if (W.dT[m].length < 3 * n) W.dT[m] = new Float64Array(3 * n)
@@ -197,7 +272,13 @@ export class AxisJoint implements ObjectComputation {
   private layouts(): MarkerLayout[] {
     return [0, 1].map((m) => {
       const rigid = this.rigid[m]
-      return { col: this.col(m), size: this.len(m), translations: rigid ? rigid.translationCoordinates : -1, turns: this.turns[m], loadJacobian: this.k[m].addLoadJacobian !== undefined }
+      return {
+        col: this.col(m),
+        size: this.len(m),
+        translations: rigid ? rigid.translationCoordinates : -1,
+        turns: this.turns[m],
+        loadJacobian: this.k[m].addLoadJacobian !== undefined,
+      }
     })
   }
 
@@ -228,8 +309,7 @@ export class AxisJoint implements ObjectComputation {
       W.u[0] = e.axis[0]
       W.u[1] = e.axis[1]
       W.u[2] = e.axis[2]
-    }
-    else matVec3(W.A[e.frame], e.axis, W.u)
+    } else matVec3(W.A[e.frame], e.axis, W.u)
   }
 
   /** Rotation matrix of marker m: the node's cached matrix for rigid frames, else copied into W.A[m] (turning markers only). */
@@ -250,10 +330,33 @@ export class AxisJoint implements ObjectComputation {
   }
 
   /** Writes the row block of marker m, J_m^T v + G_m^T w, at out[offset ..) (after position and rotationOf at this state). */
-  private markerRow(m: 0 | 1, v0: number, v1: number, v2: number, w0: number, w1: number, w2: number, out: Float64Array, offset: number): void {
+  private markerRow(
+    m: 0 | 1,
+    v0: number,
+    v1: number,
+    v2: number,
+    w0: number,
+    w1: number,
+    w2: number,
+    out: Float64Array,
+    offset: number,
+  ): void {
     const rigid = this.rigid[m]
     if (rigid) rigid.generalizedForce(v0, v1, v2, w0, w1, w2, out, offset)
-    else projectOnMarker(W.J[m], this.turns[m] ? W.G[m] : null, m === 0 ? this.n0 : this.n1, v0, v1, v2, w0, w1, w2, out, offset)
+    else
+      projectOnMarker(
+        W.J[m],
+        this.turns[m] ? W.G[m] : null,
+        m === 0 ? this.n0 : this.n1,
+        v0,
+        v1,
+        v2,
+        w0,
+        w1,
+        w2,
+        out,
+        offset,
+      )
   }
 
   /**
@@ -266,7 +369,10 @@ export class AxisJoint implements ObjectComputation {
    * each marker's block is written once, for rigid frames straight from the node cache.
    */
   private evaluate(s: SystemState): void {
-    const ltg = this.ltgODE2, n = ltg.length, q = s.q, data = this.data
+    const ltg = this.ltgODE2,
+      n = ltg.length,
+      q = s.q,
+      data = this.data
     if (this.cacheValid) {
       let same = true
       for (let j = 0; j < n; j++) {
@@ -278,27 +384,46 @@ export class AxisJoint implements ObjectComputation {
       if (same) return
     }
     for (let j = 0; j < n; j++) data[j] = q[ltg[j]]
-    const p0 = W.p[0], p1 = W.p[1]
+    const p0 = W.p[0],
+      p1 = W.p[1]
     this.k[0].position(s, p0)
     this.k[1].position(s, p1)
-    const A0 = this.rotationOf(s, 0), A1 = this.rotationOf(s, 1)
+    const A0 = this.rotationOf(s, 0),
+      A1 = this.rotationOf(s, 1)
     this.markerJacobians(s)
-    const d0 = p1[0] - p0[0], d1 = p1[1] - p0[1], d2 = p1[2] - p0[2]
-    const n0 = this.n0, gAt = this.gAt
+    const d0 = p1[0] - p0[0],
+      d1 = p1[1] - p0[1],
+      d2 = p1[2] - p0[2]
+    const n0 = this.n0,
+      gAt = this.gAt
     for (let k = 0; k < this.nAE; k++) {
-      const o = this.eqAt + EQUATION_SIZE * k, r = this.rowsAt + k * n
-      const e = data[o], x0 = data[o + 1], x1 = data[o + 2], x2 = data[o + 3]
+      const o = this.eqAt + EQUATION_SIZE * k,
+        r = this.rowsAt + k * n
+      const e = data[o],
+        x0 = data[o + 1],
+        x1 = data[o + 2],
+        x2 = data[o + 3]
       if (e === ROTATION) {
-        const y0 = data[o + 4], y1 = data[o + 5], y2 = data[o + 6]
-        const a0 = A0[0] * x0 + A0[1] * x1 + A0[2] * x2, a1 = A0[3] * x0 + A0[4] * x1 + A0[5] * x2, a2 = A0[6] * x0 + A0[7] * x1 + A0[8] * x2
-        const b0 = A1[0] * y0 + A1[1] * y1 + A1[2] * y2, b1 = A1[3] * y0 + A1[4] * y1 + A1[5] * y2, b2 = A1[6] * y0 + A1[7] * y1 + A1[8] * y2
+        const y0 = data[o + 4],
+          y1 = data[o + 5],
+          y2 = data[o + 6]
+        const a0 = A0[0] * x0 + A0[1] * x1 + A0[2] * x2,
+          a1 = A0[3] * x0 + A0[4] * x1 + A0[5] * x2,
+          a2 = A0[6] * x0 + A0[7] * x1 + A0[8] * x2
+        const b0 = A1[0] * y0 + A1[1] * y1 + A1[2] * y2,
+          b1 = A1[3] * y0 + A1[4] * y1 + A1[5] * y2,
+          b2 = A1[6] * y0 + A1[7] * y1 + A1[8] * y2
         data[gAt + k] = a0 * b0 + a1 * b1 + a2 * b2
-        const c0 = a1 * b2 - a2 * b1, c1 = a2 * b0 - a0 * b2, c2 = a0 * b1 - a1 * b0
+        const c0 = a1 * b2 - a2 * b1,
+          c1 = a2 * b0 - a0 * b2,
+          c2 = a0 * b1 - a1 * b0
         this.markerRow(0, 0, 0, 0, c0, c1, c2, data, r)
         this.markerRow(1, 0, 0, 0, -c0, -c1, -c2, data, r + n0)
         continue
       }
-      let u0 = x0, u1 = x1, u2 = x2
+      let u0 = x0,
+        u1 = x1,
+        u2 = x2
       if (e !== FIXED_AXIS) {
         const A = e === AXIS_OF_0 ? A0 : A1
         u0 = A[0] * x0 + A[1] * x1 + A[2] * x2
@@ -307,7 +432,9 @@ export class AxisJoint implements ObjectComputation {
       }
       data[gAt + k] = u0 * d0 + u1 * d1 + u2 * d2
       // The torque u x dp acts on the marker the axis turns with.
-      const t0 = u1 * d2 - u2 * d1, t1 = u2 * d0 - u0 * d2, t2 = u0 * d1 - u1 * d0
+      const t0 = u1 * d2 - u2 * d1,
+        t1 = u2 * d0 - u0 * d2,
+        t2 = u0 * d1 - u1 * d0
       if (e === AXIS_OF_0) this.markerRow(0, -u0, -u1, -u2, t0, t1, t2, data, r)
       else this.markerRow(0, -u0, -u1, -u2, 0, 0, 0, data, r)
       if (e === AXIS_OF_1) this.markerRow(1, u0, u1, u2, t0, t1, t2, data, r + n0)
@@ -335,7 +462,10 @@ export class AxisJoint implements ObjectComputation {
   /** out[ltg] += C_q^T lambda straight from the joint's block (ObjectComputation.addReactionForces). */
   addReactionForces(s: SystemState, out: Float64Array): void {
     this.evaluate(s)
-    const data = this.data, ltg = this.ltgODE2, n = ltg.length, lambda = s.lambda
+    const data = this.data,
+      ltg = this.ltgODE2,
+      n = ltg.length,
+      lambda = s.lambda
     for (let k = 0; k < this.nAE; k++) {
       const lam = lambda[this.aeIndex + k]
       if (lam === 0) continue
@@ -347,7 +477,9 @@ export class AxisJoint implements ObjectComputation {
   /** C_q, the same at both levels (the index-2 equation is the exact time derivative). */
   computeAEJacobian(s: SystemState, out: Float64Array): void {
     this.evaluate(s)
-    const data = this.data, at = this.rowsAt, len = this.nAE * this.ltgODE2.length
+    const data = this.data,
+      at = this.rowsAt,
+      len = this.nAE * this.ltgODE2.length
     for (let i = 0; i < len; i++) out[i] = data[at + i]
   }
 
@@ -361,7 +493,10 @@ export class AxisJoint implements ObjectComputation {
 
   /** d(A_m w)/dq of marker m into W.D[m] (needs W.A[m] and W.G[m]): the marker's own, or -(A w)~ G. */
   private rotatedDerivative(s: SystemState, m: 0 | 1, w0: number, w1: number, w2: number): void {
-    const k = this.frame(m), out = W.D[m], n = m === 0 ? this.n0 : this.n1, wLocal = W.w
+    const k = this.frame(m),
+      out = W.D[m],
+      n = m === 0 ? this.n0 : this.n1,
+      wLocal = W.w
     wLocal[0] = w0
     wLocal[1] = w1
     wLocal[2] = w2
@@ -386,57 +521,93 @@ export class AxisJoint implements ObjectComputation {
    */
   addReactionJacobian(s: SystemState, factor: number, out: Float64Array): void {
     if (this.inactiveConstraint) return
-    const n0 = this.n0, n = n0 + this.n1, lambda = s.lambda, data = this.data
+    const n0 = this.n0,
+      n = n0 + this.n1,
+      lambda = s.lambda,
+      data = this.data
     let active = false
     for (let k = 0; k < this.nAE; k++) if (lambda[this.aeIndex + k] !== 0) active = true
     if (!active) return
     // Positions only for dp (turning translation axes); rotationOf brings rigid frames' caches up to date.
-    const p0 = W.p[0], p1 = W.p[1]
+    const p0 = W.p[0],
+      p1 = W.p[1]
     if (this.turningTranslation) {
       this.k[0].position(s, p0)
       this.k[1].position(s, p1)
     }
-    const A0 = this.rotationOf(s, 0), A1 = this.rotationOf(s, 1)
+    const A0 = this.rotationOf(s, 0),
+      A1 = this.rotationOf(s, 1)
     this.markerJacobians(s)
-    const dp0 = p1[0] - p0[0], dp1 = p1[1] - p0[1], dp2 = p1[2] - p0[2]
-    const F = W.force[1], T0 = W.torque[0], T1 = W.torque[1], dF = W.dF, dT = W.dT
+    const dp0 = p1[0] - p0[0],
+      dp1 = p1[1] - p0[1],
+      dp2 = p1[2] - p0[2]
+    const F = W.force[1],
+      T0 = W.torque[0],
+      T1 = W.torque[1],
+      dF = W.dF,
+      dT = W.dT
     for (let i = 0; i < 3; i++) F[i] = T0[i] = T1[i] = 0
     if (this.turningTranslation) zeroRange(dF, 0, 3 * n)
     for (let m = 0; m < 2; m++) if (this.turns[m]) zeroRange(dT[m], 0, 3 * n)
     for (let k = 0; k < this.nAE; k++) {
       const l = factor * lambda[this.aeIndex + k]
       if (l === 0) continue
-      const o = this.eqAt + EQUATION_SIZE * k, e = data[o], x0 = data[o + 1], x1 = data[o + 2], x2 = data[o + 3]
+      const o = this.eqAt + EQUATION_SIZE * k,
+        e = data[o],
+        x0 = data[o + 1],
+        x1 = data[o + 2],
+        x2 = data[o + 3]
       if (e === ROTATION) {
-        const y0 = data[o + 4], y1 = data[o + 5], y2 = data[o + 6]
-        const a0 = A0[0] * x0 + A0[1] * x1 + A0[2] * x2, a1 = A0[3] * x0 + A0[4] * x1 + A0[5] * x2, a2 = A0[6] * x0 + A0[7] * x1 + A0[8] * x2
-        const b0 = A1[0] * y0 + A1[1] * y1 + A1[2] * y2, b1 = A1[3] * y0 + A1[4] * y1 + A1[5] * y2, b2 = A1[6] * y0 + A1[7] * y1 + A1[8] * y2
-        const c0 = l * (a1 * b2 - a2 * b1), c1 = l * (a2 * b0 - a0 * b2), c2 = l * (a0 * b1 - a1 * b0)
-        T0[0] += c0; T0[1] += c1; T0[2] += c2
-        T1[0] -= c0; T1[1] -= c1; T1[2] -= c2
+        const y0 = data[o + 4],
+          y1 = data[o + 5],
+          y2 = data[o + 6]
+        const a0 = A0[0] * x0 + A0[1] * x1 + A0[2] * x2,
+          a1 = A0[3] * x0 + A0[4] * x1 + A0[5] * x2,
+          a2 = A0[6] * x0 + A0[7] * x1 + A0[8] * x2
+        const b0 = A1[0] * y0 + A1[1] * y1 + A1[2] * y2,
+          b1 = A1[3] * y0 + A1[4] * y1 + A1[5] * y2,
+          b2 = A1[6] * y0 + A1[7] * y1 + A1[8] * y2
+        const c0 = l * (a1 * b2 - a2 * b1),
+          c1 = l * (a2 * b0 - a0 * b2),
+          c2 = l * (a0 * b1 - a1 * b0)
+        T0[0] += c0
+        T0[1] += c1
+        T0[2] += c2
+        T1[0] -= c0
+        T1[1] -= c1
+        T1[2] -= c2
         this.rotatedDerivative(s, 0, x0, x1, x2)
         this.rotatedDerivative(s, 1, y0, y1, y2)
         addCrossColumns(W.D[0], this.n0, b0, b1, b2, -l, dT[0], dT[1], n, 0)
         addCrossColumns(W.D[1], this.n1, a0, a1, a2, l, dT[0], dT[1], n, n0)
         continue
       }
-      let u0 = x0, u1 = x1, u2 = x2
+      let u0 = x0,
+        u1 = x1,
+        u2 = x2
       if (e !== FIXED_AXIS) {
         const A = e === AXIS_OF_0 ? A0 : A1
         u0 = A[0] * x0 + A[1] * x1 + A[2] * x2
         u1 = A[3] * x0 + A[4] * x1 + A[5] * x2
         u2 = A[6] * x0 + A[7] * x1 + A[8] * x2
       }
-      F[0] += l * u0; F[1] += l * u1; F[2] += l * u2
+      F[0] += l * u0
+      F[1] += l * u1
+      F[2] += l * u2
       if (e === FIXED_AXIS) continue
-      const f = e === AXIS_OF_0 ? 0 : 1, Tf = W.torque[f], nf = this.len(f), cf = this.col(f)
+      const f = e === AXIS_OF_0 ? 0 : 1,
+        Tf = W.torque[f],
+        nf = this.len(f),
+        cf = this.col(f)
       Tf[0] += l * (u1 * dp2 - u2 * dp1)
       Tf[1] += l * (u2 * dp0 - u0 * dp2)
       Tf[2] += l * (u0 * dp1 - u1 * dp0)
       this.rotatedDerivative(s, f, x0, x1, x2)
       const D = W.D[f]
       for (let j = 0; j < nf; j++) {
-        const d0 = D[j], d1 = D[nf + j], d2 = D[2 * nf + j]
+        const d0 = D[j],
+          d1 = D[nf + j],
+          d2 = D[2 * nf + j]
         dF[cf + j] += l * d0
         dF[n + cf + j] += l * d1
         dF[2 * n + cf + j] += l * d2
@@ -444,7 +615,8 @@ export class AxisJoint implements ObjectComputation {
       // du/dq x dp = -(dp x du/dq), then u x (P_1 - P_0).
       addCrossColumns(D, nf, dp0, dp1, dp2, -l, dT[f], null, n, cf)
       for (let m = 0; m < 2; m++) {
-        const km = this.k[m], P = km.positionDerivative ? W.P[m] : W.J[m]
+        const km = this.k[m],
+          P = km.positionDerivative ? W.P[m] : W.J[m]
         km.positionDerivative?.(s, P)
         addCrossColumns(P, this.len(m), u0, u1, u2, sideSign(m) * l, dT[f], null, n, this.col(m))
       }
@@ -452,15 +624,38 @@ export class AxisJoint implements ObjectComputation {
     const F0 = W.force[0]
     for (let i = 0; i < 3; i++) F0[i] = -F[i]
     for (let m = 0; m < 2; m++) {
-      this.k[m].addLoadJacobian?.(s, W.force[m], this.turns[m] ? W.torque[m] : null, 1, out, n, this.col(m) * n + this.col(m))
-      this.addMarkerColumns(m as 0 | 1, this.turningTranslation ? dF : null, this.turns[m] ? dT[m] : null, out, n)
+      this.k[m].addLoadJacobian?.(
+        s,
+        W.force[m],
+        this.turns[m] ? W.torque[m] : null,
+        1,
+        out,
+        n,
+        this.col(m) * n + this.col(m),
+      )
+      this.addMarkerColumns(
+        m as 0 | 1,
+        this.turningTranslation ? dF : null,
+        this.turns[m] ? dT[m] : null,
+        out,
+        n,
+      )
     }
   }
 
   /** out[marker m's rows, all n columns] += J_m^T (s_m dF) + G_m^T dT (3 x n each, null: zero). */
-  private addMarkerColumns(m: 0 | 1, dF: Float64Array | null, dT: Float64Array | null, out: Float64Array, n: number): void {
-    const rigid = this.rigid[m], row = this.col(m), nm = this.len(m)
-    if (rigid) return rigid.addGeneralizedForceColumns(sideSign(m), dF, dT, this.derivativeColumns, n, out, row)
+  private addMarkerColumns(
+    m: 0 | 1,
+    dF: Float64Array | null,
+    dT: Float64Array | null,
+    out: Float64Array,
+    n: number,
+  ): void {
+    const rigid = this.rigid[m],
+      row = this.col(m),
+      nm = this.len(m)
+    if (rigid)
+      return rigid.addGeneralizedForceColumns(sideSign(m), dF, dT, this.derivativeColumns, n, out, row)
     if (dF) addTransposeProduct(W.J[m], nm, dF, n, sideSign(m), out, n, row, 0)
     if (dT) addTransposeProduct(W.G[m], nm, dT, n, 1, out, n, row, 0)
   }
@@ -484,11 +679,22 @@ export class AxisJoint implements ObjectComputation {
 
   output(variable: string, s: SystemState, out: Float64Array): number {
     switch (variable) {
-      case 'Position': this.k[0].position(s, out); return 3
-      case 'Velocity': this.k[0].velocity(s, out); return 3
-      case 'Displacement': this.gather(s); out.set(W.dp); return 3
-      case 'Force': this.reaction(s, 'translation', out); return 3
-      case 'Torque': this.reaction(s, 'rotation', out); return 3
+      case 'Position':
+        this.k[0].position(s, out)
+        return 3
+      case 'Velocity':
+        this.k[0].velocity(s, out)
+        return 3
+      case 'Displacement':
+        this.gather(s)
+        out.set(W.dp)
+        return 3
+      case 'Force':
+        this.reaction(s, 'translation', out)
+        return 3
+      case 'Torque':
+        this.reaction(s, 'rotation', out)
+        return 3
       case 'Rotation': {
         if (!this.rotationMarker) return 0
         // Relative rotation of the joint frames, A_J0^T A_J1, as Tait-Bryan angles.
@@ -518,7 +724,11 @@ export function column(R: Float64Array, i: number): Float64Array {
   return Float64Array.from([R[i], R[3 + i], R[6 + i]])
 }
 
-const IDENTITY = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+const IDENTITY = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+]
 const E = [0, 1, 2].map((i) => Float64Array.from(IDENTITY[i]))
 
 /**
@@ -530,14 +740,20 @@ const E = [0, 1, 2].map((i) => Float64Array.from(IDENTITY[i]))
  */
 export function genericJointEquations(axes: number[], R0: Float64Array, R1: Float64Array): JointEquation[] {
   const eqs: JointEquation[] = []
-  const trans = axes.slice(0, 3), rot = axes.slice(3, 6)
-  if (trans.every((a) => a === 1)) for (let k = 0; k < 3; k++) eqs.push({ kind: 'translation', axis: E[k], frame: -1 })
+  const trans = axes.slice(0, 3),
+    rot = axes.slice(3, 6)
+  if (trans.every((a) => a === 1))
+    for (let k = 0; k < 3; k++) eqs.push({ kind: 'translation', axis: E[k], frame: -1 })
   else trans.forEach((a, k) => a === 1 && eqs.push({ kind: 'translation', axis: column(R0, k), frame: 0 }))
   const x0 = (i: number): Float64Array => column(R0, i)
   const x1 = (i: number): Float64Array => column(R1, i)
   const fixed = rot.filter((a) => a === 1).length
   if (fixed === 3) {
-    eqs.push({ kind: 'rotation', a: x0(2), b: x1(1) }, { kind: 'rotation', a: x0(2), b: x1(0) }, { kind: 'rotation', a: x0(0), b: x1(1) })
+    eqs.push(
+      { kind: 'rotation', a: x0(2), b: x1(1) },
+      { kind: 'rotation', a: x0(2), b: x1(0) },
+      { kind: 'rotation', a: x0(0), b: x1(1) },
+    )
   } else if (fixed === 2) {
     const f = rot.indexOf(0)
     rot.forEach((a, j) => a === 1 && eqs.push({ kind: 'rotation', a: x0(f), b: x1(j) }))
@@ -549,14 +765,40 @@ export function genericJointEquations(axes: number[], R0: Float64Array, R1: Floa
 }
 
 const ROTATION_MARKERS: ParamSchema = {
-  rotationMarker0: { type: 'matrix', rows: 3, cols: 3, default: IDENTITY, doc: 'joint frame J0 in the frame of marker 0 (rotation matrix; its columns are the joint axes)' },
-  rotationMarker1: { type: 'matrix', rows: 3, cols: 3, default: IDENTITY, doc: 'joint frame J1 in the frame of marker 1' },
+  rotationMarker0: {
+    type: 'matrix',
+    rows: 3,
+    cols: 3,
+    default: IDENTITY,
+    doc: 'joint frame J0 in the frame of marker 0 (rotation matrix; its columns are the joint axes)',
+  },
+  rotationMarker1: {
+    type: 'matrix',
+    rows: 3,
+    cols: 3,
+    default: IDENTITY,
+    doc: 'joint frame J1 in the frame of marker 1',
+  },
 }
 
 const AXIS_VIS: ParamSchema = {
   ...visualizationParams(),
-  VaxisRadius: { type: 'number', default: 0.1, min: 0, unit: 'm', doc: 'radius of the joint axis drawn', visualization: true },
-  VaxisLength: { type: 'number', default: 0.4, min: 0, unit: 'm', doc: 'length of the joint axis drawn', visualization: true },
+  VaxisRadius: {
+    type: 'number',
+    default: 0.1,
+    min: 0,
+    unit: 'm',
+    doc: 'radius of the joint axis drawn',
+    visualization: true,
+  },
+  VaxisLength: {
+    type: 'number',
+    default: 0.4,
+    min: 0,
+    unit: 'm',
+    doc: 'length of the joint axis drawn',
+    visualization: true,
+  },
   ...V_COLOR,
 }
 
@@ -566,26 +808,60 @@ function checkRotation(it: ResolvedItem, name: string): { parameter: string; mes
   const RtR = new Float64Array(9)
   matTMul3(R, R, RtR)
   const err = Math.max(...[0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => Math.abs(RtR[i] - (i % 4 === 0 ? 1 : 0))))
-  return err > 1e-6 ? [{ parameter: name, message: `expected an orthonormal rotation matrix (R^T R = I), deviation ${err.toExponential(2)}` }] : []
+  return err > 1e-6
+    ? [
+        {
+          parameter: name,
+          message: `expected an orthonormal rotation matrix (R^T R = I), deviation ${err.toExponential(2)}`,
+        },
+      ]
+    : []
 }
 
 function checkAxisFlags(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
   const v = it.params.vector(name)
-  return [...v].every((a) => a === 0 || a === 1) ? [] : [{ parameter: name, message: `expected 0 (free) or 1 (constrained) per axis, got [${[...v].join(', ')}]` }]
+  return [...v].every((a) => a === 0 || a === 1)
+    ? []
+    : [
+        {
+          parameter: name,
+          message: `expected 0 (free) or 1 (constrained) per axis, got [${[...v].join(', ')}]`,
+        },
+      ]
 }
 
-const markersOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
+const markersOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] =>
+  it.params.refs('markerNumbers').map((m) => ctx.marker(m))
 
 /** A cylinder along a joint axis at marker 0 (radius and length from VaxisRadius / VaxisLength). */
-export function drawAxis(it: ResolvedItem, joint: AxisJoint, s: SystemState, g: Graphics, axisLocal: Float64Array, radius: number, length: number): void {
+export function drawAxis(
+  it: ResolvedItem,
+  joint: AxisJoint,
+  s: SystemState,
+  g: Graphics,
+  axisLocal: Float64Array,
+  radius: number,
+  length: number,
+): void {
   if (!it.params.bool('Vshow')) return
   const { position: p, axis: a } = joint.drawFrame(s, axisLocal)
   const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint)
-  g.add({ shape: 'cylinder', from: p.map((x, i) => x - 0.5 * length * a[i]), to: p.map((x, i) => x + 0.5 * length * a[i]), radius, color })
+  g.add({
+    shape: 'cylinder',
+    from: p.map((x, i) => x - 0.5 * length * a[i]),
+    to: p.map((x, i) => x + 0.5 * length * a[i]),
+    radius,
+    color,
+  })
 }
 
 /** A joint with a fixed set of axes in its joint frame (revolute, prismatic, generic). */
-function frameJoint(type: string, doc: string, axes: number[] | 'parameter', drawnAxis: number): ItemDefinition<'object'> {
+function frameJoint(
+  type: string,
+  doc: string,
+  axes: number[] | 'parameter',
+  drawnAxis: number,
+): ItemDefinition<'object'> {
   return {
     kind: 'object',
     type,
@@ -594,7 +870,14 @@ function frameJoint(type: string, doc: string, axes: number[] | 'parameter', dra
     parameters: {
       ...MARKER_PAIR,
       ...(axes === 'parameter'
-        ? { constrainedAxes: { type: 'vector', size: 6, default: [1, 1, 1, 1, 1, 1], doc: 'per axis [x, y, z, rx, ry, rz] of the joint frame: 1 = constrained, 0 = free' } }
+        ? {
+            constrainedAxes: {
+              type: 'vector',
+              size: 6,
+              default: [1, 1, 1, 1, 1, 1],
+              doc: 'per axis [x, y, z, rx, ry, rz] of the joint frame: 1 = constrained, 0 = free',
+            },
+          }
         : {}),
       ...ROTATION_MARKERS,
       ...ACTIVE_CONNECTOR,
@@ -608,12 +891,26 @@ function frameJoint(type: string, doc: string, axes: number[] | 'parameter', dra
       ...(axes === 'parameter' ? checkAxisFlags(it, 'constrainedAxes') : []),
     ],
     build: (it, ctx) => {
-      const R0 = it.params.matrix('rotationMarker0'), R1 = it.params.matrix('rotationMarker1')
+      const R0 = it.params.matrix('rotationMarker0'),
+        R1 = it.params.matrix('rotationMarker1')
       const flags = axes === 'parameter' ? [...it.params.vector('constrainedAxes')] : axes
-      return new AxisJoint(markersOf(it, ctx), genericJointEquations(flags, R0, R1), it.params.bool('activeConnector'), [R0, R1])
+      return new AxisJoint(
+        markersOf(it, ctx),
+        genericJointEquations(flags, R0, R1),
+        it.params.bool('activeConnector'),
+        [R0, R1],
+      )
     },
     visualize: (it, c, s, g) =>
-      drawAxis(it, c as AxisJoint, s, g, column(it.params.matrix('rotationMarker0'), drawnAxis), it.params.number('VaxisRadius'), it.params.number('VaxisLength')),
+      drawAxis(
+        it,
+        c as AxisJoint,
+        s,
+        g,
+        column(it.params.matrix('rotationMarker0'), drawnAxis),
+        it.params.number('VaxisRadius'),
+        it.params.number('VaxisLength'),
+      ),
   }
 }
 
@@ -645,23 +942,45 @@ export const ObjectJointSpherical: ItemDefinition<'object'> = {
   doc: 'A spherical joint: p1 - p0 = 0 for the constrained global axes (constrainedAxes [x, y, z]); the Force output is the multiplier vector in global coordinates.',
   parameters: {
     ...MARKER_PAIR,
-    constrainedAxes: { type: 'vector', size: 3, default: [1, 1, 1], doc: 'per global axis [x, y, z]: 1 = constrained, 0 = free' },
+    constrainedAxes: {
+      type: 'vector',
+      size: 3,
+      default: [1, 1, 1],
+      doc: 'per global axis [x, y, z]: 1 = constrained, 0 = free',
+    },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
-    VjointRadius: { type: 'number', default: 0.1, min: 0, unit: 'm', doc: 'radius of the sphere drawn', visualization: true },
+    VjointRadius: {
+      type: 'number',
+      default: 0.1,
+      min: 0,
+      unit: 'm',
+      doc: 'radius of the sphere drawn',
+      visualization: true,
+    },
     ...V_COLOR,
   },
   supportsCheckpoint: true,
-  check: (it, m) => [...requireMarkers(it, m, 'markerNumbers', 'position'), ...checkAxisFlags(it, 'constrainedAxes')],
+  check: (it, m) => [
+    ...requireMarkers(it, m, 'markerNumbers', 'position'),
+    ...checkAxisFlags(it, 'constrainedAxes'),
+  ],
   build: (it, ctx) => {
     const eqs: JointEquation[] = []
-    it.params.vector('constrainedAxes').forEach((a, k) => a === 1 && eqs.push({ kind: 'translation', axis: E[k], frame: -1 }))
+    it.params
+      .vector('constrainedAxes')
+      .forEach((a, k) => a === 1 && eqs.push({ kind: 'translation', axis: E[k], frame: -1 }))
     return new AxisJoint(markersOf(it, ctx), eqs, it.params.bool('activeConnector'), undefined)
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const { position } = (c as AxisJoint).drawFrame(s, E[2])
-    g.add({ shape: 'sphere', center: position, radius: it.params.number('VjointRadius'), color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint) })
+    g.add({
+      shape: 'sphere',
+      center: position,
+      radius: it.params.number('VjointRadius'),
+      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint),
+    })
   },
 }
 

@@ -26,7 +26,13 @@ export const ObjectJointRevolute2D: ItemDefinition<'object'> = {
     if (!it.params.bool('Vshow')) return
     const r = it.params.number('VdrawSize') > 0 ? it.params.number('VdrawSize') : DEFAULT_DRAW_SIZE
     const { position: p } = (c as AxisJoint).drawFrame(s, UNIT_AXES[2])
-    g.add({ shape: 'cylinder', from: [p[0], p[1], p[2] - r], to: [p[0], p[1], p[2] + r], radius: r, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint) })
+    g.add({
+      shape: 'cylinder',
+      from: [p[0], p[1], p[2] - r],
+      to: [p[0], p[1], p[2] + r],
+      radius: r,
+      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint),
+    })
   },
 }
 
@@ -37,9 +43,23 @@ export const ObjectJointPrismatic2D: ItemDefinition<'object'> = {
   doc: 'A planar prismatic joint between two rigid markers: (p1 - p0) . (A1 normalMarker1) = 0 (transverse force lambda0) and, if constrainRotation, (A0 axisMarker0) . (A1 normalMarker1) = 0 (torque lambda1).',
   parameters: {
     ...MARKER_PAIR,
-    axisMarker0: { type: 'vector', size: 3, default: [1, 0, 0], doc: 'direction of the prismatic axis in the frame of marker 0' },
-    normalMarker1: { type: 'vector', size: 3, default: [0, 1, 0], doc: 'normal to the prismatic axis in the frame of marker 1' },
-    constrainRotation: { type: 'boolean', default: true, doc: 'also fix the relative rotation (second equation)' },
+    axisMarker0: {
+      type: 'vector',
+      size: 3,
+      default: [1, 0, 0],
+      doc: 'direction of the prismatic axis in the frame of marker 0',
+    },
+    normalMarker1: {
+      type: 'vector',
+      size: 3,
+      default: [0, 1, 0],
+      doc: 'normal to the prismatic axis in the frame of marker 1',
+    },
+    constrainRotation: {
+      type: 'boolean',
+      default: true,
+      doc: 'also fix the relative rotation (second equation)',
+    },
     ...ACTIVE_CONNECTOR,
     ...VIS,
   },
@@ -48,12 +68,14 @@ export const ObjectJointPrismatic2D: ItemDefinition<'object'> = {
     const problems = requireMarkers(it, m, 'markerNumbers', 'orientation')
     for (const name of ['axisMarker0', 'normalMarker1']) {
       const v = it.params.vector(name)
-      if (Math.hypot(v[0], v[1], v[2]) === 0) problems.push({ parameter: name, message: 'expected a non-zero direction vector' })
+      if (Math.hypot(v[0], v[1], v[2]) === 0)
+        problems.push({ parameter: name, message: 'expected a non-zero direction vector' })
     }
     return problems
   },
   build: (it, ctx) => {
-    const t0 = it.params.vector('axisMarker0'), n1 = it.params.vector('normalMarker1')
+    const t0 = it.params.vector('axisMarker0'),
+      n1 = it.params.vector('normalMarker1')
     const eqs: JointEquation[] = [{ kind: 'translation', axis: n1, frame: 1 }]
     if (it.params.bool('constrainRotation')) eqs.push({ kind: 'rotation', a: t0, b: n1 })
     return new AxisJoint(markersOf(it, ctx), eqs, it.params.bool('activeConnector'), undefined)

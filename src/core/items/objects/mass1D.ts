@@ -4,7 +4,12 @@
 //   RotationalMass1D: J phi'' = tau,  rotation = referenceRotation RotZ(phi)
 // with p0 (phi) = node reference + displacement. The equations have no f_lhs: only a constant 1x1 mass.
 import type { ItemDefinition, ResolvedItem } from '../../model/definition'
-import type { FrameKinematics, NodeComputation, ObjectComputation, PointKinematics } from '../../system/computation'
+import type {
+  FrameKinematics,
+  NodeComputation,
+  ObjectComputation,
+  PointKinematics,
+} from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { DEFAULT_COLORS, colorOr } from '../../system/graphics'
 import { matMul3, matVec3 } from '../../math/vec3'
@@ -123,10 +128,18 @@ class RotorFrame implements FrameKinematics {
   }
   rotationMatrix(s: SystemState, out: Float64Array): void {
     const phi = this.body.angle(s)
-    const c = Math.cos(phi), sn = Math.sin(phi), Rz = this.Rz
-    Rz[0] = c; Rz[1] = -sn; Rz[2] = 0
-    Rz[3] = sn; Rz[4] = c; Rz[5] = 0
-    Rz[6] = 0; Rz[7] = 0; Rz[8] = 1
+    const c = Math.cos(phi),
+      sn = Math.sin(phi),
+      Rz = this.Rz
+    Rz[0] = c
+    Rz[1] = -sn
+    Rz[2] = 0
+    Rz[3] = sn
+    Rz[4] = c
+    Rz[5] = 0
+    Rz[6] = 0
+    Rz[7] = 0
+    Rz[8] = 1
     matMul3(this.body.rotation, Rz, out)
   }
   angularVelocity(s: SystemState, out: Float64Array): void {
@@ -147,7 +160,13 @@ class RotorFrame implements FrameKinematics {
 class RotationalMass1DBody extends OneCoordinateBody {
   /** No translational mass: gravity through a BodyMass marker has no effect, as in Exudyn. */
   readonly mass = 0
-  constructor(private readonly name: string, node: NodeComputation, inertia: number, pRef: Float64Array, R: Float64Array) {
+  constructor(
+    private readonly name: string,
+    node: NodeComputation,
+    inertia: number,
+    pRef: Float64Array,
+    R: Float64Array,
+  ) {
     super(node, inertia, pRef, R)
   }
   get rotation(): Float64Array {
@@ -165,7 +184,9 @@ class RotationalMass1DBody extends OneCoordinateBody {
   }
   bodyPoint(local: Float64Array): FrameKinematics {
     if (local[0] !== 0 || local[1] !== 0)
-      throw new Error(`object "${this.name}" (RotationalMass1D): markers and sensors must lie on the rotation axis (localPosition x = y = 0), got [${Array.from(local).join(', ')}]`)
+      throw new Error(
+        `object "${this.name}" (RotationalMass1D): markers and sensors must lie on the rotation axis (localPosition x = y = 0), got [${Array.from(local).join(', ')}]`,
+      )
     const p = new Float64Array(3)
     matVec3(this.referenceRotation, local, p)
     for (let i = 0; i < 3; i++) p[i] += this.referencePosition[i]
@@ -177,9 +198,30 @@ class RotationalMass1DBody extends OneCoordinateBody {
 }
 
 const FRAME_PARAMS = {
-  nodeNumber: { type: 'ref' as const, kind: 'node' as const, types: ['Node1D'], doc: 'the Node1D that carries the coordinate' },
-  referencePosition: { type: 'vector' as const, size: 3, default: [0, 0, 0], unit: 'm', doc: 'position of the body frame' },
-  referenceRotation: { type: 'matrix' as const, rows: 3, cols: 3, default: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], doc: 'constant rotation matrix of the body frame (body to global)' },
+  nodeNumber: {
+    type: 'ref' as const,
+    kind: 'node' as const,
+    types: ['Node1D'],
+    doc: 'the Node1D that carries the coordinate',
+  },
+  referencePosition: {
+    type: 'vector' as const,
+    size: 3,
+    default: [0, 0, 0],
+    unit: 'm',
+    doc: 'position of the body frame',
+  },
+  referenceRotation: {
+    type: 'matrix' as const,
+    rows: 3,
+    cols: 3,
+    default: [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ],
+    doc: 'constant rotation matrix of the body frame (body to global)',
+  },
 }
 
 function frameArgs(it: ResolvedItem): [Float64Array, Float64Array] {
@@ -190,7 +232,7 @@ export const ObjectMass1D: ItemDefinition<'object'> = {
   kind: 'object',
   type: 'Mass1D',
   exudynName: 'ObjectMass1D',
-  doc: 'A mass on one coordinate of a Node1D: m q\'\' = f. Its position is referencePosition + referenceRotation [p0, 0, 0], p0 = node reference + displacement, so forces act through their component along the rotated x-axis.',
+  doc: "A mass on one coordinate of a Node1D: m q'' = f. Its position is referencePosition + referenceRotation [p0, 0, 0], p0 = node reference + displacement, so forces act through their component along the rotated x-axis.",
   parameters: {
     physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
     ...FRAME_PARAMS,
@@ -200,12 +242,18 @@ export const ObjectMass1D: ItemDefinition<'object'> = {
   },
   supportsCheckpoint: true,
   traits: { body: true },
-  build: (it, ctx) => new Mass1DBody(ctx.node(it.params.ref('nodeNumber')), it.params.number('physicsMass'), ...frameArgs(it)),
+  build: (it, ctx) =>
+    new Mass1DBody(ctx.node(it.params.ref('nodeNumber')), it.params.number('physicsMass'), ...frameArgs(it)),
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const p = new Float64Array(3)
     c.centerOfMass!().position(s, p)
-    g.add({ shape: 'sphere', center: [...p], radius: 0.05, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body) })
+    g.add({
+      shape: 'sphere',
+      center: [...p],
+      radius: 0.05,
+      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body),
+    })
   },
 }
 
@@ -213,9 +261,15 @@ export const ObjectRotationalMass1D: ItemDefinition<'object'> = {
   kind: 'object',
   type: 'RotationalMass1D',
   exudynName: 'ObjectRotationalMass1D',
-  doc: 'A rotor on one coordinate (the angle phi) of a Node1D: J phi\'\' = tau. It turns about the local z-axis of referenceRotation; torques act through their component along that axis, forces have no effect. Markers must lie on the axis.',
+  doc: "A rotor on one coordinate (the angle phi) of a Node1D: J phi'' = tau. It turns about the local z-axis of referenceRotation; torques act through their component along that axis, forces have no effect. Markers must lie on the axis.",
   parameters: {
-    physicsInertia: { type: 'number', default: 0, min: 0, unit: 'kg m^2', doc: 'moment of inertia about the rotation axis' },
+    physicsInertia: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'kg m^2',
+      doc: 'moment of inertia about the rotation axis',
+    },
     ...FRAME_PARAMS,
     ...visualizationParams(),
     ...V_COLOR,
@@ -223,16 +277,29 @@ export const ObjectRotationalMass1D: ItemDefinition<'object'> = {
   },
   supportsCheckpoint: true,
   traits: { body: true, orientation: true },
-  build: (it, ctx) => new RotationalMass1DBody(it.name, ctx.node(it.params.ref('nodeNumber')), it.params.number('physicsInertia'), ...frameArgs(it)),
+  build: (it, ctx) =>
+    new RotationalMass1DBody(
+      it.name,
+      ctx.node(it.params.ref('nodeNumber')),
+      it.params.number('physicsInertia'),
+      ...frameArgs(it),
+    ),
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const k = c.centerOfMass!() as FrameKinematics
-    const p = new Float64Array(3), R = new Float64Array(9)
+    const p = new Float64Array(3),
+      R = new Float64Array(9)
     k.position(s, p)
     k.rotationMatrix(s, R)
     // A disc about the local z-axis with a frame that shows the angle.
     const axis = [R[2] * 0.02, R[5] * 0.02, R[8] * 0.02]
-    g.add({ shape: 'cylinder', from: [p[0] - axis[0], p[1] - axis[1], p[2] - axis[2]], to: [p[0] + axis[0], p[1] + axis[1], p[2] + axis[2]], radius: 0.1, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body) })
+    g.add({
+      shape: 'cylinder',
+      from: [p[0] - axis[0], p[1] - axis[1], p[2] - axis[2]],
+      to: [p[0] + axis[0], p[1] + axis[1], p[2] + axis[2]],
+      radius: 0.1,
+      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body),
+    })
     g.add({ shape: 'frame', origin: [...p], rotation: [...R], size: 0.15 })
   },
 }

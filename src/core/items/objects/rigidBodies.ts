@@ -57,7 +57,8 @@ abstract class RigidBodyBase implements ObjectComputation {
     this.Mbuf.fill(0)
     this.computeMassMatrix(s, this.Mbuf)
     let e = 0
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) e += s.v[this.ltgODE2[i]] * this.Mbuf[i * n + j] * s.v[this.ltgODE2[j]]
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) e += s.v[this.ltgODE2[i]] * this.Mbuf[i * n + j] * s.v[this.ltgODE2[j]]
     return 0.5 * e
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
@@ -110,18 +111,26 @@ class RigidBody3D extends RigidBodyBase {
 
   /** The mass matrix at the node's cached rotation into out (zero on entry). */
   private assembleMassMatrix(out: Float64Array): void {
-    const nr = this.node.rotation.size, n = 3 + nr, m = this.mass
-    const G = this.node.Gbar, J = this.J, chi = this.centerOfMassLocal
+    const nr = this.node.rotation.size,
+      n = 3 + nr,
+      m = this.mass
+    const G = this.node.Gbar,
+      J = this.J,
+      chi = this.centerOfMassLocal
     for (let i = 0; i < 3; i++) out[i * n + i] = m
     // Rotational block Gbar^T J Gbar.
     for (let a = 0; a < nr; a++) {
-      for (let r = 0; r < 3; r++) B.t1[r] = J[3 * r] * G[a] + J[3 * r + 1] * G[nr + a] + J[3 * r + 2] * G[2 * nr + a]
-      for (let b = 0; b < nr; b++) out[(3 + b) * n + 3 + a] = G[b] * B.t1[0] + G[nr + b] * B.t1[1] + G[2 * nr + b] * B.t1[2]
+      for (let r = 0; r < 3; r++)
+        B.t1[r] = J[3 * r] * G[a] + J[3 * r + 1] * G[nr + a] + J[3 * r + 2] * G[2 * nr + a]
+      for (let b = 0; b < nr; b++)
+        out[(3 + b) * n + 3 + a] = G[b] * B.t1[0] + G[nr + b] * B.t1[1] + G[2 * nr + b] * B.t1[2]
     }
     if (!this.hasOffset) return
     // Coupling column k: m A (g_k x chi), and its transpose.
     for (let k = 0; k < nr; k++) {
-      B.t1[0] = G[k]; B.t1[1] = G[nr + k]; B.t1[2] = G[2 * nr + k]
+      B.t1[0] = G[k]
+      B.t1[1] = G[nr + k]
+      B.t1[2] = G[2 * nr + k]
       cross(B.t1, chi, B.t2)
       matVec3(this.node.A, B.t2, B.t1)
       for (let r = 0; r < 3; r++) {
@@ -141,19 +150,25 @@ class RigidBody3D extends RigidBodyBase {
   structuralNonzeros(block: LocalBlock): Uint8Array {
     const n = this.ltgODE2.length
     if (block === 'constraint') return Uint8Array.from({ length: this.nAE * n }, (_, j) => (j >= 3 ? 1 : 0))
-    if (block === 'reaction') return Uint8Array.from({ length: n * n }, (_, e) => (e % (n + 1) === 0 && e >= 3 * (n + 1) ? 1 : 0))
+    if (block === 'reaction')
+      return Uint8Array.from({ length: n * n }, (_, e) => (e % (n + 1) === 0 && e >= 3 * (n + 1) ? 1 : 0))
     const mask = new Uint8Array(n * n)
     for (let i = 0; i < n; i++)
       for (let j = 0; j < n; j++) {
         const rotationRow = i >= 3
-        const nonzero = j >= 3 ? rotationRow || this.hasOffset : block === 'mass' && (rotationRow ? this.hasOffset : i === j)
+        const nonzero =
+          j >= 3
+            ? rotationRow || this.hasOffset
+            : block === 'mass' && (rotationRow ? this.hasOffset : i === j)
         mask[i * n + j] = nonzero ? 1 : 0
       }
     return mask
   }
 
   computeODE2LHS(s: SystemState, out: Float64Array): void {
-    const node = this.node, nr = node.rotation.size, G = node.Gbar
+    const node = this.node,
+      nr = node.rotation.size,
+      G = node.Gbar
     node.updateRotation(s)
     node.rotationRates(s.v, B.thetaDot)
     node.localAngularVelocity(s, B.w)
@@ -202,17 +217,21 @@ class RigidBody3D extends RigidBodyBase {
   /** Box with the inertia of the body (uniform box about the centre of mass), for the default look. */
   equivalentBox(): number[] {
     const m = Math.max(this.mass, 1e-12)
-    const chi = this.centerOfMassLocal, J = this.J
+    const chi = this.centerOfMassLocal,
+      J = this.J
     // Inertia about the COM (parallel axis theorem, diagonal only).
     const jc = [0, 1, 2].map((i) => J[4 * i] - m * (chi[0] ** 2 + chi[1] ** 2 + chi[2] ** 2 - chi[i] ** 2))
-    return [0, 1, 2].map((i) => Math.sqrt(Math.max(6 * (jc[(i + 1) % 3] + jc[(i + 2) % 3] - jc[i]) / m, 1e-4)))
+    return [0, 1, 2].map((i) =>
+      Math.sqrt(Math.max((6 * (jc[(i + 1) % 3] + jc[(i + 2) % 3] - jc[i])) / m, 1e-4)),
+    )
   }
 }
 
 /** out (3 x nc, row-major) = X (3 x 3) Y (3 x nc). */
 function mul3(X: Float64Array, Y: Float64Array, nc: number, out: Float64Array): void {
   for (let r = 0; r < 3; r++) {
-    for (let c = 0; c < nc; c++) out[r * nc + c] = X[3 * r] * Y[c] + X[3 * r + 1] * Y[nc + c] + X[3 * r + 2] * Y[2 * nc + c]
+    for (let c = 0; c < nc; c++)
+      out[r * nc + c] = X[3 * r] * Y[c] + X[3 * r + 1] * Y[nc + c] + X[3 * r + 2] * Y[2 * nc + c]
   }
 }
 
@@ -228,26 +247,39 @@ function mul3(X: Float64Array, Y: Float64Array, nc: number, out: Float64Array): 
  * linearization of its residual.
  */
 class RigidBodyEulerParameters extends RigidBody3D {
-
   computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
-    const node = this.node, n = 7, G = node.Gbar, J = this.J, S = B.S
+    const node = this.node,
+      n = 7,
+      G = node.Gbar,
+      J = this.J,
+      S = B.S
     node.updateRotation(s)
     node.rotationRates(s.v, B.thetaDot)
     node.localAngularVelocity(s, B.w)
-    const w = B.w, Jw = B.t1, t = B.t2
+    const w = B.w,
+      Jw = B.t1,
+      t = B.t2
     matVec3(J, w, Jw)
     cross(w, Jw, t)
     // S = omega~ J - (J omega)~.
     for (let c = 0; c < 3; c++) {
-      const j0 = J[c], j1 = J[3 + c], j2 = J[6 + c]
+      const j0 = J[c],
+        j1 = J[3 + c],
+        j2 = J[6 + c]
       S[c] = w[1] * j2 - w[2] * j1
       S[3 + c] = w[2] * j0 - w[0] * j2
       S[6 + c] = w[0] * j1 - w[1] * j0
     }
-    S[1] += Jw[2]; S[2] -= Jw[1]; S[3] -= Jw[2]; S[5] += Jw[0]; S[6] += Jw[1]; S[7] -= Jw[0]
+    S[1] += Jw[2]
+    S[2] -= Jw[1]
+    S[3] -= Jw[2]
+    S[5] += Jw[0]
+    S[6] += Jw[1]
+    S[7] -= Jw[0]
     EULER_PARAMETERS.localG(B.thetaDot, B.dOmega)
     for (let i = 0; i < 12; i++) B.dOmega[i] = -B.dOmega[i]
-    const SG = B.X, SdO = B.Y
+    const SG = B.X,
+      SdO = B.Y
     mul3(S, G, 4, SG)
     mul3(S, B.dOmega, 4, SdO)
     for (let a = 0; a < 4; a++) {
@@ -260,12 +292,22 @@ class RigidBodyEulerParameters extends RigidBody3D {
     // + d(Gbar(p)^T t)/dp = 2 [[0, -t^T], [t, -t~]].
     const r3 = 3 * n + 3
     const tk = 2 * factorK
-    out[r3 + 1] -= tk * t[0]; out[r3 + 2] -= tk * t[1]; out[r3 + 3] -= tk * t[2]
-    out[r3 + n] += tk * t[0]; out[r3 + n + 2] += tk * t[2]; out[r3 + n + 3] -= tk * t[1]
-    out[r3 + 2 * n] += tk * t[1]; out[r3 + 2 * n + 1] -= tk * t[2]; out[r3 + 2 * n + 3] += tk * t[0]
-    out[r3 + 3 * n] += tk * t[2]; out[r3 + 3 * n + 1] += tk * t[1]; out[r3 + 3 * n + 2] -= tk * t[0]
+    out[r3 + 1] -= tk * t[0]
+    out[r3 + 2] -= tk * t[1]
+    out[r3 + 3] -= tk * t[2]
+    out[r3 + n] += tk * t[0]
+    out[r3 + n + 2] += tk * t[2]
+    out[r3 + n + 3] -= tk * t[1]
+    out[r3 + 2 * n] += tk * t[1]
+    out[r3 + 2 * n + 1] -= tk * t[2]
+    out[r3 + 2 * n + 3] += tk * t[0]
+    out[r3 + 3 * n] += tk * t[2]
+    out[r3 + 3 * n + 1] += tk * t[1]
+    out[r3 + 3 * n + 2] -= tk * t[0]
     if (!this.hasOffset) return
-    const chi = this.centerOfMassLocal, W = B.W, m = this.mass
+    const chi = this.centerOfMassLocal,
+      W = B.W,
+      m = this.mass
     const wc = w[0] * chi[0] + w[1] * chi[1] + w[2] * chi[2]
     for (let r = 0; r < 3; r++) {
       for (let c = 0; c < 3; c++) W[3 * r + c] = w[r] * chi[c] - 2 * chi[r] * w[c] + (r === c ? wc : 0)
@@ -278,7 +320,8 @@ class RigidBodyEulerParameters extends RigidBody3D {
     cross(w, B.t1, B.t2)
     eulerRotationDerivativeTimes(node.theta, B.t2, B.X)
     for (let r = 0; r < 3; r++) {
-      for (let b = 0; b < 4; b++) out[r * n + 3 + b] += m * (factorD * B.Y[4 * r + b] + factorK * (B.Z[4 * r + b] + B.X[4 * r + b]))
+      for (let b = 0; b < 4; b++)
+        out[r * n + 3 + b] += m * (factorD * B.Y[4 * r + b] + factorK * (B.Z[4 * r + b] + B.X[4 * r + b]))
     }
   }
 }
@@ -315,7 +358,8 @@ const nodeOrigin = new Float64Array(3)
 /** The body's VgraphicsData at the node frame (Exudyn's body coordinates), else a box of `size` at the centre of mass. */
 function drawBody(it: ResolvedItem, body: RigidBodyBase, size: number[], s: SystemState, g: Graphics): void {
   if (!it.params.bool('Vshow')) return
-  const p = drawPosition, R = drawRotation
+  const p = drawPosition,
+    R = drawRotation
   const data = it.params.raw('VgraphicsData')
   if (Array.isArray(data) && data.length > 0) {
     const node = body.bodyPoint(nodeOrigin)
@@ -326,7 +370,13 @@ function drawBody(it: ResolvedItem, body: RigidBodyBase, size: number[], s: Syst
   const k = body.centerOfMass()
   k.position(s, p)
   k.rotationMatrix(s, R)
-  g.add({ shape: 'box', center: [p[0], p[1], p[2]], rotation: [R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7], R[8]], size, color: colorOr(it.params.raw('Vcolor') as number[], DEFAULT_COLORS.body) })
+  g.add({
+    shape: 'box',
+    center: [p[0], p[1], p[2]],
+    rotation: [R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7], R[8]],
+    size,
+    color: colorOr(it.params.raw('Vcolor') as number[], DEFAULT_COLORS.body),
+  })
 }
 
 export const ObjectRigidBody: ItemDefinition<'object'> = {
@@ -336,9 +386,26 @@ export const ObjectRigidBody: ItemDefinition<'object'> = {
   doc: 'A 3D rigid body on a RigidBodyEP or RigidBodyRxyz node; inertia is given about the node (reference point), which need not be the centre of mass. On Euler parameters the body adds the constraint |ep| = 1.',
   parameters: {
     physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
-    physicsInertia: { type: 'vector', size: 6, default: [0, 0, 0, 0, 0, 0], unit: 'kg m^2', doc: 'inertia [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] in body axes w.r.t. the reference point (node), not necessarily the centre of mass' },
-    physicsCenterOfMass: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'centre of mass in body coordinates, relative to the reference point' },
-    nodeNumber: { type: 'ref', kind: 'node', types: ['RigidBodyEP', 'RigidBodyRxyz'], doc: 'the 3D rigid-body node' },
+    physicsInertia: {
+      type: 'vector',
+      size: 6,
+      default: [0, 0, 0, 0, 0, 0],
+      unit: 'kg m^2',
+      doc: 'inertia [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] in body axes w.r.t. the reference point (node), not necessarily the centre of mass',
+    },
+    physicsCenterOfMass: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm',
+      doc: 'centre of mass in body coordinates, relative to the reference point',
+    },
+    nodeNumber: {
+      type: 'ref',
+      kind: 'node',
+      types: ['RigidBodyEP', 'RigidBodyRxyz'],
+      doc: 'the 3D rigid-body node',
+    },
     ...visualizationParams(),
     ...V_COLOR,
     ...VGRAPHICS,
@@ -348,13 +415,25 @@ export const ObjectRigidBody: ItemDefinition<'object'> = {
   check: (it) => {
     const [xx, yy, zz] = it.params.vector('physicsInertia')
     const bad = xx + yy < zz || yy + zz < xx || xx + zz < yy || xx < 0 || yy < 0 || zz < 0
-    const inertia = bad ? [{ parameter: 'physicsInertia', message: `expected non-negative principal moments satisfying the triangle inequality (Jxx + Jyy >= Jzz, ...), got [${xx}, ${yy}, ${zz}]` }] : []
+    const inertia = bad
+      ? [
+          {
+            parameter: 'physicsInertia',
+            message: `expected non-negative principal moments satisfying the triangle inequality (Jxx + Jyy >= Jzz, ...), got [${xx}, ${yy}, ${zz}]`,
+          },
+        ]
+      : []
     return [...inertia, ...checkGraphicsData(it)]
   },
   build: (it, ctx) => {
     const node = nodeOf(it, ctx)
     const Body = node.rotation === EULER_PARAMETERS ? RigidBodyEulerParameters : RigidBody3D
-    return new Body(node, it.params.number('physicsMass'), it.params.vector('physicsInertia'), it.params.vector('physicsCenterOfMass'))
+    return new Body(
+      node,
+      it.params.number('physicsMass'),
+      it.params.vector('physicsInertia'),
+      it.params.vector('physicsCenterOfMass'),
+    )
   },
   visualize: (it, c, s, g) => {
     const body = c as RigidBody3D
@@ -369,7 +448,13 @@ export const ObjectRigidBody2D: ItemDefinition<'object'> = {
   doc: 'A planar rigid body on a RigidBody2D node [x, y, phi]; the node is the centre of mass; mass matrix diag(m, m, J).',
   parameters: {
     physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
-    physicsInertia: { type: 'number', default: 0, min: 0, unit: 'kg m^2', doc: 'moment of inertia about the z axis through the node (centre of mass)' },
+    physicsInertia: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'kg m^2',
+      doc: 'moment of inertia about the z axis through the node (centre of mass)',
+    },
     nodeNumber: { type: 'ref', kind: 'node', types: ['RigidBody2D'], doc: 'the RigidBody2D node' },
     ...visualizationParams(),
     ...V_COLOR,
@@ -378,7 +463,8 @@ export const ObjectRigidBody2D: ItemDefinition<'object'> = {
   supportsCheckpoint: true,
   traits: { body: true, orientation: true },
   check: checkGraphicsData,
-  build: (it, ctx) => new RigidBodyPlanar(nodeOf(it, ctx), it.params.number('physicsMass'), it.params.number('physicsInertia')),
+  build: (it, ctx) =>
+    new RigidBodyPlanar(nodeOf(it, ctx), it.params.number('physicsMass'), it.params.number('physicsInertia')),
   visualize: (it, c, s, g) => {
     const body = c as RigidBodyPlanar
     // A slender bar with the body's inertia: J = m L^2 / 12.

@@ -30,7 +30,14 @@ const ZERO6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0])
 
 class RigidBodySpringDamper extends JointFrameConnector {
   readonly nAE = 0
-  readonly outputVariables = ['DisplacementLocal', 'VelocityLocal', 'Rotation', 'AngularVelocityLocal', 'ForceLocal', 'TorqueLocal']
+  readonly outputVariables = [
+    'DisplacementLocal',
+    'VelocityLocal',
+    'Rotation',
+    'AngularVelocityLocal',
+    'ForceLocal',
+    'TorqueLocal',
+  ]
   private readonly d = new Float64Array(3)
   /** Local displacement/rotation u, velocity v and force/torque f (6 each) of the last evaluation. */
   private readonly u = new Float64Array(6)
@@ -54,7 +61,9 @@ class RigidBodySpringDamper extends JointFrameConnector {
   private evaluate(s: SystemState): void {
     this.gather(s)
     this.updateJointFrames(s)
-    const d = this.d, u = this.u, v = this.v
+    const d = this.d,
+      u = this.u,
+      v = this.v
     for (let i = 0; i < 3; i++) d[i] = this.p1[i] - this.p0[i]
     matTVec3(this.AJ0, d, u)
     for (let i = 0; i < 3; i++) d[i] = this.v1[i] - this.v0[i]
@@ -63,7 +72,8 @@ class RigidBodySpringDamper extends JointFrameConnector {
     u.set(d, 3)
     this.relativeAngularVelocityLocal(s, d)
     v.set(d, 3)
-    const K = this.stiffness, D = this.damping
+    const K = this.stiffness,
+      D = this.damping
     for (let r = 0; r < 6; r++) {
       let sum = 0
       for (let c = 0; c < 6; c++) sum += K[6 * r + c] * (u[c] - this.offset[c]) + D[6 * r + c] * v[c]
@@ -85,13 +95,20 @@ class RigidBodySpringDamper extends JointFrameConnector {
     this.evaluate(s)
     const part = (x: Float64Array, at: number): number => (out.set(x.subarray(at, at + 3)), 3)
     switch (variable) {
-      case 'DisplacementLocal': return part(this.u, 0)
-      case 'Rotation': return part(this.u, 3)
-      case 'VelocityLocal': return part(this.v, 0)
-      case 'AngularVelocityLocal': return part(this.v, 3)
-      case 'ForceLocal': return part(this.f, 0)
-      case 'TorqueLocal': return part(this.f, 3)
-      default: return 0
+      case 'DisplacementLocal':
+        return part(this.u, 0)
+      case 'Rotation':
+        return part(this.u, 3)
+      case 'VelocityLocal':
+        return part(this.v, 0)
+      case 'AngularVelocityLocal':
+        return part(this.v, 3)
+      case 'ForceLocal':
+        return part(this.f, 0)
+      case 'TorqueLocal':
+        return part(this.f, 3)
+      default:
+        return 0
     }
   }
 }
@@ -124,10 +141,16 @@ class LinearSpringDamper extends TwoMarkerConnector {
     ;(this.k0 as FrameKinematics).rotationMatrix(s, this.A)
     matVec3(this.A, this.axisMarker0, this.axis)
     const a = this.axis
-    this.displacement = a[0] * (this.p1[0] - this.p0[0]) + a[1] * (this.p1[1] - this.p0[1]) + a[2] * (this.p1[2] - this.p0[2])
-    this.speed = a[0] * (this.v1[0] - this.v0[0]) + a[1] * (this.v1[1] - this.v0[1]) + a[2] * (this.v1[2] - this.v0[2])
+    this.displacement =
+      a[0] * (this.p1[0] - this.p0[0]) + a[1] * (this.p1[1] - this.p0[1]) + a[2] * (this.p1[2] - this.p0[2])
+    this.speed =
+      a[0] * (this.v1[0] - this.v0[0]) + a[1] * (this.v1[1] - this.v0[1]) + a[2] * (this.v1[2] - this.v0[2])
     if (!this.active) return 0
-    return this.k * (this.displacement - this.offset) + this.d * (this.speed - this.velocityOffset) + this.constantForce
+    return (
+      this.k * (this.displacement - this.offset) +
+      this.d * (this.speed - this.velocityOffset) +
+      this.constantForce
+    )
   }
 
   computeODE2LHS(s: SystemState, out: Float64Array): void {
@@ -148,12 +171,19 @@ class LinearSpringDamper extends TwoMarkerConnector {
   }
 }
 
-const markersOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
+const markersOf = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] =>
+  it.params.refs('markerNumbers').map((m) => ctx.marker(m))
 
 const SPRING_VISUALIZATION: ParamSchema = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR }
 
 /** A helix (or, drawn as an actuator, a cylinder) between the two markers. */
-function drawSpring(it: ResolvedItem, c: TwoMarkerConnector, s: SystemState, g: Graphics, asCylinder: boolean): void {
+function drawSpring(
+  it: ResolvedItem,
+  c: TwoMarkerConnector,
+  s: SystemState,
+  g: Graphics,
+  asCylinder: boolean,
+): void {
   if (!it.params.bool('Vshow')) return
   const [from, to] = c.endPoints(s)
   const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
@@ -170,10 +200,30 @@ export const ObjectConnectorRigidBodySpringDamper: ItemDefinition<'object'> = {
   doc: 'A 6-DOF spring-damper between two rigid markers, measured in the joint frame J0 = A_m0 rotationMarker0: relative displacement A_J0^T (p1 - p0) and rotation (Tait-Bryan xyz angles of A_J0^T A_J1) against the 6x6 stiffness (minus offset), relative velocity and angular velocity in J0 against the 6x6 damping; the resulting force and torque act along J0 on marker 1 and reversed on marker 0. A penalty rigid joint or bushing. User functions and the data node of Exudyn are not offered.',
   parameters: {
     ...MARKER_PAIR,
-    stiffness: { type: 'matrix', rows: 6, cols: 6, default: ZERO6, unit: 'N/m, N m/rad', doc: 'stiffness of the translational (rows/columns 0..2, local x, y, z) and rotational (3..5, about x, y, z) springs, coupled terms off the diagonal' },
-    damping: { type: 'matrix', rows: 6, cols: 6, default: ZERO6, unit: 'N s/m, N m s/rad', doc: 'damping against the local relative velocity (0..2) and angular velocity (3..5)' },
+    stiffness: {
+      type: 'matrix',
+      rows: 6,
+      cols: 6,
+      default: ZERO6,
+      unit: 'N/m, N m/rad',
+      doc: 'stiffness of the translational (rows/columns 0..2, local x, y, z) and rotational (3..5, about x, y, z) springs, coupled terms off the diagonal',
+    },
+    damping: {
+      type: 'matrix',
+      rows: 6,
+      cols: 6,
+      default: ZERO6,
+      unit: 'N s/m, N m s/rad',
+      doc: 'damping against the local relative velocity (0..2) and angular velocity (3..5)',
+    },
     ...jointFrameParams('springs act along its axes'),
-    offset: { type: 'vector', size: 6, default: [0, 0, 0, 0, 0, 0], unit: 'm, rad', doc: 'relative displacement and rotation at which the springs are unloaded' },
+    offset: {
+      type: 'vector',
+      size: 6,
+      default: [0, 0, 0, 0, 0, 0],
+      unit: 'm, rad',
+      doc: 'relative displacement and rotation at which the springs are unloaded',
+    },
     ...ACTIVE_CONNECTOR,
     ...SPRING_VISUALIZATION,
   },
@@ -181,7 +231,15 @@ export const ObjectConnectorRigidBodySpringDamper: ItemDefinition<'object'> = {
   check: (it, m) => [...requireMarkers(it, m, 'markerNumbers', 'orientation'), ...checkJointFrames(it)],
   build: (it, ctx) => {
     const p = it.params
-    return new RigidBodySpringDamper(markersOf(it, ctx), p.matrix('stiffness'), p.matrix('damping'), p.matrix('rotationMarker0'), p.matrix('rotationMarker1'), p.vector('offset'), p.bool('activeConnector'))
+    return new RigidBodySpringDamper(
+      markersOf(it, ctx),
+      p.matrix('stiffness'),
+      p.matrix('damping'),
+      p.matrix('rotationMarker0'),
+      p.matrix('rotationMarker1'),
+      p.vector('offset'),
+      p.bool('activeConnector'),
+    )
   },
   visualize: (it, c, s, g) => drawSpring(it, c as RigidBodySpringDamper, s, g, false),
 }
@@ -195,26 +253,67 @@ export const ObjectConnectorLinearSpringDamper: ItemDefinition<'object'> = {
     ...MARKER_PAIR,
     stiffness: { type: 'number', default: 0, unit: 'N/m', doc: 'spring stiffness k' },
     damping: { type: 'number', default: 0, unit: 'N s/m', doc: 'damping coefficient d' },
-    axisMarker0: { type: 'vector', size: 3, default: [1, 0, 0], doc: 'axis of the spring-damper in the frame of marker 0 (unit vector; it turns with marker 0)' },
-    offset: { type: 'number', default: 0, unit: 'm', doc: 'displacement at which the spring force is zero (usable as a position input)' },
-    velocityOffset: { type: 'number', default: 0, unit: 'm/s', doc: 'relative velocity at which the damping force is zero' },
+    axisMarker0: {
+      type: 'vector',
+      size: 3,
+      default: [1, 0, 0],
+      doc: 'axis of the spring-damper in the frame of marker 0 (unit vector; it turns with marker 0)',
+    },
+    offset: {
+      type: 'number',
+      default: 0,
+      unit: 'm',
+      doc: 'displacement at which the spring force is zero (usable as a position input)',
+    },
+    velocityOffset: {
+      type: 'number',
+      default: 0,
+      unit: 'm/s',
+      doc: 'relative velocity at which the damping force is zero',
+    },
     force: { type: 'number', default: 0, unit: 'N', doc: 'constant force added to the spring-damper force' },
     ...ACTIVE_CONNECTOR,
-    ...visualizationParams({ ...V_DRAW_SIZE, VdrawAsCylinder: { type: 'boolean', default: false, doc: 'draw a cylinder (an actuator) instead of a helix', visualization: true } }),
+    ...visualizationParams({
+      ...V_DRAW_SIZE,
+      VdrawAsCylinder: {
+        type: 'boolean',
+        default: false,
+        doc: 'draw a cylinder (an actuator) instead of a helix',
+        visualization: true,
+      },
+    }),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
   check: (it, m) => {
     const out = [...requireMarkers(it, m, 'markerNumbers', 'position')]
     const m0 = it.params.refs('markerNumbers')[0]
-    if (!markerProvides(m, m0, 'orientation')) out.push({ parameter: 'markerNumbers[0]', message: `marker "${m.item('marker', m0).name}" provides no orientation; the axis is given in marker 0's frame (use a rigid marker, e.g. BodyRigid on ground)` })
+    if (!markerProvides(m, m0, 'orientation'))
+      out.push({
+        parameter: 'markerNumbers[0]',
+        message: `marker "${m.item('marker', m0).name}" provides no orientation; the axis is given in marker 0's frame (use a rigid marker, e.g. BodyRigid on ground)`,
+      })
     const a = it.params.vector('axisMarker0')
-    if (Math.abs(Math.hypot(a[0], a[1], a[2]) - 1) > 1e-10) out.push({ parameter: 'axisMarker0', message: `expected a unit vector, got length ${Math.hypot(a[0], a[1], a[2])}` })
+    if (Math.abs(Math.hypot(a[0], a[1], a[2]) - 1) > 1e-10)
+      out.push({
+        parameter: 'axisMarker0',
+        message: `expected a unit vector, got length ${Math.hypot(a[0], a[1], a[2])}`,
+      })
     return out
   },
   build: (it, ctx) => {
     const p = it.params
-    return new LinearSpringDamper(markersOf(it, ctx), p.vector('axisMarker0'), p.number('stiffness'), p.number('damping'), p.number('offset'), p.number('velocityOffset'), p.number('force'), p.bool('activeConnector'))
+    return new LinearSpringDamper(
+      markersOf(it, ctx),
+      p.vector('axisMarker0'),
+      p.number('stiffness'),
+      p.number('damping'),
+      p.number('offset'),
+      p.number('velocityOffset'),
+      p.number('force'),
+      p.bool('activeConnector'),
+    )
   },
-  visualize: (it, c, s, g) => drawSpring(it, c as LinearSpringDamper, s, g, it.params.bool('VdrawAsCylinder')),
+  visualize: (it, c, s, g) =>
+    drawSpring(it, c as LinearSpringDamper, s, g, it.params.bool('VdrawAsCylinder')),
 }

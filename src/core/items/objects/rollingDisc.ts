@@ -59,7 +59,10 @@ class RollingDisc extends RigidMarkerConnector {
     matVec3(this.A, this.discAxis, this.w1)
     cross(this.w1, this.normal, this.w2)
     const len = Math.hypot(this.w2[0], this.w2[1], this.w2[2])
-    if (len === 0) throw new Error('JointRollingDisc: the disc axis is parallel to the plane normal (the disc lies flat), the contact point is undefined')
+    if (len === 0)
+      throw new Error(
+        'JointRollingDisc: the disc axis is parallel to the plane normal (the disc lies flat), the contact point is undefined',
+      )
     for (let i = 0; i < 3; i++) this.w2[i] /= len
     cross(this.w1, this.w2, this.w3)
     for (let i = 0; i < 3; i++) {
@@ -94,13 +97,25 @@ class RollingDisc extends RigidMarkerConnector {
   }
 
   /** Columns of one marker: sign (J + G x lever), rows = constrained global components. */
-  private addSide(s: SystemState, k: FrameKinematics, J: Float64Array, G: Float64Array, nk: number, lever: Float64Array, sign: number, offset: number, out: Float64Array): void {
+  private addSide(
+    s: SystemState,
+    k: FrameKinematics,
+    J: Float64Array,
+    G: Float64Array,
+    nk: number,
+    lever: Float64Array,
+    sign: number,
+    offset: number,
+    out: Float64Array,
+  ): void {
     if (nk === 0) return
     k.positionJacobian(s, J)
     k.rotationJacobian(s, G)
     const n = this.n0 + this.n1
     for (let j = 0; j < nk; j++) {
-      this.t1[0] = G[j]; this.t1[1] = G[nk + j]; this.t1[2] = G[2 * nk + j]
+      this.t1[0] = G[j]
+      this.t1[1] = G[nk + j]
+      this.t1[2] = G[2 * nk + j]
       cross(this.t1, lever, this.t2)
       for (let r = 0; r < this.nAE; r++) {
         const c = this.axes[r]
@@ -137,7 +152,9 @@ class RollingDisc extends RigidMarkerConnector {
 function unitVectorProblem(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
   const v = it.params.vector(name)
   const len = Math.hypot(v[0], v[1], v[2])
-  return Math.abs(len - 1) > 1e-10 ? [{ parameter: name, message: `expected a unit vector, got length ${len}` }] : []
+  return Math.abs(len - 1) > 1e-10
+    ? [{ parameter: name, message: `expected a unit vector, got length ${len}` }]
+    : []
 }
 
 export const ObjectJointRollingDisc: ItemDefinition<'object'> = {
@@ -147,26 +164,68 @@ export const ObjectJointRollingDisc: ItemDefinition<'object'> = {
   doc: "A rigid disc (marker 1 at the disc centre) rolling without slip on the plane of marker 0 (ground or a rigid body; plane normal planeNormal in marker 0's frame). Exudyn's idealized formulation: the velocity of the disc's material point at the contact point equals that of marker 0's body there, in global x, y, z components (constrainedAxes; all on velocity level, so the height is kept by the velocity: start in contact). The disc axis must not be parallel to the normal. ForceLocal = contact force on the disc [lateral, longitudinal, normal]; Position = contact point.",
   parameters: {
     ...MARKER_PAIR,
-    markerNumbers: { ...MARKER_PAIR.markerNumbers, doc: 'the plane marker m0 (ground or rigid body) and the disc-centre marker m1 (rigid)' },
-    constrainedAxes: { type: 'vector', size: 3, default: [1, 1, 1], doc: 'per global component [x, y, z] of the contact-point velocity: 1 = constrained, 0 = free' },
+    markerNumbers: {
+      ...MARKER_PAIR.markerNumbers,
+      doc: 'the plane marker m0 (ground or rigid body) and the disc-centre marker m1 (rigid)',
+    },
+    constrainedAxes: {
+      type: 'vector',
+      size: 3,
+      default: [1, 1, 1],
+      doc: 'per global component [x, y, z] of the contact-point velocity: 1 = constrained, 0 = free',
+    },
     discRadius: { type: 'number', default: 0, min: 0, exclusiveMin: true, unit: 'm', doc: 'disc radius r' },
-    discAxis: { type: 'vector', size: 3, default: [1, 0, 0], doc: 'disc axis in the frame of marker 1 (unit vector)' },
-    planeNormal: { type: 'vector', size: 3, default: [0, 0, 1], doc: 'normal of the rolling plane in the frame of marker 0 (unit vector)' },
+    discAxis: {
+      type: 'vector',
+      size: 3,
+      default: [1, 0, 0],
+      doc: 'disc axis in the frame of marker 1 (unit vector)',
+    },
+    planeNormal: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 1],
+      doc: 'normal of the rolling plane in the frame of marker 0 (unit vector)',
+    },
     ...ACTIVE_CONNECTOR,
-    ...visualizationParams({ VdiscWidth: { type: 'number', default: 0.1, min: 0, unit: 'm', doc: 'width of the drawn disc', visualization: true } }),
+    ...visualizationParams({
+      VdiscWidth: {
+        type: 'number',
+        default: 0.1,
+        min: 0,
+        unit: 'm',
+        doc: 'width of the drawn disc',
+        visualization: true,
+      },
+    }),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
   check: (it, m) => {
-    const out = [...requireMarkers(it, m, 'markerNumbers', 'orientation'), ...unitVectorProblem(it, 'discAxis'), ...unitVectorProblem(it, 'planeNormal')]
+    const out = [
+      ...requireMarkers(it, m, 'markerNumbers', 'orientation'),
+      ...unitVectorProblem(it, 'discAxis'),
+      ...unitVectorProblem(it, 'planeNormal'),
+    ]
     const axes = it.params.vector('constrainedAxes')
-    if (![...axes].every((a) => a === 0 || a === 1)) out.push({ parameter: 'constrainedAxes', message: `expected 0 (free) or 1 (constrained) per axis, got [${[...axes].join(', ')}]` })
+    if (![...axes].every((a) => a === 0 || a === 1))
+      out.push({
+        parameter: 'constrainedAxes',
+        message: `expected 0 (free) or 1 (constrained) per axis, got [${[...axes].join(', ')}]`,
+      })
     return out
   },
   build: (it, ctx) => {
     const p = it.params
     const markers = p.refs('markerNumbers').map((i) => ctx.marker(i))
-    return new RollingDisc(markers, p.vector('constrainedAxes'), p.bool('activeConnector'), p.number('discRadius'), p.vector('discAxis'), p.vector('planeNormal'))
+    return new RollingDisc(
+      markers,
+      p.vector('constrainedAxes'),
+      p.bool('activeConnector'),
+      p.number('discRadius'),
+      p.vector('discAxis'),
+      p.vector('planeNormal'),
+    )
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
@@ -174,7 +233,18 @@ export const ObjectJointRollingDisc: ItemDefinition<'object'> = {
     const { centre, axis, contact } = disc.drawData(s)
     const half = it.params.number('VdiscWidth') / 2
     const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint)
-    g.add({ shape: 'cylinder', from: centre.map((x, i) => x - half * axis[i]), to: centre.map((x, i) => x + half * axis[i]), radius: disc.radius, color })
-    g.add({ shape: 'sphere', center: contact, radius: Math.max(half / 2, 0.005), color: DEFAULT_COLORS.marker })
+    g.add({
+      shape: 'cylinder',
+      from: centre.map((x, i) => x - half * axis[i]),
+      to: centre.map((x, i) => x + half * axis[i]),
+      radius: disc.radius,
+      color,
+    })
+    g.add({
+      shape: 'sphere',
+      center: contact,
+      radius: Math.max(half / 2, 0.005),
+      color: DEFAULT_COLORS.marker,
+    })
   },
 }

@@ -84,9 +84,11 @@ class SlidingJoint2D implements ObjectComputation {
     let e = 0
     while (e < this.cables.length - 1 && sg >= this.offsets[e + 1]) e++
     this.element = e
-    const cable = this.cables[e], L = cable.p.L
+    const cable = this.cables[e],
+      L = cable.p.L
     hermiteShape((sg - this.offsets[e]) / L, L, this.S, this.d1, this.d2)
-    const ltg = cable.ltgODE2, ref = cable.qRef
+    const ltg = cable.ltgODE2,
+      ref = cable.qRef
     this.r.fill(0)
     this.slope.fill(0)
     for (let k = 0; k < 4; k++)
@@ -116,7 +118,8 @@ class SlidingJoint2D implements ObjectComputation {
 
   computeAEJacobian(s: SystemState, out: Float64Array): void {
     this.locate(s)
-    const n = this.ltgODE2.length, n0 = this.n0
+    const n = this.ltgODE2.length,
+      n0 = this.n0
     out.fill(0, 0, 2 * n)
     this.body.positionJacobian(s, this.J0)
     for (let j = 0; j < n0; j++) {
@@ -141,9 +144,15 @@ class SlidingJoint2D implements ObjectComputation {
 
   output(variable: string, s: SystemState, out: Float64Array): number {
     switch (variable) {
-      case 'Position': this.body.position(s, out); return 3
-      case 'Velocity': this.body.velocity(s, out); return 3
-      case 'SlidingCoordinate': out[0] = this.slidingCoordinate(s); return 1
+      case 'Position':
+        this.body.position(s, out)
+        return 3
+      case 'Velocity':
+        this.body.velocity(s, out)
+        return 3
+      case 'SlidingCoordinate':
+        out[0] = this.slidingCoordinate(s)
+        return 1
       case 'Force': {
         // g = r - p0: the force on m0 is +lambda.
         const active = !this.inactiveConstraint
@@ -160,7 +169,10 @@ class SlidingJoint2D implements ObjectComputation {
 function cablesOf(it: ResolvedItem, ctx: { marker(i: number): unknown }): AncfCable2DElement[] {
   return it.params.refs('slidingMarkerNumbers').map((m, k) => {
     const marker = ctx.marker(m)
-    if (!(marker instanceof CableCoordinatesMarker)) throw new Error(`object "${it.name}": slidingMarkerNumbers[${k}] must be a BodyCable2DCoordinates marker`)
+    if (!(marker instanceof CableCoordinatesMarker))
+      throw new Error(
+        `object "${it.name}": slidingMarkerNumbers[${k}] must be a BodyCable2DCoordinates marker`,
+      )
     return marker.cable
   })
 }
@@ -169,15 +181,48 @@ export const ObjectJointSliding2D: ItemDefinition<'object'> = {
   kind: 'object',
   type: 'JointSliding2D',
   exudynName: 'ObjectJointSliding2D',
-  doc: "A frictionless sliding joint in 2D: the position marker m0 stays on the axis of a chain of ANCFCable2D elements (BodyCable2DCoordinates markers in slidingMarkerNumbers, consecutive and sorted along the chain). Ours for the sliding coordinate: it is the single coordinate of a massless GenericODE2 node (nodeNumber, global s from 0 at the start of the first element; Exudyn keeps it as an algebraic variable with a GenericData node), and the element is chosen from s at each evaluation (Hermite elements are C1 at the nodes, so no switching state). 2 position-level equations r(s) - p0 = 0; the force on m0 has no component along the cable except axialForce. Outputs: SlidingCoordinate, Force (on m0), Position, Velocity of m0. Implicit solvers only: the sliding coordinate has no mass, and explicit solvers need mass on every coordinate.",
+  doc: 'A frictionless sliding joint in 2D: the position marker m0 stays on the axis of a chain of ANCFCable2D elements (BodyCable2DCoordinates markers in slidingMarkerNumbers, consecutive and sorted along the chain). Ours for the sliding coordinate: it is the single coordinate of a massless GenericODE2 node (nodeNumber, global s from 0 at the start of the first element; Exudyn keeps it as an algebraic variable with a GenericData node), and the element is chosen from s at each evaluation (Hermite elements are C1 at the nodes, so no switching state). 2 position-level equations r(s) - p0 = 0; the force on m0 has no component along the cable except axialForce. Outputs: SlidingCoordinate, Force (on m0), Position, Velocity of m0. Implicit solvers only: the sliding coordinate has no mass, and explicit solvers need mass on every coordinate.',
   parameters: {
-    markerNumbers: { type: 'refList', kind: 'marker', size: 2, doc: 'the sliding position marker m0 and the BodyCable2DCoordinates marker m1 of the starting element (one of slidingMarkerNumbers)' },
-    slidingMarkerNumbers: { type: 'refList', kind: 'marker', types: ['BodyCable2DCoordinates'], doc: 'BodyCable2DCoordinates markers of the cable elements along which m0 slides, in order' },
-    slidingMarkerOffsets: { type: 'vector', doc: 'sliding coordinate at the start of each element: [0, L0, L0 + L1, ...]' },
-    nodeNumber: { type: 'ref', kind: 'node', types: ['GenericODE2'], doc: 'GenericODE2 node with 1 coordinate: the global sliding coordinate s (reference + initial coordinate = the start position along the chain)' },
-    classicalFormulation: { type: 'boolean', default: true, unsupported: true, doc: 'only the classical formulation (zero force along the cable apart from axialForce)' },
-    constrainRotation: { type: 'boolean', default: false, unsupported: true, doc: 'constraining the rotation of m0 to the cable slope is not offered' },
-    axialForce: { type: 'number', default: 0, unit: 'N', doc: 'force on m0 along the cable tangent (towards increasing s)' },
+    markerNumbers: {
+      type: 'refList',
+      kind: 'marker',
+      size: 2,
+      doc: 'the sliding position marker m0 and the BodyCable2DCoordinates marker m1 of the starting element (one of slidingMarkerNumbers)',
+    },
+    slidingMarkerNumbers: {
+      type: 'refList',
+      kind: 'marker',
+      types: ['BodyCable2DCoordinates'],
+      doc: 'BodyCable2DCoordinates markers of the cable elements along which m0 slides, in order',
+    },
+    slidingMarkerOffsets: {
+      type: 'vector',
+      doc: 'sliding coordinate at the start of each element: [0, L0, L0 + L1, ...]',
+    },
+    nodeNumber: {
+      type: 'ref',
+      kind: 'node',
+      types: ['GenericODE2'],
+      doc: 'GenericODE2 node with 1 coordinate: the global sliding coordinate s (reference + initial coordinate = the start position along the chain)',
+    },
+    classicalFormulation: {
+      type: 'boolean',
+      default: true,
+      unsupported: true,
+      doc: 'only the classical formulation (zero force along the cable apart from axialForce)',
+    },
+    constrainRotation: {
+      type: 'boolean',
+      default: false,
+      unsupported: true,
+      doc: 'constraining the rotation of m0 to the cable slope is not offered',
+    },
+    axialForce: {
+      type: 'number',
+      default: 0,
+      unit: 'N',
+      doc: 'force on m0 along the cable tangent (towards increasing s)',
+    },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(V_DRAW_SIZE),
     ...V_COLOR,
@@ -186,26 +231,63 @@ export const ObjectJointSliding2D: ItemDefinition<'object'> = {
   check: (it, model) => {
     const out: { parameter: string; message: string }[] = []
     const m0 = it.params.refs('markerNumbers')[0]
-    if (!markerProvides(model, m0, 'position')) out.push({ parameter: 'markerNumbers[0]', message: `marker "${model.item('marker', m0).name}" provides no position; expected the sliding body's position marker` })
-    const sliding = it.params.refs('slidingMarkerNumbers'), offsets = it.params.vector('slidingMarkerOffsets')
-    if (sliding.length === 0) out.push({ parameter: 'slidingMarkerNumbers', message: 'expected at least one BodyCable2DCoordinates marker' })
-    if (offsets.length !== sliding.length) out.push({ parameter: 'slidingMarkerOffsets', message: `expected one offset per sliding marker (${sliding.length}), got ${offsets.length}` })
-    else if (offsets.some((o, k) => k > 0 && !(o > offsets[k - 1]))) out.push({ parameter: 'slidingMarkerOffsets', message: `expected increasing offsets, got [${[...offsets].join(', ')}]` })
-    if (!sliding.includes(it.params.refs('markerNumbers')[1])) out.push({ parameter: 'markerNumbers[1]', message: 'expected one of slidingMarkerNumbers (the starting element)' })
+    if (!markerProvides(model, m0, 'position'))
+      out.push({
+        parameter: 'markerNumbers[0]',
+        message: `marker "${model.item('marker', m0).name}" provides no position; expected the sliding body's position marker`,
+      })
+    const sliding = it.params.refs('slidingMarkerNumbers'),
+      offsets = it.params.vector('slidingMarkerOffsets')
+    if (sliding.length === 0)
+      out.push({
+        parameter: 'slidingMarkerNumbers',
+        message: 'expected at least one BodyCable2DCoordinates marker',
+      })
+    if (offsets.length !== sliding.length)
+      out.push({
+        parameter: 'slidingMarkerOffsets',
+        message: `expected one offset per sliding marker (${sliding.length}), got ${offsets.length}`,
+      })
+    else if (offsets.some((o, k) => k > 0 && !(o > offsets[k - 1])))
+      out.push({
+        parameter: 'slidingMarkerOffsets',
+        message: `expected increasing offsets, got [${[...offsets].join(', ')}]`,
+      })
+    if (!sliding.includes(it.params.refs('markerNumbers')[1]))
+      out.push({
+        parameter: 'markerNumbers[1]',
+        message: 'expected one of slidingMarkerNumbers (the starting element)',
+      })
     const node = model.item('node', it.params.ref('nodeNumber'))
-    if (node.params.integer('numberOfODE2Coordinates') !== 1) out.push({ parameter: 'nodeNumber', message: `node "${node.name}" must have exactly 1 ODE2 coordinate (the sliding coordinate)` })
+    if (node.params.integer('numberOfODE2Coordinates') !== 1)
+      out.push({
+        parameter: 'nodeNumber',
+        message: `node "${node.name}" must have exactly 1 ODE2 coordinate (the sliding coordinate)`,
+      })
     return out
   },
   build: (it, ctx) => {
     const p = it.params
     const body = ctx.marker(p.refs('markerNumbers')[0]).kinematics!
-    return new SlidingJoint2D(body, cablesOf(it, ctx), p.vector('slidingMarkerOffsets'), ctx.node(p.ref('nodeNumber')), p.number('axialForce'), p.bool('activeConnector'))
+    return new SlidingJoint2D(
+      body,
+      cablesOf(it, ctx),
+      p.vector('slidingMarkerOffsets'),
+      ctx.node(p.ref('nodeNumber')),
+      p.number('axialForce'),
+      p.bool('activeConnector'),
+    )
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const p = new Float64Array(3)
     c.output!('Position', s, p)
     const size = it.params.number('VdrawSize')
-    g.add({ shape: 'sphere', center: [...p], radius: size > 0 ? size / 2 : 0.02, color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint) })
+    g.add({
+      shape: 'sphere',
+      center: [...p],
+      radius: size > 0 ? size / 2 : 0.02,
+      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint),
+    })
   },
 }

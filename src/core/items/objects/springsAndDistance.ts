@@ -9,22 +9,36 @@ import { requireMarkers, V_COLOR, V_DRAW_SIZE, visualizationParams } from '../co
 import { TwoMarkerConnector } from './twoMarkerConnector'
 
 export const MARKER_PAIR = {
-  markerNumbers: { type: 'refList' as const, kind: 'marker' as const, size: 2, doc: 'the two markers [m0, m1]' },
+  markerNumbers: {
+    type: 'refList' as const,
+    kind: 'marker' as const,
+    size: 2,
+    doc: 'the two markers [m0, m1]',
+  },
 }
 export const ACTIVE_CONNECTOR = {
-  activeConnector: { type: 'boolean' as const, default: true, doc: 'false: the connector acts as if not there (for constraints: lambda = 0)' },
+  activeConnector: {
+    type: 'boolean' as const,
+    default: true,
+    doc: 'false: the connector acts as if not there (for constraints: lambda = 0)',
+  },
 }
 const CONNECTOR_VIS: ParamSchema = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR }
 
-const positions = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] => it.params.refs('markerNumbers').map((m) => ctx.marker(m))
+const positions = (it: ResolvedItem, ctx: { marker(i: number): MarkerComputation }): MarkerComputation[] =>
+  it.params.refs('markerNumbers').map((m) => ctx.marker(m))
 
 function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'object'>['visualize'] {
   return (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const [a, b] = (c as TwoMarkerConnector).endPoints(s)
-    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], shape === 'helix' ? DEFAULT_COLORS.connector : DEFAULT_COLORS.joint)
+    const color = colorOr(
+      it.params.vector('Vcolor') as unknown as number[],
+      shape === 'helix' ? DEFAULT_COLORS.connector : DEFAULT_COLORS.joint,
+    )
     const size = it.params.number('VdrawSize')
-    if (shape === 'helix') g.add({ shape: 'helix', from: a, to: b, radius: size > 0 ? size : 0.03, turns: 8, color })
+    if (shape === 'helix')
+      g.add({ shape: 'helix', from: a, to: b, radius: size > 0 ? size : 0.03, turns: 8, color })
     else g.add({ shape: 'line', points: [...a, ...b], color })
   }
 }
@@ -63,10 +77,16 @@ abstract class PairConnector extends TwoMarkerConnector {
    * (dJr^T/dq f) is left out, an approximation Newton converges with.
    */
   protected addPairBlock(out: Float64Array): void {
-    const n = this.n0 + this.n1, M = M3, T = PAIR.T
-    for (let a = 0; a < 3; a++) for (let j = 0; j < n; j++) T[a * n + j] = M[3 * a] * this.jr(0, j) + M[3 * a + 1] * this.jr(1, j) + M[3 * a + 2] * this.jr(2, j)
+    const n = this.n0 + this.n1,
+      M = M3,
+      T = PAIR.T
+    for (let a = 0; a < 3; a++)
+      for (let j = 0; j < n; j++)
+        T[a * n + j] = M[3 * a] * this.jr(0, j) + M[3 * a + 1] * this.jr(1, j) + M[3 * a + 2] * this.jr(2, j)
     for (let i = 0; i < n; i++) {
-      const r0 = this.jr(0, i), r1 = this.jr(1, i), r2 = this.jr(2, i)
+      const r0 = this.jr(0, i),
+        r1 = this.jr(1, i),
+        r2 = this.jr(2, i)
       if (r0 === 0 && r1 === 0 && r2 === 0) continue
       for (let j = 0; j < n; j++) out[i * n + j] += r0 * T[j] + r1 * T[n + j] + r2 * T[2 * n + j]
     }
@@ -91,12 +111,20 @@ class SpringDamper extends PairConnector {
   /** Returns the scalar force and leaves the unit vector in `direction`. */
   private scalarForce(s: SystemState): number {
     this.gather(s)
-    const dx = this.p1[0] - this.p0[0], dy = this.p1[1] - this.p0[1], dz = this.p1[2] - this.p0[2]
+    const dx = this.p1[0] - this.p0[0],
+      dy = this.p1[1] - this.p0[1],
+      dz = this.p1[2] - this.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
-    if (L === 0) throw new Error('ConnectorSpringDamper: the two markers coincide (length 0), the spring direction is undefined')
+    if (L === 0)
+      throw new Error(
+        'ConnectorSpringDamper: the two markers coincide (length 0), the spring direction is undefined',
+      )
     const n = direction
-    n[0] = dx / L; n[1] = dy / L; n[2] = dz / L
-    const Ldot = n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
+    n[0] = dx / L
+    n[1] = dy / L
+    n[2] = dz / L
+    const Ldot =
+      n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
     return this.k * (L - this.L0) + this.d * (Ldot - this.velocityOffset) + this.force0
   }
   computeODE2LHS(s: SystemState, out: Float64Array): void {
@@ -114,9 +142,12 @@ class SpringDamper extends PairConnector {
     if (!this.active) return
     const fs = this.scalarForce(s)
     this.jacobians(s)
-    const n = direction, M = M3
+    const n = direction,
+      M = M3
     const L = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2])
-    const dv0 = this.v1[0] - this.v0[0], dv1 = this.v1[1] - this.v0[1], dv2 = this.v1[2] - this.v0[2]
+    const dv0 = this.v1[0] - this.v0[0],
+      dv1 = this.v1[1] - this.v0[1],
+      dv2 = this.v1[2] - this.v0[2]
     const ndv = n[0] * dv0 + n[1] * dv1 + n[2] * dv2
     const Pdv = transverseVelocity
     Pdv[0] = dv0 - ndv * n[0]
@@ -125,7 +156,9 @@ class SpringDamper extends PairConnector {
     for (let a = 0; a < 3; a++) {
       for (let b = 0; b < 3; b++) {
         const P = (a === b ? 1 : 0) - n[a] * n[b]
-        M[3 * a + b] = factorK * (this.k * n[a] * n[b] + (this.d * n[a] * Pdv[b] + fs * P) / L) + factorD * this.d * n[a] * n[b]
+        M[3 * a + b] =
+          factorK * (this.k * n[a] * n[b] + (this.d * n[a] * Pdv[b] + fs * P) / L) +
+          factorD * this.d * n[a] * n[b]
       }
     }
     this.addPairBlock(out)
@@ -133,10 +166,18 @@ class SpringDamper extends PairConnector {
   output(variable: string, s: SystemState, out: Float64Array): number {
     const fs = this.scalarForce(s)
     switch (variable) {
-      case 'Distance': out[0] = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2]); return 1
-      case 'Displacement': for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]; return 3
-      case 'Velocity': for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]; return 3
-      case 'Force': for (let i = 0; i < 3; i++) out[i] = this.active ? fs * direction[i] : 0; return 3
+      case 'Distance':
+        out[0] = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2])
+        return 1
+      case 'Displacement':
+        for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]
+        return 3
+      case 'Velocity':
+        for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]
+        return 3
+      case 'Force':
+        for (let i = 0; i < 3; i++) out[i] = this.active ? fs * direction[i] : 0
+        return 3
     }
     return 0
   }
@@ -149,11 +190,27 @@ export const ObjectConnectorSpringDamper: ItemDefinition<'object'> = {
   doc: 'A spring-damper along the line between two position markers: f = stiffness (L - referenceLength) + damping (dL/dt - velocityOffset) + force, pulling the markers together when positive.',
   parameters: {
     ...MARKER_PAIR,
-    referenceLength: { type: 'number', default: 0, min: 0, unit: 'm', doc: 'length at which the spring force is zero' },
+    referenceLength: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'm',
+      doc: 'length at which the spring force is zero',
+    },
     stiffness: { type: 'number', default: 0, unit: 'N/m', doc: 'spring stiffness' },
     damping: { type: 'number', default: 0, unit: 'N s/m', doc: 'damping coefficient' },
-    force: { type: 'number', default: 0, unit: 'N', doc: 'constant force added to the spring force (positive pulls the markers together)' },
-    velocityOffset: { type: 'number', default: 0, unit: 'm/s', doc: 'velocity subtracted from dL/dt in the damper' },
+    force: {
+      type: 'number',
+      default: 0,
+      unit: 'N',
+      doc: 'constant force added to the spring force (positive pulls the markers together)',
+    },
+    velocityOffset: {
+      type: 'number',
+      default: 0,
+      unit: 'm/s',
+      doc: 'velocity subtracted from dL/dt in the damper',
+    },
     ...ACTIVE_CONNECTOR,
     ...CONNECTOR_VIS,
   },
@@ -161,7 +218,15 @@ export const ObjectConnectorSpringDamper: ItemDefinition<'object'> = {
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
   build: (it, ctx) => {
     const p = it.params
-    return new SpringDamper(positions(it, ctx), p.number('referenceLength'), p.number('stiffness'), p.number('damping'), p.number('force'), p.number('velocityOffset'), p.bool('activeConnector'))
+    return new SpringDamper(
+      positions(it, ctx),
+      p.number('referenceLength'),
+      p.number('stiffness'),
+      p.number('damping'),
+      p.number('force'),
+      p.number('velocityOffset'),
+      p.bool('activeConnector'),
+    )
   },
   visualize: lineVisualization('helix'),
 }
@@ -181,7 +246,9 @@ class CartesianSpringDamper extends PairConnector {
   }
   private computeForce(s: SystemState): void {
     this.gather(s)
-    for (let i = 0; i < 3; i++) force[i] = this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) + this.d[i] * (this.v1[i] - this.v0[i])
+    for (let i = 0; i < 3; i++)
+      force[i] =
+        this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) + this.d[i] * (this.v1[i] - this.v0[i])
   }
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     if (!this.active) return
@@ -218,14 +285,26 @@ export const ObjectConnectorCartesianSpringDamper: ItemDefinition<'object'> = {
     ...MARKER_PAIR,
     stiffness: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'N/m', doc: 'stiffness per global axis' },
     damping: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'N s/m', doc: 'damping per global axis' },
-    offset: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'offset of p1 - p0 at which the force is zero' },
+    offset: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm',
+      doc: 'offset of p1 - p0 at which the force is zero',
+    },
     ...ACTIVE_CONNECTOR,
     ...CONNECTOR_VIS,
   },
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
   build: (it, ctx) =>
-    new CartesianSpringDamper(positions(it, ctx), it.params.vector('stiffness'), it.params.vector('damping'), it.params.vector('offset'), it.params.bool('activeConnector')),
+    new CartesianSpringDamper(
+      positions(it, ctx),
+      it.params.vector('stiffness'),
+      it.params.vector('damping'),
+      it.params.vector('offset'),
+      it.params.bool('activeConnector'),
+    ),
   visualize: lineVisualization('helix'),
 }
 
@@ -246,14 +325,20 @@ class DistanceConstraint extends PairConnector {
   /** Returns the length and leaves the unit vector in `direction`. */
   private length(s: SystemState): number {
     this.gather(s)
-    const dx = this.p1[0] - this.p0[0], dy = this.p1[1] - this.p0[1], dz = this.p1[2] - this.p0[2]
+    const dx = this.p1[0] - this.p0[0],
+      dy = this.p1[1] - this.p0[1],
+      dz = this.p1[2] - this.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
-    if (L === 0) throw new Error('ConnectorDistance: the two markers coincide, the constraint direction is undefined')
-    direction[0] = dx / L; direction[1] = dy / L; direction[2] = dz / L
+    if (L === 0)
+      throw new Error('ConnectorDistance: the two markers coincide, the constraint direction is undefined')
+    direction[0] = dx / L
+    direction[1] = dy / L
+    direction[2] = dz / L
     return L
   }
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    const L = this.length(s), n = direction
+    const L = this.length(s),
+      n = direction
     out[0] = velocityLevel
       ? n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
       : L - this.distance
@@ -266,10 +351,18 @@ class DistanceConstraint extends PairConnector {
   output(variable: string, s: SystemState, out: Float64Array): number {
     const L = this.length(s)
     switch (variable) {
-      case 'Distance': out[0] = L; return 1
-      case 'Displacement': for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]; return 3
-      case 'Velocity': for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]; return 3
-      case 'Force': out[0] = this.lambdaOf(s); return 1
+      case 'Distance':
+        out[0] = L
+        return 1
+      case 'Displacement':
+        for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]
+        return 3
+      case 'Velocity':
+        for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]
+        return 3
+      case 'Force':
+        out[0] = this.lambdaOf(s)
+        return 1
     }
     return 0
   }
@@ -289,7 +382,12 @@ export const ObjectConnectorDistance: ItemDefinition<'object'> = {
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
   build: (it, ctx) => {
-    const c: DistanceConstraint = new DistanceConstraint(positions(it, ctx), it.params.number('distance'), it.params.bool('activeConnector'), (s) => s.lambda[c.aeIndex])
+    const c: DistanceConstraint = new DistanceConstraint(
+      positions(it, ctx),
+      it.params.number('distance'),
+      it.params.bool('activeConnector'),
+      (s) => s.lambda[c.aeIndex],
+    )
     return c
   },
   visualize: lineVisualization('line'),

@@ -72,7 +72,11 @@ class TorsionalSpringDamper extends JointFrameConnector {
 
   private torque(s: SystemState): number {
     const phi = this.rotation(s)
-    return this.k * (phi - this.offset) + this.d * (this.relativeAngularVelocity(s) - this.velocityOffset) + this.constantTorque
+    return (
+      this.k * (phi - this.offset) +
+      this.d * (this.relativeAngularVelocity(s) - this.velocityOffset) +
+      this.constantTorque
+    )
   }
 
   computeODE2LHS(s: SystemState, out: Float64Array): void {
@@ -116,9 +120,24 @@ export const ObjectConnectorTorsionalSpringDamper: ItemDefinition<'object'> = {
     ...MARKER_PAIR,
     stiffness: { type: 'number', default: 0, unit: 'N m/rad', doc: 'torsional stiffness' },
     damping: { type: 'number', default: 0, unit: 'N m s/rad', doc: 'torsional damping' },
-    offset: { type: 'number', default: 0, unit: 'rad', doc: 'angle at which the spring torque is zero (may exceed pi: turns count)' },
-    velocityOffset: { type: 'number', default: 0, unit: 'rad/s', doc: 'relative angular velocity at which the damping torque is zero' },
-    torque: { type: 'number', default: 0, unit: 'N m', doc: 'constant torque added to the spring-damper torque' },
+    offset: {
+      type: 'number',
+      default: 0,
+      unit: 'rad',
+      doc: 'angle at which the spring torque is zero (may exceed pi: turns count)',
+    },
+    velocityOffset: {
+      type: 'number',
+      default: 0,
+      unit: 'rad/s',
+      doc: 'relative angular velocity at which the damping torque is zero',
+    },
+    torque: {
+      type: 'number',
+      default: 0,
+      unit: 'N m',
+      doc: 'constant torque added to the spring-damper torque',
+    },
     ...jointFrameParams('the spring acts about its z axis'),
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
@@ -128,6 +147,16 @@ export const ObjectConnectorTorsionalSpringDamper: ItemDefinition<'object'> = {
   build: (it, ctx) => {
     const p = it.params
     const markers = p.refs('markerNumbers').map((i) => ctx.marker(i))
-    return new TorsionalSpringDamper(markers, p.matrix('rotationMarker0'), p.matrix('rotationMarker1'), p.number('stiffness'), p.number('damping'), p.number('offset'), p.number('velocityOffset'), p.number('torque'), p.bool('activeConnector'))
+    return new TorsionalSpringDamper(
+      markers,
+      p.matrix('rotationMarker0'),
+      p.matrix('rotationMarker1'),
+      p.number('stiffness'),
+      p.number('damping'),
+      p.number('offset'),
+      p.number('velocityOffset'),
+      p.number('torque'),
+      p.bool('activeConnector'),
+    )
   },
 }

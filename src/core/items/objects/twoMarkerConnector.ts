@@ -48,7 +48,8 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
   }
 
   setupLTG(): void {
-    const a = this.k0.ltg, b = this.k1.ltg
+    const a = this.k0.ltg,
+      b = this.k1.ltg
     this.n0 = a.length
     this.n1 = b.length
     if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = packedInt32(a.length + b.length)
@@ -81,15 +82,21 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
 
   /** out[local] += J1^T f - J0^T f: the generalized LHS of a force f acting on marker 1 (and -f on 0). */
   protected addForcePair(f: Float64Array, out: Float64Array): void {
-    const n0 = this.n0, n1 = this.n1
-    for (let j = 0; j < n0; j++) out[j] -= this.J0[j] * f[0] + this.J0[n0 + j] * f[1] + this.J0[2 * n0 + j] * f[2]
-    for (let j = 0; j < n1; j++) out[n0 + j] += this.J1[j] * f[0] + this.J1[n1 + j] * f[1] + this.J1[2 * n1 + j] * f[2]
+    const n0 = this.n0,
+      n1 = this.n1
+    for (let j = 0; j < n0; j++)
+      out[j] -= this.J0[j] * f[0] + this.J0[n0 + j] * f[1] + this.J0[2 * n0 + j] * f[2]
+    for (let j = 0; j < n1; j++)
+      out[n0 + j] += this.J1[j] * f[0] + this.J1[n1 + j] * f[1] + this.J1[2 * n1 + j] * f[2]
   }
 
   /** row (length n0 + n1) = d(a . (p1 - p0))/dq for a fixed vector a. */
   protected projectRow(a: Float64Array, out: Float64Array, offset: number): void {
-    const n0 = this.n0, n1 = this.n1
-    for (let j = 0; j < n0; j++) out[offset + j] = -(this.J0[j] * a[0] + this.J0[n0 + j] * a[1] + this.J0[2 * n0 + j] * a[2])
-    for (let j = 0; j < n1; j++) out[offset + n0 + j] = this.J1[j] * a[0] + this.J1[n1 + j] * a[1] + this.J1[2 * n1 + j] * a[2]
+    const n0 = this.n0,
+      n1 = this.n1
+    for (let j = 0; j < n0; j++)
+      out[offset + j] = -(this.J0[j] * a[0] + this.J0[n0 + j] * a[1] + this.J0[2 * n0 + j] * a[2])
+    for (let j = 0; j < n1; j++)
+      out[offset + n0 + j] = this.J1[j] * a[0] + this.J1[n1 + j] * a[1] + this.J1[2 * n1 + j] * a[2]
   }
 }

@@ -2,25 +2,61 @@
 // body at a local position, of an object's output variables, of a marker, of a load.
 import type { ModelView, ResolvedItem } from '../../model/definition'
 import { getItemType } from '../../model/registry'
-import { isFrame, type LoadComputation, type NodeComputation, type ObjectComputation, type PointKinematics } from '../../system/computation'
+import {
+  isFrame,
+  type LoadComputation,
+  type NodeComputation,
+  type ObjectComputation,
+  type PointKinematics,
+} from '../../system/computation'
 import type { SensorComputation } from '../../system/sensorComputation'
 import { SystemState } from '../../system/state'
 import { itemFactory, visualizationParams } from '../common'
 
 export const OUTPUT_VARIABLE_TYPES = [
-  'Position', 'Displacement', 'Velocity', 'Acceleration', 'Rotation', 'RotationMatrix', 'AngularVelocity', 'AngularVelocityLocal',
-  'Coordinates', 'Coordinates_t', 'Coordinates_tt', 'Force', 'Torque', 'Distance', 'KineticEnergy',
-  'DisplacementLocal', 'VelocityLocal', 'ForceLocal', 'TorqueLocal', 'SlidingCoordinate',
+  'Position',
+  'Displacement',
+  'Velocity',
+  'Acceleration',
+  'Rotation',
+  'RotationMatrix',
+  'AngularVelocity',
+  'AngularVelocityLocal',
+  'Coordinates',
+  'Coordinates_t',
+  'Coordinates_tt',
+  'Force',
+  'Torque',
+  'Distance',
+  'KineticEnergy',
+  'DisplacementLocal',
+  'VelocityLocal',
+  'ForceLocal',
+  'TorqueLocal',
+  'SlidingCoordinate',
 ] as const
 
 const KINEMATIC = ['Position', 'Displacement', 'Velocity', 'Acceleration']
 const ROTATIONAL = ['Rotation', 'RotationMatrix', 'AngularVelocity', 'AngularVelocityLocal']
 
 const SENSOR_COMMON = {
-  outputVariableType: { type: 'enum' as const, values: OUTPUT_VARIABLE_TYPES, default: 'Position', doc: 'what the sensor records' },
-  writeToFile: { type: 'boolean' as const, default: true, doc: 'write the sensor to a CSV file when the run has a sensors directory' },
+  outputVariableType: {
+    type: 'enum' as const,
+    values: OUTPUT_VARIABLE_TYPES,
+    default: 'Position',
+    doc: 'what the sensor records',
+  },
+  writeToFile: {
+    type: 'boolean' as const,
+    default: true,
+    doc: 'write the sensor to a CSV file when the run has a sensors directory',
+  },
   fileName: { type: 'string' as const, default: '', doc: 'CSV file name; "" = NAME.csv' },
-  storeInternal: { type: 'boolean' as const, default: true, doc: 'keep the recorded rows in memory (plots, --json)' },
+  storeInternal: {
+    type: 'boolean' as const,
+    default: true,
+    doc: 'keep the recorded rows in memory (plots, --json)',
+  },
 }
 
 /** Every sensor records one output variable and has the file and memory options. */
@@ -46,23 +82,31 @@ class KinematicSensor implements SensorComputation {
   evaluate(s: SystemState, out: Float64Array): void {
     const k = this.k
     switch (this.outputVariableType) {
-      case 'Position': return k.position(s, out)
+      case 'Position':
+        return k.position(s, out)
       case 'Displacement':
         k.position(s, out)
         for (let i = 0; i < 3; i++) out[i] -= this.reference[i]
         return
-      case 'Velocity': return k.velocity(s, out)
-      case 'Acceleration': return k.acceleration(s, out)
+      case 'Velocity':
+        return k.velocity(s, out)
+      case 'Acceleration':
+        return k.acceleration(s, out)
     }
     if (!isFrame(k)) return
     switch (this.outputVariableType) {
-      case 'Rotation': k.rotationParameters(s, out); return
-      case 'RotationMatrix': return k.rotationMatrix(s, out)
-      case 'AngularVelocity': return k.angularVelocity(s, out)
+      case 'Rotation':
+        k.rotationParameters(s, out)
+        return
+      case 'RotationMatrix':
+        return k.rotationMatrix(s, out)
+      case 'AngularVelocity':
+        return k.angularVelocity(s, out)
       case 'AngularVelocityLocal':
         k.angularVelocity(s, this.w)
         k.rotationMatrix(s, this.R)
-        for (let i = 0; i < 3; i++) out[i] = this.R[i] * this.w[0] + this.R[3 + i] * this.w[1] + this.R[6 + i] * this.w[2]
+        for (let i = 0; i < 3; i++)
+          out[i] = this.R[i] * this.w[0] + this.R[3 + i] * this.w[1] + this.R[6 + i] * this.w[2]
         return
     }
   }
@@ -78,7 +122,12 @@ class CoordinateSensor implements SensorComputation {
   }
   setupLTG(): void {}
   evaluate(s: SystemState, out: Float64Array): void {
-    const x = this.outputVariableType === 'Coordinates' ? s.q : this.outputVariableType === 'Coordinates_t' ? s.v : s.a
+    const x =
+      this.outputVariableType === 'Coordinates'
+        ? s.q
+        : this.outputVariableType === 'Coordinates_t'
+          ? s.v
+          : s.a
     for (let i = 0; i < this.size; i++) out[i] = x[this.node.ode2Index + i]
   }
 }
@@ -119,7 +168,8 @@ function nodeOutputProblem(node: ResolvedItem, v: string): string | undefined {
   return `node "${node.name}" (${node.type}) has no output ${v}`
 }
 
-const outputCheck = (param: string, problem: (model: ModelView, it: ResolvedItem, v: string) => string | undefined) =>
+const outputCheck =
+  (param: string, problem: (model: ModelView, it: ResolvedItem, v: string) => string | undefined) =>
   (it: ResolvedItem, model: ModelView) => {
     const p = problem(model, it, it.params.string('outputVariableType'))
     return p ? [{ parameter: param, message: p }] : []
@@ -129,7 +179,9 @@ export const SensorNode = defineSensor({
   type: 'Node',
   doc: 'Records an output variable of a node: Position, Displacement, Velocity, Acceleration, the rotation outputs of rigid nodes, or Coordinates / Coordinates_t / Coordinates_tt.',
   parameters: { nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' } },
-  check: outputCheck('outputVariableType', (m, it, v) => nodeOutputProblem(m.item('node', it.params.ref('nodeNumber')), v)),
+  check: outputCheck('outputVariableType', (m, it, v) =>
+    nodeOutputProblem(m.item('node', it.params.ref('nodeNumber')), v),
+  ),
   build: (it, ctx) => {
     const n = ctx.node(it.params.ref('nodeNumber'))
     const v = it.params.string('outputVariableType')
@@ -142,7 +194,13 @@ export const SensorBody = defineSensor({
   doc: 'Records Position, Displacement, Velocity, Acceleration (and rotation outputs for rigid bodies) of a point of a body given by localPosition.',
   parameters: {
     bodyNumber: { type: 'ref', kind: 'object', doc: 'the body' },
-    localPosition: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'm', doc: 'the point in body coordinates' },
+    localPosition: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm',
+      doc: 'the point in body coordinates',
+    },
   },
   check: outputCheck('outputVariableType', (m, it, v) => {
     const b = m.item('object', it.params.ref('bodyNumber'))
@@ -151,7 +209,11 @@ export const SensorBody = defineSensor({
     if (KINEMATIC.includes(v) || (ROTATIONAL.includes(v) && traits.orientation)) return undefined
     return `body "${b.name}" (${b.type}) has no output ${v}`
   }),
-  build: (it, ctx) => new KinematicSensor(ctx.object(it.params.ref('bodyNumber')).bodyPoint!(it.params.vector('localPosition')), it.params.string('outputVariableType')),
+  build: (it, ctx) =>
+    new KinematicSensor(
+      ctx.object(it.params.ref('bodyNumber')).bodyPoint!(it.params.vector('localPosition')),
+      it.params.string('outputVariableType'),
+    ),
 })
 
 export const SensorObject = defineSensor({
@@ -163,7 +225,9 @@ export const SensorObject = defineSensor({
     const v = it.params.string('outputVariableType')
     if (!o.output || !(o.outputVariables ?? []).includes(v)) {
       const obj = ctx.item('object', it.params.ref('objectNumber'))
-      throw new Error(`sensor "${it.name}": object "${obj.name}" (${obj.type}) has no output ${v}; it has: ${(o.outputVariables ?? []).join(', ') || 'none'}`)
+      throw new Error(
+        `sensor "${it.name}": object "${obj.name}" (${obj.type}) has no output ${v}; it has: ${(o.outputVariables ?? []).join(', ') || 'none'}`,
+      )
     }
     return new ObjectSensor(o, v)
   },
