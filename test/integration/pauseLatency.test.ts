@@ -10,7 +10,7 @@ import { sphereChain } from '../../bench/models'
 import { lastCoordinates, startTestBackend, type TestBackend } from './helpers'
 
 const H = 1e-3
-const STEPS = 12
+const STEPS = 40
 const PAUSES = 5
 const { model, settings } = sphereChain(1000, H, STEPS * H)
 Object.assign(settings.timeIntegration as object, { newton: { useModifiedNewton: false } })
