@@ -158,6 +158,20 @@ export abstract class SolverBase {
     return Math.max(1e-12 * Math.max(1, Math.abs(this.endTime)), 1e-10 * this.h)
   }
 
+  /**
+   * Times closer than this to a grid point t0 + k h are that grid point: 1e-9 h, or the round-off of
+   * t0 + k h itself where that is larger. t0 + k h rounds to within ulp(t)/2, and the differences
+   * taken of it to a few ulp(t) = 2^-52 |t|; once |t| / h exceeds ~4.5e6 an ulp is more than 1e-9 h,
+   * so 16 eps |t| keeps a step that lands an ulp short or long of the grid from being taken for a
+   * separate interval (which left a step of one ulp behind it).
+   */
+  private gridSnapTolerance(t: number): number {
+    return Math.max(
+      1e-9 * this.nominalStepSize,
+      16 * Number.EPSILON * Math.max(Math.abs(t), Math.abs(this.startTime)),
+    )
+  }
+
   /** Solves from the current state to endTime: the whole template method. */
   solve(): SolverStatistics {
     this.initializeSolver()
@@ -286,16 +300,18 @@ export abstract class SolverBase {
     let h = this.h
     let end = t0 + h
     if (!this.errorControlledSteps) {
-      // End of the nominal grid interval that t0 lies in (t0 on a grid point starts the next one).
+      // The grid point k that t0 lies on or after (t0 on a grid point starts the next interval).
       const hn = this.nominalStepSize
+      const snap = this.gridSnapTolerance(t0)
       let k = Math.floor((t0 - this.startTime) / hn) + 1
-      if (this.startTime + k * hn - t0 <= 1e-9 * hn) k++
+      if (this.startTime + k * hn - t0 <= snap) k++
       const gridNext = this.startTime + k * hn
       const remaining = gridNext - t0
-      if (h >= remaining - 1e-9 * hn) {
-        // A whole interval keeps h exactly (the Jacobian is reused across equal steps); only the end
-        // time is the grid's. The rest of a subdivided interval is exactly what remains of it.
-        if (Math.abs(remaining - h) > 1e-9 * hn) h = remaining
+      if (h >= remaining - snap) {
+        // A whole interval keeps h exactly (the Jacobian is reused across equal steps, and the
+        // integrator sees the same h at any start time); only the end time is the grid's. The rest of
+        // a subdivided interval is exactly what remains of it.
+        if (Math.abs(remaining - h) > snap) h = remaining
         end = gridNext
       }
     }
