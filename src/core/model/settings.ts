@@ -93,7 +93,7 @@ const newton = (relTol: number, absTol: number): Record<string, SchemaNode> => (
     default: relTol,
     min: 0,
     exclusiveMin: true,
-    doc: "Newton converges when the residual norm is below absoluteTolerance + relativeTolerance times the forces in balance (time integration: |M q''| + |f_lhs - f_loads| at the first iterate of the step; static solver: the larger of the first residual and the applied loads)",
+    doc: "Newton converges when the residual norm is below absoluteTolerance + relativeTolerance times the forces in balance (time integration: |M q''| + |f_lhs - f_loads| at the first iterate of the step; static solver: the larger of the first residual and the applied loads); a stalled time-integration iteration also converges within 4 times the residual's round-off floor (docs/engine.md)",
   },
   absoluteTolerance: {
     type: 'number',

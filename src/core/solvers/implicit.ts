@@ -48,6 +48,14 @@ function copyJacobianState(to: JacobianState, from: JacobianState): void {
   for (const key of JACOBIAN_STATE_KEYS) to[key].set(from[key])
 }
 
+/** An iteration that reduces the residual by less than this has stalled: time to measure its floor. */
+const STALLED_CONTRACTION = 0.5
+/** Residuals within this many floors (residualFloor) are round-off: the iterate is converged. */
+const FLOOR_MULTIPLE = 4
+
+/** A fixed pseudo-random sign per index (Knuth's multiplicative hash): the direction residualFloor probes. */
+const roundingSign = (i: number): number => (Math.imul(i + 1, 0x9e3779b1) < 0 ? -1 : 1)
+
 /** How computeResidual scales an algebraic row: not at all (inactive connector, g = lambda), by 1/(h^2 beta') or by 1/(h gamma'). */
 const UNSCALED_ROW = 0
 const POSITION_ROW = 1
@@ -89,6 +97,15 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private residualAE = new Float64Array(0)
   private forceScale = 0
   private residualNorm = 0
+  /** The absolute ODE2 coordinates' reference part (x = reference + q) and the work vectors of residualFloor. */
+  private reference = new Float64Array(0)
+  private floorWork = {
+    q: new Float64Array(0),
+    v: new Float64Array(0),
+    a: new Float64Array(0),
+    lambda: new Float64Array(0),
+    r: new Float64Array(0),
+  }
   /** The factorized Jacobian belongs to step size jacobianStep and the state saved in jacobianAt. */
   private jacobianValid = false
   private jacobianStep = 0
@@ -158,11 +175,21 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.residual = new Float64Array(n2 + nAE)
       this.residualODE2 = this.residual.subarray(0, n2)
       this.residualAE = this.residual.subarray(n2)
+      this.floorWork = {
+        q: new Float64Array(n2),
+        v: new Float64Array(n2),
+        a: new Float64Array(n2),
+        lambda: new Float64Array(nAE),
+        r: new Float64Array(n2 + nAE),
+      }
       const st = this.state
       this.jacobianAt = jacobianState(n2, nAE, st.data.length)
       this.stepStartJacobian.at = jacobianState(n2, nAE, st.data.length)
       this.jacobianValid = false
     }
+    this.reference = new Float64Array(n2)
+    for (const { computation: node } of this.system.nodes)
+      this.reference.set(node.reference.subarray(0, node.nODE2), node.ode2Index)
     if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
     this.aeRowScaling = new Uint8Array(nAE).fill(UNSCALED_ROW)
     for (const { computation: o } of this.system.objects) {
@@ -402,9 +429,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const rAE = this.residualAE
       this.evaluator.constraints(s, rAE, this.velocityLevel)
       for (let k = 0; k < this.nAE; k++) sum += rAE[k] * rAE[k]
-      const c = (1 - this.alphaF) / (1 - this.alphaM)
-      const scalePos = 1 / (h * h * this.beta * c)
-      const scaleVel = 1 / (h * this.gamma * c)
+      const scalePos = this.positionRowScale(h)
+      const scaleVel = this.velocityRowScale(h)
       const rows = this.aeRowScaling
       for (let k = 0; k < this.nAE; k++) {
         if (rows[k] === POSITION_ROW) rAE[k] *= scalePos
@@ -412,6 +438,61 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       }
     }
     this.residualNorm = Math.sqrt(sum)
+  }
+
+  /**
+   * The residual's round-off floor (docs/engine.md, "Newton convergence"): the items evaluate the
+   * residual from x = reference + q, q' and q'' rounded to |dx_i| <= eps |x_i|, so at the exact
+   * solution the computed residual is K dx + D dv + M da (plus the evaluation's own rounding), which
+   * no iterate gets below. Measured as the residual's change when every coordinate, velocity,
+   * acceleration and multiplier moves by eps times its size in a fixed pseudo-random direction
+   * (random signs add like the roundings do). The state and the residual are put back exactly.
+   */
+  private residualFloor(h: number): number {
+    const s = this.state
+    const w = this.floorWork
+    const n2 = this.n2
+    copyInto(w.q, s.q)
+    copyInto(w.v, s.v)
+    copyInto(w.a, s.a)
+    copyInto(w.lambda, s.lambda)
+    copyInto(w.r, this.residual)
+    const norm = this.residualNorm
+    const eps = Number.EPSILON
+    for (let i = 0; i < n2; i++) {
+      const sign = roundingSign(i)
+      s.q[i] += sign * eps * Math.abs(this.reference[i] + s.q[i])
+      s.v[i] += sign * eps * Math.abs(s.v[i])
+      s.a[i] += sign * eps * Math.abs(s.a[i])
+    }
+    for (let k = 0; k < this.nAE; k++) s.lambda[k] += roundingSign(n2 + k) * eps * Math.abs(s.lambda[k])
+    this.computeResidual(h)
+    // The norm of computeResidual: the AE rows unscaled.
+    const scalePos = this.positionRowScale(h),
+      scaleVel = this.velocityRowScale(h)
+    const rows = this.aeRowScaling
+    let sum = 0
+    for (let i = 0; i < n2; i++) sum += (this.residual[i] - w.r[i]) ** 2
+    for (let k = 0; k < this.nAE; k++) {
+      const scale = rows[k] === POSITION_ROW ? scalePos : rows[k] === VELOCITY_ROW ? scaleVel : 1
+      sum += ((this.residual[n2 + k] - w.r[n2 + k]) / scale) ** 2
+    }
+    s.q.set(w.q)
+    s.v.set(w.v)
+    s.a.set(w.a)
+    s.lambda.set(w.lambda)
+    this.residual.set(w.r)
+    this.residualNorm = norm
+    return Math.sqrt(sum)
+  }
+
+  /** 1 / (h^2 beta'), the scaling of position-level AE rows. */
+  private positionRowScale(h: number): number {
+    return 1 / (h * h * this.beta * ((1 - this.alphaF) / (1 - this.alphaM)))
+  }
+  /** 1 / (h gamma'), the scaling of velocity-level AE rows. */
+  private velocityRowScale(h: number): number {
+    return 1 / (h * this.gamma * ((1 - this.alphaF) / (1 - this.alphaM)))
   }
 
   private computeJacobian(h: number): void {
@@ -495,9 +576,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.computeResidual(h, true)
     let res = this.residualNorm
     const res0 = res
-    // Converged when the residual is small against the forces in balance (or absolutely small).
-    const tolerance = nt.absoluteTolerance + nt.relativeTolerance * this.forceScale
+    // Converged when the residual is small against the forces in balance (or absolutely small), or,
+    // once an iteration stalls, when it is within its round-off floor (residualFloor).
+    let tolerance = nt.absoluteTolerance + nt.relativeTolerance * this.forceScale
     if (res <= tolerance) return undefined
+    let floorMeasured = false
     let fresh = false
     if (!nt.useModifiedNewton || !this.jacobianValid || this.jacobianStep !== h || this.refreshAtStart()) {
       this.jacobianToRestore = false
@@ -522,6 +605,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       res = this.residualNorm
       if (!Number.isFinite(res)) return `the residual became ${res}`
       if (res <= tolerance) return undefined
+      if (!floorMeasured && res > STALLED_CONTRACTION * prev) {
+        floorMeasured = true
+        tolerance = Math.max(tolerance, FLOOR_MULTIPLE * this.residualFloor(h))
+        if (res <= tolerance) return undefined
+      }
       // Stagnation at round-off: the update no longer changes the accelerations.
       if (upd <= 1e-15 * Math.max(size, 1)) return undefined
       if (!nt.useModifiedNewton) {
