@@ -6,7 +6,10 @@ const EXIT_CODE_DOCS: [number, string][] = [
   [EXIT.ok, 'success'],
   [EXIT.invalidProject, 'validate, info: the project file has problems (one per line: path: message)'],
   [EXIT.runInvalidProject, 'run: the project file has problems or cannot be assembled; nothing was solved'],
-  [EXIT.solverFailure, 'run: the solver failed (no convergence, singular system, NaN or Infinity)'],
+  [
+    EXIT.solverFailure,
+    'run: the solver failed (no convergence, singular system, NaN or Infinity); the sensor files and results frames up to the last accepted step are written',
+  ],
   [EXIT.usage, 'bad arguments (the usage is printed)'],
   [EXIT.noInput, 'an input file cannot be read'],
   [EXIT.cannotCreate, 'an output file cannot be written'],

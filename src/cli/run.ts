@@ -1,13 +1,20 @@
 // `mbs run PROJECT [options]`: solve a project, write sensor CSV files, print a summary.
 import fs from 'node:fs'
 import path from 'node:path'
-import { AssemblyError, SolverError, type Project, type RunResult, type SolverProgress } from '../core'
+import {
+  AssemblyError,
+  SolverError,
+  type Project,
+  type RunResult,
+  type SensorSeries,
+  type SolverProgress,
+} from '../core'
 import { writeFileAtomic } from '../host/atomicWrite'
 import type { RunArgs } from './args'
 import { CliError, EXIT, UsageError } from './errors'
 import type { CliIO } from './io'
 import { requireProject, systemErrorText } from './projectFile'
-import { runWithOutputs } from './runOutputs'
+import { PartialRunError, runWithOutputs } from './runOutputs'
 import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
 
 /** Runs shorter than this show no progress line. */
@@ -21,7 +28,9 @@ export function runCommand(projectFile: string, args: RunArgs, io: CliIO): numbe
   if (args.sensorsDir !== undefined) makeDirectory(args.sensorsDir)
 
   const started = performance.now()
-  const result = solve(project, args, io)
+  const result = solve(project, args, io, (partial) => {
+    if (args.sensorsDir !== undefined) writeSensorFiles(project, partial, sensorFiles, args.sensorsDir)
+  })
   const wallTime = (performance.now() - started) / 1000
 
   if (args.sensorsDir !== undefined) writeSensorFiles(project, result, sensorFiles, args.sensorsDir)
@@ -58,7 +67,16 @@ export function runSummary(result: RunResult, wallTime: number): RunSummary {
   }
 }
 
-function solve(project: Project, args: RunArgs, io: CliIO): RunResult {
+/**
+ * Solves; on a solver failure, keepPartial writes what the run produced up to the last accepted step
+ * and the error says where it is (exit 3 all the same).
+ */
+function solve(
+  project: Project,
+  args: RunArgs,
+  io: CliIO,
+  keepPartial: (partial: RunResult) => void,
+): RunResult {
   const progress = io.progress
   const onProgress = progress
     ? (p: SolverProgress) => {
@@ -77,6 +95,10 @@ function solve(project: Project, args: RunArgs, io: CliIO): RunResult {
       { endTime: args.endTime, onProgress, progressInterval: 200 },
     )
   } catch (e) {
+    if (e instanceof PartialRunError) {
+      keepPartial(e.partial)
+      throw new CliError(EXIT.solverFailure, `solver failed: ${e.message}`, partialOutputLines(e, args))
+    }
     if (e instanceof SolverError) throw new CliError(EXIT.solverFailure, `solver failed: ${e.message}`)
     if (e instanceof AssemblyError)
       throw new CliError(EXIT.runInvalidProject, `the model cannot be assembled: ${e.message}`)
@@ -84,6 +106,24 @@ function solve(project: Project, args: RunArgs, io: CliIO): RunResult {
   } finally {
     progress?.('')
   }
+}
+
+/** Where the rows and frames up to the failure are, one line each. */
+function partialOutputLines(e: PartialRunError, args: RunArgs): string[] {
+  const lines: string[] = []
+  const longest = e.partial.recorder.series.reduce<SensorSeries | undefined>(
+    (a, s) => (a && a.rows >= s.rows ? a : s),
+    undefined,
+  )
+  if (args.sensorsDir !== undefined && longest) {
+    const last = longest.rows > 0 ? longest.data[(longest.rows - 1) * (longest.size + 1)] : NaN
+    lines.push(
+      `the sensor rows up to the last accepted step (${longest.rows} rows, the last at t = ${last} s) are in ${args.sensorsDir}`,
+    )
+  }
+  if (args.results !== undefined)
+    lines.push(`the results frames up to the last accepted step (${e.framesWritten}) are in ${args.results}`)
+  return lines
 }
 
 function progressText(p: SolverProgress): string {

@@ -20,6 +20,7 @@ import {
   RESULTS_MAGIC,
   saveCheckpoint,
   SensorRecorder,
+  SolverError,
   writeProject,
   type CheckpointRun,
   type JsonObject,
@@ -45,7 +46,25 @@ export interface RunOutputRequest {
   fromCheckpoint?: string
 }
 
-/** Runs the project, reading and writing the requested checkpoint and results files. */
+/**
+ * A run that failed in the solver, with what it produced up to the last accepted step: the recorder's
+ * sensor rows and the results frames already written (and flushed: the file is closed).
+ */
+export class PartialRunError extends Error {
+  constructor(
+    readonly failure: SolverError,
+    readonly partial: RunResult,
+    readonly framesWritten: number,
+  ) {
+    super(failure.message)
+    this.name = 'PartialRunError'
+  }
+}
+
+/**
+ * Runs the project, reading and writing the requested checkpoint and results files. A solver failure
+ * is rethrown as PartialRunError carrying the rows and frames up to the last accepted step.
+ */
 export function runWithOutputs(project: Project, request: RunOutputRequest, options: RunOptions): RunResult {
   const settings = project.settings
   const system = buildSystem(project)
@@ -100,6 +119,13 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
     solver.finalizeSolver()
     if (checkpointFile !== undefined && !saved) save()
     return { system, solver, recorder, stats: solver.stats }
+  } catch (e) {
+    if (!(e instanceof SolverError)) throw e
+    throw new PartialRunError(
+      e,
+      { system, solver, recorder, stats: solver.stats },
+      writer?.framesWritten ?? 0,
+    )
   } finally {
     sink?.close()
   }

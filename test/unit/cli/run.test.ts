@@ -6,7 +6,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/main'
-import { defaultSettings, parseProject, runProject, type Project } from '../../../src/core'
+import { defaultSettings, parseProject, ResultsReader, runProject, type Project } from '../../../src/core'
+import { FileSource } from '../../../src/host/runFiles'
 import { REPO_ROOT, spawnCli } from './spawnCli'
 
 const EXAMPLES = path.join(REPO_ROOT, 'resources', 'examples')
@@ -186,6 +187,39 @@ describe('mbs run (in-process)', () => {
     expect(err[0]).toMatch(
       /^mbs run: solver failed: Static: the stiffness matrix is singular for node "bobNode"/,
     )
+  })
+})
+
+describe('mbs run: a failed run keeps its output', () => {
+  it('writes every sensor row and results frame up to the last accepted step, says where, exits 3', () => {
+    // From t = 0.5 a force of -Infinity (log 0) acts on the bob: no step past 0.5 can be accepted.
+    const file = exampleVariant('pendulum.mbsproj', (d) => {
+      const model = (d as unknown as { model: Record<string, Record<string, unknown>[]> }).model
+      model.loads.push({
+        type: 'ForceVector',
+        name: 'breaker',
+        markerNumber: 'bobPosition',
+        loadVector: [0, 0, 0],
+        loadVectorUserFunction: ['0', 'log(1 - step(t - 0.5))', '0'],
+      })
+    })
+    const dir = tempDir()
+    const results = path.join(dir, 'run.mbsres')
+    const { code, err } = mbs('run', file, '--sensors-dir', dir, '--results', results)
+    expect(code).toBe(3)
+    expect(err[0]).toMatch(/^mbs run: solver failed: GeneralizedAlpha: Newton did not converge at t = 0\.5 /)
+    // Sensor rows every 0.01 s: t = 0, 0.01, ..., 0.49; the halved steps approach 0.5 without reaching it.
+    const rows = fs.readFileSync(path.join(dir, 'bobPositionSensor.csv'), 'utf8').trim().split('\n')
+    const data = rows.filter((l) => !l.startsWith('#'))
+    expect(data).toHaveLength(50)
+    expect(Number(data[49].split(',')[0])).toBeCloseTo(0.49, 12)
+    const reader = ResultsReader.open(new FileSource(results))
+    expect(reader.frameCount).toBe(50)
+    expect(reader.frameTime(49)).toBeCloseTo(0.49, 12)
+    expect(err.slice(1)).toEqual([
+      `the sensor rows up to the last accepted step (50 rows, the last at t = ${Number(data[49].split(',')[0])} s) are in ${dir}`,
+      `the results frames up to the last accepted step (50) are in ${results}`,
+    ])
   })
 })
 
