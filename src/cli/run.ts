@@ -92,7 +92,12 @@ function solve(
         checkpointAt: args.checkpointAt,
         fromCheckpoint: args.fromCheckpoint,
       },
-      { endTime: args.endTime, onProgress, progressInterval: 200 },
+      {
+        endTime: args.endTime,
+        onProgress,
+        progressInterval: 200,
+        onWarning: (w) => io.err(`mbs run: warning: ${w.message}`),
+      },
     )
   } catch (e) {
     if (e instanceof PartialRunError) {

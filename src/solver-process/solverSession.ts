@@ -320,6 +320,7 @@ export class SolverSession {
       onProgress: () => this.emitProgress(),
       progressInterval: PROGRESS_INTERVAL_MS,
       interruptRequested: this.interruptRequested,
+      onWarning: (w) => this.emit('log', { level: 'warning', message: w.message }),
     })
     // Before the setup: it records the initial sensor rows, which go to this run's stream.
     this.stream.begin(system, run.maxFrameRate)

@@ -93,7 +93,9 @@ describe('singular systems give kind "singular" naming the coordinate or constra
     expect(e.message).toContain('freeNode')
   })
 
-  for (const solverType of DYNAMIC)
+  // The explicit solvers do not drop dependent equations (the implicit ones do:
+  // redundantConstraints.test.ts runs this model).
+  for (const solverType of ['ExplicitEuler', 'RK44', 'DOPRI5'])
     it(`two identical ConnectorDistance constraints, ${solverType}`, () => {
       const e = solverErrorOf(() =>
         run(redundantPendulum(), { solverType, timeIntegration: { endTime: 0.1, numberOfSteps: 10 } }),

@@ -24,6 +24,7 @@ import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
+import { dependentConstraintRows, describeConstraintRows } from '../system/constraintRank'
 import { SolverError } from './errors'
 import { JacobianRefreshPolicy, type RefreshPolicyState } from './jacobianRefresh'
 import { SolverBase, type SolverOptions } from './solverBase'
@@ -191,7 +192,12 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     for (const { computation: node } of this.system.nodes)
       this.reference.set(node.reference.subarray(0, node.nODE2), node.ode2Index)
     if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
-    this.aeRowScaling = new Uint8Array(nAE).fill(UNSCALED_ROW)
+    this.setRowScaling()
+  }
+
+  /** aeRowScaling from the constraints: unscaled for inactive connectors and dropped (dependent) rows. */
+  private setRowScaling(): void {
+    this.aeRowScaling = new Uint8Array(this.nAE).fill(UNSCALED_ROW)
     for (const { computation: o } of this.system.objects) {
       if (o.nAE === 0 || o.inactiveConstraint) continue
       this.aeRowScaling.fill(
@@ -200,6 +206,41 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         o.aeIndex + o.nAE,
       )
     }
+    const d = this.evaluator.dependentRows
+    if (d) for (let k = 0; k < d.length; k++) if (d[k]) this.aeRowScaling[k] = UNSCALED_ROW
+  }
+
+  /**
+   * Finds the constraint equations that depend on the others at the current state (constraintRank.ts)
+   * and drops them (lambda = 0 on their rows), or takes dropped ones back once they are independent
+   * again (a mechanism leaving a singular pose). Returns whether the set changed; warns when it does.
+   */
+  private updateDependentRows(): boolean {
+    const rows = dependentConstraintRows(this.system, this.state, this.velocityLevel)
+    if (!rows) return false
+    const old = this.evaluator.dependentRows
+    const same = old
+      ? rows.length === old.reduce((n, x) => n + x, 0) && rows.every((r) => old[r] === 1)
+      : rows.length === 0
+    if (same) return false
+    if (rows.length === 0) {
+      this.evaluator.dependentRows = null
+      this.warn(`the constraint equations dropped before are independent again at t = ${this.state.t}`)
+    } else {
+      const d = new Uint8Array(this.nAE)
+      for (const r of rows) {
+        d[r] = 1
+        this.state.lambda[r] = 0
+      }
+      this.evaluator.dependentRows = d
+      const which = describeConstraintRows(this.system, rows)
+      this.warn(
+        `redundant constraints at t = ${this.state.t}: ${rows.length} of the ${this.nAE} constraint equations depend on the others and are dropped: ${which}. Their reaction forces are not unique (the multipliers of the dropped equations are set to 0 and the others carry the load).`,
+        rows.map((r) => this.system.aeOwner(r)),
+      )
+    }
+    this.setRowScaling()
+    return true
   }
 
   /**
@@ -215,11 +256,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const ev = this.evaluator
       // Polled only while the setup can be interrupted (SolverBase.initializeInterruptibly): each
       // phase is tens of ms the first time (slot tables are made, code is cold).
-      m.zero()
-      ev.addMassMatrix(s, m, 1)
-      ev.interruptCheck?.()
-      ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
-      ev.interruptCheck?.()
+      do {
+        m.zero()
+        ev.addMassMatrix(s, m, 1)
+        ev.interruptCheck?.()
+        ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
+        ev.interruptCheck?.()
+      } while (!this.factorize(0, ev.interruptCheck))
       const rhs = this.residual
       ev.ode2Residual(s, rhs.subarray(0, n2))
       for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
@@ -227,7 +270,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         this.evaluator.constraintVelocityTerm(this.state, rhs.subarray(n2))
         ev.addConstraintTimeTerm(s, rhs.subarray(n2), 'acceleration', -1)
       }
-      this.factorize(0, ev.interruptCheck)
       m.solve(rhs)
       s.a.set(rhs.subarray(0, n2))
       s.lambda.set(rhs.subarray(n2))
@@ -501,16 +543,19 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const c = (1 - this.alphaF) / (1 - this.alphaM)
     const nd = this.settings.timeIntegration.newton.numericalDifferentiation
     this.keepStepStartJacobian()
-    m.zero()
-    this.evaluator.addMassMatrix(s, m, 1)
-    this.checkInterrupt()
-    this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
-    this.checkInterrupt()
-    this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
-    if (this.reactionStiffness) this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
-    this.checkInterrupt()
-    // An interrupt inside the factorization leaves the matrix unusable, like one above leaves it half assembled.
-    this.factorize(s.t, this.interruptFactorization)
+    // While equations are dropped, whether they still depend on the others is checked at each refresh.
+    if (this.evaluator.dependentRows) this.updateDependentRows()
+    do {
+      m.zero()
+      this.evaluator.addMassMatrix(s, m, 1)
+      this.checkInterrupt()
+      this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
+      this.checkInterrupt()
+      this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
+      if (this.reactionStiffness) this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
+      this.checkInterrupt()
+      // An interrupt inside the factorization leaves the matrix unusable, like one above leaves it half assembled.
+    } while (!this.factorize(s.t, this.interruptFactorization))
     this.jacobianValid = true
     this.jacobianStep = h
     this.jacobianTime = s.t
@@ -550,19 +595,24 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     return fresh
   }
 
-  private factorize(t: number, interruptCheck: (() => void) | null = null): void {
+  /**
+   * Factorizes the assembled matrix; true when done. A singular matrix whose constraint equations
+   * turn out to depend on each other drops the dependent ones and returns false (assemble again);
+   * otherwise it is an error naming the unknown of the failing pivot.
+   */
+  private factorize(t: number, interruptCheck: (() => void) | null = null): boolean {
     this.stats.jacobians++
     const k = this.matrix.factorize(interruptCheck)
-    if (k >= 0) {
-      const owner = this.unknownOwner(k)
-      throw new SolverError(
-        'singular',
-        `${this.solverType}: the system matrix is singular at t = ${t} (step ${this.stats.steps + 1}) for ${owner}; check for redundant constraints, a body without mass, or a coordinate that nothing holds`,
-        t,
-        this.stats.steps + 1,
-        [owner],
-      )
-    }
+    if (k < 0) return true
+    if (this.nAE > 0 && this.updateDependentRows()) return false
+    const owner = this.unknownOwner(k)
+    throw new SolverError(
+      'singular',
+      `${this.solverType}: the system matrix is singular at t = ${t} (step ${this.stats.steps + 1}) for ${owner}; check for redundant constraints, a body without mass, or a coordinate that nothing holds`,
+      t,
+      this.stats.steps + 1,
+      [owner],
+    )
   }
 
   /** Newton for q''_T and lambda_T; returns undefined on convergence, otherwise why it failed. */

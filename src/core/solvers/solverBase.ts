@@ -50,6 +50,15 @@ export interface SolverOptions {
    * The setup that advance() runs first is interrupted the same way (see initializeInterruptibly).
    */
   interruptRequested?: () => boolean
+  /** Called for each warning (redundant constraints dropped, a node near a singular angle). */
+  onWarning?: (w: SolverWarning) => void
+}
+
+/** Something the user should know about a run that goes on: what, when, and the items concerned. */
+export interface SolverWarning {
+  message: string
+  time: number
+  items: string[]
 }
 
 /** Thrown by checkInterrupt and caught by solveStep (one object: interrupting allocates nothing). */
@@ -97,6 +106,8 @@ export abstract class SolverBase {
     wallTime: 0,
   }
   readonly evaluator: SystemEvaluator
+  /** The warnings of this run, in order (also passed to options.onWarning). */
+  readonly warnings: SolverWarning[] = []
   protected startTime: number
   protected endTime: number
   /** Current (or next) step size. */
@@ -477,6 +488,12 @@ export abstract class SolverBase {
     return {}
   }
   protected loadExtra(_values: Record<string, number>, _vectors: Record<string, Float64Array>): void {}
+
+  protected warn(message: string, items: string[] = []): void {
+    const w = { message, time: this.state.t, items }
+    this.warnings.push(w)
+    this.options.onWarning?.(w)
+  }
 
   /** A descriptive name of the unknown at index i of [ODE2 | AE] (singular-matrix messages). */
   protected unknownOwner(i: number): string {

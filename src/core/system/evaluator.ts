@@ -202,6 +202,12 @@ export class SystemEvaluator {
   private readonly massObjects: ObjectComputation[]
   private readonly forceObjects: ObjectComputation[]
   private readonly constraintObjects: ObjectComputation[]
+  /**
+   * Per algebraic equation, 1 where it depends on the others and is dropped (constraintRank.ts): its
+   * row becomes lambda = 0 (g = lambda, Jacobian row the identity, no reaction), like an inactive
+   * connector's. Null while no row is dropped.
+   */
+  dependentRows: Uint8Array | null = null
   private readonly loads: LoadComputation[]
   /** Per object (made on first use by firstColumns): first occurrence of each global index in its ltg (duplicates get false). */
   private readonly uniqueColumn = new Map<ObjectComputation, Uint8Array>()
@@ -560,6 +566,13 @@ export class SystemEvaluator {
         out[o.aeIndex + k] = sum
       }
     }
+    this.zeroDependent(out)
+  }
+
+  /** out[k] = 0 for the dropped (dependent) equations. */
+  private zeroDependent(out: Float64Array): void {
+    const d = this.dependentRows
+    if (d) for (let k = 0; k < d.length; k++) if (d[k]) out[k] = 0
   }
 
   /** out += factor * the explicit time terms of rheonomic constraints (drives) at velocity or acceleration level. */
@@ -573,7 +586,8 @@ export class SystemEvaluator {
       if (o.inactiveConstraint || !o.computeAETimeTerm) continue
       const local = this.localB
       o.computeAETimeTerm(s, local, level)
-      for (let k = 0; k < o.nAE; k++) out[o.aeIndex + k] += factor * local[k]
+      const d = this.dependentRows
+      for (let k = 0; k < o.nAE; k++) if (!d?.[o.aeIndex + k]) out[o.aeIndex + k] += factor * local[k]
     }
   }
 
@@ -588,6 +602,8 @@ export class SystemEvaluator {
       o.computeAE!(s, local, velocityLevel || o.velocityLevelConstraint === true)
       for (let k = 0; k < o.nAE; k++) out[o.aeIndex + k] = local[k]
     }
+    const d = this.dependentRows
+    if (d) for (let k = 0; k < d.length; k++) if (d[k]) out[k] = s.lambda[k]
   }
 
   /**
@@ -616,6 +632,13 @@ export class SystemEvaluator {
       const J = this.localJ
       const vel = velocityLevel || o.velocityLevelConstraint === true
       o.computeAEJacobian!(s, J, vel)
+      const d = this.dependentRows
+      if (d)
+        for (let k = 0; k < o.nAE; k++)
+          if (d[o.aeIndex + k]) {
+            J.fill(0, k * o.ltgODE2.length, (k + 1) * o.ltgODE2.length)
+            m.add(aeOffset + o.aeIndex + k, aeOffset + o.aeIndex + k, 1)
+          }
       this.checkDeclaredZeros(o, structure, c, J)
       // Rows and columns are different entries (AE x ODE2, ODE2 x AE): each gets its additions in the same order as entry by entry.
       addBlock(m, rows, c, structure, J, vel ? factorAEVelocity : factorAEPosition)
