@@ -44,7 +44,7 @@ export function runCommand(projectFile: string, args: RunArgs, io: CliIO): numbe
   return EXIT.ok
 }
 
-/** The --json summary; the keys are a contract (MODEL-FORMAT.md, "Command line"). */
+/** The --json summary; the keys are a contract (docs/model-format.md, "Command line"). */
 export interface RunSummary {
   time: number
   steps: number

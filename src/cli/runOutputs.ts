@@ -2,7 +2,7 @@
 // --from-checkpoint) and their description in `mbs info`. The command line has already parsed and
 // checked the arguments (numbers, readable inputs, writable directories).
 //
-// Exactness (MODEL-FORMAT.md: a run 0..T2 and a run 0..T1 saved and continued T1..T2 print identical
+// Exactness (docs/model-format.md: a run 0..T2 and a run 0..T1 saved and continued T1..T2 print identical
 // sensor rows): the solver keeps the project's step size when --end-time changes the end (setEndTime,
 // not a new numberOfSteps), and --checkpoint-at saves after the first step that reaches T without
 // changing any step, so both runs visit exactly the states of the continuous one.

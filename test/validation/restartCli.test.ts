@@ -1,4 +1,4 @@
-// The command-line promise (MODEL-FORMAT.md, "Command line"): a run of 0..T2 and a run of 0..T1 saved
+// The command-line promise (docs/model-format.md, "Command line"): a run of 0..T2 and a run of 0..T1 saved
 // and continued T1..T2 print identical sensor rows - checked as text, so every digit of every number
 // (the CSV prints each double so that it parses back to itself) - and the example projects round-trip
 // through `mbs run --results` -> results file -> replay reader with frames identical to the engine's

@@ -1,4 +1,4 @@
-// Reading and writing project files (docs/file-formats.md; contract in MODEL-FORMAT.md). Reading
+// Reading and writing project files (docs/file-formats.md; contract in docs/model-format.md). Reading
 // parses, migrates, validates every item against its definition and resolves references; any problem
 // means no project at all (nothing half-loaded). Writing is canonical: stable key order, names for
 // references, so a load + save round trip is byte-identical.
