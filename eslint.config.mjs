@@ -1,6 +1,7 @@
 // Lint rules, including the layer rules that keep the architecture honest (docs/architecture.md):
 // src/core imports nothing outside src/core and no Node/DOM/Electron module; the renderer never imports
-// main, host, solver-process or Node modules; only src/main and src/preload import electron.
+// main, host, solver-process or Node modules; only src/main and src/preload import electron; src/cli and
+// src/solver-process never import src/host (shared Node helpers live in src/node).
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
 
@@ -25,6 +26,10 @@ const electron = {
   message: 'Only src/main and src/preload may import electron.',
 }
 const layer = (paths, message) => ({ group: paths, message })
+const shell = layer(
+  ['**/main/**', '**/renderer/**', '**/preload/**'],
+  'Lower layers never import the Electron shell or the renderer.',
+)
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'dist/**', 'docs/**', 'test-output/**'] },
@@ -120,16 +125,37 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/host/**', 'src/solver-process/**', 'src/cli/**', 'test/**', 'bench/**'],
+    files: ['src/host/**', 'test/**', 'bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [electron, shell] }] },
+  },
+  {
+    // The solver process and the command line run without a host; what they share with it is in src/node.
+    files: ['src/solver-process/**', 'src/cli/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             electron,
+            shell,
+            layer(['**/host/**'], 'The solver process and the CLI share Node helpers through src/node.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/node/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electron,
+            shell,
             layer(
-              ['**/main/**', '**/renderer/**', '**/preload/**'],
-              'Lower layers never import the Electron shell or the renderer.',
+              ['**/host/**', '**/cli/**', '**/solver-process/**', '**/shared/**'],
+              'src/node holds Node helpers over src/core only.',
             ),
           ],
         },

@@ -12,7 +12,7 @@ import {
   ResultsWriter,
   type JsonObject,
 } from '../src/core'
-import { FileSink, FileSource } from '../src/host/runFiles'
+import { FileSink, FileSource } from '../src/node/runFiles'
 import type { BenchResult } from './run'
 
 const BODIES = 1000

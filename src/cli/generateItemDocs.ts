@@ -2,7 +2,7 @@
 // no longer exist. test/unit/cli/itemDocs.test.ts fails when the committed pages are out of date.
 import fs from 'node:fs'
 import path from 'node:path'
-import { writeFileAtomic } from '../host/atomicWrite'
+import { writeFileAtomic } from '../node/atomicWrite'
 import { renderItemDocs } from './itemDocs'
 
 export const ITEM_DOCS_DIR = path.resolve(__dirname, '../../docs/items')

@@ -9,7 +9,7 @@ import {
   type SensorSeries,
   type SolverProgress,
 } from '../core'
-import { writeFileAtomic } from '../host/atomicWrite'
+import { writeFileAtomic } from '../node/atomicWrite'
 import type { RunArgs } from './args'
 import { CliError, EXIT, UsageError } from './errors'
 import type { CliIO } from './io'

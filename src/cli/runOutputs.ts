@@ -31,7 +31,7 @@ import {
   type SystemState,
 } from '../core'
 import { buildSystem } from '../core/simulation'
-import { FileSink, writeCheckpointFile } from '../host/runFiles'
+import { FileSink, writeCheckpointFile } from '../node/runFiles'
 import { CliError, EXIT } from './errors'
 import { systemErrorText } from './projectFile'
 

@@ -26,7 +26,7 @@ import {
   type ResponseMessage,
 } from '../shared/protocol'
 import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
-import { writeFileAtomic } from './atomicWrite'
+import { writeFileAtomic } from '../node/atomicWrite'
 import { createExampleLibrary } from './exampleLibrary'
 import type { RecoveredModel, RecoveryStore } from './recovery'
 import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'

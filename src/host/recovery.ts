@@ -2,7 +2,7 @@
 // most the last DEBOUNCE_MS of edits. A clean shutdown removes the file; finding it at start means
 // the last session ended without one, and the app offers to recover the model.
 import { readFileSync, rmSync } from 'node:fs'
-import { writeFileAtomic } from './atomicWrite'
+import { writeFileAtomic } from '../node/atomicWrite'
 
 const DEBOUNCE_MS = 1000
 

@@ -1,6 +1,6 @@
 // The Open Recent list: newest first, at most MAX_RECENT, kept in a small JSON file (atomic writes).
 import { readFileSync } from 'node:fs'
-import { writeFileAtomic } from '../host/atomicWrite'
+import { writeFileAtomic } from '../node/atomicWrite'
 
 const MAX_RECENT = 10
 

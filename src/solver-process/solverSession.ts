@@ -47,7 +47,7 @@ import type {
 import type { ModelPatch } from '../shared/modelPatch'
 import { ApiError, type Problem } from '../shared/protocol'
 import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
-import { FileSink, FileSource, writeCheckpointFile } from '../host/runFiles'
+import { FileSink, FileSource, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
 import { applyModelPatch } from './modelPatch'
 

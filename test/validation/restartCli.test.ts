@@ -17,7 +17,7 @@ import {
   type Project,
 } from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
-import { FileSource } from '../../src/host/runFiles'
+import { FileSource } from '../../src/node/runFiles'
 import { bits } from './restartModels'
 
 const EXAMPLES = path.resolve(__dirname, '../../resources/examples')

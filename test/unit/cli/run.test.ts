@@ -7,7 +7,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/main'
 import { defaultSettings, parseProject, ResultsReader, runProject, type Project } from '../../../src/core'
-import { FileSource } from '../../../src/host/runFiles'
+import { FileSource } from '../../../src/node/runFiles'
 import { REPO_ROOT, spawnCli } from './spawnCli'
 
 const EXAMPLES = path.join(REPO_ROOT, 'resources', 'examples')

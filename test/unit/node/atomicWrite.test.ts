@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { writeFileAtomic } from '../../../src/host/atomicWrite'
+import { writeFileAtomic } from '../../../src/node/atomicWrite'
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-atomic-'))
