@@ -130,14 +130,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** The refresh policy's state at the step start (an interrupted step puts it back) and its start decision. */
   private readonly policyAtStepStart: RefreshPolicyState
   private startDecision: 'pending' | 'kept' | 'fresh' = 'pending'
-  /** Experimental flag newtonReactionStiffness (see EXPERIMENTAL_FLAGS). */
-  private readonly reactionStiffness: boolean
   /** checkInterrupt for the factorization to poll (one closure: polling allocates nothing). */
   private readonly interruptFactorization = (): void => this.checkInterrupt()
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
-    this.reactionStiffness = system.experimental.has('newtonReactionStiffness')
     this.refreshPolicy = new JacobianRefreshPolicy()
     this.policyAtStepStart = this.refreshPolicy.save()
     if (settings.solverType === 'TrapezoidalIndex2') {
@@ -311,6 +308,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         this.jacobianValid = false
         continue
       }
+      if (!this.evaluator.reactionStiffness && this.nAE > 0) {
+        this.useReactionStiffness()
+        continue
+      }
       this.stats.rejectedSteps++
       if (!adaptive || h / 2 < hMin)
         throw new SolverError(
@@ -326,6 +327,18 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.pushPredictorHistory(h)
     // After a reduced step, grow back towards the nominal step size.
     this.h = Math.min(this.nominalStepSize, h < hRequested ? 2 * h : this.nominalStepSize)
+  }
+
+  /**
+   * From the first step that fails on, the Newton matrix includes the geometric stiffness of the
+   * constraint reactions, d(C_q^T lambda)/dq: without it Newton's matrix is inconsistent where the
+   * reactions are large against the inertia, as near a singular pose (the IFToMM A02 four-bar failed
+   * just before a horizontal crossing). Runs that never fail a step keep the cheaper matrix.
+   */
+  private useReactionStiffness(): void {
+    this.evaluator.reactionStiffness = true
+    this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
+    this.jacobianValid = false
   }
 
   private restoreStepStart(): void {
@@ -552,7 +565,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
       this.checkInterrupt()
       this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
-      if (this.reactionStiffness) this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
+      if (this.evaluator.reactionStiffness)
+        this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
       this.checkInterrupt()
       // An interrupt inside the factorization leaves the matrix unusable, like one above leaves it half assembled.
     } while (!this.factorize(s.t, this.interruptFactorization))
@@ -683,6 +697,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       previousStep: this.hPrevious,
       previousStep2: this.hPrevious2,
       ...this.refreshPolicy.save(),
+      // Only when a failed step switched it on (checkpoints of other runs stay as they were).
+      ...(this.evaluator.reactionStiffness && !this.system.experimental.has('newtonReactionStiffness')
+        ? { reactionStiffness: 1 }
+        : {}),
     }
   }
   protected override extraVectors(): Record<string, Float64Array> {
@@ -724,6 +742,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const { freshStartCost, keptStartCost, startDecisions, freshContraction } = values
     if ([freshStartCost, keptStartCost, startDecisions, freshContraction].every(Number.isFinite))
       this.refreshPolicy.load({ freshStartCost, keptStartCost, startDecisions, freshContraction })
+    if (values.reactionStiffness === 1 && !this.evaluator.reactionStiffness) this.useReactionStiffness()
     this.jacobianValid = false
     this.jacobianToRestore = false
     if (values.jacobianValid !== 1) return

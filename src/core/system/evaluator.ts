@@ -224,6 +224,7 @@ export class SystemEvaluator {
   private matrixSlots: MatrixSlots | null = null
 
   constructor(readonly system: CompiledSystem) {
+    this.reactionStiffness = system.experimental.has('newtonReactionStiffness')
     let maxN = 1,
       maxAE = 1
     const objs = system.objects.map((r) => r.computation)
@@ -467,10 +468,12 @@ export class SystemEvaluator {
     }
   }
 
-  /** Experimental flag newtonReactionStiffness: the Newton matrix gets addReactionStiffness. */
-  private get reactionStiffness(): boolean {
-    return this.system.experimental.has('newtonReactionStiffness')
-  }
+  /**
+   * The Newton matrix gets addReactionStiffness (and the sparse pattern its blocks): from the
+   * experimental flag newtonReactionStiffness, or switched on by a solver after a failed step (a
+   * matrix made after that has the pattern for it).
+   */
+  reactionStiffness: boolean
 
   /**
    * Experimental flag newtonReactionStiffness: adds factor * d(C_q^T lambda)/dq, the geometric stiffness
