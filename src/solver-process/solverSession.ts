@@ -11,6 +11,7 @@
 // model that is solving are answered with 'busy', never queued or dropped.
 import { readFileSync } from 'node:fs'
 import {
+  applyPatch,
   buildSystem,
   BuildInterrupted,
   CheckpointError,
@@ -23,11 +24,13 @@ import {
   effectiveSettings,
   formatProblems,
   parseProject,
+  PatchError,
   SensorRecorder,
   SolverError,
   writeProject,
   type CheckpointRun,
   type CompiledSystem,
+  type EditableProject,
   type JsonObject,
   type Project,
   type SolverBase,
@@ -49,7 +52,6 @@ import { ApiError, type Problem } from '../shared/protocol'
 import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
 import { FileSink, FileSource, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
-import { applyModelPatch } from './modelPatch'
 
 const SLICE_MS = 20
 const PROGRESS_INTERVAL_MS = 100
@@ -170,7 +172,7 @@ export class SolverSession {
   private applyChange(patch: ModelPatch): SolverModelResult {
     const project = this.requireProject()
     if (this.run?.state === 'running') throw busy('apply a change')
-    const patched = applyModelPatch(
+    const patched = appliedPatch(
       { model: project.model, simulationSettings: project.simulationSettingsSpec },
       patch,
     )
@@ -699,4 +701,14 @@ function readCount(params: unknown): number {
       `step expects {count: a positive integer}, got ${JSON.stringify(count)}`,
     )
   return count
+}
+
+/** The document with the patch applied; a patch that cannot be applied is an invalid request. */
+function appliedPatch(doc: EditableProject, patch: ModelPatch): EditableProject {
+  try {
+    return applyPatch(doc, patch).doc
+  } catch (error) {
+    if (!(error instanceof PatchError)) throw error
+    throw new ApiError(error.reason === 'not-found' ? 'not-found' : 'invalid-params', error.message)
+  }
 }

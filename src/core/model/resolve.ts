@@ -63,7 +63,8 @@ export function itemLabel(
   return `${kind} ${n}${type ? ` (${type})` : ''}`
 }
 
-interface Pending {
+/** One item after pass 1: its parameters checked, defaults filled in, references not yet resolved. */
+export interface CheckedItem {
   kind: ItemKind
   index: number
   name: string
@@ -71,6 +72,12 @@ interface Pending {
   values: Record<string, JsonValue>
   path: string
   label: string
+}
+
+/** How references find their targets: by name or 0-based index, within one kind. */
+export interface ItemLookup {
+  find(kind: ItemKind, ref: string | number): { index: number; name: string; type: string } | undefined
+  names(kind: ItemKind): string[]
 }
 
 /** Validates a model spec and resolves references; all problems at once. */
@@ -94,7 +101,7 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
         message: `unknown list "${key}"; expected nodes, objects, markers, loads or sensors${suggest(key, [...allowedLists])}`,
       })
   }
-  const pending: Record<ItemKind, Pending[]> = { node: [], object: [], marker: [], load: [], sensor: [] }
+  const pending: Record<ItemKind, CheckedItem[]> = { node: [], object: [], marker: [], load: [], sensor: [] }
 
   // Pass 1: types, names, parameter shapes and defaults.
   for (const kind of ITEM_KINDS) {
@@ -107,123 +114,151 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
     const names = new Map<string, number>()
     list.forEach((raw, index) => {
       const path = `${basePath}.${listKey}[${index}]`
-      if (!isPlainObject(raw)) {
-        problems.push({ path, message: `${kind} #${index}: expected a dictionary with "type" and "name"` })
-        return
-      }
-      const type = raw.type
-      const rawName = raw.name
-      const name = typeof rawName === 'string' && rawName.length > 0 ? rawName : undefined
-      if (rawName !== undefined && name === undefined)
-        problems.push({
-          path: `${path}.name`,
-          message: `${itemLabel(kind, undefined, undefined, index)}: expected a non-empty string name`,
-        })
-      const finalName = name ?? `${kind}${index}`
-      const label = itemLabel(kind, finalName, typeof type === 'string' ? type : undefined, index)
-      if (names.has(finalName))
-        problems.push({
-          path: `${path}.name`,
-          message: `${label}: the name is already used by ${kind} #${names.get(finalName)}; names must be unique within a kind`,
-        })
-      names.set(finalName, index)
-      if (typeof type !== 'string') {
-        problems.push({ path: `${path}.type`, message: `${label}: expected a type string` })
-        return
-      }
-      const def = getItemType(kind, type)
-      if (!def) {
-        const known = itemTypes(kind).map((d) => d.type)
-        problems.push({
-          path: `${path}.type`,
-          message: `${label}: unknown ${kind} type "${type}"${suggest(type, known)}; known types: ${known.join(', ')}`,
-        })
-        return
-      }
-      const values: Record<string, JsonValue> = {}
-      for (const [key, v] of Object.entries(raw)) {
-        if (key === 'type' || key === 'name') continue
-        const p = def.parameters[key]
-        if (!p) {
-          problems.push({
-            path: `${path}.${key}`,
-            message: `${label}: unknown parameter "${key}"${suggest(key, Object.keys(def.parameters))}`,
-          })
-          continue
-        }
-        const msg = checkParamValue(p, v) ?? expressionCheck(p, v)
-        if (msg) problems.push({ path: `${path}.${key}`, message: `${label}, parameter ${key}: ${msg}` })
-        else values[key] = cloneJson(v)
-      }
-      for (const [key, p] of Object.entries(def.parameters)) {
-        if (key in raw) continue
-        if (p.default === undefined)
-          problems.push({
-            path: `${path}.${key}`,
-            message: `${label}, parameter ${key}: required (${p.doc})`,
-          })
-        else values[key] = cloneJson(p.default as JsonValue)
-      }
-      pending[kind].push({ kind, index, name: finalName, type, values, path, label })
+      const checked = checkItem(kind, raw, index, path, problems, (name) => {
+        const other = names.get(name)
+        names.set(name, index)
+        return other
+      })
+      if (checked?.values) pending[kind].push(checked as CheckedItem)
     })
   }
   if (problems.length > 0) return { ok: false, problems }
 
   // Pass 2: references (name or index) to indices, with the referenced type checked.
-  const byName = {} as Record<ItemKind, Map<string, Pending>>
+  const byName = {} as Record<ItemKind, Map<string, CheckedItem>>
   for (const kind of ITEM_KINDS) byName[kind] = new Map(pending[kind].map((p) => [p.name, p]))
-  for (const kind of ITEM_KINDS) {
-    for (const it of pending[kind]) {
-      const def = getItemType(kind, it.type)!
-      for (const [key, p] of Object.entries(def.parameters)) {
-        if (p.type === 'ref') {
-          const r = resolveRef(it.values[key] as string | number, p.kind, p.types, pending, byName)
-          if (typeof r === 'string')
-            problems.push({ path: `${it.path}.${key}`, message: `${it.label}, parameter ${key}: ${r}` })
-          else it.values[key] = r
-        } else if (p.type === 'refList') {
-          const list = it.values[key] as (string | number)[]
-          it.values[key] = list.map((ref, i) => {
-            const r = resolveRef(ref, p.kind, p.types, pending, byName)
-            if (typeof r === 'string') {
-              problems.push({
-                path: `${it.path}.${key}[${i}]`,
-                message: `${it.label}, parameter ${key}[${i}]: ${r}`,
-              })
-              return -1
-            }
-            return r
-          })
-        }
-      }
-    }
+  const lookup: ItemLookup = {
+    find: (kind, ref) => (typeof ref === 'number' ? pending[kind][ref] : byName[kind].get(ref)),
+    names: (kind) => pending[kind].map((p) => p.name),
   }
+  for (const kind of ITEM_KINDS) for (const it of pending[kind]) resolveItemReferences(it, lookup, problems)
   if (problems.length > 0) return { ok: false, problems }
 
   const items = {} as Record<ItemKind, ResolvedItem[]>
-  for (const kind of ITEM_KINDS)
-    items[kind] = pending[kind].map((p) => ({
-      kind,
-      index: p.index,
-      name: p.name,
-      type: p.type,
-      params: new ItemParams(p.values),
-    }))
+  for (const kind of ITEM_KINDS) items[kind] = pending[kind].map(resolvedItem)
   const model = new ResolvedModel(items)
 
   // Pass 3: cross-item checks of each definition.
-  for (const kind of ITEM_KINDS) {
-    for (const it of pending[kind]) {
-      const def = getItemType(kind, it.type)!
-      for (const c of def.check?.(model.item(kind, it.index), model) ?? [])
-        problems.push({
-          path: `${it.path}.${c.parameter}`,
-          message: `${it.label}, parameter ${c.parameter}: ${c.message}`,
-        })
-    }
-  }
+  for (const kind of ITEM_KINDS)
+    for (const it of pending[kind]) problems.push(...crossItemProblems(it, model.item(kind, it.index), model))
   if (problems.length > 0) return { ok: false, problems }
   return { ok: true, model }
+}
+
+export const resolvedItem = (it: CheckedItem): ResolvedItem => ({
+  kind: it.kind,
+  index: it.index,
+  name: it.name,
+  type: it.type,
+  params: new ItemParams(it.values),
+})
+
+/**
+ * Pass 1 for one item: its type, name and parameter shapes, defaults filled in; `otherNamed` gives
+ * the index of another item of the kind with the name, if any. Returns the item's name and label even
+ * when its type is unknown (`values` then missing), or undefined when it is not a dictionary.
+ */
+export function checkItem(
+  kind: ItemKind,
+  raw: unknown,
+  index: number,
+  path: string,
+  problems: Problem[],
+  otherNamed: (name: string) => number | undefined,
+): (Omit<CheckedItem, 'values' | 'type'> & Partial<Pick<CheckedItem, 'values' | 'type'>>) | undefined {
+  if (!isPlainObject(raw)) {
+    problems.push({ path, message: `${kind} #${index}: expected a dictionary with "type" and "name"` })
+    return undefined
+  }
+  const type = raw.type
+  const rawName = raw.name
+  const name = typeof rawName === 'string' && rawName.length > 0 ? rawName : undefined
+  if (rawName !== undefined && name === undefined)
+    problems.push({
+      path: `${path}.name`,
+      message: `${itemLabel(kind, undefined, undefined, index)}: expected a non-empty string name`,
+    })
+  const finalName = name ?? `${kind}${index}`
+  const label = itemLabel(kind, finalName, typeof type === 'string' ? type : undefined, index)
+  const other = otherNamed(finalName)
+  if (other !== undefined)
+    problems.push({
+      path: `${path}.name`,
+      message: `${label}: the name is already used by ${kind} #${other}; names must be unique within a kind`,
+    })
+  const named = { kind, index, name: finalName, path, label }
+  if (typeof type !== 'string') {
+    problems.push({ path: `${path}.type`, message: `${label}: expected a type string` })
+    return named
+  }
+  const def = getItemType(kind, type)
+  if (!def) {
+    const known = itemTypes(kind).map((d) => d.type)
+    problems.push({
+      path: `${path}.type`,
+      message: `${label}: unknown ${kind} type "${type}"${suggest(type, known)}; known types: ${known.join(', ')}`,
+    })
+    return named
+  }
+  const values: Record<string, JsonValue> = {}
+  for (const [key, v] of Object.entries(raw)) {
+    if (key === 'type' || key === 'name') continue
+    const p = def.parameters[key]
+    if (!p) {
+      problems.push({
+        path: `${path}.${key}`,
+        message: `${label}: unknown parameter "${key}"${suggest(key, Object.keys(def.parameters))}`,
+      })
+      continue
+    }
+    const msg = checkParamValue(p, v) ?? expressionCheck(p, v)
+    if (msg) problems.push({ path: `${path}.${key}`, message: `${label}, parameter ${key}: ${msg}` })
+    else values[key] = cloneJson(v)
+  }
+  for (const [key, p] of Object.entries(def.parameters)) {
+    if (key in raw) continue
+    if (p.default === undefined)
+      problems.push({
+        path: `${path}.${key}`,
+        message: `${label}, parameter ${key}: required (${p.doc})`,
+      })
+    else values[key] = cloneJson(p.default as JsonValue)
+  }
+  return { ...named, type, values }
+}
+
+/** Pass 2 for one item: its references (name or index) to indices, with the referenced type checked. */
+export function resolveItemReferences(it: CheckedItem, lookup: ItemLookup, problems: Problem[]): void {
+  const def = getItemType(it.kind, it.type)!
+  for (const [key, p] of Object.entries(def.parameters)) {
+    if (p.type === 'ref') {
+      const r = resolveRef(it.values[key] as string | number, p.kind, p.types, lookup)
+      if (typeof r === 'string')
+        problems.push({ path: `${it.path}.${key}`, message: `${it.label}, parameter ${key}: ${r}` })
+      else it.values[key] = r
+    } else if (p.type === 'refList') {
+      const list = it.values[key] as (string | number)[]
+      it.values[key] = list.map((ref, i) => {
+        const r = resolveRef(ref, p.kind, p.types, lookup)
+        if (typeof r === 'string') {
+          problems.push({
+            path: `${it.path}.${key}[${i}]`,
+            message: `${it.label}, parameter ${key}[${i}]: ${r}`,
+          })
+          return -1
+        }
+        return r
+      })
+    }
+  }
+}
+
+/** Pass 3 for one item: the cross-item checks of its definition. */
+export function crossItemProblems(it: CheckedItem, item: ResolvedItem, model: ModelView): Problem[] {
+  return (getItemType(it.kind, it.type)!.check?.(item, model) ?? []).map((c) => ({
+    path: `${it.path}.${c.parameter}`,
+    message: `${it.label}, parameter ${c.parameter}: ${c.message}`,
+  }))
 }
 
 function expressionCheck(p: ParamSpec, v: JsonValue): string | undefined {
@@ -241,15 +276,13 @@ function resolveRef(
   ref: string | number,
   kind: ItemKind,
   types: readonly string[] | undefined,
-  pending: Record<ItemKind, Pending[]>,
-  byName: Record<ItemKind, Map<string, Pending>>,
+  lookup: ItemLookup,
 ): number | string {
-  const list = pending[kind]
-  const target = typeof ref === 'number' ? list[ref] : byName[kind].get(ref)
+  const target = lookup.find(kind, ref)
   if (!target) {
     const what = typeof ref === 'number' ? `index ${ref}` : `"${ref}"`
-    const names = list.map((p) => p.name)
-    return `no ${kind} ${what}${typeof ref === 'string' ? suggest(ref, names) : ''} (the model has ${list.length} ${kind}${list.length === 1 ? '' : 's'})`
+    const names = lookup.names(kind)
+    return `no ${kind} ${what}${typeof ref === 'string' ? suggest(ref, names) : ''} (the model has ${names.length} ${kind}${names.length === 1 ? '' : 's'})`
   }
   if (types && !types.includes(target.type))
     return `${kind} "${target.name}" is a ${target.type}; expected one of: ${types.join(', ')}`

@@ -8,8 +8,8 @@ import {
   type JsonValue,
   type ModelListKey,
   type ParamSchema,
+  uniqueName,
 } from '../../core'
-import { uniqueName } from './editing'
 import { findItem, type ItemRef, type ProjectSpec } from './projectSpec'
 import { axisVector, resolveUpAxis } from '../viewport/upAxis'
 

@@ -2,6 +2,7 @@
 // (src/core) before any change is accepted, written canonically by the engine's writeProject.
 import {
   KIND_LIST_KEY,
+  type ItemRef,
   loadProjectJson,
   parseProject,
   writeProject,
@@ -21,21 +22,7 @@ export interface ProjectSpec {
   view?: JsonObject
 }
 
-/** An item addressed as the project file does: its kind list and its name. */
-export interface ItemRef {
-  kind: ModelListKey
-  name: string
-}
-
-export const LIST_KEYS: readonly ModelListKey[] = ['nodes', 'objects', 'markers', 'loads', 'sensors']
-
-export const KIND_OF_LIST: Record<ModelListKey, ItemKind> = {
-  nodes: 'node',
-  objects: 'object',
-  markers: 'marker',
-  loads: 'load',
-  sensors: 'sensor',
-}
+export { KIND_OF_LIST, MODEL_LIST_KEYS as LIST_KEYS, sameRef, type ItemRef } from '../../core'
 
 export const LIST_LABELS: Record<ModelListKey, { plural: string; singular: string }> = {
   nodes: { plural: 'Nodes', singular: 'Node' },
@@ -91,5 +78,3 @@ export function findItem(spec: ProjectSpec, ref: ItemRef): ItemSpec | undefined 
 }
 
 export const listKeyOf = (kind: ItemKind): ModelListKey => KIND_LIST_KEY[kind]
-
-export const sameRef = (a: ItemRef, b: ItemRef): boolean => a.kind === b.kind && a.name === b.name

@@ -5,20 +5,27 @@
 // model, its history and its selection wait untouched until the replay ends.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { ItemSpec, JsonValue, Problem, Project } from '../../core'
-import type { DocumentState, OpenedModel } from '../../shared/api'
-import { api } from '../api'
 import {
+  addItems,
+  applyPatch,
   deleteItems,
   duplicateItems,
+  EditHistory,
+  PatchError,
   renameItem,
   setParameters,
-  addItems,
-  dependentsOf,
-} from '../model/editing'
+  setSettings as settingsEdit,
+  validateEdit,
+  type Edit,
+  type ItemSpec,
+  type JsonValue,
+  type ModelPatch,
+  type Problem,
+  type Project,
+} from '../../core'
+import type { DocumentState, OpenedModel } from '../../shared/api'
+import { api } from '../api'
 import type { Addition } from '../model/createActions'
-import { History } from '../model/history'
-import { diffProjects } from '../model/modelDiff'
 import {
   emptyProjectSpec,
   findItem,
@@ -36,8 +43,8 @@ export type ChangeResult = { ok: true } | { ok: false; problems: Problem[] }
 
 export const useModelStore = defineStore('model', () => {
   const log = useLogStore()
-  const history = new History<ProjectSpec>(emptyProjectSpec())
-  const spec = shallowRef<ProjectSpec>(history.current)
+  const history = new EditHistory()
+  const spec = shallowRef<ProjectSpec>(emptyProjectSpec())
   const initial = validateSpec(spec.value)
   /** The resolved project of `spec` (settings with defaults, references as indices). */
   const project = shallowRef<Project | null>(initial.ok ? initial.project : null)
@@ -76,8 +83,7 @@ export const useModelStore = defineStore('model', () => {
 
   // Patches go out one after another: the solver must see them in the order they were made.
   let sync: Promise<unknown> = Promise.resolve()
-  function sendToSolver(before: ProjectSpec, after: ProjectSpec): void {
-    const patch = diffProjects(before, after)
+  function sendToSolver(patch: ModelPatch): void {
     if (patch.length === 0) return
     sync = sync
       .then(() => api.applyChange({ patch }))
@@ -95,35 +101,52 @@ export const useModelStore = defineStore('model', () => {
     selection.value = selection.value.filter((ref) => findItem(next, ref))
   }
 
-  /** Validates and applies a new model; on problems nothing changes and they are returned. */
-  function commit(next: ProjectSpec, label: string): ChangeResult {
-    if (readOnly.value) return { ok: false, problems: [{ path: '(model)', message: readOnly.value }] }
+  /** Applies an edit's patch once the items it touches are valid; on problems nothing changes. */
+  function apply(edit: Edit): ChangeResult {
+    const next = applyPatch(spec.value, edit.patch).doc
+    const problems = validateEdit(next, edit.patch)
+    if (problems.length > 0) return { ok: false, problems }
+    // The view draws the resolved project (settings with defaults, references as indices).
     const result = validateSpec(next)
     if (!result.ok) return result
-    const before = spec.value
-    history.push(next, label)
     show(next, result.project)
-    sendToSolver(before, next)
+    sendToSolver(edit.patch)
     return { ok: true }
+  }
+
+  /** Makes and applies an edit (an undo step); a refused one is answered with its problems. */
+  function commit<E extends Edit>(make: () => E): { ok: true; edit: E } | { ok: false; problems: Problem[] } {
+    if (readOnly.value) return { ok: false, problems: [{ path: '(model)', message: readOnly.value }] }
+    let edit: E
+    try {
+      edit = make()
+    } catch (error) {
+      if (error instanceof PatchError) return { ok: false, problems: [error.problem] }
+      throw error
+    }
+    const result = apply(edit)
+    if (!result.ok) return result
+    history.push(edit)
+    return { ok: true, edit }
   }
 
   function moveInHistory(direction: 'undo' | 'redo'): void {
     if (readOnly.value) return log.add('warning', readOnly.value)
-    const label = direction === 'undo' ? history.undoLabel : history.redoLabel
-    if (!label) return
-    const before = spec.value
-    const next = direction === 'undo' ? history.undo() : history.redo()
-    const result = validateSpec(next)
-    if (!result.ok) throw new Error(`History entry "${label}" is invalid: ${result.problems[0].message}`)
-    show(next, result.project)
-    sendToSolver(before, next)
-    log.add('info', `${direction === 'undo' ? 'Undid' : 'Redid'}: ${label}`)
+    const edit = direction === 'undo' ? history.undo() : history.redo()
+    if (!edit) return
+    const result = apply(edit)
+    revision.value++
+    if (!result.ok) {
+      history.revert(direction)
+      return log.add('error', `Could not ${direction} "${edit.label}": ${result.problems[0].message}`)
+    }
+    log.add('info', `${direction === 'undo' ? 'Undid' : 'Redid'}: ${edit.label}`)
   }
 
   function load(opened: OpenedModel): void {
     const result = specFromText(opened.text)
     if (!result.ok) throw new Error(result.problems.map((p) => `${p.path}: ${p.message}`).join('; '))
-    history.reset(result.spec)
+    history.reset()
     selection.value = []
     editingSelection = []
     document.value = opened.document
@@ -177,41 +200,33 @@ export const useModelStore = defineStore('model', () => {
     }
   }
 
-  // Edits with their undo labels.
+  // Edits (each one undo step, labelled by its command).
   const setItemParameters = (ref: ItemRef, values: Record<string, JsonValue | undefined>) =>
-    commit(setParameters(spec.value, ref, values), `Set ${Object.keys(values).join(', ')} of ${ref.name}`)
+    commit(() => setParameters(spec.value, ref, values))
 
   function add(additions: Addition[], label: string, select: ItemRef | null): ChangeResult {
-    const result = commit(addItems(spec.value, additions), label)
+    const result = commit(() => addItems(spec.value, additions, label))
     if (result.ok && select) selection.value = [select]
     return result
   }
 
-  function remove(refs: ItemRef[]): ChangeResult {
-    const count = refs.length + dependentsOf(spec.value, refs).length
-    return commit(
-      deleteItems(spec.value, refs),
-      `Delete ${refs.map((r) => r.name).join(', ')}${count > refs.length ? ` and ${count - refs.length} dependent items` : ''}`,
-    )
-  }
+  const remove = (refs: ItemRef[]): ChangeResult => commit(() => deleteItems(spec.value, refs))
 
   function duplicate(refs: ItemRef[]): ChangeResult {
-    const { spec: next, copies } = duplicateItems(spec.value, refs)
-    const result = commit(next, `Duplicate ${refs.map((r) => r.name).join(', ')}`)
-    if (result.ok) selection.value = copies
+    const result = commit(() => duplicateItems(spec.value, refs))
+    if (result.ok) selection.value = result.edit.copies
     return result
   }
 
   function rename(ref: ItemRef, newName: string): ChangeResult {
-    const result = commit(renameItem(spec.value, ref, newName), `Rename ${ref.name} to ${newName}`)
+    const result = commit(() => renameItem(spec.value, ref, newName))
     if (result.ok)
       selection.value = selection.value.map((r) => (sameRef(r, ref) ? { ...ref, name: newName } : r))
     return result
   }
 
-  function setSettings(simulationSettings: ProjectSpec['simulationSettings']): ChangeResult {
-    return commit({ ...spec.value, simulationSettings }, 'Change solver settings')
-  }
+  const setSettings = (simulationSettings: ProjectSpec['simulationSettings']): ChangeResult =>
+    commit(() => settingsEdit(spec.value, simulationSettings))
 
   /** Selects one item; with `extend` (Ctrl/Cmd-click) toggles it in a multi-selection. */
   function select(ref: ItemRef | null, extend = false): void {

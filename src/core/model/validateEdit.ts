@@ -1,0 +1,153 @@
+// Validation of an edit: the items a patch touches and the items that reference them, checked as the
+// file reader checks them (resolve.ts, the same three passes and messages) against the rest of the
+// model, which was valid before. The rest of the model is only read, never re-validated.
+import type { ModelView, ResolvedItem } from './definition'
+import { KIND_OF_LIST, MODEL_LIST_KEYS, type EditableProject, type ModelPatch } from './patch'
+import { getItemType } from './registry'
+import {
+  checkItem,
+  crossItemProblems,
+  resolvedItem,
+  resolveItemReferences,
+  type CheckedItem,
+  type ItemLookup,
+} from './resolve'
+import { resolveSettings } from './settings'
+import { KIND_LIST_KEY, type ItemKind, type ItemSpec, type ModelListKey, type Problem } from './types'
+
+/** Every problem of the items `patch` touched in `next` (the project after the patch); [] when valid. */
+export function validateEdit(next: EditableProject, patch: ModelPatch): Problem[] {
+  const touched = touchedItems(next, patch)
+  const lookup = lookupOf(next)
+  const view = new LazyModelView(next, lookup)
+  const problems: Problem[] = []
+  if (patch.some((operation) => operation.op === 'settings'))
+    problems.push(...resolveSettings(next.simulationSettings).problems)
+  const checked: CheckedItem[] = []
+  for (const kind of MODEL_LIST_KEYS) {
+    const itemKind = KIND_OF_LIST[kind]
+    for (const index of touched[kind]) {
+      const own: Problem[] = []
+      const item = checkItem(
+        itemKind,
+        next.model[kind][index],
+        index,
+        `model.${kind}[${index}]`,
+        own,
+        (name) => lookup.otherIndex(itemKind, name, index),
+      )
+      if (item?.values && own.length === 0) resolveItemReferences(item as CheckedItem, lookup, own)
+      if (own.length === 0) checked.push(item as CheckedItem)
+      problems.push(...own)
+    }
+  }
+  // As the reader does: cross-item checks only once every item's parameters and references hold.
+  if (problems.length > 0) return problems
+  for (const item of checked) problems.push(...crossItemProblems(item, resolvedItem(item), view))
+  return problems
+}
+
+/**
+ * Indices (in `next`) of the items the patch added, modified or renamed, and of every item that
+ * references one of them or a deleted item by name; references by index into a list that gained or
+ * lost items may point elsewhere now, so their items are checked too.
+ */
+function touchedItems(next: EditableProject, patch: ModelPatch): Record<ModelListKey, Set<number>> {
+  const names = Object.fromEntries(MODEL_LIST_KEYS.map((kind) => [kind, new Set<string>()])) as Record<
+    ModelListKey,
+    Set<string>
+  >
+  const reordered = new Set<ModelListKey>()
+  for (const operation of patch) {
+    if (operation.op === 'settings') continue
+    if (operation.op === 'add') names[operation.kind].add(operation.item.name)
+    else names[operation.kind].add(operation.name)
+    if (operation.op === 'rename') names[operation.kind].add(operation.newName)
+    if (operation.op === 'add' || operation.op === 'delete') reordered.add(operation.kind)
+  }
+  const touched = Object.fromEntries(MODEL_LIST_KEYS.map((kind) => [kind, new Set<number>()])) as Record<
+    ModelListKey,
+    Set<number>
+  >
+  for (const kind of MODEL_LIST_KEYS) {
+    next.model[kind].forEach((item, index) => {
+      if (names[kind].has(item.name) || refersTo(KIND_OF_LIST[kind], item, names, reordered))
+        touched[kind].add(index)
+    })
+  }
+  return touched
+}
+
+function refersTo(
+  kind: ItemKind,
+  item: ItemSpec,
+  names: Record<ModelListKey, Set<string>>,
+  reordered: Set<ModelListKey>,
+): boolean {
+  const parameters = getItemType(kind, item.type)?.parameters ?? {}
+  for (const [key, param] of Object.entries(parameters)) {
+    if (param.type !== 'ref' && param.type !== 'refList') continue
+    const target = KIND_LIST_KEY[param.kind]
+    const value = item[key]
+    for (const entry of Array.isArray(value) ? value : [value])
+      if (typeof entry === 'string' ? names[target].has(entry) : reordered.has(target)) return true
+  }
+  return false
+}
+
+/** Name and index lookups over the project; each kind's name index is built when first asked. */
+function lookupOf(doc: EditableProject): ItemLookup & {
+  otherIndex(kind: ItemKind, name: string, index: number): number | undefined
+} {
+  const byName: Partial<Record<ItemKind, Map<string, number[]>>> = {}
+  const indicesOf = (kind: ItemKind, name: string): number[] => {
+    const map = (byName[kind] ??= indexByName(doc.model[KIND_LIST_KEY[kind]]))
+    return map.get(name) ?? []
+  }
+  const list = (kind: ItemKind) => doc.model[KIND_LIST_KEY[kind]]
+  return {
+    find(kind, ref) {
+      const index = typeof ref === 'number' ? ref : indicesOf(kind, ref)[0]
+      const item = index === undefined ? undefined : list(kind)[index]
+      return item ? { index, name: item.name, type: item.type } : undefined
+    },
+    names: (kind) => list(kind).map((item) => item.name),
+    otherIndex: (kind, name, index) => indicesOf(kind, name).find((other) => other < index),
+  }
+}
+
+function indexByName(list: ItemSpec[]): Map<string, number[]> {
+  const map = new Map<string, number[]>()
+  list.forEach((item, index) => {
+    const indices = map.get(item.name)
+    if (indices) indices.push(index)
+    else map.set(item.name, [index])
+  })
+  return map
+}
+
+/** The model as cross-item checks read it: each item resolved when first asked for. */
+class LazyModelView implements ModelView {
+  private readonly resolved: Partial<Record<ItemKind, Map<number, ResolvedItem>>> = {}
+  constructor(
+    private readonly doc: EditableProject,
+    private readonly lookup: ItemLookup,
+  ) {}
+  count(kind: ItemKind): number {
+    return this.doc.model[KIND_LIST_KEY[kind]].length
+  }
+  item(kind: ItemKind, index: number): ResolvedItem {
+    const cache = (this.resolved[kind] ??= new Map())
+    let item = cache.get(index)
+    if (!item) {
+      // Items outside the edit were valid before; problems found here belong to a touched item's check.
+      const ignored: Problem[] = []
+      const raw = this.doc.model[KIND_LIST_KEY[kind]][index]
+      const checked = checkItem(kind, raw, index, '', ignored, () => undefined) as CheckedItem
+      resolveItemReferences(checked, this.lookup, ignored)
+      item = resolvedItem(checked)
+      cache.set(index, item)
+    }
+    return item
+  }
+}
