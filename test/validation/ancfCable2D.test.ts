@@ -11,7 +11,7 @@ import {
 } from './ancfCableModels'
 import { buildSystem } from '../../src/core/simulation'
 import { createSolver } from '../../src/core'
-import type { AncfCable2DElement } from '../../src/core/items/objects/ancfCable2D'
+import type { AncfCable2DElement } from '../../src/core/items/objects/ANCFCable2D'
 
 const tipSensor = (node: string, outputVariableType = 'Position'): Json => ({
   type: 'Node',

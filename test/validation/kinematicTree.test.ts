@@ -19,8 +19,8 @@ import {
 } from './helpers'
 import { splitRunMatches } from './restartModels'
 import { sphereChain, sphereChainTree } from '../../bench/models'
-import { KinematicTreeBody } from '../../src/core/items/objects/kinematicTree'
-import { TreeDynamics } from '../../src/core/items/objects/kinematicTreeDynamics'
+import { KinematicTreeBody } from '../../src/core/items/objects/KinematicTree'
+import { TreeDynamics } from '../../src/core/items/common/kinematicTreeDynamics'
 import type { FrameKinematics } from '../../src/core/system/computation'
 import { collectGraphics } from '../../src/core/system/visualization'
 

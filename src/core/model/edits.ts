@@ -13,7 +13,7 @@ import {
   type ModelPatch,
 } from './patch'
 import { referencesTo, sameRef, uniqueName, type ItemRef } from './references'
-import { resizeTreeLinks } from '../items/objects/kinematicTreeLinks'
+import { resizeTreeLinks } from '../items/common/kinematicTreeLinks'
 import type { ItemSpec, JsonObject, JsonValue, ModelListKey } from './types'
 
 /** One undoable edit: what it does (for the Edit menu and the log), the patch and its inverse. */

@@ -1,0 +1,93 @@
+// Loads act on markers: forces on position markers, torques on orientation markers, mass-proportional
+// loads (gravity) on BodyMass markers, scalar loads on coordinate markers. Constant values, or a time
+// function per component (the safe expression language of core/model/expression.ts).
+import { copyInto } from '../../math/smallArrays'
+import type { ResolvedItem } from '../../model/definition'
+import { compileTimeFunction, type TimeFunction } from '../../model/expression'
+import type {
+  FrameKinematics,
+  LoadComputation,
+  MarkerComputation,
+  PointKinematics,
+} from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { itemFactory, visualizationParams } from './itemFields'
+
+/** The load vector at time t: constant, or one time function per component. */
+class LoadVector {
+  private readonly functions: TimeFunction[] | undefined
+  constructor(
+    private readonly constant: Float64Array,
+    userFunction: (string | number)[] | string,
+  ) {
+    this.functions = Array.isArray(userFunction) ? userFunction.map((e) => compileTimeFunction(e)) : undefined
+  }
+  value(t: number, out: Float64Array): void {
+    if (this.functions) for (let i = 0; i < this.functions.length; i++) out[i] = this.functions[i](t)
+    else copyInto(out, this.constant)
+  }
+}
+
+export const USER_FUNCTION_3 = {
+  loadVectorUserFunction: {
+    type: 'expression' as const,
+    size: 3,
+    default: '',
+    doc: 'optional time functions [fx(t), fy(t), fz(t)] that replace loadVector; "" for none',
+  },
+}
+
+/** f += factor * J^T F (J: 3 x n Jacobian of the marker's position or rotation). */
+function addJT(J: Float64Array, ltg: Int32Array, F: Float64Array, factor: number, f: Float64Array): void {
+  const n = ltg.length
+  for (let j = 0; j < n; j++) f[ltg[j]] += factor * (J[j] * F[0] + J[n + j] * F[1] + J[2 * n + j] * F[2])
+}
+
+export class VectorLoad implements LoadComputation {
+  private J = new Float64Array(0)
+  private readonly F = new Float64Array(3)
+  private readonly F2 = new Float64Array(3)
+  private readonly R = new Float64Array(9)
+  constructor(
+    private readonly kinematics: PointKinematics,
+    private readonly vector: LoadVector,
+    private readonly torque: boolean,
+    private readonly bodyFixed: boolean,
+    /** Mass-proportional loads: F = mass * loadVector. */
+    private readonly scale: number,
+  ) {}
+  setupLTG(): void {
+    if (this.J.length !== 3 * this.kinematics.ltg.length)
+      this.J = new Float64Array(3 * this.kinematics.ltg.length)
+  }
+  loadValue(t: number, out: Float64Array): number {
+    this.vector.value(t, out)
+    for (let i = 0; i < 3; i++) out[i] *= this.scale
+    return 3
+  }
+  addLoad(s: SystemState, f: Float64Array, factor: number): void {
+    this.loadValue(s.t, this.F)
+    let F = this.F
+    const k = this.kinematics
+    if (this.bodyFixed) {
+      // Load given in the marker's (body's) frame: F_global = R F_local.
+      ;(k as FrameKinematics).rotationMatrix(s, this.R)
+      const R = this.R
+      for (let i = 0; i < 3; i++) this.F2[i] = R[3 * i] * F[0] + R[3 * i + 1] * F[1] + R[3 * i + 2] * F[2]
+      F = this.F2
+    }
+    if (this.torque) (k as FrameKinematics).rotationJacobian(s, this.J)
+    else k.positionJacobian(s, this.J)
+    addJT(this.J, k.ltg, F, factor, f)
+  }
+}
+
+export const markerOf = (
+  it: ResolvedItem,
+  ctx: { marker(i: number): MarkerComputation },
+): MarkerComputation => ctx.marker(it.params.ref('markerNumber'))
+
+export const loadVectorOf = (it: ResolvedItem): LoadVector =>
+  new LoadVector(it.params.vector('loadVector'), it.params.raw('loadVectorUserFunction') as string[])
+
+export const defineLoad = itemFactory('load', 'Load', visualizationParams())

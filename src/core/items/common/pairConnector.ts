@@ -1,0 +1,76 @@
+// Connectors between two position markers: ConnectorSpringDamper, ConnectorCartesianSpringDamper and
+// the distance constraint ConnectorDistance.
+import type { ItemDefinition } from '../../model/definition'
+import type { ParamSchema } from '../../model/parameters'
+import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { V_COLOR, V_DRAW_SIZE, visualizationParams } from './itemFields'
+import { TwoMarkerConnector } from './twoMarkerConnector'
+
+export const CONNECTOR_VIS: ParamSchema = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR }
+
+export function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'object'>['visualize'] {
+  return (it, c, s, g) => {
+    if (!it.params.bool('Vshow')) return
+    const [a, b] = (c as TwoMarkerConnector).endPoints(s)
+    const color = colorOr(
+      it.params.vector('Vcolor') as unknown as number[],
+      shape === 'helix' ? DEFAULT_COLORS.connector : DEFAULT_COLORS.joint,
+    )
+    const size = it.params.number('VdrawSize')
+    if (shape === 'helix')
+      g.add({ shape: 'helix', from: a, to: b, radius: size > 0 ? size : 0.03, turns: 8, color })
+    else g.add({ shape: 'line', points: [...a, ...b], color })
+  }
+}
+
+/**
+ * Work arrays of the connectors below, shared as the base class shares its own (scratch within one
+ * call, see twoMarkerConnector.ts): M3, the 3 x 3 derivative of a force law f(p1 - p0, v1 - v0)
+ * combined with the solver's factors; T = M3 Jr (grown in setupLTG); the unit vector along the
+ * markers' line, the force vector, and P dv (the relative velocity across the line) of the
+ * spring-damper's Jacobian.
+ */
+export const M3 = new Float64Array(9)
+
+const PAIR = { T: new Float64Array(0) }
+
+export const direction = new Float64Array(3)
+
+export const force = new Float64Array(3)
+
+// One list per class, not an array per connector.
+export const LINE_OUTPUTS: readonly string[] = ['Distance', 'Displacement', 'Velocity', 'Force']
+
+export abstract class PairConnector extends TwoMarkerConnector {
+  override setupLTG(): void {
+    super.setupLTG()
+    if (PAIR.T.length < 3 * this.ltgODE2.length) PAIR.T = new Float64Array(3 * this.ltgODE2.length)
+  }
+
+  /** Entry (a, j) of Jr = [-J0, J1]. */
+  private jr(a: number, j: number): number {
+    return j < this.n0 ? -this.J0[a * this.n0 + j] : this.J1[a * this.n1 + j - this.n0]
+  }
+
+  /**
+   * out (n x n) += Jr^T M3 Jr, Jr = [-J0, J1] = d(p1 - p0)/dq (from jacobians()): the Jacobian of
+   * f_lhs = Jr^T f for a force f whose derivative by p1 - p0 (or v1 - v0) is M3. Exact for markers
+   * with constant Jacobians (points); on rigid-body markers the change of Jr with the rotation
+   * (dJr^T/dq f) is left out, an approximation Newton converges with.
+   */
+  protected addPairBlock(out: Float64Array): void {
+    const n = this.n0 + this.n1,
+      M = M3,
+      T = PAIR.T
+    for (let a = 0; a < 3; a++)
+      for (let j = 0; j < n; j++)
+        T[a * n + j] = M[3 * a] * this.jr(0, j) + M[3 * a + 1] * this.jr(1, j) + M[3 * a + 2] * this.jr(2, j)
+    for (let i = 0; i < n; i++) {
+      const r0 = this.jr(0, i),
+        r1 = this.jr(1, i),
+        r2 = this.jr(2, i)
+      if (r0 === 0 && r1 === 0 && r2 === 0) continue
+      for (let j = 0; j < n; j++) out[i * n + j] += r0 * T[j] + r1 * T[n + j] + r2 * T[2 * n + j]
+    }
+  }
+}

@@ -1,0 +1,33 @@
+// Nodes with translational coordinates: Point (3D), Point2D (planar) and PointGround (no coordinates).
+import type { ItemDefinition } from '../../model/definition'
+import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { TranslationPoint } from './fixedKinematics'
+import { NodeBase } from './nodeBase'
+
+export class PointNode extends NodeBase {
+  readonly kinematics: TranslationPoint
+  constructor(dim: 2 | 3, ref: Float64Array, q0: Float64Array, v0: Float64Array) {
+    super(dim, ref, q0, v0)
+    const ref3 = new Float64Array(3)
+    ref3.set(ref)
+    this.kinematics = new TranslationPoint(dim, ref3, new Int32Array(dim))
+  }
+  onOffsetsAssigned(): void {
+    for (let i = 0; i < this.nODE2; i++) this.kinematics.ltg[i] = this.ode2Index + i
+  }
+}
+
+export const pointVisualization =
+  <K extends 'node'>(): ItemDefinition<K>['visualize'] =>
+  (item, c, s, g) => {
+    if (!item.params.bool('Vshow') || !c.kinematics) return
+    const p = new Float64Array(3)
+    c.kinematics.position(s, p)
+    const size = item.params.number('VdrawSize')
+    g.add({
+      shape: 'sphere',
+      center: [...p],
+      radius: size > 0 ? size / 2 : 0.02,
+      color: colorOr(item.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.node),
+    })
+  }

@@ -1,0 +1,42 @@
+import { compileTimeFunction, type TimeFunction } from '../../model/expression'
+import type { LoadComputation, MarkerComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { defineLoad, markerOf } from '../common/loadBase'
+import { requireMarkers } from '../common/markerChecks'
+
+class CoordinateLoad implements LoadComputation {
+  private readonly fn: TimeFunction | undefined
+  constructor(
+    private readonly marker: MarkerComputation,
+    private readonly load: number,
+    userFunction: string,
+  ) {
+    this.fn = userFunction !== '' ? compileTimeFunction(userFunction) : undefined
+  }
+  setupLTG(): void {}
+  loadValue(t: number, out: Float64Array): number {
+    out[0] = this.fn ? this.fn(t) : this.load
+    return 1
+  }
+  addLoad(s: SystemState, f: Float64Array, factor: number): void {
+    const i = this.marker.coordinateIndex!
+    if (i >= 0) f[i] += factor * (this.fn ? this.fn(s.t) : this.load)
+  }
+}
+
+export const LoadCoordinate = defineLoad({
+  type: 'Coordinate',
+  doc: 'A scalar load (force or torque) on one coordinate, through a NodeCoordinate marker.',
+  parameters: {
+    markerNumber: { type: 'ref', kind: 'marker', doc: 'a coordinate marker' },
+    load: { type: 'number', default: 0, doc: 'the load value (N or N m)' },
+    loadUserFunction: {
+      type: 'expression',
+      default: '',
+      doc: 'optional time function f(t) that replaces load; "" for none',
+    },
+  },
+  check: (it, m) => requireMarkers(it, m, 'markerNumber', 'coordinate'),
+  build: (it, ctx) =>
+    new CoordinateLoad(markerOf(it, ctx), it.params.number('load'), it.params.string('loadUserFunction')),
+})

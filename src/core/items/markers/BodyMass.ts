@@ -1,0 +1,28 @@
+import type { MarkerComputation, PointKinematics } from '../../system/computation'
+import { visualizationParams } from '../common/itemFields'
+import { defineMarker, provides, requireTrait } from '../common/markerBase'
+
+const BODY_MASS = provides({ position: true, bodyMass: true })
+
+class BodyMassMarker implements MarkerComputation {
+  readonly provides = BODY_MASS
+  constructor(
+    readonly kinematics: PointKinematics,
+    readonly mass: number,
+  ) {}
+  setupLTG(): void {}
+}
+
+export const MarkerBodyMass = defineMarker(BODY_MASS, {
+  type: 'BodyMass',
+  doc: "A body's mass at its centre of mass, for mass-proportional loads such as gravity.",
+  parameters: {
+    bodyNumber: { type: 'ref', kind: 'object', doc: 'the body' },
+    ...visualizationParams(),
+  },
+  check: requireTrait('bodyNumber', 'object', 'body', 'a body'),
+  build: (it, ctx) => {
+    const b = ctx.object(it.params.ref('bodyNumber'))
+    return new BodyMassMarker(b.centerOfMass!(), b.mass ?? 0)
+  },
+})

@@ -1,0 +1,91 @@
+import type { ItemDefinition } from '../../model/definition'
+import type { MarkerComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
+import { CoordinatePair } from '../common/coordinatePair'
+import { visualizationParams } from '../common/itemFields'
+import { requireMarkers, markersOf } from '../common/markerChecks'
+
+/** f = k (q1 - q0 - offset) + d (q1' - q0' - velocityOffset) + dry friction; +f on q1, -f on q0. */
+class CoordinateSpringDamper extends CoordinatePair {
+  readonly nAE = 0
+  readonly outputVariables = ['Displacement', 'Velocity', 'Force']
+  constructor(
+    markers: MarkerComputation[],
+    private readonly k: number,
+    private readonly d: number,
+    private readonly offset: number,
+    private readonly velocityOffset: number,
+    private readonly dryFriction: number,
+    private readonly dryFrictionProportionalZone: number,
+    private readonly active: boolean,
+  ) {
+    super(markers)
+  }
+  force(s: SystemState): number {
+    const dq = this.value(s.q, 1) - this.value(s.q, 0)
+    const dv = this.value(s.v, 1) - this.value(s.v, 0)
+    let f = this.k * (dq - this.offset) + this.d * (dv - this.velocityOffset)
+    if (this.dryFriction !== 0) {
+      // Regularized Coulomb friction: linear in the velocity inside the proportional zone.
+      const z = this.dryFrictionProportionalZone
+      f += this.dryFriction * (z > 0 && Math.abs(dv) < z ? dv / z : Math.sign(dv))
+    }
+    return f
+  }
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    if (!this.active) return
+    const f = this.force(s)
+    if (this.slot[0] >= 0) out[this.slot[0]] -= f
+    if (this.slot[1] >= 0) out[this.slot[1]] += f
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    if (variable === 'Displacement') out[0] = this.value(s.q, 1) - this.value(s.q, 0)
+    else if (variable === 'Velocity') out[0] = this.value(s.v, 1) - this.value(s.v, 0)
+    else if (variable === 'Force') out[0] = this.active ? this.force(s) : 0
+    else return 0
+    return 1
+  }
+}
+
+export const ObjectConnectorCoordinateSpringDamper: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorCoordinateSpringDamper',
+  exudynName: 'ObjectConnectorCoordinateSpringDamper',
+  doc: "A spring-damper between two coordinates: f = stiffness (q1 - q0 - offset) + damping (q1' - q0' - velocityOffset) + dryFriction * regularized sign(q1' - q0').",
+  parameters: {
+    ...MARKER_PAIR,
+    stiffness: { type: 'number', default: 0, doc: 'stiffness (N/m or N m/rad)' },
+    damping: { type: 'number', default: 0, doc: 'damping coefficient' },
+    offset: { type: 'number', default: 0, doc: 'coordinate difference at which the spring force is zero' },
+    velocityOffset: {
+      type: 'number',
+      default: 0,
+      doc: 'velocity difference at which the damping force is zero',
+    },
+    dryFriction: { type: 'number', default: 0, min: 0, doc: 'dry friction force (or torque)' },
+    dryFrictionProportionalZone: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      doc: 'velocity below which the friction is linear in the velocity (regularization)',
+    },
+    ...ACTIVE_CONNECTOR,
+    ...visualizationParams(),
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'coordinate'),
+  build: (it, ctx) => {
+    const p = it.params
+    return new CoordinateSpringDamper(
+      markersOf(it, ctx),
+      p.number('stiffness'),
+      p.number('damping'),
+      p.number('offset'),
+      p.number('velocityOffset'),
+      p.number('dryFriction'),
+      p.number('dryFrictionProportionalZone'),
+      p.bool('activeConnector'),
+    )
+  },
+}

@@ -1,0 +1,259 @@
+// ConnectorCoordinateSpringDamperExt (Exudyn's ObjectConnectorCoordinateSpringDamperExt): a spring-
+// damper on two coordinates with friction and limit stops, q = factor1 q1 - factor0 q0 (v likewise):
+//   f = stiffness (q - offset) + damping (v - velocityOffset) + f_friction + f_contact,
+// with +f factor1 on q1 and -f factor0 on q0. Friction, as in Exudyn:
+//   frictionProportionalZone v_reg > 0: regularized Stribeck, no history;
+//   v_reg = 0: the bristle model, whose history lives in the object's two data coordinates
+//     [friction mode d_mu (0 = stick, +-1 = slip direction), last sticking position x_lsp]:
+//     stick: f_friction = stickingStiffness (q - x_lsp) + stickingDamping v,
+//     slip:  f_friction = d_mu (fDynamicFriction + fViscousFriction |v|).
+//   The mode switches and x_lsp moves only at the end of an accepted step (postStep): stick -> slip when
+//   the bristle force exceeds fDynamicFriction + fStaticFrictionOffset, slip -> stick when the velocity
+//   reverses; the bristle then starts deflected by the slip force, so the force does not jump.
+// Limit stops act on the current q (linear contact), so they need no state; Exudyn's third data
+// coordinate (limit-stop state for its PostNewton switching) is therefore not kept.
+import type { ItemDefinition } from '../../model/definition'
+import type { MarkerComputation, ObjectComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
+import { visualizationParams } from '../common/itemFields'
+import { requireMarkers } from '../common/markerChecks'
+
+interface ExtParameters {
+  stiffness: number
+  damping: number
+  offset: number
+  velocityOffset: number
+  factor0: number
+  factor1: number
+  fDynamicFriction: number
+  fStaticFrictionOffset: number
+  stickingStiffness: number
+  stickingDamping: number
+  exponentialDecayStatic: number
+  fViscousFriction: number
+  frictionProportionalZone: number
+  limitStopsUpper: number
+  limitStopsLower: number
+  limitStopsStiffness: number
+  limitStopsDamping: number
+  useLimitStops: boolean
+  activeConnector: boolean
+}
+
+const MODE = 0,
+  STICKING_POSITION = 1
+
+class CoordinateSpringDamperExt implements ObjectComputation {
+  ltgODE2 = new Int32Array(0)
+  aeIndex = 0
+  dataIndex = 0
+  readonly nAE = 0
+  readonly nData: number
+  readonly outputVariables = ['Displacement', 'Velocity', 'Force']
+  private readonly index = new Int32Array([-1, -1])
+  private readonly slot = new Int32Array([-1, -1])
+  private readonly bristle: boolean
+
+  constructor(
+    private readonly markers: MarkerComputation[],
+    private readonly p: ExtParameters,
+  ) {
+    const anyFriction = p.fDynamicFriction > 0 || p.fStaticFrictionOffset > 0 || p.fViscousFriction !== 0
+    this.bristle = anyFriction && p.frictionProportionalZone === 0
+    this.nData = this.bristle ? 2 : 0
+  }
+
+  setupLTG(): void {
+    const ltg: number[] = []
+    for (let k = 0; k < 2; k++) {
+      const g = this.markers[k].coordinateIndex!
+      this.index[k] = g
+      this.slot[k] = g >= 0 ? ltg.push(g) - 1 : -1
+    }
+    this.ltgODE2 = Int32Array.from(ltg)
+  }
+
+  /** Starts sticking at the initial position (Exudyn: initialize the data so the start is consistent). */
+  setupInitialState(s: SystemState): void {
+    if (!this.bristle) return
+    s.data[this.dataIndex + MODE] = 0
+    s.data[this.dataIndex + STICKING_POSITION] = this.relative(s.q)
+  }
+
+  private relative(x: Float64Array): number {
+    const x0 = this.index[0] >= 0 ? x[this.index[0]] : 0
+    const x1 = this.index[1] >= 0 ? x[this.index[1]] : 0
+    return this.p.factor1 * x1 - this.p.factor0 * x0
+  }
+
+  private friction(s: SystemState, q: number, v: number): number {
+    const p = this.p
+    if (this.bristle) {
+      const mode = s.data[this.dataIndex + MODE]
+      if (mode === 0)
+        return p.stickingStiffness * (q - s.data[this.dataIndex + STICKING_POSITION]) + p.stickingDamping * v
+      return mode * (p.fDynamicFriction + p.fViscousFriction * Math.abs(v))
+    }
+    const vreg = p.frictionProportionalZone
+    if (vreg === 0) return 0
+    const a = Math.abs(v)
+    if (a <= vreg) return (p.fDynamicFriction + p.fStaticFrictionOffset) * (v / vreg)
+    return (
+      Math.sign(v) *
+      (p.fDynamicFriction +
+        p.fStaticFrictionOffset * Math.exp(-(a - vreg) / p.exponentialDecayStatic) +
+        p.fViscousFriction * (a - vreg))
+    )
+  }
+
+  private contact(q: number, v: number): number {
+    const p = this.p
+    if (!p.useLimitStops) return 0
+    if (q > p.limitStopsUpper)
+      return p.limitStopsStiffness * (q - p.limitStopsUpper) + p.limitStopsDamping * v
+    if (q < p.limitStopsLower)
+      return p.limitStopsStiffness * (q - p.limitStopsLower) + p.limitStopsDamping * v
+    return 0
+  }
+
+  force(s: SystemState): number {
+    if (!this.p.activeConnector) return 0
+    const q = this.relative(s.q),
+      v = this.relative(s.v)
+    const p = this.p
+    return (
+      p.stiffness * (q - p.offset) +
+      p.damping * (v - p.velocityOffset) +
+      this.friction(s, q, v) +
+      this.contact(q, v)
+    )
+  }
+
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    const f = this.force(s)
+    if (this.slot[0] >= 0) out[this.slot[0]] -= this.p.factor0 * f
+    if (this.slot[1] >= 0) out[this.slot[1]] += this.p.factor1 * f
+  }
+
+  /** Commits the bristle history at the end of an accepted step. */
+  postStep(s: SystemState): void {
+    if (!this.bristle) return
+    const p = this.p,
+      d = s.data,
+      i = this.dataIndex
+    const q = this.relative(s.q),
+      v = this.relative(s.v)
+    const mode = d[i + MODE]
+    if (mode === 0) {
+      const f = p.stickingStiffness * (q - d[i + STICKING_POSITION]) + p.stickingDamping * v
+      if (Math.abs(f) <= p.fDynamicFriction + p.fStaticFrictionOffset) return
+      d[i + MODE] = Math.sign(f)
+    } else if (v * mode <= 0) d[i + MODE] = 0
+    // The bristle carries the slip force, so the next sticking phase starts without a jump.
+    d[i + STICKING_POSITION] =
+      q - ((d[i + MODE] !== 0 ? d[i + MODE] : mode) * p.fDynamicFriction) / p.stickingStiffness
+  }
+
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    if (variable === 'Displacement') out[0] = this.relative(s.q)
+    else if (variable === 'Velocity') out[0] = this.relative(s.v)
+    else if (variable === 'Force') out[0] = this.force(s)
+    else return 0
+    return 1
+  }
+}
+
+const num = (doc: string, unit: string, dflt = 0, min?: number) => ({
+  type: 'number' as const,
+  default: dflt,
+  unit,
+  doc,
+  ...(min !== undefined ? { min } : {}),
+})
+
+export const ObjectConnectorCoordinateSpringDamperExt: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorCoordinateSpringDamperExt',
+  exudynName: 'ObjectConnectorCoordinateSpringDamperExt',
+  doc: 'Spring-damper on two coordinates with Stribeck or bristle friction and limit stops: f = stiffness (q - offset) + damping (v - velocityOffset) + friction + contact, q = factor1 q1 - factor0 q0. With frictionProportionalZone = 0 the bristle model keeps its stick/slip history in two data coordinates of the object, committed at the end of each step (saved in checkpoints with the state).',
+  parameters: {
+    ...MARKER_PAIR,
+    stiffness: num('spring stiffness', 'N/m'),
+    damping: num('damping coefficient', 'N s/m'),
+    offset: num('relative coordinate at which the spring force is zero', 'm'),
+    velocityOffset: num('relative velocity at which the damping force is zero', 'm/s'),
+    factor0: num('factor on the coordinate of marker 0', '', 1),
+    factor1: num('factor on the coordinate of marker 1', '', 1),
+    fDynamicFriction: num('dynamic (sliding) friction force', 'N', 0, 0),
+    fStaticFrictionOffset: num('static friction force in addition to the dynamic one', 'N', 0, 0),
+    stickingStiffness: num('bristle stiffness while sticking (bristle model)', 'N/m', 0, 0),
+    stickingDamping: num('bristle damping while sticking (bristle model)', 'N s/m', 0, 0),
+    exponentialDecayStatic: {
+      type: 'number',
+      default: 1e-3,
+      min: 0,
+      exclusiveMin: true,
+      unit: 'm/s',
+      doc: 'velocity over which the static friction offset decays by 1/e (Stribeck model)',
+    },
+    fViscousFriction: num('viscous friction coefficient while sliding', 'N s/m'),
+    frictionProportionalZone: num(
+      '> 0: regularized Stribeck friction, linear below this velocity; 0: bristle model with stick/slip history',
+      'm/s',
+      0,
+      0,
+    ),
+    limitStopsUpper: num('upper limit of q', 'm'),
+    limitStopsLower: num('lower limit of q', 'm'),
+    limitStopsStiffness: num('contact stiffness of the limit stops', 'N/m', 0, 0),
+    limitStopsDamping: num('contact damping of the limit stops', 'N s/m', 0, 0),
+    useLimitStops: { type: 'boolean', default: false, doc: 'apply the limit stops' },
+    ...ACTIVE_CONNECTOR,
+    ...visualizationParams(),
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => {
+    const out = requireMarkers(it, m, 'markerNumbers', 'coordinate')
+    const p = it.params
+    const friction =
+      p.number('fDynamicFriction') > 0 ||
+      p.number('fStaticFrictionOffset') > 0 ||
+      p.number('fViscousFriction') !== 0
+    if (friction && p.number('frictionProportionalZone') === 0 && !(p.number('stickingStiffness') > 0))
+      out.push({
+        parameter: 'stickingStiffness',
+        message:
+          'expected a positive bristle stiffness: friction with frictionProportionalZone = 0 uses the bristle model',
+      })
+    return out
+  },
+  build: (it, ctx) => {
+    const p = it.params
+    const n = (k: keyof ExtParameters): number => p.number(k)
+    return new CoordinateSpringDamperExt(
+      p.refs('markerNumbers').map((m) => ctx.marker(m)),
+      {
+        stiffness: n('stiffness'),
+        damping: n('damping'),
+        offset: n('offset'),
+        velocityOffset: n('velocityOffset'),
+        factor0: n('factor0'),
+        factor1: n('factor1'),
+        fDynamicFriction: n('fDynamicFriction'),
+        fStaticFrictionOffset: n('fStaticFrictionOffset'),
+        stickingStiffness: n('stickingStiffness'),
+        stickingDamping: n('stickingDamping'),
+        exponentialDecayStatic: n('exponentialDecayStatic'),
+        fViscousFriction: n('fViscousFriction'),
+        frictionProportionalZone: n('frictionProportionalZone'),
+        limitStopsUpper: n('limitStopsUpper'),
+        limitStopsLower: n('limitStopsLower'),
+        limitStopsStiffness: n('limitStopsStiffness'),
+        limitStopsDamping: n('limitStopsDamping'),
+        useLimitStops: p.bool('useLimitStops'),
+        activeConnector: p.bool('activeConnector'),
+      },
+    )
+  },
+}

@@ -1,0 +1,97 @@
+import type { ItemDefinition } from '../../model/definition'
+import type { MarkerComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
+import { requireMarkers, markersOf } from '../common/markerChecks'
+import {
+  CONNECTOR_VIS,
+  direction,
+  LINE_OUTPUTS,
+  lineVisualization,
+  PairConnector,
+} from '../common/pairConnector'
+
+/** g = |p1 - p0| - distance (index 3) or n . (v1 - v0) (index 2). */
+class DistanceConstraint extends PairConnector {
+  readonly nAE = 1
+  readonly inactiveConstraint: boolean
+  readonly outputVariables = LINE_OUTPUTS
+  constructor(
+    markers: MarkerComputation[],
+    private readonly distance: number,
+    active: boolean,
+    private readonly lambdaOf: (s: SystemState) => number,
+  ) {
+    super(markers)
+    this.inactiveConstraint = !active
+  }
+  /** Returns the length and leaves the unit vector in `direction`. */
+  private length(s: SystemState): number {
+    this.gather(s)
+    const dx = this.p1[0] - this.p0[0],
+      dy = this.p1[1] - this.p0[1],
+      dz = this.p1[2] - this.p0[2]
+    const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
+    if (L === 0)
+      throw new Error('ConnectorDistance: the two markers coincide, the constraint direction is undefined')
+    direction[0] = dx / L
+    direction[1] = dy / L
+    direction[2] = dz / L
+    return L
+  }
+  computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
+    const L = this.length(s),
+      n = direction
+    out[0] = velocityLevel
+      ? n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
+      : L - this.distance
+  }
+  computeAEJacobian(s: SystemState, out: Float64Array): void {
+    this.length(s)
+    this.jacobians(s)
+    this.projectRow(direction, out, 0)
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    const L = this.length(s)
+    switch (variable) {
+      case 'Distance':
+        out[0] = L
+        return 1
+      case 'Displacement':
+        for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]
+        return 3
+      case 'Velocity':
+        for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]
+        return 3
+      case 'Force':
+        out[0] = this.lambdaOf(s)
+        return 1
+    }
+    return 0
+  }
+}
+
+export const ObjectConnectorDistance: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorDistance',
+  exudynName: 'ObjectConnectorDistance',
+  doc: 'Keeps the distance between two position markers constant (one Lagrange multiplier, the force along the line).',
+  parameters: {
+    ...MARKER_PAIR,
+    distance: { type: 'number', min: 0, exclusiveMin: true, unit: 'm', doc: 'the prescribed distance' },
+    ...ACTIVE_CONNECTOR,
+    ...CONNECTOR_VIS,
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
+  build: (it, ctx) => {
+    const c: DistanceConstraint = new DistanceConstraint(
+      markersOf(it, ctx),
+      it.params.number('distance'),
+      it.params.bool('activeConnector'),
+      (s) => s.lambda[c.aeIndex],
+    )
+    return c
+  },
+  visualize: lineVisualization('line'),
+}

@@ -1,0 +1,154 @@
+import type { ItemDefinition } from '../../model/definition'
+import type { MarkerComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
+import { requireMarkers, markersOf } from '../common/markerChecks'
+import {
+  CONNECTOR_VIS,
+  direction,
+  force,
+  LINE_OUTPUTS,
+  lineVisualization,
+  M3,
+  PairConnector,
+} from '../common/pairConnector'
+
+const transverseVelocity = new Float64Array(3)
+
+/** Force along the line of the markers: f = k (L - L0) + d (L' - velocityOffset) + force. */
+class SpringDamper extends PairConnector {
+  readonly nAE = 0
+  readonly outputVariables = LINE_OUTPUTS
+  constructor(
+    markers: MarkerComputation[],
+    private readonly L0: number,
+    private readonly k: number,
+    private readonly d: number,
+    private readonly force0: number,
+    private readonly velocityOffset: number,
+    private readonly active: boolean,
+  ) {
+    super(markers)
+  }
+  /** Returns the scalar force and leaves the unit vector in `direction`. */
+  private scalarForce(s: SystemState): number {
+    this.gather(s)
+    const dx = this.p1[0] - this.p0[0],
+      dy = this.p1[1] - this.p0[1],
+      dz = this.p1[2] - this.p0[2]
+    const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
+    if (L === 0)
+      throw new Error(
+        'ConnectorSpringDamper: the two markers coincide (length 0), the spring direction is undefined',
+      )
+    const n = direction
+    n[0] = dx / L
+    n[1] = dy / L
+    n[2] = dz / L
+    const Ldot =
+      n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
+    return this.k * (L - this.L0) + this.d * (Ldot - this.velocityOffset) + this.force0
+  }
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    if (!this.active) return
+    const fs = this.scalarForce(s)
+    this.jacobians(s)
+    for (let i = 0; i < 3; i++) force[i] = fs * direction[i]
+    this.addForcePair(force, out)
+  }
+  /**
+   * f = fs n with P = I - n n^T: df/d(p1 - p0) = k n n^T + d n (P dv)^T / L + fs P / L,
+   * df/d(v1 - v0) = d n n^T (dv = v1 - v0).
+   */
+  computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
+    if (!this.active) return
+    const fs = this.scalarForce(s)
+    this.jacobians(s)
+    const n = direction,
+      M = M3
+    const L = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2])
+    const dv0 = this.v1[0] - this.v0[0],
+      dv1 = this.v1[1] - this.v0[1],
+      dv2 = this.v1[2] - this.v0[2]
+    const ndv = n[0] * dv0 + n[1] * dv1 + n[2] * dv2
+    const Pdv = transverseVelocity
+    Pdv[0] = dv0 - ndv * n[0]
+    Pdv[1] = dv1 - ndv * n[1]
+    Pdv[2] = dv2 - ndv * n[2]
+    for (let a = 0; a < 3; a++) {
+      for (let b = 0; b < 3; b++) {
+        const P = (a === b ? 1 : 0) - n[a] * n[b]
+        M[3 * a + b] =
+          factorK * (this.k * n[a] * n[b] + (this.d * n[a] * Pdv[b] + fs * P) / L) +
+          factorD * this.d * n[a] * n[b]
+      }
+    }
+    this.addPairBlock(out)
+  }
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    const fs = this.scalarForce(s)
+    switch (variable) {
+      case 'Distance':
+        out[0] = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2])
+        return 1
+      case 'Displacement':
+        for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]
+        return 3
+      case 'Velocity':
+        for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]
+        return 3
+      case 'Force':
+        for (let i = 0; i < 3; i++) out[i] = this.active ? fs * direction[i] : 0
+        return 3
+    }
+    return 0
+  }
+}
+
+export const ObjectConnectorSpringDamper: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorSpringDamper',
+  exudynName: 'ObjectConnectorSpringDamper',
+  doc: 'A spring-damper along the line between two position markers: f = stiffness (L - referenceLength) + damping (dL/dt - velocityOffset) + force, pulling the markers together when positive.',
+  parameters: {
+    ...MARKER_PAIR,
+    referenceLength: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'm',
+      doc: 'length at which the spring force is zero',
+    },
+    stiffness: { type: 'number', default: 0, unit: 'N/m', doc: 'spring stiffness' },
+    damping: { type: 'number', default: 0, unit: 'N s/m', doc: 'damping coefficient' },
+    force: {
+      type: 'number',
+      default: 0,
+      unit: 'N',
+      doc: 'constant force added to the spring force (positive pulls the markers together)',
+    },
+    velocityOffset: {
+      type: 'number',
+      default: 0,
+      unit: 'm/s',
+      doc: 'velocity subtracted from dL/dt in the damper',
+    },
+    ...ACTIVE_CONNECTOR,
+    ...CONNECTOR_VIS,
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
+  build: (it, ctx) => {
+    const p = it.params
+    return new SpringDamper(
+      markersOf(it, ctx),
+      p.number('referenceLength'),
+      p.number('stiffness'),
+      p.number('damping'),
+      p.number('force'),
+      p.number('velocityOffset'),
+      p.bool('activeConnector'),
+    )
+  },
+  visualize: lineVisualization('helix'),
+}

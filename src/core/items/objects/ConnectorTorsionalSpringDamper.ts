@@ -1,0 +1,163 @@
+// ConnectorTorsionalSpringDamper (Exudyn's ObjectConnectorTorsionalSpringDamper): a torsional spring
+// and damper about the z axis of the joint frames J0 = A_m0 rotationMarker0 and J1 = A_m1 rotationMarker1
+// of two rigid markers (used with a revolute joint that keeps the z axes aligned):
+//   phi = angle of J1 about z relative to J0, continuous beyond +-pi (full turns counted)
+//   omega = z0 . (w1 - w0),   T = stiffness (phi - offset) + damping (omega - velocityOffset) + torque
+// and the generalized forces f_lhs = +G1^T (T z0) on marker 1, -G0^T (T z0) on marker 0 (dphi/dq =
+// z0^T (G1 - G0)). Full turns are internal state (seed 004): atan2 gives the angle in (-pi, pi]; the
+// number of turns and the angle of the last accepted step are committed in postStep, and every
+// evaluation takes the branch next to that angle, so the angle may change by up to pi per step.
+// Checkpoints save both numbers (Exudyn keeps them in an optional data node instead).
+import type { ItemDefinition } from '../../model/definition'
+import type { MarkerComputation } from '../../system/computation'
+import type { SystemState } from '../../system/state'
+import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
+import { visualizationParams } from '../common/itemFields'
+import { checkJointFrames, JointFrameConnector, jointFrameParams } from '../common/jointFrames'
+import { requireMarkers } from '../common/markerChecks'
+
+const TWO_PI = 2 * Math.PI
+
+class TorsionalSpringDamper extends JointFrameConnector {
+  readonly nAE = 0
+  readonly internalStateVersion = 1
+  readonly outputVariables = ['Rotation', 'AngularVelocityLocal', 'Torque']
+  /** Committed at the end of each accepted step: full turns and the atan2 angle in (-pi, pi]. */
+  private turns = 0
+  private lastAngle = 0
+  /** Relative angular velocity in J0 and the global torque T z0. */
+  private readonly omega = new Float64Array(3)
+  private readonly torque3 = new Float64Array(3)
+
+  constructor(
+    markers: MarkerComputation[],
+    rotationMarker0: Float64Array,
+    rotationMarker1: Float64Array,
+    private readonly k: number,
+    private readonly d: number,
+    private readonly offset: number,
+    private readonly velocityOffset: number,
+    private readonly constantTorque: number,
+    private readonly active: boolean,
+  ) {
+    super(markers, rotationMarker0, rotationMarker1)
+  }
+
+  setupInitialState(s: SystemState): void {
+    this.turns = 0
+    this.lastAngle = this.principalAngle(s)
+  }
+
+  /** Joint frames J0, J1 (global, into AJ0, AJ1) and the angle of J1 about z0 in (-pi, pi]. */
+  private principalAngle(s: SystemState): number {
+    this.updateJointFrames(s)
+    return Math.atan2(this.rel[3], this.rel[0])
+  }
+
+  /** Full turns of the branch next to the last accepted angle. */
+  private turnsAt(angle: number): number {
+    const jump = angle - this.lastAngle
+    return this.turns + (jump > Math.PI ? -1 : jump < -Math.PI ? 1 : 0)
+  }
+
+  rotation(s: SystemState): number {
+    const a = this.principalAngle(s)
+    return a + TWO_PI * this.turnsAt(a)
+  }
+
+  /** z0 . (w1 - w0); needs AJ0 (J0) from principalAngle. */
+  private relativeAngularVelocity(s: SystemState): number {
+    this.relativeAngularVelocityLocal(s, this.omega)
+    return this.omega[2]
+  }
+
+  private torque(s: SystemState): number {
+    const phi = this.rotation(s)
+    return (
+      this.k * (phi - this.offset) +
+      this.d * (this.relativeAngularVelocity(s) - this.velocityOffset) +
+      this.constantTorque
+    )
+  }
+
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    if (!this.active) return
+    const T = this.torque(s)
+    for (let i = 0; i < 3; i++) this.torque3[i] = T * this.AJ0[3 * i + 2]
+    this.addTorquePair(s, this.torque3, out)
+  }
+
+  postStep(s: SystemState): void {
+    const a = this.principalAngle(s)
+    this.turns = this.turnsAt(a)
+    this.lastAngle = a
+  }
+
+  saveInternalState(): Float64Array {
+    return Float64Array.of(this.turns, this.lastAngle)
+  }
+  loadInternalState(block: Float64Array): void {
+    this.turns = block[0]
+    this.lastAngle = block[1]
+  }
+
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    if (variable === 'Rotation') out[0] = this.rotation(s)
+    else if (variable === 'AngularVelocityLocal') {
+      this.principalAngle(s)
+      out[0] = this.relativeAngularVelocity(s)
+    } else if (variable === 'Torque') out[0] = this.active ? this.torque(s) : 0
+    else return 0
+    return 1
+  }
+}
+
+export const ObjectConnectorTorsionalSpringDamper: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ConnectorTorsionalSpringDamper',
+  exudynName: 'ObjectConnectorTorsionalSpringDamper',
+  doc: 'Torsional spring-damper about the z axis of the joint frames of two rigid markers: T = stiffness (phi - offset) + damping (omega - velocityOffset) + torque, with the angle phi continuous beyond +-pi (full turns are counted as internal state and saved in checkpoints). Use it with a revolute joint that aligns the z axes.',
+  parameters: {
+    ...MARKER_PAIR,
+    stiffness: { type: 'number', default: 0, unit: 'N m/rad', doc: 'torsional stiffness' },
+    damping: { type: 'number', default: 0, unit: 'N m s/rad', doc: 'torsional damping' },
+    offset: {
+      type: 'number',
+      default: 0,
+      unit: 'rad',
+      doc: 'angle at which the spring torque is zero (may exceed pi: turns count)',
+    },
+    velocityOffset: {
+      type: 'number',
+      default: 0,
+      unit: 'rad/s',
+      doc: 'relative angular velocity at which the damping torque is zero',
+    },
+    torque: {
+      type: 'number',
+      default: 0,
+      unit: 'N m',
+      doc: 'constant torque added to the spring-damper torque',
+    },
+    ...jointFrameParams('the spring acts about its z axis'),
+    ...ACTIVE_CONNECTOR,
+    ...visualizationParams(),
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => [...requireMarkers(it, m, 'markerNumbers', 'orientation'), ...checkJointFrames(it)],
+  build: (it, ctx) => {
+    const p = it.params
+    const markers = p.refs('markerNumbers').map((i) => ctx.marker(i))
+    return new TorsionalSpringDamper(
+      markers,
+      p.matrix('rotationMarker0'),
+      p.matrix('rotationMarker1'),
+      p.number('stiffness'),
+      p.number('damping'),
+      p.number('offset'),
+      p.number('velocityOffset'),
+      p.number('torque'),
+      p.bool('activeConnector'),
+    )
+  },
+}

@@ -1,0 +1,86 @@
+import type { ItemDefinition } from '../../model/definition'
+import type { ParamSchema } from '../../model/parameters'
+import type { MarkerComputation } from '../../system/computation'
+import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
+import { V_COLOR, visualizationParams } from '../common/itemFields'
+import { requireMarkers, markersOf } from '../common/markerChecks'
+import {
+  addForceArrow,
+  checkLaw,
+  type ContactLaw,
+  LAW_PARAMETERS,
+  lawOf,
+  SphereContact,
+  V_FORCE_SCALE,
+} from '../common/sphereContact'
+
+class ContactSphereSphereComputation extends SphereContact {
+  constructor(
+    markers: MarkerComputation[],
+    law: ContactLaw,
+    readonly radii: Float64Array,
+  ) {
+    super(markers, law)
+  }
+
+  protected geometry(): void {
+    const p0 = this.side0.p,
+      p1 = this.side1.p,
+      n = this.normal
+    for (let k = 0; k < 3; k++) n[k] = p1[k] - p0[k]
+    const distance = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+    // Coincident centres have no normal (Exudyn takes n = 0 then: no force).
+    const scale = distance > 0 ? 1 / distance : 0
+    for (let k = 0; k < 3; k++) n[k] *= scale
+    this.gap = distance - this.radii[0] - this.radii[1]
+    // The contact point lies in the middle of the overlap.
+    const a0 = this.radii[0] + 0.5 * this.gap,
+      a1 = this.radii[1] + 0.5 * this.gap
+    for (let k = 0; k < 3; k++) {
+      this.lever0[k] = a0 * n[k]
+      this.lever1[k] = -a1 * n[k]
+    }
+  }
+}
+
+const CONTACT_VISUALIZATION: ParamSchema = { ...visualizationParams(V_FORCE_SCALE), ...V_COLOR }
+
+export const ObjectContactSphereSphere: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'ContactSphereSphere',
+  exudynName: 'ObjectContactSphereSphere',
+  doc: "Penalty contact between two spheres centred at two position markers (rigid markers add rotation to the contact-point velocity and receive the friction torque): force on marker 1 F = (-k_c g - d_c g') n + regularized Coulomb friction mu_d f_n against the tangential slip, -F on marker 0. Exudyn's linear model (no adhesion or plasticity). The contact and friction states [gap, |v_t|] are data coordinates updated in the discontinuous iteration (saved in checkpoints). Output Distance is the gap (negative = penetration), Force the force on marker 1, Velocity the relative velocity at the contact point. Drawn: both spheres and, while they overlap, the penalty normal force on sphere 1, k_c |g| n, as a magenta arrow from the contact point through sphere 1 (VforceScale m/N, or 4 radii r1 long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrow (the Force output has them).",
+  parameters: {
+    ...MARKER_PAIR,
+    spheresRadii: {
+      type: 'vector',
+      size: 2,
+      default: [-1, -1],
+      unit: 'm',
+      doc: 'radii [r0, r1] of the spheres of marker 0 and marker 1',
+    },
+    ...LAW_PARAMETERS,
+    ...ACTIVE_CONNECTOR,
+    ...CONTACT_VISUALIZATION,
+  },
+  supportsCheckpoint: true,
+  check: (it, m) => {
+    const out = [...requireMarkers(it, m, 'markerNumbers', 'position'), ...checkLaw(it)]
+    const r = it.params.vector('spheresRadii')
+    if (!(r[0] > 0 && r[1] > 0))
+      out.push({ parameter: 'spheresRadii', message: `expected two positive radii, got [${r[0]}, ${r[1]}]` })
+    return out
+  },
+  build: (it, ctx) =>
+    new ContactSphereSphereComputation(markersOf(it, ctx), lawOf(it), it.params.vector('spheresRadii')),
+  visualize: (it, c, s, g) => {
+    if (!it.params.bool('Vshow')) return
+    const contact = c as ContactSphereSphereComputation
+    const { p0, p1, contact: force } = contact.drawing(s)
+    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
+    g.add({ shape: 'sphere', center: p0, radius: contact.radii[0], color })
+    g.add({ shape: 'sphere', center: p1, radius: contact.radii[1], color })
+    addForceArrow(g, force, contact.radii[1], it.params.number('VforceScale'))
+  },
+}

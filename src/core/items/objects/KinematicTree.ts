@@ -1,0 +1,387 @@
+// KinematicTree (Exudyn's ObjectKinematicTree): an open tree of rigid links on revolute and prismatic
+// joints in minimal coordinates, one joint coordinate per link on a GenericODE2 node; beyond Exudyn, a
+// link may also hang on a spherical joint with three coordinates (Tait-Bryan angles x, y, z). The equations
+//   M(q) q'' + f(q, q') = 0,  f = RNEA(q, q', q'' = 0, gravity) - link forces/torques - joint forces,
+// come from the recursive algorithms in kinematicTreeDynamics.ts: the mass matrix by CRBA (every
+// solver), and for explicit solvers the articulated-body algorithm solves M q'' = rhs in O(n) without
+// forming M (solveMassMatrix), or computes the accelerations from the other forces directly in three
+// sweeps (computeAccelerations: the ABA with bias forces, no separate RNEA). Implicit solvers
+// differentiate f numerically (no analytic Jacobian).
+import type { ItemDefinition, ModelView, ResolvedItem } from '../../model/definition'
+import type { JsonValue } from '../../model/types'
+import type { NodeComputation, ObjectComputation } from '../../system/computation'
+import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import type { SystemState } from '../../system/state'
+import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
+import { linkCoordinates, TreeDynamics, type TreeStructure } from '../common/kinematicTreeDynamics'
+
+/** Exudyn's joint types, and Spherical (three coordinates: the angles of Rot_x Rot_y Rot_z, not in Exudyn). */
+export const JOINT_TYPES = [
+  'RevoluteX',
+  'RevoluteY',
+  'RevoluteZ',
+  'PrismaticX',
+  'PrismaticY',
+  'PrismaticZ',
+  'Spherical',
+] as const
+
+const LIST_OF_3 = { type: 'vector', size: 3 } as const
+
+const LIST_OF_3X3 = { type: 'matrix', rows: 3, cols: 3 } as const
+
+export class KinematicTreeBody implements ObjectComputation {
+  readonly ltgODE2: Int32Array
+  readonly nAE = 0
+  readonly nData = 0
+  aeIndex = 0
+  dataIndex = 0
+  readonly outputVariables = ['Coordinates', 'Coordinates_t', 'Coordinates_tt', 'Force', 'KineticEnergy']
+  /** -gravity: the base acceleration that puts gravity into the inertial forces of the RNEA. */
+  private readonly baseAccel: Float64Array
+  private readonly tau: Float64Array
+
+  constructor(
+    private readonly node: NodeComputation,
+    readonly dynamics: TreeDynamics,
+    private readonly linkForces: Float64Array | null,
+    private readonly linkTorques: Float64Array | null,
+    private readonly jointForces: Float64Array | null,
+  ) {
+    const n = dynamics.coordinates
+    this.ltgODE2 = new Int32Array(n)
+    this.tau = new Float64Array(n)
+    const g = dynamics.tree.gravity
+    this.baseAccel = Float64Array.of(-g[0], -g[1], -g[2])
+  }
+
+  setupLTG(): void {
+    for (let i = 0; i < this.ltgODE2.length; i++) this.ltgODE2[i] = this.node.ode2Index + i
+  }
+
+  /** Joint values and velocities from the state, and the link positions (cached per configuration). */
+  updatePositions(s: SystemState): void {
+    this.updateJoints(s)
+    this.dynamics.positions()
+  }
+
+  private updateJoints(s: SystemState): void {
+    const d = this.dynamics,
+      ref = this.node.reference,
+      first = this.node.ode2Index,
+      theta = d.theta,
+      thetaDot = d.thetaDot,
+      q = s.q,
+      v = s.v
+    for (let i = 0; i < theta.length; i++) {
+      theta[i] = ref[i] + q[first + i]
+      thetaDot[i] = v[first + i]
+    }
+  }
+
+  computeMassMatrix(s: SystemState, out: Float64Array): void {
+    this.updatePositions(s)
+    this.dynamics.massMatrix(out)
+  }
+
+  computeODE2LHS(s: SystemState, out: Float64Array): void {
+    this.updatePositions(s)
+    const d = this.dynamics,
+      tau = this.tau,
+      jf = this.jointForces
+    d.motion(null, 0, this.baseAccel)
+    d.inverseDynamics(this.linkForces, this.linkTorques, tau, 0)
+    for (let i = 0; i < d.coordinates; i++) out[i] += jf ? tau[i] - jf[i] : tau[i]
+  }
+
+  solveMassMatrix(s: SystemState, rhs: Float64Array, x: Float64Array): number {
+    this.updatePositions(s)
+    const first = this.node.ode2Index
+    return this.dynamics.solveMass(rhs, first, x, first)
+  }
+
+  computeAccelerations(s: SystemState, rhs: Float64Array, x: Float64Array): number {
+    const d = this.dynamics,
+      tau = this.tau,
+      jf = this.jointForces,
+      first = this.node.ode2Index
+    this.updateJoints(s)
+    if (!jf) return d.forwardDynamics(rhs, first, this.linkForces, this.linkTorques, this.baseAccel, x, first)
+    for (let i = 0; i < tau.length; i++) tau[i] = rhs[first + i] + jf[i]
+    return d.forwardDynamics(tau, 0, this.linkForces, this.linkTorques, this.baseAccel, x, first)
+  }
+
+  output(variable: string, s: SystemState, out: Float64Array): number {
+    const n = this.dynamics.coordinates,
+      first = this.node.ode2Index,
+      ref = this.node.reference
+    if (variable === 'KineticEnergy') {
+      this.updatePositions(s)
+      this.dynamics.motion(null, 0, null)
+      out[0] = this.dynamics.kineticEnergy()
+      return 1
+    }
+    if (variable === 'Force') {
+      out.fill(0, 0, n)
+      this.computeODE2LHS(s, out)
+      return n
+    }
+    // Coordinates include the reference values, as in Exudyn (the minimal coordinates of the tree).
+    const x =
+      variable === 'Coordinates'
+        ? s.q
+        : variable === 'Coordinates_t'
+          ? s.v
+          : variable === 'Coordinates_tt'
+            ? s.a
+            : null
+    if (!x) return 0
+    for (let i = 0; i < n; i++) out[i] = x[first + i] + (variable === 'Coordinates' ? ref[i] : 0)
+    return n
+  }
+}
+
+type Problem = { parameter: string; message: string }
+
+/** Coordinates of a joint of this type: three for Spherical, else one. */
+export const jointCoordinates = (jointType: string): number => linkCoordinates(jointType === 'Spherical')
+
+/** Coordinates of a tree with these joint types. */
+export const treeCoordinates = (jointTypes: readonly string[]): number =>
+  jointTypes.reduce((sum, t) => sum + jointCoordinates(t), 0)
+
+/** Lengths, joint types, parents and the node's size; messages name the parameter and link. */
+function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
+  const p = it.params
+  const types = p.raw('jointTypes') as string[]
+  const n = types.length
+  const nc = treeCoordinates(types)
+  const out: Problem[] = []
+  types.forEach((t, i) => {
+    if (!(JOINT_TYPES as readonly string[]).includes(t))
+      out.push({
+        parameter: 'jointTypes',
+        message: `link ${i}: expected one of ${JOINT_TYPES.join(', ')}, got "${t}"`,
+      })
+  })
+  const sized: [string, boolean][] = [
+    ['linkParents', true],
+    ['jointTransformations', true],
+    ['jointOffsets', true],
+    ['linkInertiasCOM', true],
+    ['linkCOMs', true],
+    ['linkMasses', true],
+    ['linkForces', false],
+    ['linkTorques', false],
+  ]
+  for (const [name, required] of sized) {
+    const len = (p.raw(name) as JsonValue[]).length
+    if (len !== n && (required || len !== 0))
+      out.push({
+        parameter: name,
+        message: `expected ${n} entries (one per link, as jointTypes)${required ? '' : ' or [] for none'}, got ${len}`,
+      })
+  }
+  const forces = (p.raw('jointForceVector') as JsonValue[]).length
+  if (forces !== nc && forces !== 0)
+    out.push({
+      parameter: 'jointForceVector',
+      message: `expected ${nc} entries (one per coordinate: 1 per link, 3 per Spherical link) or [] for none, got ${forces}`,
+    })
+  ;(p.raw('linkParents') as number[]).forEach((parent, i) => {
+    if (!Number.isInteger(parent) || parent < -1 || parent >= i)
+      out.push({
+        parameter: 'linkParents',
+        message: `link ${i}: expected -1 (base) or the index of an earlier link (0..${i - 1}), got ${parent}`,
+      })
+  })
+  ;(p.raw('linkMasses') as number[]).forEach((m, i) => {
+    if (!(m >= 0))
+      out.push({ parameter: 'linkMasses', message: `link ${i}: expected a mass >= 0 kg, got ${m}` })
+  })
+  ;(p.raw('jointTransformations') as number[][][]).forEach((T, i) => {
+    // T^T T = 1 to 1e-10 (rotations typed with ~16 digits pass; a scaled or sheared matrix fails).
+    const worst = Math.max(
+      ...[0, 1, 2].flatMap((a) =>
+        [0, 1, 2].map((b) =>
+          Math.abs(T[0][a] * T[0][b] + T[1][a] * T[1][b] + T[2][a] * T[2][b] - (a === b ? 1 : 0)),
+        ),
+      ),
+    )
+    if (!(worst <= 1e-10))
+      out.push({
+        parameter: 'jointTransformations',
+        message: `link ${i}: expected a rotation matrix (orthonormal), but T^T T differs from the identity by ${worst.toExponential(1)}`,
+      })
+  })
+  ;(p.raw('linkInertiasCOM') as number[][][]).forEach((J, i) => {
+    const size = Math.max(...J.flat().map(Math.abs))
+    const asymmetry = Math.max(
+      Math.abs(J[0][1] - J[1][0]),
+      Math.abs(J[0][2] - J[2][0]),
+      Math.abs(J[1][2] - J[2][1]),
+    )
+    if (asymmetry > 1e-12 * size)
+      out.push({
+        parameter: 'linkInertiasCOM',
+        message: `link ${i}: expected a symmetric inertia tensor, got off-diagonal pairs differing by ${asymmetry}`,
+      })
+  })
+  const node = model.item('node', p.ref('nodeNumber'))
+  const coordinates = node.params.integer('numberOfODE2Coordinates')
+  if (coordinates !== nc)
+    out.push({
+      parameter: 'nodeNumber',
+      message: `node "${node.name}" has ${coordinates} coordinates; expected ${nc}, one per link (jointTypes) and three per Spherical link`,
+    })
+  return out
+}
+
+function structure(it: ResolvedItem): TreeStructure {
+  const p = it.params
+  const types = p.raw('jointTypes') as string[]
+  const flat = (name: string): Float64Array =>
+    Float64Array.from((p.raw(name) as JsonValue[]).flat(2) as number[])
+  return {
+    parents: Int32Array.from(p.raw('linkParents') as number[]),
+    axes: Uint8Array.from(types, (t) => Math.max(0, 'XYZ'.indexOf(t[t.length - 1]))),
+    prismatic: Uint8Array.from(types, (t) => (t.startsWith('Prismatic') ? 1 : 0)),
+    spherical: Uint8Array.from(types, (t) => (t === 'Spherical' ? 1 : 0)),
+    transformations: flat('jointTransformations'),
+    offsets: flat('jointOffsets'),
+    masses: p.vector('linkMasses'),
+    coms: flat('linkCOMs'),
+    inertias: flat('linkInertiasCOM'),
+    baseOffset: p.vector('baseOffset'),
+    gravity: p.vector('gravity'),
+  }
+}
+
+export const ObjectKinematicTree: ItemDefinition<'object'> = {
+  kind: 'object',
+  type: 'KinematicTree',
+  exudynName: 'ObjectKinematicTree',
+  doc:
+    'An open tree of rigid links in minimal coordinates (one per revolute or prismatic joint, three per spherical joint, on a GenericODE2 node): link i hangs on linkParents[i] (-1: the base at baseOffset) ' +
+    'by a revolute or prismatic joint about the x, y or z axis of its joint frame, or by a spherical joint. The joint frame lies at jointOffsets[i] in parent joint coordinates, turned by ' +
+    'jointTransformations[i]; the link frame is the joint frame after the joint motion. Mass matrix by the composite-rigid-body algorithm, velocity and gravity ' +
+    'forces by recursive Newton-Euler; explicit solvers solve for the accelerations in O(n) by the articulated-body algorithm. Implicit solvers use a numerical ' +
+    'Jacobian of the forces. Node coordinates are the joint values minus the node reference. A Spherical joint (ball joint, not in Exudyn) has three ' +
+    'coordinates, the Tait-Bryan angles x, y, z of the link frame relative to the joint frame (Rot_x Rot_y Rot_z, as three revolute joints X, Y, Z at one ' +
+    'point); it is singular where the middle angle y is +-90 deg (gimbal lock: the x and z axes coincide).',
+  parameters: {
+    nodeNumber: {
+      type: 'ref',
+      kind: 'node',
+      types: ['GenericODE2'],
+      doc: 'the GenericODE2 node with one coordinate per link, three per Spherical link, in link order',
+    },
+    gravity: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm/s^2',
+      doc: 'gravity in global coordinates (LoadMassProportional does not act on the tree)',
+    },
+    baseOffset: {
+      type: 'vector',
+      size: 3,
+      default: [0, 0, 0],
+      unit: 'm',
+      doc: 'position of the base in global coordinates',
+    },
+    jointTypes: {
+      type: 'stringList',
+      doc: `joint type per link: ${JOINT_TYPES.join(', ')} (about/along an axis of the joint frame; Spherical: any rotation about the joint origin)`,
+    },
+    linkParents: {
+      type: 'vector',
+      doc: "parent link per link: -1 for the base, else an index smaller than the link's own",
+    },
+    jointTransformations: {
+      type: 'list',
+      entry: LIST_OF_3X3,
+      doc: 'rotation from joint coordinates to parent joint (base) coordinates, per link',
+    },
+    jointOffsets: {
+      type: 'list',
+      entry: LIST_OF_3,
+      unit: 'm',
+      doc: 'joint position relative to the parent joint (base), in parent joint coordinates, per link',
+    },
+    linkInertiasCOM: {
+      type: 'list',
+      entry: LIST_OF_3X3,
+      unit: 'kg m^2',
+      doc: 'inertia tensor about the COM in link coordinates, per link',
+    },
+    linkCOMs: {
+      type: 'list',
+      entry: LIST_OF_3,
+      unit: 'm',
+      doc: 'centre of mass in link coordinates, per link',
+    },
+    linkMasses: { type: 'vector', unit: 'kg', doc: 'mass per link (0 for massless intermediate links)' },
+    linkForces: {
+      type: 'list',
+      entry: LIST_OF_3,
+      default: [],
+      unit: 'N',
+      doc: 'force per link in global coordinates at the link origin (joint frame); [] for none',
+    },
+    linkTorques: {
+      type: 'list',
+      entry: LIST_OF_3,
+      default: [],
+      unit: 'N m',
+      doc: 'torque per link in global coordinates; [] for none',
+    },
+    jointForceVector: {
+      type: 'vector',
+      default: [],
+      doc: 'generalized force per coordinate (torque about a revolute axis, force along a prismatic one; for a Spherical joint the three torques conjugate to its angles, about the axes x, turned y and turned z) on the link, reacting on its parent; [] for none',
+    },
+    ...visualizationParams(V_DRAW_SIZE),
+    ...V_COLOR,
+  },
+  supportsCheckpoint: true,
+  check: checkTree,
+  build: (it, ctx) => {
+    const optional = (name: string): Float64Array | null =>
+      (it.params.raw(name) as JsonValue[]).length > 0
+        ? Float64Array.from((it.params.raw(name) as JsonValue[]).flat() as number[])
+        : null
+    return new KinematicTreeBody(
+      ctx.node(it.params.ref('nodeNumber')),
+      new TreeDynamics(structure(it)),
+      optional('linkForces'),
+      optional('linkTorques'),
+      optional('jointForceVector'),
+    )
+  },
+  visualize: (it, c, s, g) => {
+    if (!it.params.bool('Vshow') || !(c instanceof KinematicTreeBody)) return
+    const d = c.dynamics
+    c.updatePositions(s)
+    const size = it.params.number('VdrawSize') > 0 ? it.params.number('VdrawSize') : 0.1
+    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body)
+    const o = d.origin,
+      base = d.tree.baseOffset
+    // A link is drawn from its parent's joint to its own; a link without children also gets a rod from
+    // its joint to its centre of mass (otherwise the last link of an arm is a sphere detached from it).
+    const hasChild = new Uint8Array(d.n)
+    for (let i = 0; i < d.n; i++) if (d.tree.parents[i] >= 0) hasChild[d.tree.parents[i]] = 1
+    for (let i = 0; i < d.n; i++) {
+      const p = d.tree.parents[i],
+        to = [o[3 * i], o[3 * i + 1], o[3 * i + 2]]
+      const from = p < 0 ? [...base] : [o[3 * p], o[3 * p + 1], o[3 * p + 2]]
+      if (Math.hypot(to[0] - from[0], to[1] - from[1], to[2] - from[2]) > 0)
+        g.add({ shape: 'cylinder', from, to, radius: size / 8, color })
+      if (d.tree.masses[i] === 0) continue
+      const com = [0, 1, 2].map((k) => to[k] + d.comWorld[3 * i + k])
+      if (!hasChild[i] && Math.hypot(com[0] - to[0], com[1] - to[1], com[2] - to[2]) > 0)
+        g.add({ shape: 'cylinder', from: to, to: com, radius: size / 8, color })
+      g.add({ shape: 'sphere', center: com, radius: size / 2, color })
+    }
+  },
+}

@@ -1,0 +1,3 @@
+import { massPoint } from '../common/massPoint'
+
+export const ObjectMassPoint = massPoint('MassPoint', 3)

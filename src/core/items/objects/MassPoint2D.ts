@@ -1,0 +1,3 @@
+import { massPoint } from '../common/massPoint'
+
+export const ObjectMassPoint2D = massPoint('MassPoint2D', 2)
