@@ -95,6 +95,23 @@ function groundName(spec: ProjectSpec, namer: Namer, additions: Addition[]): str
   return name
 }
 
+/** The named body; "ground" in a model without it names a Ground added to `additions`. */
+function bodyOrGround(spec: ProjectSpec, namer: Namer, additions: Addition[], body: string): string {
+  return body === 'ground' && !findItem(spec, { kind: 'objects', name: 'ground' })
+    ? groundName(spec, namer, additions)
+    : body
+}
+
+/** Where a body of the form is: a ground the action adds is at the origin. */
+const formBodyPosition = (spec: ProjectSpec, body: string): number[] =>
+  body === 'ground' && !findItem(spec, { kind: 'objects', name: 'ground' })
+    ? [0, 0, 0]
+    : bodyPosition(spec, body)
+
+/** Where a body of the build is: one the build adds (a ground) is at the origin. */
+const buildBodyPosition = (spec: ProjectSpec, additions: Addition[], body: string): number[] =>
+  additions.some((a) => a.item.name === body) ? [0, 0, 0] : bodyPosition(spec, body)
+
 const bodyChoice = (doc: string, fallback: string | undefined) => ({
   type: 'ref' as const,
   kind: 'object' as const,
@@ -212,11 +229,7 @@ const joint: CreateAction = {
   build(spec, values) {
     const namer = new Namer(spec)
     const additions: Addition[] = []
-    const bodies = [values.body0, values.body1].map((b) =>
-      b === 'ground' && !findItem(spec, { kind: 'objects', name: 'ground' })
-        ? groundName(spec, namer, additions)
-        : (b as string),
-    )
+    const bodies = [values.body0, values.body1].map((b) => bodyOrGround(spec, namer, additions, b as string))
     if (bodies[0] === bodies[1]) throw new Error('A joint needs two different bodies')
     const point = vec(values, 'point')
     const rigid = bodies.every((b) => hasOrientation(spec, b) || additions.some((a) => a.item.name === b))
@@ -227,7 +240,7 @@ const joint: CreateAction = {
       )
     const markers = bodies.map((body) => {
       const name = namer.name('markers', `${body}Joint`)
-      const origin = additions.some((a) => a.item.name === body) ? [0, 0, 0] : bodyPosition(spec, body)
+      const origin = buildBodyPosition(spec, additions, body)
       additions.push({
         kind: 'markers',
         item: {
@@ -255,35 +268,42 @@ const spring: CreateAction = {
   form(spec, selection) {
     const [first, second] = defaultBodies(spec, selection)
     return {
-      body0: bodyChoice('first body', first),
-      point0: vector3('first point in global coordinates', first ? bodyPosition(spec, first) : [0, 0, 0]),
+      body0: bodyChoice('first body (the ground is added when the model has none)', first),
+      point0: vector3('first point in global coordinates', first ? formBodyPosition(spec, first) : [0, 0, 0]),
       body1: bodyChoice('second body', second),
-      point1: vector3('second point in global coordinates', second ? bodyPosition(spec, second) : [1, 0, 0]),
+      point1: vector3(
+        'second point in global coordinates',
+        second ? formBodyPosition(spec, second) : [1, 0, 0],
+      ),
       stiffness: { type: 'number', default: 100, min: 0, unit: 'N/m', doc: 'stiffness' },
       damping: { type: 'number', default: 1, min: 0, unit: 'N s/m', doc: 'damping' },
     }
   },
   build(spec, values) {
     const namer = new Namer(spec)
-    const ends = [0, 1].map((i) => ({ body: values[`body${i}`] as string, point: vec(values, `point${i}`) }))
+    const additions: Addition[] = []
+    const ends = [0, 1].map((i) => ({
+      body: bodyOrGround(spec, namer, additions, values[`body${i}`] as string),
+      point: vec(values, `point${i}`),
+    }))
     if (ends[0].body === ends[1].body) throw new Error('A spring needs two different bodies')
     const length = Math.hypot(...sub(ends[1].point, ends[0].point))
-    const additions: Addition[] = ends.map(({ body, point }) => ({
-      kind: 'markers',
-      item: {
-        type: 'BodyPosition',
-        name: namer.name('markers', `${body}Spring`),
-        bodyNumber: body,
-        localPosition: sub(point, bodyPosition(spec, body)),
-      },
-    }))
+    const markers = ends.map(({ body, point }) => {
+      const name = namer.name('markers', `${body}Spring`)
+      const origin = buildBodyPosition(spec, additions, body)
+      additions.push({
+        kind: 'markers',
+        item: { type: 'BodyPosition', name, bodyNumber: body, localPosition: sub(point, origin) },
+      })
+      return name
+    })
     const name = namer.name('objects', 'spring')
     additions.push({
       kind: 'objects',
       item: {
         type: 'ConnectorSpringDamper',
         name,
-        markerNumbers: additions.map((a) => a.item.name),
+        markerNumbers: markers,
         referenceLength: length,
         stiffness: num(values, 'stiffness'),
         damping: num(values, 'damping'),
