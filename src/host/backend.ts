@@ -36,7 +36,7 @@ export interface BackendOptions {
   version: string
   examplesDir: string
   launchSolver: SolverLauncher
-  /** Autosave of unsaved changes (the Electron app); none in the web host. */
+  /** Autosave of unsaved changes; the renderer offers a recovered model with getRecovery at start. */
   recovery?: RecoveryStore
   /** Every started solver process (Electron hands it the renderer's event port). */
   onSolverStarted?(channel: SolverChannel): void
@@ -49,8 +49,6 @@ export interface Backend {
   call<M extends ApiMethod>(method: M, params: ApiParams<M>): Promise<ApiResult<M>>
   onEvent(listener: EventListener): () => void
   document(): DocumentState
-  /** Opens a recovered model as a modified document of its original file. */
-  restore(recovered: RecoveredModel): Promise<OpenedModel>
   dispose(): void
 }
 
@@ -75,6 +73,8 @@ export function createBackend(options: BackendOptions): Backend {
   let text: string | null = null
   let summary: ModelSummary | null = null
   let documentState: DocumentState = { path: null, title: UNTITLED, modified: false }
+  // The autosave a previous session left: kept on disk, and not overwritten, until the user decides.
+  let pendingRecovery: RecoveredModel | null = options.recovery?.read() ?? null
 
   const solver = createSolverSupervisor({
     launch: options.launchSolver,
@@ -91,7 +91,7 @@ export function createBackend(options: BackendOptions): Backend {
   function setDocument(next: DocumentState): void {
     documentState = next
     emit({ event: 'document', data: next })
-    if (!options.recovery) return
+    if (!options.recovery || pendingRecovery) return
     if (next.modified && text !== null)
       options.recovery.schedule({ path: next.path, title: next.title, text })
     else options.recovery.clear()
@@ -179,6 +179,25 @@ export function createBackend(options: BackendOptions): Backend {
         ApiResult<'run'>
       >
     },
+    getRecovery: async () => {
+      if (!pendingRecovery) return null
+      const { path, title, savedAt } = pendingRecovery
+      return { path, title, savedAt }
+    },
+    resolveRecovery: async (params) => {
+      const recover = (params as { recover?: unknown } | undefined)?.recover
+      if (typeof recover !== 'boolean')
+        throw new ApiError('invalid-params', 'resolveRecovery expects {recover: boolean}')
+      const recovered = pendingRecovery
+      if (!recovered) throw new ApiError('invalid-state', 'There is no recovered model')
+      pendingRecovery = null
+      if (!recover) {
+        options.recovery?.clear()
+        return null
+      }
+      // Opened as a modified document of its original file: the autosave goes on from here.
+      return openText(recovered.text, { path: recovered.path, title: recovered.title, modified: true })
+    },
     getState: async () => {
       const status = (await callSolver('getStatus')) as ApiResult<'getState'>
       return { ...status, document: documentState, model: summary }
@@ -208,10 +227,9 @@ export function createBackend(options: BackendOptions): Backend {
       return () => listeners.delete(listener)
     },
     document: () => documentState,
-    restore: (recovered) =>
-      openText(recovered.text, { path: recovered.path, title: recovered.title, modified: true }),
     dispose() {
-      options.recovery?.clear()
+      // A clean shutdown leaves no recovery file, except one the user has not decided on yet.
+      if (!pendingRecovery) options.recovery?.clear()
       solver.dispose()
     },
   }

@@ -1,8 +1,8 @@
 // The Electron shell's document workflow over the backend: New, Open, Save, Save As, Revert, the
-// unsaved-changes prompt (on close and before replacing the model), Open Recent and the offer to
-// recover autosaved changes after a crash. Dialogs are injected, so this is tested without Electron.
+// unsaved-changes prompt (on close and before replacing the model) and Open Recent. Dialogs are
+// injected, so this is tested without Electron. The offer to recover autosaved changes after a crash
+// is the renderer's, the same in both hosts (getRecovery / resolveRecovery).
 import type { Backend } from '../host/backend'
-import type { RecoveredModel, RecoveryStore } from '../host/recovery'
 import { ApiError } from '../shared/protocol'
 import type { RecentFiles } from './recentFiles'
 
@@ -17,16 +17,13 @@ export interface DocumentDialogs {
   askUnsaved(title: string, action: string): Promise<UnsavedChoice>
   /** "Discard the unsaved changes of TITLE and reload the file?" */
   confirmRevert(title: string): Promise<boolean>
-  /** Offers the autosaved model of a session that ended without saving. */
-  offerRecovery(recovered: RecoveredModel): Promise<boolean>
   showError(message: string): void
 }
 
 export interface DocumentControllerOptions {
-  backend: Pick<Backend, 'call' | 'document' | 'restore'>
+  backend: Pick<Backend, 'call' | 'document'>
   dialogs: DocumentDialogs
   recent: RecentFiles
-  recovery?: Pick<RecoveryStore, 'read' | 'clear'>
 }
 
 export interface DocumentController {
@@ -38,7 +35,6 @@ export interface DocumentController {
   revert(): Promise<void>
   /** Resolves true when the window may close (saved, discarded or unmodified). */
   confirmClose(): Promise<boolean>
-  offerRecovery(): Promise<void>
 }
 
 export function createDocumentController(options: DocumentControllerOptions): DocumentController {
@@ -99,12 +95,6 @@ export function createDocumentController(options: DocumentControllerOptions): Do
       await attempt(() => backend.call('revertFile', undefined))
     },
     confirmClose: () => resolveUnsaved('closing'),
-    async offerRecovery() {
-      const recovered = options.recovery?.read()
-      if (!recovered) return
-      if (await dialogs.offerRecovery(recovered)) await attempt(() => backend.restore(recovered))
-      else options.recovery?.clear()
-    },
   }
   return controller
 }

@@ -22,7 +22,7 @@ import { createDocumentController, type DocumentController, type DocumentDialogs
 import { electronSolverLauncher, handOverEventPort, type ElectronSolverChannel } from './electronSolver'
 import { buildMenuTemplate, type MenuCommand } from './menu'
 import { createRecentFiles } from './recentFiles'
-import { guardNavigation, secureWebPreferences, WINDOW_OPTIONS } from './window'
+import { guardClose, guardNavigation, secureWebPreferences, WINDOW_OPTIONS } from './window'
 
 let window: BrowserWindow | null = null
 let solverChannel: ElectronSolverChannel | null = null
@@ -44,16 +44,7 @@ function createWindow(documents: DocumentController): BrowserWindow {
   })
   guardNavigation(win.webContents, (path) => void documents.open(path))
   win.webContents.on('did-finish-load', sendPortToRenderer)
-  let closing = false
-  win.on('close', (event) => {
-    if (closing) return
-    event.preventDefault()
-    void documents.confirmClose().then((ok) => {
-      if (!ok) return
-      closing = true
-      win.close()
-    })
-  })
+  guardClose(win, () => documents.confirmClose())
   const devServerUrl = process.env.ELECTRON_RENDERER_URL
   if (devServerUrl) void win.loadURL(devServerUrl)
   else void win.loadFile(join(__dirname, '../renderer/index.html'))
@@ -88,16 +79,6 @@ function electronDialogs(): DocumentDialogs {
         type: 'warning',
         message: `Discard the unsaved changes of "${title}" and reload the file?`,
         buttons: ['Revert', 'Cancel'],
-        cancelId: 1,
-      })
-      return response === 0
-    },
-    async offerRecovery(recovered) {
-      const { response } = await dialog.showMessageBox({
-        type: 'question',
-        message: 'MBS Studio did not shut down cleanly.',
-        detail: `Unsaved changes of "${recovered.title}" from ${recovered.savedAt} were kept. Recover them?`,
-        buttons: ['Recover', 'Discard'],
         cancelId: 1,
       })
       return response === 0
@@ -179,12 +160,11 @@ function start(): void {
   ipcMain.handle(IPC_REQUEST, (_event, request: unknown) => backend.respond(request))
   // Host events (document, log, restarts); the solver's own events take the port.
   backend.onEvent((event) => window?.webContents.send(IPC_EVENT, event))
-  const documents = createDocumentController({ backend, dialogs: electronDialogs(), recent, recovery })
+  const documents = createDocumentController({ backend, dialogs: electronDialogs(), recent })
   installMenu(backend, documents, recent)
   window = createWindow(documents)
   window.on('closed', () => (window = null))
   void window.webContents.once('did-finish-load', async () => {
-    await documents.offerRecovery()
     for (const file of projectFilesFromArgv(process.argv.slice(1))) await documents.open(file)
   })
   app.on('second-instance', (_event, argv) => {

@@ -1,6 +1,7 @@
 // The one application window: a sandboxed renderer (contextIsolation on, nodeIntegration off), no
 // new windows, no navigation away. A project file dropped on the window would navigate to its
-// file:// URL; that navigation is cancelled and the file opened instead.
+// file:// URL; that navigation is cancelled and the file opened instead. Closing the window asks
+// about unsaved changes first.
 import { projectFileFromUrl } from './commandLine'
 
 export const WINDOW_OPTIONS = {
@@ -33,5 +34,34 @@ export function guardNavigation(contents: WebContentsLike, onOpenFile: (path: st
     event.preventDefault()
     const file = projectFileFromUrl(url)
     if (file) onOpenFile(file)
+  })
+}
+
+/** What we use of a BrowserWindow for closing it. */
+export interface ClosableWindow {
+  on(event: 'close', listener: (event: { preventDefault(): void }) => void): void
+  close(): void
+}
+
+/**
+ * Every close waits for `confirm` (Save / Don't save / Cancel when the model has unsaved changes):
+ * the close is held back, and made again once confirm resolves true.
+ */
+export function guardClose(win: ClosableWindow, confirm: () => Promise<boolean>): void {
+  let confirmed = false
+  let asking = false
+  win.on('close', (event) => {
+    if (confirmed) return
+    event.preventDefault()
+    if (asking) return
+    asking = true
+    void confirm()
+      .catch(() => false)
+      .then((ok) => {
+        asking = false
+        if (!ok) return
+        confirmed = true
+        win.close()
+      })
   })
 }

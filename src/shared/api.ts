@@ -41,6 +41,15 @@ export interface OpenedModel {
   text: string
 }
 
+/** The autosaved model of a session that ended without saving, as getRecovery describes it. */
+export interface RecoveryOffer {
+  /** The file the model belonged to, or null for one never saved. */
+  path: string | null
+  title: string
+  /** When it was autosaved (ISO 8601). */
+  savedAt: string
+}
+
 export interface AssemblySummary {
   nODE2: number
   nODE1: number
@@ -139,6 +148,10 @@ export interface ApiRequests {
    */
   openResults: { params: { path: string }; result: ResultsSummary }
   getState: { params: void; result: SessionState }
+  /** The autosave a session that ended without saving left, or null; kept until resolveRecovery. */
+  getRecovery: { params: void; result: RecoveryOffer | null }
+  /** Opens the recovered model as a modified document of its file (recover: true) or discards it. */
+  resolveRecovery: { params: { recover: boolean }; result: OpenedModel | null }
   /** Flow control: the consumer has handled frame batches up to seq (sent automatically by the API clients). */
   ackFrames: { params: { seq: number }; result: void }
 }
@@ -176,6 +189,8 @@ export const API_ROUTES = {
   loadCheckpoint: 'forward',
   openResults: 'forward',
   getState: 'host',
+  getRecovery: 'host',
+  resolveRecovery: 'host',
   ackFrames: 'forward',
 } as const satisfies { [M in ApiMethod]: 'host' | 'solver' | 'forward' }
 

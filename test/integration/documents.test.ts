@@ -1,5 +1,6 @@
 // Files through the backend and the Electron shell's document controller (dialogs faked): open,
-// save (atomic), save as, revert, the unsaved-changes prompt, autosave and recovery after a crash.
+// save (atomic), save as, revert, the unsaved-changes prompt, autosave and recovery after a crash
+// (which the renderer offers through getRecovery / resolveRecovery in both hosts).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,12 +32,7 @@ beforeAll(() => {
 afterAll(() => backend.dispose())
 
 /** Dialogs that answer from a script and record what they were asked. */
-function scriptedDialogs(answers: {
-  unsaved?: UnsavedChoice
-  open?: string
-  save?: string
-  recover?: boolean
-}) {
+function scriptedDialogs(answers: { unsaved?: UnsavedChoice; open?: string; save?: string }) {
   const asked: string[] = []
   const errors: string[] = []
   const dialogs: DocumentDialogs = {
@@ -47,7 +43,6 @@ function scriptedDialogs(answers: {
       answers.unsaved ?? 'cancel'
     ),
     confirmRevert: async () => (asked.push('revert'), true),
-    offerRecovery: async (recovered) => (asked.push(`recover ${recovered.title}`), answers.recover ?? false),
     showError: (message) => errors.push(message),
   }
   return { dialogs, asked, errors }
@@ -59,7 +54,7 @@ const controllerWith = (answers: Parameters<typeof scriptedDialogs>[0]) => {
   return {
     ...script,
     recent,
-    documents: createDocumentController({ backend, dialogs: script.dialogs, recent, recovery }),
+    documents: createDocumentController({ backend, dialogs: script.dialogs, recent }),
   }
 }
 
@@ -123,30 +118,62 @@ describe('documents', () => {
     expect(backend.document().path).toBe(target)
   })
 
-  it('autosaves unsaved changes and offers them after a crash', async () => {
+  it('autosaves unsaved changes and offers them to the next session', async () => {
     const file = join(dir, 'pendulum.mbsproj')
     await controllerWith({ unsaved: 'discard' }).documents.open(file)
     await modify(7)
     recovery.flush()
-    expect(existsSync(join(dir, 'recovery.json'))).toBe(true)
-    // A new session finds the recovery file and restores the model as a modified document of its file.
-    await backend.call('newModel', undefined)
-    writeFileSync(
-      join(dir, 'recovery.json'),
-      JSON.stringify({
+    const autosaved = readFileSync(join(dir, 'recovery.json'), 'utf8')
+    expect(JSON.parse(autosaved)).toMatchObject({ path: file, title: 'pendulum.mbsproj' })
+    // The next session (the host killed, started again) finds the file and keeps it until the user
+    // decides, also when it opens a model meanwhile (the start example).
+    const next = sessionWith(recovery)
+    try {
+      expect(await next.call('getRecovery', undefined)).toEqual({
         path: file,
         title: 'pendulum.mbsproj',
-        text: PENDULUM.replace('"physicsMass": 1', '"physicsMass": 7'),
+        savedAt: expect.any(String),
+      })
+      await next.call('newModel', undefined)
+      expect(readFileSync(join(dir, 'recovery.json'), 'utf8')).toBe(autosaved)
+      const opened = await next.call('resolveRecovery', { recover: true })
+      expect(opened?.document).toEqual({ path: file, title: 'pendulum.mbsproj', modified: true })
+      expect(await next.call('getModelText', undefined)).toContain('"physicsMass": 7')
+      expect(await next.call('getRecovery', undefined)).toBeNull()
+      // Saving clears the recovery file.
+      await next.call('saveFile', {})
+      expect(existsSync(join(dir, 'recovery.json'))).toBe(false)
+      expect(readFileSync(file, 'utf8')).toContain('"physicsMass": 7')
+    } finally {
+      next.dispose()
+    }
+  })
+
+  it('drops a recovered model the user discards', async () => {
+    const file = join(dir, 'recovery.json')
+    writeFileSync(file, JSON.stringify({ path: null, title: 'Untitled', text: PENDULUM, savedAt: 'then' }))
+    const next = sessionWith(recovery)
+    try {
+      expect(await next.call('getRecovery', undefined)).toEqual({
+        path: null,
+        title: 'Untitled',
         savedAt: 'then',
-      }),
-    )
-    const { documents, asked } = controllerWith({ recover: true })
-    await documents.offerRecovery()
-    expect(asked).toEqual(['recover pendulum.mbsproj'])
-    expect(backend.document()).toEqual({ path: file, title: 'pendulum.mbsproj', modified: true })
-    expect(await backend.call('getModelText', undefined)).toContain('"physicsMass": 7')
-    // Saving clears the recovery file.
-    await documents.save()
-    expect(existsSync(join(dir, 'recovery.json'))).toBe(false)
+      })
+      expect(await next.call('resolveRecovery', { recover: false })).toBeNull()
+      expect(existsSync(file)).toBe(false)
+      await expect(next.call('resolveRecovery', { recover: true })).rejects.toThrow(/no recovered model/)
+    } finally {
+      next.dispose()
+    }
   })
 })
+
+function sessionWith(store: RecoveryStore): Backend {
+  return createBackend({
+    host: 'web',
+    version: '0.0.0-test',
+    examplesDir: EXAMPLES_DIR,
+    launchSolver: nodeSolverLauncher(sourceSolverEntry()),
+    recovery: store,
+  })
+}

@@ -57,9 +57,10 @@ export class EditHistory {
   markSaved(): void {
     this.savedDepth = this.done.length
   }
-  reset(): void {
+  /** Starts over; `saved` false when the model is not what its file holds (a recovered autosave). */
+  reset(saved = true): void {
     this.done.length = 0
     this.undone.length = 0
-    this.savedDepth = 0
+    this.savedDepth = saved ? 0 : -1
   }
 }

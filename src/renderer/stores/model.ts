@@ -36,6 +36,7 @@ import {
   type ProjectSpec,
 } from '../model/projectSpec'
 import { useLogStore } from './log'
+import { usePromptStore } from './prompts'
 import { useReplayStore } from './replay'
 import { useSimulationStore } from './simulation'
 
@@ -146,7 +147,7 @@ export const useModelStore = defineStore('model', () => {
   function load(opened: OpenedModel): void {
     const result = specFromText(opened.text)
     if (!result.ok) throw new Error(result.problems.map((p) => `${p.path}: ${p.message}`).join('; '))
-    history.reset()
+    history.reset(!opened.document.modified)
     selection.value = []
     editingSelection = []
     document.value = opened.document
@@ -162,6 +163,7 @@ export const useModelStore = defineStore('model', () => {
       log.add('info', `Opened example "${name}"`)
     } catch (error) {
       log.add('error', `Could not open example "${name}": ${(error as Error).message}`)
+      usePromptStore().reportError(`Could not open example "${name}"`, error)
     }
   }
 
@@ -172,6 +174,7 @@ export const useModelStore = defineStore('model', () => {
       return true
     } catch (error) {
       log.add('error', `Could not open ${path}: ${(error as Error).message}`)
+      usePromptStore().reportError(`Could not open ${path}`, error)
       return false
     }
   }
@@ -270,6 +273,7 @@ export const useModelStore = defineStore('model', () => {
     commit,
     undo: () => moveInHistory('undo'),
     redo: () => moveInHistory('redo'),
+    load,
     openExample,
     openFile,
     newModel,

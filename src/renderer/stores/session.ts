@@ -1,10 +1,13 @@
-// The connection to the host: what it is, its events, and what the app opens at start.
+// The connection to the host: what it is, its events, and what the app opens at start: the autosave
+// of a session that ended without saving when the user recovers it, else the model the host already
+// holds (another tab's, or files Electron opened), else the start example.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { HostInfo } from '../../shared/api'
 import { api } from '../api'
 import { useLogStore } from './log'
 import { useModelStore } from './model'
+import { usePromptStore } from './prompts'
 import { useSimulationStore } from './simulation'
 
 const START_EXAMPLE = 'pendulum'
@@ -26,7 +29,30 @@ export const useSessionStore = defineStore('session', () => {
       log.add('error', `No connection to the host: ${(error as Error).message}`)
       return
     }
+    try {
+      if (await openRecoveredOrCurrent()) return
+    } catch (error) {
+      log.add('error', `Could not open the recovered or current model: ${(error as Error).message}`)
+    }
     await useModelStore().openExample(START_EXAMPLE)
+  }
+
+  /** Opens the recovered model (if the user wants it) or the host's current one; false if neither. */
+  async function openRecoveredOrCurrent(): Promise<boolean> {
+    const model = useModelStore()
+    const offer = await api.getRecovery()
+    if (offer) {
+      const recovered = await api.resolveRecovery({ recover: await usePromptStore().askRecovery(offer) })
+      if (recovered) {
+        model.load(recovered)
+        useLogStore().add('info', `Recovered the unsaved changes of ${offer.title}`)
+        return true
+      }
+    }
+    const state = await api.getState()
+    if (!state.model) return false
+    model.load({ summary: state.model, document: state.document, text: await api.getModelText() })
+    return true
   }
 
   return { hostInfo, examples, start }

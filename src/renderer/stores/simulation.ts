@@ -9,6 +9,20 @@ export type { RunState }
 
 export type RunCommand = 'run' | 'pause' | 'resume' | 'stop' | 'step' | 'staticSolve'
 
+/** Why the last run failed: the solver's message and the items it names ('object "rod" (...)'). */
+export interface RunFailure {
+  message: string
+  items: string[]
+}
+
+const STATE_LABELS: Record<RunState, string> = {
+  empty: 'No model',
+  idle: 'Ready',
+  running: 'Running',
+  paused: 'Paused',
+  finished: 'Finished',
+}
+
 export const useSimulationStore = defineStore('simulation', () => {
   const state = ref<RunState>('empty')
   const time = ref(0)
@@ -17,6 +31,11 @@ export const useSimulationStore = defineStore('simulation', () => {
   const newtonIterations = ref(0)
   const realTimeFactor = ref(0)
   const framesReceived = ref(0)
+  const failure = ref<RunFailure | null>(null)
+  /** The solver's last error, which a failed run's 'finished' event follows. */
+  let lastError: RunFailure | null = null
+  /** 'Failed' after a failed run until the next run or reset, else the state's name. */
+  const stateLabel = computed(() => (failure.value ? 'Failed' : STATE_LABELS[state.value]))
 
   const progress = computed(() =>
     endTime.value > 0 ? Math.min(1, Math.max(0, time.value / endTime.value)) : 0,
@@ -29,6 +48,7 @@ export const useSimulationStore = defineStore('simulation', () => {
   const canStep = computed(() => state.value !== 'empty' && state.value !== 'running')
 
   function applyStatus(status: RunStatus): void {
+    if (status.state !== 'finished') failure.value = null
     state.value = status.state
     time.value = status.time
     step.value = status.step
@@ -54,9 +74,13 @@ export const useSimulationStore = defineStore('simulation', () => {
       api.on('runState', applyStatus),
       api.on('progress', applyProgress),
       api.on('frames', applyFrames),
+      api.on('error', ({ message, details }) => (lastError = { message, items: details?.items ?? [] })),
       api.on('finished', (data) => {
         state.value = data.state
         time.value = data.time
+        failure.value =
+          data.reason === 'failed' ? (lastError ?? { message: 'The run failed', items: [] }) : null
+        lastError = null
       }),
     ]
     return () => stops.forEach((stop) => stop())
@@ -81,6 +105,8 @@ export const useSimulationStore = defineStore('simulation', () => {
     newtonIterations,
     realTimeFactor,
     framesReceived,
+    failure,
+    stateLabel,
     progress,
     canRun,
     canPause,

@@ -1,6 +1,6 @@
 // The Electron main-process modules with their Electron dependencies injected (the Electron binary
-// cannot run here): menu template, window hardening, utilityProcess launcher and port hand-over,
-// command line, recent files.
+// cannot run here): menu template, window hardening and close prompt, utilityProcess launcher and port
+// hand-over, command line, recent files.
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,7 +14,7 @@ import {
 } from '../../../src/main/electronSolver'
 import { buildMenuTemplate, type MenuCommand, type MenuItemTemplate } from '../../../src/main/menu'
 import { createRecentFiles } from '../../../src/main/recentFiles'
-import { guardNavigation, secureWebPreferences } from '../../../src/main/window'
+import { guardClose, guardNavigation, secureWebPreferences } from '../../../src/main/window'
 
 function menuFor(platform: NodeJS.Platform, recentFiles: string[] = []) {
   const commands: MenuCommand[] = []
@@ -98,6 +98,48 @@ describe('window', () => {
       expect(preventDefault).toHaveBeenCalledOnce()
     }
     expect(opened).toEqual([file])
+  })
+})
+
+/** A window whose close() emits 'close' as Electron's does, counting the closes that went through. */
+function fakeWindow() {
+  let listener: ((event: { preventDefault(): void }) => void) | undefined
+  const win = {
+    closed: 0,
+    on: (_event: 'close', l: typeof listener) => (listener = l),
+    close() {
+      let prevented = false
+      listener!({ preventDefault: () => (prevented = true) })
+      if (!prevented) win.closed++
+    },
+  }
+  return win
+}
+
+describe('window close', () => {
+  it('closes only when the unsaved-changes question allows it, asking once per close', async () => {
+    const answers: ((ok: boolean) => void)[] = []
+    const win = fakeWindow()
+    guardClose(win, () => new Promise((resolve) => answers.push(resolve)))
+    win.close()
+    win.close() // a second click while the question is open asks nothing more
+    expect(answers).toHaveLength(1)
+    answers[0](false) // Cancel
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(win.closed).toBe(0)
+    win.close()
+    expect(answers).toHaveLength(2)
+    answers[1](true) // Save (done) or Don't save
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(win.closed).toBe(1)
+  })
+
+  it('keeps the window when the question fails', async () => {
+    const win = fakeWindow()
+    guardClose(win, () => Promise.reject(new Error('dialog failed')))
+    win.close()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(win.closed).toBe(0)
   })
 })
 

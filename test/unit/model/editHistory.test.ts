@@ -55,6 +55,20 @@ describe('EditHistory', () => {
     expect(history.dirty).toBe(true)
   })
 
+  it('starts dirty after a reset to a model that is not its file (a recovered autosave)', () => {
+    const history = new EditHistory()
+    history.push(edit('1'))
+    history.reset(false)
+    expect([history.dirty, history.canUndo]).toEqual([true, false])
+    history.push(edit('2'))
+    history.undo()
+    expect(history.dirty).toBe(true)
+    history.markSaved()
+    expect(history.dirty).toBe(false)
+    history.reset()
+    expect(history.dirty).toBe(false)
+  })
+
   it('keeps at most `limit` edits, forgetting the oldest', () => {
     const history = new EditHistory(3)
     for (let i = 1; i <= 5; i++) history.push(edit(String(i)))
