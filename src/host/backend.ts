@@ -49,7 +49,11 @@ export interface Backend {
   call<M extends ApiMethod>(method: M, params: ApiParams<M>): Promise<ApiResult<M>>
   onEvent(listener: EventListener): () => void
   document(): DocumentState
-  dispose(): void
+  /**
+   * Ends the solver process. The recovery file goes unless the user has not decided on it yet, or
+   * `keepUnsaved` (a web host stopped while a tab has unsaved changes nobody was asked about).
+   */
+  dispose(keepUnsaved?: boolean): void
 }
 
 const EMPTY_PROJECT = '{"format": "mbs-studio-project", "version": 1, "name": "", "model": {}}'
@@ -227,9 +231,9 @@ export function createBackend(options: BackendOptions): Backend {
       return () => listeners.delete(listener)
     },
     document: () => documentState,
-    dispose() {
-      // A clean shutdown leaves no recovery file, except one the user has not decided on yet.
-      if (!pendingRecovery) options.recovery?.clear()
+    dispose(keepUnsaved = false) {
+      if (keepUnsaved && documentState.modified && !pendingRecovery) options.recovery?.flush()
+      else if (!pendingRecovery) options.recovery?.clear()
       solver.dispose()
     },
   }

@@ -1,7 +1,8 @@
 // Autosave of unsaved changes to a recovery file, so a crash (of the app or the machine) loses at
 // most the last DEBOUNCE_MS of edits. A clean shutdown removes the file; finding it at start means
 // the last session ended without one, and the app offers to recover the model.
-import { readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { writeFileAtomic } from '../node/atomicWrite'
 
 const DEBOUNCE_MS = 1000
@@ -32,6 +33,7 @@ export function createRecoveryStore(file: string, debounceMs = DEBOUNCE_MS): Rec
     clearTimeout(timer)
     timer = undefined
     if (!scheduled) return
+    mkdirSync(dirname(file), { recursive: true })
     writeFileAtomic(file, JSON.stringify({ ...scheduled, savedAt: new Date().toISOString() }))
     scheduled = null
   }

@@ -268,6 +268,11 @@ export interface ApiEvents {
   solverRestarted: { reason: string; modelReloaded: boolean }
   /** The document changed (opened, saved, modified). */
   document: DocumentState
+  /**
+   * Web host: another tab opened the app on this host and now holds the document (one document per
+   * host); this tab's connection is closed after this event.
+   */
+  openedElsewhere: { message: string }
   /** A native menu command the renderer carries out (Electron: Edit > Undo, Redo). */
   menuCommand: { command: 'undo' | 'redo' }
 }

@@ -6,7 +6,14 @@ import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { nextFrames, openApp, outputPath, PROJECT_ROOT, waitForRunState } from './harness.mjs'
+import {
+  clickDiscardingChanges,
+  nextFrames,
+  openApp,
+  outputPath,
+  PROJECT_ROOT,
+  waitForRunState,
+} from './harness.mjs'
 
 let app
 let page
@@ -32,7 +39,7 @@ async function openExample(name, itemName, edit = () => {}) {
   )
   edit(project)
   writeFileSync(path, JSON.stringify(project))
-  await page.click('button[title^="Open a project file"]')
+  await clickDiscardingChanges(page, 'button[title^="Open a project file"]')
   await page.fill('.dialog input[aria-label="File path"]', path)
   await page.click('.dialog button[type=submit]')
   await page.locator(`.item-row[data-name="${itemName}"]`).waitFor()

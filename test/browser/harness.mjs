@@ -162,3 +162,14 @@ export async function canvasStatsWhen(page, ready) {
   }
   return stats
 }
+
+/**
+ * Clicks what replaces the model (New, Open), answering the unsaved-changes question with Don't save
+ * when the model has unsaved changes (the app asks then, and only then).
+ */
+export async function clickDiscardingChanges(page, selector) {
+  const modified = (await page.locator('[data-testid=saved-state]').textContent()) === 'Modified'
+  await page.click(selector)
+  if (modified)
+    await page.click('[role=alertdialog][aria-label="Unsaved changes"] button:has-text("Don\'t save")')
+}

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import {
   canvasStatsWhen,
+  clickDiscardingChanges,
   nextFrames,
   openApp,
   outputPath,
@@ -23,7 +24,7 @@ before(async () => {
   // A copy of the example: a run of a project from disk writes NAME.mbsres next to it.
   const path = join(app.dir, 'robotArmTree.mbsproj')
   writeFileSync(path, readFileSync(join(PROJECT_ROOT, 'resources/examples/robotArmTree.mbsproj')))
-  await page.click('button[title^="Open a project file"]')
+  await clickDiscardingChanges(page, 'button[title^="Open a project file"]')
   await page.fill('.dialog input[aria-label="File path"]', path)
   await page.click('.dialog button[type=submit]')
   await page.locator('.item-row[data-name="arm"]').waitFor()

@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test'
 import {
   canvasImage,
   canvasStatsWhen,
+  clickDiscardingChanges,
   nextFrames as framesOf,
   openApp,
   outputPath,
@@ -59,7 +60,7 @@ async function pathDialog(path) {
 }
 
 test('build a pendulum from scratch, run it, see it move and plotted, save, reopen and replay', async () => {
-  await page.click('button[title^="New empty model"]')
+  await clickDiscardingChanges(page, 'button[title^="New empty model"]')
   await page.waitForFunction(
     () => document.querySelector('[data-kind="objects"] .count')?.textContent === '0',
   )
@@ -102,11 +103,11 @@ test('build a pendulum from scratch, run it, see it move and plotted, save, reop
   await page.waitForFunction(
     () => document.querySelector('[data-testid=saved-state]')?.textContent === 'Saved',
   )
-  await page.click('button[title^="New empty model"]')
+  await clickDiscardingChanges(page, 'button[title^="New empty model"]')
   await page.waitForFunction(
     () => document.querySelector('[data-kind="objects"] .count')?.textContent === '0',
   )
-  await page.click('button[title^="Open a project file"]')
+  await clickDiscardingChanges(page, 'button[title^="Open a project file"]')
   await pathDialog(path)
   await page.waitForFunction(
     () => document.querySelector('[data-kind="objects"] .count')?.textContent === '3',
@@ -221,7 +222,7 @@ test('checkpoints: save at the current time, list, restore and continue', async 
 test('a saved results file opens from disk and replays with its model (tree and editor read-only) and sensor plots', async () => {
   const results = join(dir, 'pendulum-from-scratch.mbsres')
   assert.ok(existsSync(results), 'the run of the saved project wrote no results file next to it')
-  await page.click('button[title^="New empty model"]')
+  await clickDiscardingChanges(page, 'button[title^="New empty model"]')
   await page.waitForFunction(
     () => document.querySelector('[data-kind="objects"] .count')?.textContent === '0',
   )
@@ -327,7 +328,7 @@ test('a body with a TriangleList in VgraphicsData is drawn as that mesh', async 
   }
   const path = join(dir, 'mesh.mbsproj')
   writeFileSync(path, JSON.stringify({ format: 'mbs-studio-project', version: 1, name: 'Mesh', model }))
-  await page.click('button[title^="Open a project file"]')
+  await clickDiscardingChanges(page, 'button[title^="Open a project file"]')
   await pathDialog(path)
   await page.waitForFunction(
     () => document.querySelector('canvas[data-testid=viewport]')?.dataset.meshes === '1',
@@ -431,7 +432,7 @@ test('the viewport stays usable with 1000 rigid bodies', async () => {
       simulationSettings,
     }),
   )
-  await page.click('button[title^="Open a project file"]')
+  await clickDiscardingChanges(page, 'button[title^="Open a project file"]')
   await pathDialog(path)
   await page.waitForFunction(
     () => document.querySelector('[data-kind="objects"] .count')?.textContent === '1000',

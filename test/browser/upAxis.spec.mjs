@@ -7,7 +7,14 @@ import assert from 'node:assert/strict'
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { nextFrames, openApp, outputPath, PROJECT_ROOT, waitForRunState } from './harness.mjs'
+import {
+  clickDiscardingChanges,
+  nextFrames,
+  openApp,
+  outputPath,
+  PROJECT_ROOT,
+  waitForRunState,
+} from './harness.mjs'
 
 let app
 let page
@@ -24,7 +31,7 @@ const upSelect = () => page.locator('[data-testid=up-axis]')
 async function openExample(name, itemName) {
   const path = join(app.dir, `${name}.mbsproj`)
   copyFileSync(join(PROJECT_ROOT, 'resources/examples', `${name}.mbsproj`), path)
-  await page.click('button[title^="Open a project file"]')
+  await clickDiscardingChanges(page, 'button[title^="Open a project file"]')
   await page.fill('.dialog input[aria-label="File path"]', path)
   await page.click('.dialog button[type=submit]')
   await page.locator(`.item-row[data-name="${itemName}"]`).waitFor()

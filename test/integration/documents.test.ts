@@ -99,6 +99,17 @@ describe('documents', () => {
     expect(await save.documents.confirmClose()).toBe(true)
   })
 
+  it('closing the window with unsaved changes asks: cancel keeps it open, discard closes', async () => {
+    await modify(8)
+    const cancel = controllerWith({ unsaved: 'cancel' })
+    expect(await cancel.documents.confirmClose()).toBe(false)
+    expect(cancel.asked).toEqual(['unsaved other.mbsproj closing'])
+    const discard = controllerWith({ unsaved: 'discard' })
+    expect(await discard.documents.confirmClose()).toBe(true)
+    expect(backend.document().modified).toBe(true) // nothing was saved
+    expect(readFileSync(join(dir, 'other.mbsproj'), 'utf8')).not.toContain('"physicsMass": 8')
+  })
+
   it('saves a new model under a chosen name; a broken file is an error and keeps the model', async () => {
     const target = join(dir, 'new.mbsproj')
     const { documents, asked, errors } = controllerWith({ save: target, unsaved: 'discard' })

@@ -2,6 +2,9 @@
 // 127.0.0.1 only. The WebSocket requires the random token printed at start, so another local
 // user or a web page in the same browser cannot drive the backend. The solver process is a Node
 // child process; step frames and sensor rows travel as binary messages (src/shared/binaryMessage.ts).
+// One document per host: a new tab takes it over (with its unsaved changes, which live here) and the
+// tab that had it is told so and disconnected, so two tabs never replace each other's model unseen.
+// Unsaved changes are autosaved to the recovery file, which the next start offers to recover.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -12,6 +15,7 @@ import type { EventMessage } from '../../shared/api'
 import { encodeBinaryMessage } from '../../shared/binaryMessage'
 import { createBackend, type Backend } from '../backend'
 import { nodeSolverLauncher, type SolverEntry } from '../nodeSolverLauncher'
+import { createRecoveryStore } from '../recovery'
 import { createStaticHandler } from './staticFiles'
 
 const HOST = '127.0.0.1'
@@ -25,6 +29,8 @@ export interface WebHostOptions {
   examplesDir?: string
   /** The solver process entry; defaults to the one matching this code (source or built). */
   solverEntry?: SolverEntry
+  /** Where unsaved changes are autosaved (and recovered from at start); none without it. */
+  recoveryFile?: string
 }
 
 export interface WebHost {
@@ -44,7 +50,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     version: readPackageVersion(),
     examplesDir: options.examplesDir ?? resolve(PROJECT_ROOT, 'resources/examples'),
     launchSolver: nodeSolverLauncher(options.solverEntry),
+    ...(options.recoveryFile ? { recovery: createRecoveryStore(options.recoveryFile) } : {}),
   })
+  let holder: WebSocket | null = null
   const serveStatic = createStaticHandler(rendererDir)
   const server = createServer((request, response) => void serveStatic(request, response))
   const sockets = new WebSocketServer({ noServer: true })
@@ -55,7 +63,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
       return
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, backend))
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      if (holder) handOver(holder)
+      holder = ws
+      ws.on('close', () => holder === ws && (holder = null))
+      serveConnection(ws, backend)
+    })
   })
 
   await new Promise<void>((resolveListen, rejectListen) => {
@@ -69,10 +82,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close: async () => {
       for (const ws of sockets.clients) ws.terminate()
       sockets.close()
-      backend.dispose()
+      backend.dispose(true)
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()))
     },
   }
+}
+
+const ELSEWHERE = 'MBS Studio was opened in another tab or window, which now has this document'
+
+/** Tells the tab that held the document that another one has it now, and disconnects it. */
+function handOver(ws: WebSocket): void {
+  const event: EventMessage = { event: 'openedElsewhere', data: { message: ELSEWHERE } }
+  ws.send(JSON.stringify(event))
+  ws.close(4000, 'opened elsewhere')
 }
 
 function serveConnection(ws: WebSocket, backend: Backend): void {

@@ -97,6 +97,8 @@ function groundName(spec: ProjectSpec, namer: Namer, additions: Addition[]): str
 
 /** The named body; "ground" in a model without it names a Ground added to `additions`. */
 function bodyOrGround(spec: ProjectSpec, namer: Namer, additions: Addition[], body: string): string {
+  if (typeof body !== 'string' || body === '')
+    throw new Error('Choose two bodies: the model has no second body yet (create a rigid body first)')
   return body === 'ground' && !findItem(spec, { kind: 'objects', name: 'ground' })
     ? groundName(spec, namer, additions)
     : body

@@ -15,11 +15,14 @@ const START_EXAMPLE = 'pendulum'
 export const useSessionStore = defineStore('session', () => {
   const hostInfo = ref<HostInfo | null>(null)
   const examples = ref<string[]>([])
+  /** Why this tab no longer has the document (another tab took it over), or null. */
+  const elsewhere = ref<string | null>(null)
 
   async function start(): Promise<void> {
     const log = useLogStore()
     api.on('log', ({ level, message }) => log.add(level, message))
     api.on('error', ({ message }) => log.add('error', message))
+    api.on('openedElsewhere', ({ message }) => (elsewhere.value = message))
     useSimulationStore().listen()
     try {
       hostInfo.value = await api.info()
@@ -55,5 +58,5 @@ export const useSessionStore = defineStore('session', () => {
     return true
   }
 
-  return { hostInfo, examples, start }
+  return { hostInfo, examples, elsewhere, start }
 })

@@ -34,6 +34,8 @@ export const useSimulationStore = defineStore('simulation', () => {
   const failure = ref<RunFailure | null>(null)
   /** The solver's last error, which a failed run's 'finished' event follows. */
   let lastError: RunFailure | null = null
+  /** 'finished' events so far: a command's answer older than the last one is stale. */
+  let finishedEvents = 0
   /** 'Failed' after a failed run until the next run or reset, else the state's name. */
   const stateLabel = computed(() => (failure.value ? 'Failed' : STATE_LABELS[state.value]))
 
@@ -76,6 +78,7 @@ export const useSimulationStore = defineStore('simulation', () => {
       api.on('frames', applyFrames),
       api.on('error', ({ message, details }) => (lastError = { message, items: details?.items ?? [] })),
       api.on('finished', (data) => {
+        finishedEvents++
         state.value = data.state
         time.value = data.time
         failure.value =
@@ -88,10 +91,19 @@ export const useSimulationStore = defineStore('simulation', () => {
 
   /** Runs a toolbar command; failures go to the log. Run on a paused model resumes it. */
   async function command(name: RunCommand): Promise<void> {
+    // A run that fails (or ends) at once reports 'finished' before the answer to its start, which
+    // says 'running': that answer must not put the state back to running.
+    const finishedBefore = finishedEvents
     try {
-      if (name === 'run') applyStatus(state.value === 'paused' ? await api.resume() : await api.run())
-      else if (name === 'staticSolve') applyStatus(await api.staticSolve())
-      else applyStatus(await api[name]())
+      const status =
+        name === 'run'
+          ? state.value === 'paused'
+            ? await api.resume()
+            : await api.run()
+          : name === 'staticSolve'
+            ? await api.staticSolve()
+            : await api[name]()
+      if (finishedEvents === finishedBefore || name === 'staticSolve') applyStatus(status)
     } catch (error) {
       useLogStore().add('error', `${name} failed: ${(error as Error).message}`)
     }

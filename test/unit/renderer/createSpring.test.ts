@@ -33,3 +33,11 @@ describe('Spring create action', () => {
     ])
   })
 })
+
+describe('Spring and Joint on an empty model', () => {
+  it.each(['spring', 'joint'])('%s: the form is made and Create says a second body is missing', (id) => {
+    const spec = emptyProjectSpec()
+    const values = defaultFormValues(action(id).form(spec, []))
+    expect(() => action(id).build(spec, values, [])).toThrow(/Choose two bodies/)
+  })
+})
