@@ -1,12 +1,13 @@
 // The Spring create action on a model without a body named "ground" (the form's default first body):
 // the form is made, and the spring is hung on a Ground the action adds, as the Joint action does.
 import { describe, expect, it } from 'vitest'
-import '../../../src/core'
-import { CREATE_ACTIONS, defaultFormValues } from '../../../src/renderer/model/createActions'
-import { addItems } from '../../../src/renderer/model/editing'
-import { emptyProjectSpec, validateSpec } from '../../../src/renderer/model/projectSpec'
+import { addItems as addEdit, applyPatch } from '../../../src/core'
+import { CREATE_ACTIONS, defaultFormValues, type Addition } from '../../../src/renderer/model/createActions'
+import { emptyProjectSpec, validateSpec, type ProjectSpec } from '../../../src/renderer/model/projectSpec'
 
 const action = (id: string) => CREATE_ACTIONS.find((a) => a.id === id)!
+const addItems = (spec: ProjectSpec, additions: Addition[]) =>
+  applyPatch(spec, addEdit(spec, additions).patch).doc
 
 describe('Spring create action', () => {
   it('adds a ground on a model that has none and keeps the spring relaxed', () => {
