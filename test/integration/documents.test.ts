@@ -108,6 +108,8 @@ describe('documents', () => {
     expect(await discard.documents.confirmClose()).toBe(true)
     expect(backend.document().modified).toBe(true) // nothing was saved
     expect(readFileSync(join(dir, 'other.mbsproj'), 'utf8')).not.toContain('"physicsMass": 8')
+    await discard.documents.revert() // the next test starts from the file
+    expect(backend.document().modified).toBe(false)
   })
 
   it('saves a new model under a chosen name; a broken file is an error and keeps the model', async () => {
