@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 'use strict'
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS bin script: require is how it loads */
-// The `mbs` command line. tsx compiles the TypeScript sources on the fly, so the CLI always runs the
-// checked-out code and there is no build step to forget.
-require('tsx/cjs/api').register()
-const { main } = require('../src/cli/main.ts')
+// The `mbs` command line. Runs the prebuilt bundle (npm's prepare step builds it) when it is newer than
+// every source it holds; otherwise tsx compiles the TypeScript sources, so a checkout never runs stale code.
+const path = require('node:path')
+const { freshBundle } = require('./cliBundle.cjs')
+
+const bundle = freshBundle(path.join(__dirname, '..'))
+if (!bundle) require('tsx/cjs/api').register()
+const { main } = require(bundle ?? '../src/cli/main.ts')
 
 process.exitCode = main(process.argv.slice(2))

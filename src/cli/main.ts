@@ -1,5 +1,5 @@
-// Entry of the `mbs` command line (bin/mbs.cjs runs it through tsx). main() returns the exit code
-// instead of exiting, so tests can run commands in-process.
+// Entry of the `mbs` command line (bin/mbs.cjs runs its bundle, scripts/buildCli.ts, or this source).
+// main() returns the exit code instead of exiting, so tests can run commands in-process.
 import packageJson from '../../package.json'
 import { parseArgs } from './args'
 import { CliError, EXIT, UsageError } from './errors'
