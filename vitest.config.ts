@@ -6,7 +6,12 @@ export default defineConfig({
   // Component tests of the renderer (test/unit/renderer) import .vue files.
   plugins: [vue()],
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/validation/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    include: [
+      'test/unit/**/*.test.ts',
+      'test/validation/**/*.test.ts',
+      'test/integration/**/*.test.ts',
+      'test/fuzz/**/*.test.ts',
+    ],
     passWithNoTests: false,
     testTimeout: 60_000,
     pool: 'threads',

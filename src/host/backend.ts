@@ -26,6 +26,7 @@ import {
   type ResponseMessage,
 } from '../shared/protocol'
 import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
+import { echo } from '../core/model/inputBounds'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { createExampleLibrary } from './exampleLibrary'
 import type { RecoveredModel, RecoveryStore } from './recovery'
@@ -219,7 +220,7 @@ export function createBackend(options: BackendOptions): Backend {
       try {
         if (!isRequestMessage(request)) throw new ApiError('bad-request', 'Expected {id, method, params}')
         if (!Object.hasOwn(handlers, request.method))
-          throw new ApiError('unknown-method', `Unknown method "${request.method}"`)
+          throw new ApiError('unknown-method', `Unknown method ${echo(request.method)}`)
         return { id, result: await call(request.method as ApiMethod, request.params as never) }
       } catch (error) {
         return { id, error: errorPayload(error) }

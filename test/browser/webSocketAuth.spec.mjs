@@ -6,16 +6,18 @@ import { FIXTURE_EXAMPLES, startHost } from './harness.mjs'
 
 let host
 let apiUrl
+let origin
 before(async () => {
   host = await startHost({ examplesDir: FIXTURE_EXAMPLES })
+  origin = new URL(host.url).origin
   apiUrl = `${host.url.replace(/^http/, 'ws').replace(/\/\?.*$/, '')}/api`
 })
 after(() => host?.close())
 
 /** Resolves with the HTTP status of a refused upgrade, or 'open'. */
-function connectionOutcome(url) {
+function connectionOutcome(url, options = { origin }) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url)
+    const ws = new WebSocket(url, options)
     ws.on('unexpected-response', (request, response) => {
       request.destroy()
       resolve(response.statusCode)
@@ -34,8 +36,18 @@ test('a WebSocket without the token, or with a wrong one, is refused', async () 
   assert.equal(await connectionOutcome(`${apiUrl}?token=${host.token.slice(0, -1)}x`), 401)
 })
 
+test('a page of another site, a missing Origin or a foreign Host is refused', async () => {
+  const withToken = `${apiUrl}?token=${host.token}`
+  assert.equal(await connectionOutcome(withToken, { origin: 'http://evil.example' }), 403)
+  assert.equal(await connectionOutcome(withToken, {}), 403)
+  const port = new URL(host.url).port
+  const rebound = { origin: `http://rebind.example:${port}`, headers: { host: `rebind.example:${port}` } }
+  assert.equal(await connectionOutcome(withToken, rebound), 403)
+  assert.equal(await connectionOutcome(withToken, { origin: `http://localhost:${port}` }), 'open')
+})
+
 test('with the token, requests get results or coded errors', async () => {
-  const ws = new WebSocket(`${apiUrl}?token=${host.token}`)
+  const ws = new WebSocket(`${apiUrl}?token=${host.token}`, { origin })
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
   const responses = new Map()
   ws.on('message', (data) => {

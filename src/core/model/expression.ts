@@ -43,10 +43,15 @@ const FUNCTIONS: Record<string, { arity: number; f: (...a: number[]) => number }
 
 export class ExpressionError extends Error {}
 
+/** Longer expressions and deeper nesting are refused: the closure tree is evaluated recursively. */
+export const MAX_EXPRESSION_LENGTH = 4096
+const MAX_NESTING = 64
+
 type Node = (t: number) => number
 
 class Parser {
   private pos = 0
+  private depth = 0
   constructor(private readonly src: string) {}
 
   parse(): Node {
@@ -67,6 +72,12 @@ class Parser {
     return this.src[this.pos] ?? ''
   }
   private expr(): Node {
+    if (++this.depth > MAX_NESTING) this.fail(`nested deeper than ${MAX_NESTING} levels`)
+    const n = this.sum()
+    this.depth--
+    return n
+  }
+  private sum(): Node {
     let left = this.term()
     for (;;) {
       const c = this.peek()
@@ -90,22 +101,20 @@ class Parser {
   }
   private unary(): Node {
     const c = this.peek()
-    if (c === '-') {
-      this.pos++
-      const a = this.unary()
-      return (t) => -a(t)
-    }
-    if (c === '+') {
-      this.pos++
-      return this.unary()
-    }
-    return this.power()
+    if (c !== '-' && c !== '+') return this.power()
+    if (++this.depth > MAX_NESTING) this.fail(`more than ${MAX_NESTING} signs in a row`)
+    this.pos++
+    const a = this.unary()
+    this.depth--
+    return c === '-' ? (t) => -a(t) : a
   }
   private power(): Node {
     const base = this.atom()
     if (this.peek() === '^') {
       this.pos++
+      if (++this.depth > MAX_NESTING) this.fail(`more than ${MAX_NESTING} powers in a chain`)
       const ex = this.unary()
+      this.depth--
       return (t) => Math.pow(base(t), ex(t))
     }
     return base
@@ -132,7 +141,7 @@ class Parser {
     if (name === 't') return (t) => t
     if (name === 'pi') return () => Math.PI
     if (name === 'e') return () => Math.E
-    const fn = FUNCTIONS[name]
+    const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined
     if (!fn) this.fail(`unknown name '${name}' (known: t, pi, e, ${Object.keys(FUNCTIONS).join(', ')})`)
     if (this.peek() !== '(') this.fail(`expected '(' after ${name}`)
     this.pos++
@@ -156,6 +165,10 @@ class Parser {
 /** Compiles an expression in t; throws ExpressionError with the position on a syntax error. */
 export function compileTimeFunction(source: string | number): TimeFunction {
   if (typeof source === 'number') return () => source
+  if (source.length > MAX_EXPRESSION_LENGTH)
+    throw new ExpressionError(
+      `the expression has ${source.length} characters; at most ${MAX_EXPRESSION_LENGTH} are allowed`,
+    )
   return new Parser(source).parse()
 }
 

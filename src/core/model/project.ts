@@ -3,6 +3,7 @@
 // means no project at all (nothing half-loaded). Writing is canonical: stable key order, names for
 // references, so a load + save round trip is byte-identical.
 import { canonicalJson } from './canonicalJson'
+import { echo, INPUT_LIMITS, inputBoundsProblem, shorten } from './inputBounds'
 import { getItemType } from './registry'
 import { resolveModel, type ResolvedModel } from './resolve'
 import { orderSettings, resolveSettings, type SimulationSettings } from './settings'
@@ -64,9 +65,20 @@ function jsonErrorProblem(text: string, e: unknown): Problem {
 
 /** Parses and validates a project file's text. */
 export function parseProject(text: string): LoadResult {
+  if (text.length > INPUT_LIMITS.textLength)
+    return {
+      ok: false,
+      problems: [
+        {
+          path: '(file)',
+          message: `the file has ${text.length} characters; at most ${INPUT_LIMITS.textLength} are read`,
+        },
+      ],
+    }
   let doc: unknown
   try {
-    doc = JSON.parse(text)
+    // A UTF-8 byte order mark (some Windows editors write one) is not part of the JSON.
+    doc = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch (e) {
     return { ok: false, problems: [jsonErrorProblem(text, e)] }
   }
@@ -79,6 +91,8 @@ export function loadProjectJson(doc: unknown): LoadResult {
       ok: false,
       problems: [{ path: '(file)', message: 'expected a JSON object (an MBS Studio project)' }],
     }
+  const tooLarge = inputBoundsProblem(doc as JsonObject)
+  if (tooLarge) return { ok: false, problems: [tooLarge] }
   let d = doc as JsonObject
   const problems: Problem[] = []
   if (d.format !== PROJECT_FORMAT)
@@ -87,7 +101,7 @@ export function loadProjectJson(doc: unknown): LoadResult {
       problems: [
         {
           path: 'format',
-          message: `expected "format": "${PROJECT_FORMAT}", got ${JSON.stringify(d.format ?? null)}`,
+          message: `expected "format": "${PROJECT_FORMAT}", got ${echo(d.format ?? null)}`,
         },
       ],
     }
@@ -98,7 +112,7 @@ export function loadProjectJson(doc: unknown): LoadResult {
       problems: [
         {
           path: 'version',
-          message: `expected an integer version >= 1, got ${JSON.stringify(version ?? null)}`,
+          message: `expected an integer version >= 1, got ${echo(version ?? null)}`,
         },
       ],
     }
@@ -116,16 +130,19 @@ export function loadProjectJson(doc: unknown): LoadResult {
 
   for (const k of Object.keys(d))
     if (!TOP_LEVEL_KEYS.includes(k))
-      problems.push({ path: k, message: `unknown key "${k}"; expected ${TOP_LEVEL_KEYS.join(', ')}` })
+      problems.push({
+        path: shorten(k),
+        message: `unknown key ${echo(k)}; expected ${TOP_LEVEL_KEYS.join(', ')}`,
+      })
   if (d.name !== undefined && typeof d.name !== 'string')
     problems.push({ path: 'name', message: 'expected a string' })
   if (d.view !== undefined && (d.view === null || typeof d.view !== 'object' || Array.isArray(d.view)))
     problems.push({ path: 'view', message: 'expected a dictionary' })
   const modelResult = resolveModel(d.model ?? {})
-  if (!modelResult.ok) problems.push(...modelResult.problems)
+  if (!modelResult.ok) for (const problem of modelResult.problems) problems.push(problem)
   const rawSettings = d.simulationSettings ?? {}
   const { settings, problems: sp } = resolveSettings(rawSettings)
-  problems.push(...sp)
+  for (const problem of sp) problems.push(problem)
   if (problems.length > 0 || !modelResult.ok) return { ok: false, problems }
 
   const model = specFromJson(d.model as JsonObject | undefined, modelResult.model)

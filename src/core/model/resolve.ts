@@ -5,6 +5,7 @@ import { ItemParams, type ModelView, type ResolvedItem } from './definition'
 import { checkParamValue, cloneJson, type ParamSpec } from './parameters'
 import { getItemType, itemTypes } from './registry'
 import { expressionProblem } from './expression'
+import { echo, SHORT_STRING, shorten } from './inputBounds'
 import { ITEM_KINDS, KIND_LIST_KEY, type ItemKind, type JsonValue, type Problem } from './types'
 
 export class ResolvedModel implements ModelView {
@@ -40,10 +41,15 @@ function editDistance(a: string, b: string): number {
   return d[a.length][b.length]
 }
 
+/** Beyond these sizes the hint would cost more than it helps (the edit distance is quadratic). */
+const MAX_SUGGESTION_CANDIDATES = 1000
+
 export function suggest(word: string, candidates: readonly string[]): string {
+  if (word.length > SHORT_STRING || candidates.length > MAX_SUGGESTION_CANDIDATES) return ''
   let best = ''
   let bestD = Infinity
   for (const c of candidates) {
+    if (c.length > SHORT_STRING || Math.abs(c.length - word.length) >= bestD) continue
     const dist = editDistance(word.toLowerCase(), c.toLowerCase())
     if (dist < bestD) {
       bestD = dist
@@ -59,8 +65,8 @@ export function itemLabel(
   type: string | undefined,
   index: number,
 ): string {
-  const n = name !== undefined ? `"${name}"` : `#${index}`
-  return `${kind} ${n}${type ? ` (${type})` : ''}`
+  const n = name !== undefined ? echo(name) : `#${index}`
+  return `${kind} ${n}${type ? ` (${shorten(type)})` : ''}`
 }
 
 /** One item after pass 1: its parameters checked, defaults filled in, references not yet resolved. */
@@ -98,7 +104,7 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
     if (!allowedLists.has(key as never))
       problems.push({
         path: `${basePath}.${key}`,
-        message: `unknown list "${key}"; expected nodes, objects, markers, loads or sensors${suggest(key, [...allowedLists])}`,
+        message: `unknown list ${echo(key)}; expected nodes, objects, markers, loads or sensors${suggest(key, [...allowedLists])}`,
       })
   }
   const pending: Record<ItemKind, CheckedItem[]> = { node: [], object: [], marker: [], load: [], sensor: [] }
@@ -196,18 +202,19 @@ export function checkItem(
     const known = itemTypes(kind).map((d) => d.type)
     problems.push({
       path: `${path}.type`,
-      message: `${label}: unknown ${kind} type "${type}"${suggest(type, known)}; known types: ${known.join(', ')}`,
+      message: `${label}: unknown ${kind} type ${echo(type)}${suggest(type, known)}; known types: ${known.join(', ')}`,
     })
     return named
   }
   const values: Record<string, JsonValue> = {}
   for (const [key, v] of Object.entries(raw)) {
     if (key === 'type' || key === 'name') continue
-    const p = def.parameters[key]
+    // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
+    const p = Object.hasOwn(def.parameters, key) ? def.parameters[key] : undefined
     if (!p) {
       problems.push({
-        path: `${path}.${key}`,
-        message: `${label}: unknown parameter "${key}"${suggest(key, Object.keys(def.parameters))}`,
+        path: `${path}.${shorten(key)}`,
+        message: `${label}: unknown parameter ${echo(key)}${suggest(key, Object.keys(def.parameters))}`,
       })
       continue
     }
@@ -280,7 +287,7 @@ function resolveRef(
 ): number | string {
   const target = lookup.find(kind, ref)
   if (!target) {
-    const what = typeof ref === 'number' ? `index ${ref}` : `"${ref}"`
+    const what = typeof ref === 'number' ? `index ${ref}` : echo(ref)
     const names = lookup.names(kind)
     return `no ${kind} ${what}${typeof ref === 'string' ? suggest(ref, names) : ''} (the model has ${names.length} ${kind}${names.length === 1 ? '' : 's'})`
   }

@@ -1,7 +1,8 @@
 // Browser mode: the built renderer over http plus the backend over a WebSocket at /api, both on
-// 127.0.0.1 only. The WebSocket requires the random token printed at start, so another local
-// user or a web page in the same browser cannot drive the backend. The solver process is a Node
-// child process; step frames and sensor rows travel as binary messages (src/shared/binaryMessage.ts).
+// 127.0.0.1 only. The WebSocket requires the random token printed at start, the host's own Origin
+// and a loopback Host header, so another local user, a page of another site or a DNS-rebinding name
+// cannot drive the backend (docs/security.md). The solver process is a Node child process; step
+// frames and sensor rows travel as binary messages (src/shared/binaryMessage.ts).
 // One document per host: a new tab takes it over (with its unsaved changes, which live here) and the
 // tab that had it is told so and disconnected, so two tabs never replace each other's model unseen.
 // Unsaved changes are autosaved to the recovery file, which the next start offers to recover.
@@ -10,16 +11,19 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
+import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { EventMessage } from '../../shared/api'
-import { encodeBinaryMessage } from '../../shared/binaryMessage'
-import { createBackend, type Backend } from '../backend'
+import { createBackend } from '../backend'
 import { nodeSolverLauncher, type SolverEntry } from '../nodeSolverLauncher'
 import { createRecoveryStore } from '../recovery'
+import { serveConnection } from './connection'
 import { createStaticHandler } from './staticFiles'
 
 const HOST = '127.0.0.1'
 const PROJECT_ROOT = resolve(__dirname, '../../..')
+/** The largest message a renderer sends is a whole project text (openModel). */
+export const MAX_MESSAGE_BYTES = 64 << 20
 
 export interface WebHostOptions {
   /** 0 picks a free port. */
@@ -31,6 +35,8 @@ export interface WebHostOptions {
   solverEntry?: SolverEntry
   /** Where unsaved changes are autosaved (and recovered from at start); none without it. */
   recoveryFile?: string
+  /** Where refused connections and socket errors are reported; defaults to stderr. */
+  log?: (message: string) => void
 }
 
 export interface WebHost {
@@ -54,20 +60,40 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   })
   let holder: WebSocket | null = null
   const serveStatic = createStaticHandler(rendererDir)
-  const server = createServer((request, response) => void serveStatic(request, response))
-  const sockets = new WebSocketServer({ noServer: true })
-
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://localhost')
-    if (url.pathname !== '/api' || !tokenMatches(url.searchParams.get('token'), token)) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
+  const log = options.log ?? ((message: string) => console.warn(`MBS Studio web host: ${message}`))
+  let port = 0
+  const server = createServer((request, response) => {
+    if (!isLoopbackHost(request.headers.host, port)) {
+      response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' })
+      response.end('Misdirected request: this host answers only to 127.0.0.1 and localhost')
       return
     }
+    void serveStatic(request, response)
+  })
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  server.on('error', (error) => log(`server error: ${error.message}`))
+  server.on('clientError', (error, socket) => {
+    log(`malformed HTTP request: ${error.message}`)
+    socket.destroy()
+  })
+  sockets.on('error', (error) => log(`WebSocket server error: ${error.message}`))
+  sockets.on('wsClientError', (error, socket) => {
+    log(`refused a malformed WebSocket upgrade: ${error.message}`)
+    socket.destroy()
+  })
+
+  server.on('upgrade', (request, socket, head) => {
+    socket.on('error', (error) => log(`socket error: ${error.message}`))
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    if (url.pathname !== '/api' || !tokenMatches(url.searchParams.get('token'), token))
+      return refuse(socket, '401 Unauthorized')
+    if (!isLoopbackHost(request.headers.host, port) || !isOwnOrigin(request.headers.origin, port))
+      return refuse(socket, '403 Forbidden')
     sockets.handleUpgrade(request, socket, head, (ws) => {
       if (holder) handOver(holder)
       holder = ws
       ws.on('close', () => holder === ws && (holder = null))
-      serveConnection(ws, backend)
+      serveConnection(ws, backend, log)
     })
   })
 
@@ -75,7 +101,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server.once('error', rejectListen)
     server.listen(options.port, HOST, resolveListen)
   })
-  const { port } = server.address() as AddressInfo
+  port = (server.address() as AddressInfo).port
   return {
     url: `http://${HOST}:${port}/?token=${token}`,
     token,
@@ -97,25 +123,20 @@ function handOver(ws: WebSocket): void {
   ws.close(4000, 'opened elsewhere')
 }
 
-function serveConnection(ws: WebSocket, backend: Backend): void {
-  const unsubscribe = backend.onEvent((event) => ws.send(encodeEvent(event)))
-  ws.on('close', unsubscribe)
-  ws.on('message', async (data) => {
-    let request: unknown
-    try {
-      request = JSON.parse(data.toString())
-    } catch {
-      request = undefined // answered as a bad request below
-    }
-    ws.send(JSON.stringify(await backend.respond(request)))
-  })
+function refuse(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
 }
 
-/** Events with Float64Arrays go binary; the rest as JSON text. */
-function encodeEvent(event: EventMessage): string | ArrayBuffer {
-  return event.event === 'frames' || event.event === 'sensors'
-    ? encodeBinaryMessage(event)
-    : JSON.stringify(event)
+const loopbackNames = (port: number) => [`127.0.0.1:${port}`, `localhost:${port}`]
+
+/** A Host header naming this server itself; any other name is a DNS-rebinding attempt. */
+export function isLoopbackHost(host: string | undefined, port: number): boolean {
+  return host !== undefined && loopbackNames(port).includes(host.toLowerCase())
+}
+
+/** The page the host served itself; a page of any other site (or no browser at all) is refused. */
+export function isOwnOrigin(origin: string | undefined, port: number): boolean {
+  return origin !== undefined && loopbackNames(port).some((name) => origin.toLowerCase() === `http://${name}`)
 }
 
 function tokenMatches(given: string | null, expected: string): boolean {
