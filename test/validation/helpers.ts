@@ -107,7 +107,8 @@ export function measuredOrder(h: number[], err: number[]): number {
 export function ellipticK(k: number): number {
   let a = 1,
     b = Math.sqrt(1 - k * k)
-  while (Math.abs(a - b) > 1e-16 * a) [a, b] = [(a + b) / 2, Math.sqrt(a * b)]
+  // Stop within 2 ulps: a and b can end one ulp apart for good (k = sin(pi/4)), below 1e-16 a.
+  while (Math.abs(a - b) > 2 * Number.EPSILON * a) [a, b] = [(a + b) / 2, Math.sqrt(a * b)]
   return Math.PI / (2 * a)
 }
 
