@@ -64,6 +64,7 @@ test('build a pendulum from scratch, run it, see it move and plotted, save, reop
   await page.waitForFunction(
     () => document.querySelector('[data-kind="objects"] .count')?.textContent === '0',
   )
+  assert.equal(await page.getByTestId('saved-state').textContent(), 'Not saved')
   await create('rigidBody')
   await create('joint')
   await create('gravity')
@@ -260,7 +261,7 @@ test('a saved results file opens from disk and replays with its model (tree and 
     /Replaying pendulum-from-scratch\.mbsres: .*the file's model.*read-only/s,
   )
   assert.equal(await count('objects'), '3')
-  await row('revolute').click()
+  await row('revoluteZ').click()
   assert.match(await page.locator('.property-panel').innerText(), /JointRevoluteZ/)
   assert.ok(
     await page.locator('.property-panel .param-field input').first().isDisabled(),

@@ -1,16 +1,23 @@
 // Create actions in the terms engineers think in: each has a small form (a parameter schema, so the
 // property editor's fields render it) and builds the items it stands for.
 import {
+  addItems,
+  applyPatch,
+  buildSystem,
   cloneJson,
   getItemType,
   itemTypes,
+  KIND_LIST_KEY,
+  sensorOutputs,
+  type ItemKind,
   type ItemSpec,
   type JsonValue,
   type ModelListKey,
   type ParamSchema,
+  type SensorOutputs,
   uniqueName,
 } from '../../core'
-import { findItem, type ItemRef, type ProjectSpec } from './projectSpec'
+import { findItem, validateSpec, type ItemRef, type ProjectSpec } from './projectSpec'
 import { axisVector, resolveUpAxis } from '../viewport/upAxis'
 
 export type FormValues = Record<string, JsonValue>
@@ -47,6 +54,10 @@ const vector3 = (doc: string, fallback: number[], unit = 'm') => ({
 const num = (values: FormValues, key: string) => values[key] as number
 const vec = (values: FormValues, key: string) => values[key] as number[]
 const sub = (a: number[], b: number[]) => a.map((x, i) => x - b[i])
+
+/** The project with the additions made (a copy sharing the untouched lists). */
+export const withAdditions = (spec: ProjectSpec, additions: Addition[]): ProjectSpec =>
+  applyPatch(spec, addItems(spec, additions).patch).doc
 
 /** Names the additions get, unique against the model and each other. */
 class Namer {
@@ -104,12 +115,6 @@ function bodyOrGround(spec: ProjectSpec, namer: Namer, additions: Addition[], bo
     : body
 }
 
-/** Where a body of the form is: a ground the action adds is at the origin. */
-const formBodyPosition = (spec: ProjectSpec, body: string): number[] =>
-  body === 'ground' && !findItem(spec, { kind: 'objects', name: 'ground' })
-    ? [0, 0, 0]
-    : bodyPosition(spec, body)
-
 /** Where a body of the build is: one the build adds (a ground) is at the origin. */
 const buildBodyPosition = (spec: ProjectSpec, additions: Addition[], body: string): number[] =>
   additions.some((a) => a.item.name === body) ? [0, 0, 0] : bodyPosition(spec, body)
@@ -122,24 +127,51 @@ const bodyChoice = (doc: string, fallback: string | undefined) => ({
   doc,
 })
 
-/** The first and second selected bodies (for the defaults of joint and spring forms). */
-function selectedBodies(spec: ProjectSpec, selection: ItemRef[]): string[] {
-  const types = bodyTypes()
-  return selection
-    .filter((r) => r.kind === 'objects' && types.includes(findItem(spec, r)?.type ?? ''))
-    .map((r) => r.name)
+interface End {
+  body: string
+  /** Global position in the initial configuration. */
+  point: number[]
 }
 
-function defaultBodies(spec: ProjectSpec, selection: ItemRef[]): [string | undefined, string | undefined] {
-  const selected = selectedBodies(spec, selection)
-  const ground = spec.model.objects.find((o) => o.type === 'Ground')?.name
+/** A body's end at its reference position; "ground" may name a Ground the action adds (at the origin). */
+function bodyEnd(spec: ProjectSpec, body: string): End {
+  const exists = findItem(spec, { kind: 'objects', name: body })
+  return { body, point: exists ? bodyPosition(spec, body) : [0, 0, 0] }
+}
+
+/** Where a marker is in the initial configuration, from the built model (its body may be rotated). */
+function markerPosition(spec: ProjectSpec, markerName: string): number[] {
+  const validated = validateSpec(spec)
+  if (!validated.ok) throw new Error(validated.problems[0].message)
+  const system = buildSystem(validated.project)
+  const index = spec.model.markers.findIndex((m) => m.name === markerName)
+  const point = new Float64Array(3)
+  system.marker(index).kinematics?.position(system.state, point)
+  return [...point]
+}
+
+/** The selected bodies and body markers, in selection order, as ends for joints and springs. */
+function selectedEnds(spec: ProjectSpec, selection: ItemRef[]): End[] {
+  const types = bodyTypes()
+  return selection.flatMap((r): End[] => {
+    const item = findItem(spec, r)
+    if (r.kind === 'objects' && types.includes(item?.type ?? '')) return [bodyEnd(spec, r.name)]
+    if (r.kind !== 'markers' || typeof item?.bodyNumber !== 'string') return []
+    return [{ body: item.bodyNumber, point: markerPosition(spec, r.name) }]
+  })
+}
+
+/** Two selected ends; one selected end with the ground; else the ground and the last body. */
+function defaultEnds(spec: ProjectSpec, selection: ItemRef[]): [End, End | undefined] {
+  const selected = selectedEnds(spec, selection)
+  // "ground" names a Ground the action adds when the model has none.
+  const ground = bodyEnd(spec, spec.model.objects.find((o) => o.type === 'Ground')?.name ?? 'ground')
   const last = [...spec.model.objects]
     .reverse()
     .find((o) => bodyTypes().includes(o.type) && o.type !== 'Ground')?.name
-  // "ground" names a Ground the action adds when the model has none.
   if (selected.length >= 2) return [selected[0], selected[1]]
-  if (selected.length === 1) return [ground ?? 'ground', selected[0]]
-  return [ground ?? 'ground', last]
+  if (selected.length === 1) return [ground, selected[0]]
+  return [ground, last === undefined ? undefined : bodyEnd(spec, last)]
 }
 
 const rigidBody: CreateAction = {
@@ -208,58 +240,106 @@ const rigidBody: CreateAction = {
   },
 }
 
-const JOINT_TYPES = ['RevoluteZ', 'Spherical'] as const
+/** Joint types with two marker references: the candidates a joint between two bodies can be. */
+const jointTypes = () =>
+  itemTypes('object')
+    .filter((d) => d.type.startsWith('Joint') && d.parameters.markerNumbers?.type === 'refList')
+    .map((d) => d.type)
+
+// Drawn at the scale of a hand-built model (the definitions' defaults suit metre-sized machines).
+const JOINT_LOOK: Record<string, number> = { VaxisRadius: 0.03, VaxisLength: 0.12, VjointRadius: 0.04 }
+
+/** The markers and the joint of `type` between two bodies at a global point, with the given marker type. */
+function jointAdditions(
+  spec: ProjectSpec,
+  type: string,
+  bodyChoices: string[],
+  point: number[],
+  markerType: 'BodyRigid' | 'BodyPosition',
+): { additions: Addition[]; name: string } {
+  const namer = new Namer(spec)
+  const additions: Addition[] = []
+  const bodies = bodyChoices.map((b) => bodyOrGround(spec, namer, additions, b))
+  if (bodies[0] === bodies[1]) throw new Error('A joint needs two different bodies')
+  const markers = bodies.map((body) => {
+    const name = namer.name('markers', `${body}Joint`)
+    const origin = buildBodyPosition(spec, additions, body)
+    additions.push({
+      kind: 'markers',
+      item: { type: markerType, name, bodyNumber: body, localPosition: sub(point, origin) },
+    })
+    return name
+  })
+  const base = type.replace(/^Joint/, '')
+  const name = namer.name('objects', base[0].toLowerCase() + base.slice(1))
+  const parameters = getItemType('object', type)?.parameters ?? {}
+  const look = Object.fromEntries(Object.entries(JOINT_LOOK).filter(([key]) => key in parameters))
+  additions.push({ kind: 'objects', item: { type, name, markerNumbers: markers, ...look } })
+  return { additions, name }
+}
+
+/**
+ * The joint of `type` between the bodies, with rigid markers where both bodies have an orientation and
+ * position markers otherwise; the engine decides whether it fits (the model with it validates and builds).
+ */
+function fittingJoint(
+  spec: ProjectSpec,
+  type: string,
+  bodies: string[],
+  point: number[],
+): { additions: Addition[]; name: string } | string {
+  const rigid = bodies.every((b) => hasOrientation(spec, b) || !findItem(spec, { kind: 'objects', name: b }))
+  let problem = ''
+  for (const markerType of rigid ? (['BodyRigid', 'BodyPosition'] as const) : (['BodyPosition'] as const)) {
+    const joint = jointAdditions(spec, type, bodies, point, markerType)
+    const validated = validateSpec(withAdditions(spec, joint.additions))
+    if (!validated.ok) {
+      problem ||= validated.problems.map((p) => p.message).join('\n')
+      continue
+    }
+    try {
+      buildSystem(validated.project)
+      return joint
+    } catch (e) {
+      problem ||= (e as Error).message
+    }
+  }
+  return problem
+}
 
 const joint: CreateAction = {
   id: 'joint',
   label: 'Joint',
   doc: 'A joint between two bodies at a point: a marker on each body there, and the joint between them',
   form(spec, selection) {
-    const [first, second] = defaultBodies(spec, selection)
+    const [first, second] = defaultEnds(spec, selection).map((end) => end?.body)
+    const bodies = [first ?? 'ground', second]
+    const fitting =
+      second === undefined
+        ? jointTypes()
+        : jointTypes().filter((t) => typeof fittingJoint(spec, t, bodies as string[], [0, 0, 0]) !== 'string')
+    const types = fitting.length > 0 ? fitting : jointTypes()
     return {
-      body0: bodyChoice('first body (the ground is added when the model has none)', first ?? 'ground'),
+      body0: bodyChoice('first body (the ground is added when the model has none)', bodies[0]),
       body1: bodyChoice('second body', second),
       point: vector3('joint point in global coordinates', [0, 0, 0]),
       jointType: {
         type: 'enum',
-        values: JOINT_TYPES,
-        default: 'RevoluteZ',
-        doc: 'RevoluteZ: rotation about the global z axis; Spherical: any rotation',
+        values: types,
+        default: types.includes('JointRevoluteZ') ? 'JointRevoluteZ' : types[0],
+        doc: 'the joint types that fit these two bodies (see the item reference for each)',
       },
     }
   },
   build(spec, values) {
-    const namer = new Namer(spec)
-    const additions: Addition[] = []
-    const bodies = [values.body0, values.body1].map((b) => bodyOrGround(spec, namer, additions, b as string))
-    if (bodies[0] === bodies[1]) throw new Error('A joint needs two different bodies')
-    const point = vec(values, 'point')
-    const rigid = bodies.every((b) => hasOrientation(spec, b) || additions.some((a) => a.item.name === b))
-    const type = values.jointType === 'RevoluteZ' ? 'JointRevoluteZ' : 'JointSpherical'
-    if (type === 'JointRevoluteZ' && !rigid)
-      throw new Error(
-        'A revolute joint needs two bodies with an orientation (rigid bodies or the ground); use Spherical for mass points',
-      )
-    const markers = bodies.map((body) => {
-      const name = namer.name('markers', `${body}Joint`)
-      const origin = buildBodyPosition(spec, additions, body)
-      additions.push({
-        kind: 'markers',
-        item: {
-          type: rigid ? 'BodyRigid' : 'BodyPosition',
-          name,
-          bodyNumber: body,
-          localPosition: sub(point, origin),
-        },
-      })
-      return name
-    })
-    const name = namer.name('objects', type === 'JointRevoluteZ' ? 'revolute' : 'spherical')
-    // Drawn at the scale of a hand-built model (the definitions' defaults suit metre-sized machines).
-    const look: Record<string, number> =
-      type === 'JointRevoluteZ' ? { VaxisRadius: 0.03, VaxisLength: 0.12 } : { VjointRadius: 0.04 }
-    additions.push({ kind: 'objects', item: { type, name, markerNumbers: markers, ...look } })
-    return { additions, select: { kind: 'objects', name } }
+    const joint = fittingJoint(
+      spec,
+      values.jointType as string,
+      [values.body0 as string, values.body1 as string],
+      vec(values, 'point'),
+    )
+    if (typeof joint === 'string') throw new Error(`${values.jointType as string} does not fit: ${joint}`)
+    return { additions: joint.additions, select: { kind: 'objects', name: joint.name } }
   },
 }
 
@@ -268,15 +348,12 @@ const spring: CreateAction = {
   label: 'Spring',
   doc: 'A spring-damper between a point on one body and a point on another; relaxed at its current length',
   form(spec, selection) {
-    const [first, second] = defaultBodies(spec, selection)
+    const [first, second] = defaultEnds(spec, selection)
     return {
-      body0: bodyChoice('first body (the ground is added when the model has none)', first),
-      point0: vector3('first point in global coordinates', first ? formBodyPosition(spec, first) : [0, 0, 0]),
-      body1: bodyChoice('second body', second),
-      point1: vector3(
-        'second point in global coordinates',
-        second ? formBodyPosition(spec, second) : [1, 0, 0],
-      ),
+      body0: bodyChoice('first body (the ground is added when the model has none)', first.body),
+      point0: vector3('first point in global coordinates', first.point),
+      body1: bodyChoice('second body', second?.body),
+      point1: vector3('second point in global coordinates', second?.point ?? [1, 0, 0]),
       stiffness: { type: 'number', default: 100, min: 0, unit: 'N/m', doc: 'stiffness' },
       damping: { type: 'number', default: 1, min: 0, unit: 'N s/m', doc: 'damping' },
     }
@@ -357,51 +434,50 @@ const gravity: CreateAction = {
   },
 }
 
-/** The sensor type for an item of each kind and its reference parameter. */
-const SENSOR_FOR: Record<ModelListKey, { type: string; parameter: string }> = {
-  nodes: { type: 'Node', parameter: 'nodeNumber' },
-  objects: { type: 'Body', parameter: 'bodyNumber' },
-  markers: { type: 'Marker', parameter: 'markerNumber' },
-  loads: { type: 'Load', parameter: 'loadNumber' },
-  sensors: { type: '', parameter: '' },
+/** What sensors the first selected item (not a sensor) takes, as the sensor definitions say. */
+function sensorChoices(
+  spec: ProjectSpec,
+  selection: ItemRef[],
+): { target?: ItemRef; choices: SensorOutputs[] } {
+  const target = selection.find((r) => r.kind !== 'sensors')
+  if (!target) return { choices: [] }
+  const validated = validateSpec(spec)
+  if (!validated.ok) return { target, choices: [] }
+  const kind = (Object.keys(KIND_LIST_KEY) as ItemKind[]).find((k) => KIND_LIST_KEY[k] === target.kind)!
+  const index = spec.model[target.kind].findIndex((item) => item.name === target.name)
+  try {
+    return { target, choices: sensorOutputs(buildSystem(validated.project), kind, index) }
+  } catch {
+    return { target, choices: [] }
+  }
 }
-
-const OUTPUTS = [
-  'Position',
-  'Displacement',
-  'Velocity',
-  'Acceleration',
-  'Rotation',
-  'AngularVelocity',
-  'Force',
-  'Torque',
-  'Distance',
-  'KineticEnergy',
-] as const
 
 const sensor: CreateAction = {
   id: 'sensor',
   label: 'Sensor',
   doc: 'A sensor on the selected node, body, connector, marker or load',
-  form(spec, selection) {
-    const target = selection.find((r) => r.kind !== 'sensors')
-    const isBody = target?.kind === 'objects' && bodyTypes().includes(findItem(spec, target)?.type ?? '')
-    const output = target?.kind === 'loads' || (target?.kind === 'objects' && !isBody) ? 'Force' : 'Position'
-    return { output: { type: 'enum', values: OUTPUTS, default: output, doc: 'what the sensor records' } }
+  form(spec, selection): ParamSchema {
+    const outputs = [...new Set(sensorChoices(spec, selection).choices.flatMap((c) => c.outputs))]
+    if (outputs.length === 0) return {}
+    const output = outputs.includes('Position') ? 'Position' : outputs[0]
+    return { output: { type: 'enum', values: outputs, default: output, doc: 'what the sensor records' } }
   },
   build(spec, values, selection) {
-    const target = selection.find((r) => r.kind !== 'sensors')
+    const { target, choices } = sensorChoices(spec, selection)
     if (!target) throw new Error('Select a node, object, marker or load first, then add a sensor on it')
-    const item = findItem(spec, target)!
-    let { type, parameter } = SENSOR_FOR[target.kind]
-    if (target.kind === 'objects' && !bodyTypes().includes(item.type))
-      ({ type, parameter } = { type: 'Object', parameter: 'objectNumber' })
+    const choice = choices.find((c) => c.outputs.includes(values.output as string))
+    if (!choice) throw new Error(`No sensor records an output of "${target.name}" (does the model build?)`)
     const name = new Namer(spec).name('sensors', `${target.name}${values.output as string}`)
     return {
       additions: [
         {
           kind: 'sensors',
-          item: { type, name, [parameter]: target.name, outputVariableType: values.output },
+          item: {
+            type: choice.sensorType,
+            name,
+            [choice.parameter]: target.name,
+            outputVariableType: values.output,
+          },
         },
       ],
       select: { kind: 'sensors', name },

@@ -1,4 +1,5 @@
-import { defineSensor, KinematicSensor } from '../common/sensorBase'
+import { isFrame } from '../../system/computation'
+import { defineSensor, KINEMATIC, KinematicSensor, ROTATIONAL } from '../common/sensorBase'
 
 export const SensorMarker = defineSensor({
   type: 'Marker',
@@ -6,7 +7,12 @@ export const SensorMarker = defineSensor({
   parameters: { markerNumber: { type: 'ref', kind: 'marker', doc: 'the marker' } },
   build: (it, ctx) => {
     const k = ctx.marker(it.params.ref('markerNumber')).kinematics
+    const v = it.params.string('outputVariableType')
     if (!k) throw new Error(`sensor "${it.name}": the marker has no position`)
-    return new KinematicSensor(k, it.params.string('outputVariableType'))
+    // A kinematic sensor records nothing for another output (Force would stay zero): refuse it.
+    const outputs = [...KINEMATIC, ...(isFrame(k) ? ROTATIONAL : [])]
+    if (!outputs.includes(v))
+      throw new Error(`sensor "${it.name}": the marker has no output ${v}; it has: ${outputs.join(', ')}`)
+    return new KinematicSensor(k, v)
   },
 })
