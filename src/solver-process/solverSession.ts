@@ -617,7 +617,8 @@ export class SolverSession {
     this.emit('progress', {
       state: run.state,
       time,
-      endTime: run.settings.timeIntegration.endTime,
+      // The solver's own end: a static solve's load factor runs to 1 whatever the dynamic endTime.
+      endTime: (run.parts?.solver.settings ?? run.settings).timeIntegration.endTime,
       step: steps,
       newtonIterations,
       realTimeFactor: wall > 0 ? (time - run.timeStart) / wall : 0,

@@ -110,9 +110,17 @@ describe('solver process round trips', () => {
   })
 
   it('solves statically: a mass on a spring sinks by m g / k', async () => {
-    await t.backend.call('openModel', { text: SPRING_MASS })
+    // A dynamic endTime of 3 s: the static solve's progress must not be measured against it.
+    const file = JSON.parse(SPRING_MASS) as { simulationSettings: { timeIntegration: { endTime: number } } }
+    file.simulationSettings.timeIntegration.endTime = 3
+    await t.backend.call('openModel', { text: JSON.stringify(file) })
+    t.events.clear()
     const result = await t.backend.call('staticSolve', undefined)
     expect(result.state).toBe('finished')
+    // Progress on the static solve's own scale (load factor 0..1), not the dynamic endTime: ends at 100 %.
+    const progress = t.events.of('progress')
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress.at(-1)).toMatchObject({ time: 1, endTime: 1 })
     const frames = t.events.of('frames')
     const last = frames[frames.length - 1]
     const y = last.positions[last.positions.length - 2]
