@@ -52,7 +52,11 @@ type Node = (t: number) => number
 class Parser {
   private pos = 0
   private depth = 0
-  constructor(private readonly src: string) {}
+  constructor(
+    private readonly src: string,
+    /** False for constant expressions (numeric fields): t is then an unknown name. */
+    private readonly timeAllowed = true,
+  ) {}
 
   parse(): Node {
     const n = this.expr()
@@ -138,11 +142,14 @@ class Parser {
     if (!id) this.fail(c ? `unexpected '${c}'` : 'unexpected end of expression')
     this.pos += id[0].length
     const name = id[0]
-    if (name === 't') return (t) => t
+    if (name === 't' && this.timeAllowed) return (t) => t
     if (name === 'pi') return () => Math.PI
     if (name === 'e') return () => Math.E
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined
-    if (!fn) this.fail(`unknown name '${name}' (known: t, pi, e, ${Object.keys(FUNCTIONS).join(', ')})`)
+    if (!fn)
+      this.fail(
+        `unknown name '${name}' (known: ${this.timeAllowed ? 't, ' : ''}pi, e, ${Object.keys(FUNCTIONS).join(', ')})`,
+      )
     if (this.peek() !== '(') this.fail(`expected '(' after ${name}`)
     this.pos++
     const args: Node[] = [this.expr()]
@@ -165,11 +172,15 @@ class Parser {
 /** Compiles an expression in t; throws ExpressionError with the position on a syntax error. */
 export function compileTimeFunction(source: string | number): TimeFunction {
   if (typeof source === 'number') return () => source
+  return parseBounded(source, true)
+}
+
+function parseBounded(source: string, timeAllowed: boolean): Node {
   if (source.length > MAX_EXPRESSION_LENGTH)
     throw new ExpressionError(
       `the expression has ${source.length} characters; at most ${MAX_EXPRESSION_LENGTH} are allowed`,
     )
-  return new Parser(source).parse()
+  return new Parser(source, timeAllowed).parse()
 }
 
 /** The error message of an expression, or undefined when it compiles. */
@@ -180,4 +191,11 @@ export function expressionProblem(source: string | number): string | undefined {
   } catch (e) {
     return e instanceof ExpressionError ? e.message : String(e)
   }
+}
+
+/** The value of a constant expression ("2*3", "pi/4", "sqrt(2)/2"); throws ExpressionError otherwise. */
+export function evaluateConstant(source: string): number {
+  const value = parseBounded(source, false)(0)
+  if (!Number.isFinite(value)) throw new ExpressionError(`"${source}" is not a finite number (${value})`)
+  return value
 }

@@ -1,24 +1,58 @@
 // Text in an editor field <-> a parameter value, checked against the parameter's definition
 // (checkParamValue: the same message the project file gets for the same mistake).
-import { checkParamValue, type JsonValue, type ParamSpec } from '../../core'
+import { checkParamValue, evaluateConstant, type JsonValue, type ParamSpec } from '../../core'
 
 export type ParseResult = { ok: true; value: JsonValue } | { ok: false; message: string }
 
-/** One number typed by the user: plain decimal or exponent notation, nothing else. */
+/** One number typed by the user: a decimal, or arithmetic with pi, e and functions (expression.ts). */
 export function parseNumber(text: string): ParseResult {
   const trimmed = text.trim()
   if (trimmed === '') return { ok: false, message: 'expected a number, got an empty field' }
   const value = Number(trimmed)
-  if (!Number.isFinite(value)) return { ok: false, message: `expected a number, got "${trimmed}"` }
-  return { ok: true, value }
+  if (Number.isFinite(value)) return { ok: true, value }
+  try {
+    return { ok: true, value: evaluateConstant(trimmed) }
+  } catch (e) {
+    // The parser's reason without its list of known names and the position (the field shows the text).
+    const reason = (e as Error).message
+      .replace(/ \(known: [^)]*\)/, '')
+      .replace(/ at position \d+ in ".*"$/, '')
+    return {
+      ok: false,
+      message: `expected a number or an expression like 2*pi/3, got "${trimmed}" (${reason})`,
+    }
+  }
 }
 
-/** A list of numbers, separated by commas or spaces, with or without brackets. */
+/**
+ * Splits at commas and semicolons outside parentheses; a part of plain numbers separated by spaces
+ * ("1 2 3") is split at the spaces too (an expression keeps its spaces: "2 * pi").
+ */
+function listParts(inner: string): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i <= inner.length; i++) {
+    const c = inner[i]
+    if (c === '(') depth++
+    else if (c === ')') depth--
+    else if (i === inner.length || ((c === ',' || c === ';') && depth === 0)) {
+      parts.push(inner.slice(start, i))
+      start = i + 1
+    }
+  }
+  return parts.flatMap((part) => {
+    const words = part.trim().split(/\s+/)
+    return words.length > 1 && words.every((w) => Number.isFinite(Number(w))) ? words : [part]
+  })
+}
+
+/** A list of numbers (or expressions), separated by commas or spaces, with or without brackets. */
 export function parseNumberList(text: string): ParseResult {
   const inner = text.trim().replace(/^\[/, '').replace(/\]$/, '').trim()
   if (inner === '') return { ok: true, value: [] }
   const values: number[] = []
-  for (const [index, part] of inner.split(/[\s,;]+/).entries()) {
+  for (const [index, part] of listParts(inner).entries()) {
     const parsed = parseNumber(part)
     if (!parsed.ok) return { ok: false, message: `component ${index}: ${parsed.message}` }
     values.push(parsed.value as number)

@@ -81,7 +81,9 @@ describe('list parameters in the property editor', () => {
     const cell = wrapper.get('input[aria-label="p[1][0][2]"]')
     await cell.setValue('1e')
     expect(wrapper.emitted('change')).toBeUndefined()
-    expect(wrapper.get('.field-error').text()).toBe('entry 1, row 0, column 2: expected a number, got "1e"')
+    expect(wrapper.get('.field-error').text()).toBe(
+      'entry 1, row 0, column 2: expected a number or an expression like 2*pi/3, got "1e" (unexpected \'e\')',
+    )
     expect((cell.element as HTMLInputElement).value).toBe('1e')
     await cell.setValue('0')
     expect(wrapper.find('.field-error').exists()).toBe(false)

@@ -39,7 +39,9 @@ describe('ParamField', () => {
     const wrapper = field(mass, 1)
     await wrapper.get('input').setValue('heavy')
     expect(wrapper.emitted('change')).toBeUndefined()
-    expect(wrapper.get('.field-error').text()).toBe('expected a number, got "heavy"')
+    expect(wrapper.get('.field-error').text()).toBe(
+      'expected a number or an expression like 2*pi/3, got "heavy" (unknown name \'heavy\')',
+    )
   })
 
   it('edits a vector component by component, naming a bad component', async () => {

@@ -18,8 +18,18 @@ describe('parseNumber', () => {
 
   it('refuses empty fields, words and non-finite values with a message', () => {
     expect(parseNumber('')).toEqual({ ok: false, message: 'expected a number, got an empty field' })
-    expect(parseNumber('abc')).toEqual({ ok: false, message: 'expected a number, got "abc"' })
+    expect(parseNumber('abc')).toMatchObject({ ok: false, message: /got "abc": unknown name 'abc'/ })
     expect(parseNumber('Infinity').ok).toBe(false)
+    expect(parseNumber('1/0')).toMatchObject({ ok: false, message: /not a finite number/ })
+  })
+
+  it('evaluates arithmetic with pi, e and functions (the time-function parser, without t)', () => {
+    expect(parseNumber('2*3')).toEqual({ ok: true, value: 6 })
+    // The same double as the JavaScript expression: one rounding per operation, in the same order.
+    expect(parseNumber('pi/4')).toEqual({ ok: true, value: Math.PI / 4 })
+    expect(parseNumber('2^-1 + sqrt(2)')).toEqual({ ok: true, value: 0.5 + Math.SQRT2 })
+    expect(parseNumber(' e ')).toEqual({ ok: true, value: Math.E })
+    expect(parseNumber('2*t')).toMatchObject({ ok: false, message: /unknown name 't'/ })
   })
 })
 
@@ -29,10 +39,19 @@ describe('parseNumberList', () => {
     expect(parseNumberList(' [ ] ')).toEqual({ ok: true, value: [] })
   })
 
+  it('takes expressions as components, commas outside parentheses separating them', () => {
+    expect(parseNumberList('[2 * pi, atan2(1, 1), -1/4]')).toEqual({
+      ok: true,
+      value: [2 * Math.PI, Math.PI / 4, -0.25],
+    })
+  })
+
   it('names the component that is not a number', () => {
     expect(parseNumberList('1, x, 3')).toEqual({
       ok: false,
-      message: 'component 1: expected a number, got "x"',
+      message: expect.stringMatching(
+        /^component 1: expected a number or an expression like 2\*pi\/3, got "x"/,
+      ),
     })
   })
 })
