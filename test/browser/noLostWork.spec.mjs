@@ -68,13 +68,14 @@ test("New with unsaved changes asks: Esc keeps them, Don't save drops them, Ente
   await page.click('.dialog button[type=submit]')
   await rows('mass').waitFor({ state: 'detached' })
   assert.match(readFileSync(file, 'utf8'), /"name": "body"/)
-  assert.equal(await savedState(), 'Saved')
+  // The new empty model has never been written to a file.
+  assert.equal(await savedState(), 'Not saved')
 
   await createRigidBody()
   await page.click('button[title^="New empty model"]')
   await unsavedDialog().locator('button:has-text("Don\'t save")').click()
   await rows('body').waitFor({ state: 'detached' })
-  assert.equal(await savedState(), 'Saved')
+  assert.equal(await savedState(), 'Not saved')
 })
 
 test('Spring without a ground: the message on an empty model, then Create keeps working', async () => {
