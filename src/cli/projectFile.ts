@@ -1,12 +1,13 @@
 // Reading input files and projects for the commands, with failures turned into exit codes.
-import fs from 'node:fs'
 import { formatProblems, parseProject, type Problem, type Project } from '../core'
+import { decodeUtf8, InputFileError, readInputBytes } from '../node/inputFiles'
 import { CliError, EXIT, type ExitCode } from './errors'
 
 export function readInputFile(file: string, what = 'file'): Buffer {
   try {
-    return fs.readFileSync(file)
+    return readInputBytes(file)
   } catch (e) {
+    if (e instanceof InputFileError) throw new CliError(EXIT.noInput, `cannot read the ${what}: ${e.message}`)
     throw new CliError(EXIT.noInput, `cannot read the ${what} "${file}": ${systemErrorText(e)}`)
   }
 }
@@ -22,7 +23,14 @@ export function systemErrorText(e: unknown): string {
 export type ProjectLoad = { ok: true; project: Project } | { ok: false; problems: Problem[] }
 
 export function loadProjectFile(file: string): ProjectLoad {
-  return parseProject(readInputFile(file, 'project').toString('utf8'))
+  const bytes = readInputFile(file, 'project')
+  let text: string
+  try {
+    text = decodeUtf8(bytes, file)
+  } catch (e) {
+    return { ok: false, problems: [{ path: '(file)', message: (e as Error).message }] }
+  }
+  return parseProject(text)
 }
 
 /** The project, or a CliError with exitCode listing every problem on its own line. */

@@ -6,7 +6,7 @@
 // sensor rows): the solver keeps the project's step size when --end-time changes the end (setEndTime,
 // not a new numberOfSteps), and --checkpoint-at saves after the first step that reaches T without
 // changing any step, so both runs visit exactly the states of the continuous one.
-import fs from 'node:fs'
+import { readInputBytes } from '../node/inputFiles'
 import {
   CheckpointError,
   createSolver,
@@ -134,7 +134,7 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
 function loadCheckpointFile(file: string, run: CheckpointRun): void {
   let bytes: Uint8Array
   try {
-    bytes = fs.readFileSync(file)
+    bytes = readInputBytes(file)
   } catch (e) {
     throw new CliError(EXIT.noInput, `cannot read the checkpoint "${file}": ${systemErrorText(e)}`)
   }

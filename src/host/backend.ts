@@ -2,7 +2,6 @@
 // renderer's requests here, so the two hosts answer identically. The backend owns the document (the
 // model's project text, its file and whether it is modified) and forwards engine work to the solver
 // process; after a solver crash it reloads the document into the new process.
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
   API_VERSION,
@@ -28,6 +27,7 @@ import {
 import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
 import { echo } from '../core/model/inputBounds'
 import { writeFileAtomic } from '../node/atomicWrite'
+import { readInputText } from '../node/inputFiles'
 import { createExampleLibrary } from './exampleLibrary'
 import type { RecoveredModel, RecoveryStore } from './recovery'
 import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'
@@ -113,7 +113,7 @@ export function createBackend(options: BackendOptions): Backend {
   async function openFile(path: string, modified = false): Promise<OpenedModel> {
     let fileText: string
     try {
-      fileText = await readFile(path, 'utf8')
+      fileText = readInputText(path)
     } catch (error) {
       throw new ApiError('io-error', `Cannot read ${path}: ${(error as Error).message}`)
     }

@@ -18,6 +18,8 @@ export type SolverLauncher = () => SolverChannel
 
 export interface SupervisorOptions {
   launch: SolverLauncher
+  /** The pause after a crash loop; QUIET_PERIOD_MS unless a test shortens it. */
+  quietPeriodMs?: number
   /** Events of the solver process (when they come through the host) and of the supervisor. */
   onEvent(event: EventMessage): void
   /** Loads the host's model into a restarted process; resolves to whether a model was loaded. */
@@ -33,9 +35,10 @@ export interface SolverSupervisor {
   dispose(): void
 }
 
-/** More crashes than this within CRASH_WINDOW_MS stop the automatic restarts. */
-const MAX_CRASHES = 3
-const CRASH_WINDOW_MS = 10_000
+/** More crashes than this within CRASH_WINDOW_MS pause the automatic restarts for QUIET_PERIOD_MS. */
+export const MAX_CRASHES = 3
+export const CRASH_WINDOW_MS = 10_000
+export const QUIET_PERIOD_MS = 30_000
 
 export function createSolverSupervisor(options: SupervisorOptions): SolverSupervisor {
   const pending = new Map<number, PendingRequest>()
@@ -44,6 +47,9 @@ export function createSolverSupervisor(options: SupervisorOptions): SolverSuperv
   let generation = 0
   let disposed = false
   let channel: SolverChannel | null = null
+  // While the crash-loop guard holds the restarts: why, for requests made meanwhile.
+  let paused: { message: string; timer: ReturnType<typeof setTimeout> } | null = null
+  const quietPeriodMs = options.quietPeriodMs ?? QUIET_PERIOD_MS
 
   function start(): void {
     const current = options.launch()
@@ -82,12 +88,24 @@ export function createSolverSupervisor(options: SupervisorOptions): SolverSuperv
     crashes.push(now)
     while (crashes[0] < now - CRASH_WINDOW_MS) crashes.shift()
     if (crashes.length > MAX_CRASHES) {
-      log(
-        'error',
-        `${reason} ${crashes.length} times in ${CRASH_WINDOW_MS / 1000} s; it is not restarted again`,
-      )
+      const message =
+        `The solver process crashed ${crashes.length} times in ${CRASH_WINDOW_MS / 1000} s ` +
+        `(last: ${description}); it is restarted after ${quietPeriodMs / 1000} s without crashes. ` +
+        'The model is kept.'
+      log('error', message)
+      const timer = setTimeout(() => {
+        paused = null
+        crashes.length = 0
+        void relaunch(`${reason}, ${MAX_CRASHES + 1} times in a row`)
+      }, quietPeriodMs)
+      timer.unref?.()
+      paused = { message, timer }
       return
     }
+    await relaunch(reason)
+  }
+
+  async function relaunch(reason: string): Promise<void> {
     start()
     let modelReloaded = false
     try {
@@ -114,7 +132,10 @@ export function createSolverSupervisor(options: SupervisorOptions): SolverSuperv
     },
     request(method, params) {
       const current = channel
-      if (!current) return Promise.reject(new ApiError('internal', 'The solver process is not running'))
+      if (!current)
+        return Promise.reject(
+          new ApiError('internal', paused?.message ?? 'The solver process is not running'),
+        )
       const id = nextId++
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject })
@@ -123,6 +144,7 @@ export function createSolverSupervisor(options: SupervisorOptions): SolverSuperv
     },
     dispose() {
       disposed = true
+      if (paused) clearTimeout(paused.timer)
       const current = channel
       channel = null
       current?.kill()

@@ -4,6 +4,7 @@
 import fs from 'node:fs'
 import type { ByteSink, ByteSource } from '../core'
 import { writeFileAtomic } from './atomicWrite'
+import { openRegularFile } from './inputFiles'
 
 /** Creates (or truncates) a file and appends to it. */
 export class FileSink implements ByteSink {
@@ -33,7 +34,7 @@ export class FileSource implements ByteSource {
   private readonly fd: number
 
   constructor(readonly path: string) {
-    this.fd = fs.openSync(path, 'r')
+    this.fd = openRegularFile(path)
   }
   size(): number {
     return fs.fstatSync(this.fd).size

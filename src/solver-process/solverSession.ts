@@ -9,7 +9,7 @@
 // interrupted too: the run request builds it unless a pause or stop arrives meanwhile; then the build
 // is abandoned and the run's next slice after a resume builds it again. Requests that would change a
 // model that is solving are answered with 'busy', never queued or dropped.
-import { readFileSync } from 'node:fs'
+import { readInputBytes } from '../node/inputFiles'
 import {
   applyPatch,
   buildSystem,
@@ -392,7 +392,7 @@ export class SolverSession {
     if (this.run?.state === 'running') throw busy('load a checkpoint')
     let bytes: Uint8Array
     try {
-      bytes = readFileSync(path)
+      bytes = readInputBytes(path)
     } catch (error) {
       throw new ApiError('io-error', `Cannot read the checkpoint ${path}: ${(error as Error).message}`)
     }
