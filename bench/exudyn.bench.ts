@@ -1,23 +1,18 @@
-// Exudyn's performance tests rebuilt item for item (bench/models.ts); the anchors are the issue's
-// Exudyn 1.11 numbers measured on this machine class. The two small models run Exudyn's full step
-// counts: their first 20,000 steps cost several times the steady state (interpreter, then JIT
-// compilation on background threads, which process.cpuUsage counts), so a shortened run measured
-// warm-up rather than the solver. perf3DRigidBodies runs Exudyn's 1000 steps too: its former 20-step
-// row (85 ms/step on 2026-12-02) measured setup, JIT warm-up and the start from rest.
+// Exudyn's performance tests rebuilt item for item (bench/models.ts), each run alternately with
+// Exudyn's own script (bench/exudynPeer.ts) PAIRS times in this run; the summary gives ours / Exudyn
+// as the median CPU-time ratio of the pairs with its min-max. Every model runs Exudyn's full step count:
+// the first steps cost several times the steady state (interpreter, then JIT compilation on background
+// threads, which process.cpuUsage counts), so a shortened run would measure warm-up.
 //
 // Same accuracy, not the same tolerance number: Exudyn stops Newton at |r| <= relativeTolerance |r_0|,
-// r_0 being the residual of its start guess q'' = 0, lambda = 0 (the applied forces), and overshoots it
-// (it starts far away); MBS Studio stops at |r| <= absoluteTolerance + relativeTolerance (|M q''| +
-// |f_lhs - f_loads|) from an extrapolated start, i.e. close to the tolerance. So each Exudyn row runs at
-// a tolerance at which our result is at least as close to the converged solution (computed in the same
-// run at a tight tolerance) as Exudyn's published test-suite result, and prints both distances:
-// - perfRigidPendulum (Exudyn: 1e-6): 1e-8. At 1e-6 ours ended 0.16 from the converged 2.46845 after
-//   the 2000 s (phase error summed over 1e6 steps), Exudyn's 2.47355 is 5.1e-3 away, ours at 1e-8 ~1e-4.
-// - perf3DRigidBodies (Exudyn: default 1e-8): our default 1e-10, 100 times stricter than Exudyn's
-//   criterion in every step (|r_0| >= 0.54 of our force scale, measured over all 1000 steps); its result
-//   is the converged one and agrees with Exudyn's published result to round-off (~1e-12).
+// r_0 being the residual of its start guess q'' = 0, lambda = 0 (the applied forces); MBS Studio stops at
+// |r| <= absoluteTolerance + relativeTolerance (|M q''| + |f_lhs - f_loads|) from an extrapolated start.
+// So each row runs ours at a tolerance at which our result is at least as close to the converged one as
+// Exudyn's in the same run, and prints both distances: perfRigidPendulum 1e-8 (Exudyn's script: 1e-6,
+// the converged reference is ours at 1e-12); perf3DRigidBodies our default 1e-10 (Exudyn's: 1e-8).
 import '../src/core'
 import type { JsonObject as Json } from '../src/core'
+import { exudynPeerDir, runExudynScript, type ExudynRun } from './exudynPeer'
 import { runEngine, type EngineResult } from './measure'
 import { rigidBodies3D, rigidPendulum, springDamperExplicit } from './models'
 import type { BenchRow, BenchSuite } from './suite'
@@ -25,11 +20,10 @@ import type { BenchRow, BenchSuite } from './suite'
 const PENDULUM_STEPS = 1_000_000
 const SPRING_STEPS = 5_000_000
 const BODIES_3D_STEPS = 1000
-/** Exudyn's published results of the full runs (TestModels/runTestSuite.py, PerformanceTestsReferenceSolution). */
-const EXUDYN_PENDULUM_RESULT = 2.4735499200766586
-const EXUDYN_BODIES_3D_RESULT = 5.307943301446709
 const PENDULUM_TOLERANCE = 1e-8
 const PENDULUM_CONVERGED_TOLERANCE = 1e-12
+/** Ours-then-Exudyn pairs per model: the ratio's median and range need at least three. */
+const PAIRS = 3
 
 export function engineRow(model: string, r: EngineResult, extra: Partial<BenchRow> = {}): BenchRow {
   return {
@@ -53,6 +47,7 @@ export function engineRow(model: string, r: EngineResult, extra: Partial<BenchRo
 
 const sumAbs = (...v: number[][]): number => v.flat().reduce((s, x) => s + Math.abs(x), 0)
 const dist = (a: number, b: number): string => Math.abs(a - b).toExponential(1)
+const median = (x: number[]): number => [...x].sort((a, b) => a - b)[Math.floor(x.length / 2)]
 
 /** The model with its Newton relativeTolerance replaced (see the head of this file for why). */
 function withTolerance(
@@ -70,41 +65,100 @@ function withTolerance(
   }
 }
 
+interface Pairs {
+  ours: EngineResult[]
+  theirs: ExudynRun[]
+}
+
+/** Runs ours then Exudyn's script, PAIRS times, so a change of the machine's load hits both. */
+function alternate(m: { model: Json; settings: Json }, dir: string, script: string): Pairs {
+  const pairs: Pairs = { ours: [], theirs: [] }
+  for (let i = 0; i < PAIRS; i++) {
+    pairs.ours.push(runEngine(m.model, m.settings))
+    pairs.theirs.push(runExudynScript(dir, script, 1))
+  }
+  return pairs
+}
+
+/** The pair with the median CPU ratio, and the ratio's median and range as text. */
+function ratio(model: string, p: Pairs, target: number): { at: number; line: string } {
+  const r = p.ours.map((o, i) => o.cpuSeconds / p.theirs[i].cpuSeconds)
+  const m = median(r)
+  const line =
+    `${model}: ours / Exudyn (1 thread) CPU time ${m.toFixed(2)} median, ` +
+    `${Math.min(...r).toFixed(2)}-${Math.max(...r).toFixed(2)} over ${r.length} alternating pairs; target <= ${target}`
+  return { at: r.indexOf(m), line }
+}
+
+function exudynRow(model: string, ours: EngineResult, run: ExudynRun, extra: Partial<BenchRow>): BenchRow {
+  return {
+    model,
+    engine: 'Exudyn 1.11, 1 thread (its perf-models script)',
+    steps: ours.steps,
+    simulatedSeconds: ours.simulatedSeconds,
+    wallSeconds: run.wallSeconds,
+    cpuSeconds: run.cpuSeconds,
+    ...extra,
+  }
+}
+
+const summaries: string[] = []
+
 export const suite: BenchSuite = {
   name: 'exudyn',
   async run() {
-    const pendulum = withTolerance(rigidPendulum(PENDULUM_STEPS), PENDULUM_TOLERANCE)
-    const p = runEngine(pendulum.model, pendulum.settings)
+    const dir = exudynPeerDir()
+    if (!dir) throw new Error('Exudyn not found: set EXUDYN_PEER to the peers/exudyn folder (its README)')
+    const pendulum = alternate(
+      withTolerance(rigidPendulum(PENDULUM_STEPS), PENDULUM_TOLERANCE),
+      dir,
+      'perfRigidPendulum.py',
+    )
     const converged = withTolerance(rigidPendulum(PENDULUM_STEPS), PENDULUM_CONVERGED_TOLERANCE)
     const pc = runEngine(converged.model, converged.settings)
-    const spring = springDamperExplicit(SPRING_STEPS)
-    const s = runEngine(spring.model, spring.settings)
-    const bodies = rigidBodies3D(400, BODIES_3D_STEPS)
-    const b = runEngine(bodies.model, bodies.settings)
+    const spring = alternate(springDamperExplicit(SPRING_STEPS), dir, 'perfSpringDamperExplicit.py')
+    const bodies = alternate(rigidBodies3D(400, BODIES_3D_STEPS), dir, 'perf3DRigidBodies.py')
+
     const pendulumResult = (r: EngineResult): number => sumAbs(r.sensors.position)
     const bodiesResult = (r: EngineResult): number => sumAbs(r.sensors.displacement, r.sensors.rotation)
-    const distances = (ours: number, reference: number, exudyn: number): string =>
-      `ours ${ours.toPrecision(13)}, ${dist(ours, reference)} from the converged ${reference.toPrecision(13)}; Exudyn's ${exudyn.toPrecision(13)} ${dist(exudyn, reference)} from it`
+    const reference = pendulumResult(pc)
+    const p = ratio('perfRigidPendulum', pendulum, 0.4)
+    const s = ratio('perfSpringDamperExplicit', spring, 0.3)
+    const b = ratio('perf3DRigidBodies', bodies, 0.5)
+    summaries.push(p.line, s.line, b.line)
+    const [po, pt] = [pendulum.ours[p.at], pendulum.theirs[p.at]]
+    const [so, st] = [spring.ours[s.at], spring.theirs[s.at]]
+    const [bo, bt] = [bodies.ours[b.at], bodies.theirs[b.at]]
+    const converged3D = bodiesResult(bo)
     return [
-      engineRow('perfRigidPendulum', p, {
-        anchor: 'Exudyn 10 us/step, 5.7 Newton/step',
+      engineRow('perfRigidPendulum', po, {
         engine: `MBS Studio (relativeTolerance ${PENDULUM_TOLERANCE})`,
-        accuracy: distances(pendulumResult(p), pendulumResult(pc), EXUDYN_PENDULUM_RESULT),
+        accuracy: `sum abs(position) ${pendulumResult(po).toPrecision(13)}, ${dist(pendulumResult(po), reference)} from the converged ${reference.toPrecision(13)}`,
+      }),
+      exudynRow('perfRigidPendulum', po, pt, {
+        engine: 'Exudyn 1.11 (its script: relativeTolerance 1e-6)',
+        accuracy: `sum abs(position) ${pt.result.toPrecision(13)}, ${dist(pt.result, reference)} from the converged`,
       }),
       engineRow('perfRigidPendulum', pc, {
         engine: `MBS Studio (relativeTolerance ${PENDULUM_CONVERGED_TOLERANCE}, the converged reference)`,
-        accuracy: `sum abs(position) ${pendulumResult(pc).toPrecision(13)}`,
+        accuracy: `sum abs(position) ${reference.toPrecision(13)}`,
       }),
-      engineRow('perfSpringDamperExplicit', s, {
-        anchor: 'Exudyn 0.5-0.7 us/step',
+      engineRow('perfSpringDamperExplicit', so, {
         // No '|' in table cells: it splits the Markdown column.
-        accuracy: `sum abs(position) = ${sumAbs(s.sensors.position).toFixed(6)} (Exudyn 0.52 at 500 s; ${s.simulatedSeconds.toFixed(0)} s here)`,
+        accuracy: `sum abs(position) ${sumAbs(so.sensors.position).toFixed(6)} at ${so.simulatedSeconds.toFixed(0)} s`,
       }),
-      engineRow('perf3DRigidBodies (400 bodies)', b, {
-        anchor: 'Exudyn 20 ms/step (20 s for 1000 steps)',
-        engine: 'MBS Studio (default relativeTolerance 1e-10)',
-        accuracy: `last body displacement + rotation summed abs ${bodiesResult(b).toPrecision(13)}; Exudyn's published ${EXUDYN_BODIES_3D_RESULT.toPrecision(13)}, ${dist(bodiesResult(b), EXUDYN_BODIES_3D_RESULT)} apart`,
+      exudynRow('perfSpringDamperExplicit', so, st, {
+        accuracy: `sum abs(position) ${st.result.toFixed(6)}, ${dist(st.result, sumAbs(so.sensors.position))} from ours`,
+      }),
+      engineRow('perf3DRigidBodies (400 bodies)', bo, {
+        engine: 'MBS Studio (default relativeTolerance 1e-10, the converged reference)',
+        accuracy: `last body displacement + rotation summed abs ${converged3D.toPrecision(13)}`,
+      }),
+      exudynRow('perf3DRigidBodies (400 bodies)', bo, bt, {
+        engine: 'Exudyn 1.11, 1 thread (its script: relativeTolerance 1e-8)',
+        accuracy: `summed abs ${bt.result.toPrecision(13)}, ${dist(bt.result, converged3D)} from ours`,
       }),
     ]
   },
+  summary: () => summaries,
 }
