@@ -17,6 +17,7 @@ import {
   type ModelSummary,
   type OpenedModel,
 } from '../shared/api'
+import type { Edit, ModelPatch } from '../core'
 import {
   ApiError,
   errorPayload,
@@ -29,6 +30,7 @@ import { echo } from '../core/model/inputBounds'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { readInputText } from '../node/inputFiles'
 import { createExampleLibrary } from './exampleLibrary'
+import { ModelOwner } from './modelOwner'
 import type { RecoveredModel, RecoveryStore } from './recovery'
 import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'
 
@@ -74,8 +76,8 @@ export function createBackend(options: BackendOptions): Backend {
     emit({ event: 'log', data: { level, message } })
   const examples = createExampleLibrary(options.examplesDir)
 
-  // The document: the last text the solver accepted. It survives solver crashes.
-  let text: string | null = null
+  // The model (it survives solver crashes) and the document it belongs to.
+  const owner = new ModelOwner()
   let summary: ModelSummary | null = null
   let documentState: DocumentState = { path: null, title: UNTITLED, modified: false }
   // The autosave a previous session left: kept on disk, and not overwritten, until the user decides.
@@ -85,9 +87,10 @@ export function createBackend(options: BackendOptions): Backend {
     launch: options.launchSolver,
     onEvent: emit,
     onStarted: options.onSolverStarted,
+    // A new solver process gets the model at its current revision.
     reload: async () => {
-      if (text === null) return false
-      await solver.request('openModel', { text })
+      if (!owner.isOpen) return false
+      await solver.request('openModel', { text: owner.text() })
       return true
     },
   })
@@ -97,17 +100,17 @@ export function createBackend(options: BackendOptions): Backend {
     documentState = next
     emit({ event: 'document', data: next })
     if (!options.recovery || pendingRecovery) return
-    if (next.modified && text !== null)
-      options.recovery.schedule({ path: next.path, title: next.title, text })
+    if (next.modified && owner.isOpen)
+      options.recovery.schedule({ path: next.path, title: next.title, text: owner.text() })
     else options.recovery.clear()
   }
 
   async function openText(modelText: string, document: DocumentState): Promise<OpenedModel> {
     const result = (await callSolver('openModel', { text: modelText })) as SolverModelResult
-    text = result.text
+    owner.open(result.text, !document.modified)
     summary = result.summary
     setDocument(document)
-    return { summary: result.summary, document, text: result.text }
+    return { summary: result.summary, document, text: result.text, revision: owner.revision }
   }
 
   async function openFile(path: string, modified = false): Promise<OpenedModel> {
@@ -119,6 +122,39 @@ export function createBackend(options: BackendOptions): Backend {
     }
     return openText(fileText, { path, title: basename(path), modified })
   }
+
+  // Changes reach owner and solver one after another, so a refusal can be taken back in order.
+  let changes: Promise<unknown> = Promise.resolve()
+  function serialized<T>(change: () => Promise<T>): Promise<T> {
+    const next = changes.then(change)
+    changes = next.catch(() => undefined)
+    return next
+  }
+
+  /** Sends an applied edit, undo or redo to the solver; takes it back when the solver refuses it. */
+  async function follow(edit: Edit, direction?: 'undo' | 'redo'): Promise<{ revision: number }> {
+    try {
+      summary = ((await callSolver('applyChange', { patch: edit.patch })) as SolverModelResult).summary
+    } catch (error) {
+      owner.rollback(edit, direction)
+      throw error
+    }
+    if (!direction) owner.record(edit)
+    const { revision } = owner
+    emit({
+      event: 'modelChanged',
+      data: { revision, patch: edit.patch, label: edit.label, history: owner.historyState() },
+    })
+    setDocument({ ...documentState, modified: owner.dirty })
+    return { revision }
+  }
+
+  const change = (patch: ModelPatch, label: string) => serialized(() => follow(owner.edit(patch, label)))
+  const moveInHistory = (direction: 'undo' | 'redo') =>
+    serialized(async () => {
+      const edit = owner[direction]()
+      return edit ? follow(edit, direction) : null
+    })
 
   const forwarded = Object.fromEntries(
     FORWARDED.map((method) => [method, (params: unknown) => callSolver(method, params)]),
@@ -149,12 +185,14 @@ export function createBackend(options: BackendOptions): Backend {
       const path = (params as { path?: unknown } | undefined)?.path ?? documentState.path
       if (typeof path !== 'string' || path === '')
         throw new ApiError('invalid-state', 'The model has no file yet: save it under a name (Save As)')
-      if (text === null) throw new ApiError('invalid-state', 'No model is open')
+      await changes
+      const text = owner.text()
       try {
         writeFileAtomic(path, text)
       } catch (error) {
         throw new ApiError('io-error', `Cannot save ${path}: ${(error as Error).message}`)
       }
+      owner.markSaved()
       setDocument({ path, title: basename(path), modified: false })
       return documentState
     },
@@ -162,17 +200,17 @@ export function createBackend(options: BackendOptions): Backend {
       if (!documentState.path) throw new ApiError('invalid-state', 'The model has no file to revert to')
       return openFile(documentState.path)
     },
-    getModelText: async () => {
-      if (text === null) throw new ApiError('invalid-state', 'No model is open')
-      return text
-    },
+    getModelText: async () => owner.text(),
     applyChange: async (params) => {
-      const result = (await callSolver('applyChange', params)) as SolverModelResult
-      text = result.text
-      summary = result.summary
-      setDocument({ ...documentState, modified: true })
-      return result.summary
+      await change(readPatch(params, 'applyChange'), 'Change')
+      return summary!
     },
+    edit: (params) => {
+      const label = (params as { label?: unknown }).label
+      return change(readPatch(params, 'edit'), typeof label === 'string' ? label : 'Change')
+    },
+    undo: () => moveInHistory('undo'),
+    redo: () => moveInHistory('redo'),
     // A document with a file gets its results file next to it: NAME.mbsres (Exudyn writes its
     // solution file by default too; writeSolutionToFile: false turns it off).
     run: (params) => {
@@ -238,6 +276,12 @@ export function createBackend(options: BackendOptions): Backend {
       solver.dispose()
     },
   }
+}
+
+function readPatch(params: unknown, method: string): ModelPatch {
+  const patch = (params as { patch?: unknown } | undefined)?.patch
+  if (!Array.isArray(patch)) throw new ApiError('invalid-params', `${method} expects {patch: [operations]}`)
+  return patch as ModelPatch
 }
 
 function readString(params: unknown, key: string, method: string): string {

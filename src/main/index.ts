@@ -109,8 +109,9 @@ function installMenu(
     save: () => documents.save(),
     saveAs: () => documents.saveAs(),
     revert: () => documents.revert(),
-    undo: () => window?.webContents.send(IPC_EVENT, { event: 'menuCommand', data: { command: 'undo' } }),
-    redo: () => window?.webContents.send(IPC_EVENT, { event: 'menuCommand', data: { command: 'redo' } }),
+    // The host owns the history: the menu and the toolbar run the same request.
+    undo: () => backend.call('undo', undefined),
+    redo: () => backend.call('redo', undefined),
     about: () => dialog.showMessageBox({ message: `MBS Studio ${app.getVersion()}` }),
     ...solverCommands,
   } as Record<MenuCommand, () => unknown>

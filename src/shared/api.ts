@@ -39,6 +39,24 @@ export interface OpenedModel {
   document: DocumentState
   /** The project file text as the solver accepted it. */
   text: string
+  /** The host's model revision of this text; every accepted edit, undo and redo adds one. */
+  revision: number
+}
+
+/** What the host's undo and redo would do next. */
+export interface EditHistoryState {
+  canUndo: boolean
+  canRedo: boolean
+  undoLabel?: string
+  redoLabel?: string
+}
+
+/** An accepted edit (or undo, redo): the patch that turns revision - 1 into revision. */
+export interface ModelChange {
+  revision: number
+  patch: ModelPatch
+  label: string
+  history: EditHistoryState
 }
 
 /** The autosaved model of a session that ended without saving, as getRecovery describes it. */
@@ -124,8 +142,17 @@ export interface ApiRequests {
   revertFile: { params: void; result: OpenedModel }
   /** The model as project file text (what a save writes). */
   getModelText: { params: void; result: string }
-  /** Applies a patch of item dictionaries (all or nothing). */
+  /** Applies a patch of item dictionaries (all or nothing); an undoable edit labelled "Change". */
   applyChange: { params: { patch: ModelPatch }; result: ModelSummary }
+  /**
+   * An undoable edit (a patch from the edit commands of src/core/model/edits.ts): validated for the
+   * items it touches, answered with the new revision, announced as a 'modelChanged' event. A refused
+   * edit is an invalid-model error with details.problems and changes nothing.
+   */
+  edit: { params: { patch: ModelPatch; label?: string }; result: { revision: number } }
+  /** Undoes the last edit (the host's history, shared by the menu and the toolbar); null when none. */
+  undo: { params: void; result: { revision: number } | null }
+  redo: { params: void; result: { revision: number } | null }
   validate: { params: void; result: { problems: Problem[] } }
   assemble: { params: void; result: AssemblySummary }
   /** Solves for static equilibrium; answers when done (pause/stop still work meanwhile). */
@@ -177,6 +204,9 @@ export const API_ROUTES = {
   revertFile: 'host',
   getModelText: 'host',
   applyChange: 'solver',
+  edit: 'host',
+  undo: 'host',
+  redo: 'host',
   validate: 'forward',
   assemble: 'forward',
   staticSolve: 'forward',
@@ -273,8 +303,8 @@ export interface ApiEvents {
    * host); this tab's connection is closed after this event.
    */
   openedElsewhere: { message: string }
-  /** A native menu command the renderer carries out (Electron: Edit > Undo, Redo). */
-  menuCommand: { command: 'undo' | 'redo' }
+  /** The model changed by an edit, undo or redo; replicas apply the patch at revision - 1. */
+  modelChanged: ModelChange
 }
 
 export type ApiEventName = keyof ApiEvents

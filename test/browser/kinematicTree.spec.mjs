@@ -39,6 +39,15 @@ const undoTitle = () =>
 const armPixels = (least = 100) => canvasStatsWhen(page, (stats) => stats.body > least)
 const armAt = async () => (await armPixels()).bodyAt
 
+/** `read()` once `expected` holds for it, or its last value after 10 s: the model changes when the host's patch arrives. */
+async function settled(read, expected) {
+  const holds = (value) => (expected instanceof RegExp ? expected.test(value ?? '') : value === expected)
+  let value = await read()
+  for (const start = Date.now(); !holds(value) && Date.now() - start < 10_000; value = await read())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  return value
+}
+
 async function typeInto(label, text) {
   await cell(label).fill(text)
   await cell(label).press('Enter')
@@ -48,7 +57,7 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
   await page.click('.view-tools button:has-text("front")')
   await page.click('.item-row[data-name="arm"]')
   await page.click('button[aria-label="Show the entries of jointOffsets"]')
-  assert.equal(await cell('jointOffsets[1][0]').inputValue(), '0.5')
+  assert.equal(await settled(() => cell('jointOffsets[1][0]').inputValue(), '0.5'), '0.5')
 
   // A cell that is not a number: refused with the entry and component named, the model untouched.
   const undoBefore = await undoTitle()
@@ -71,23 +80,26 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
   // The elbow 0.3 m further out along the upper arm (link 0, nearly horizontal at 0.3 rad).
   await typeInto('jointOffsets[1][0]', '0.8')
   assert.equal(await page.locator('[data-param=jointOffsets] .field-error').count(), 0)
-  assert.match(await undoTitle(), /^Undo: Set jointOffsets of arm/)
+  assert.match(await settled(undoTitle, /^Undo: Set jointOffsets of arm/), /^Undo: Set jointOffsets of arm/)
   await page.keyboard.press('Control+z')
-  assert.equal(await cell('jointOffsets[1][0]').inputValue(), '0.5')
+  assert.equal(await settled(() => cell('jointOffsets[1][0]').inputValue(), '0.5'), '0.5')
   await page.keyboard.press('Control+y')
-  assert.equal(await cell('jointOffsets[1][0]').inputValue(), '0.8')
+  assert.equal(await settled(() => cell('jointOffsets[1][0]').inputValue(), '0.8'), '0.8')
 
   // Add link: the tree's lists and the node grow in one edit, the new link is drawn; undo takes it back.
   await select('gripper')
   const three = await armPixels()
   await select('arm')
   await page.click('[data-testid=tree-links] button:has-text("Add link")')
-  assert.match(await page.locator('[data-testid=tree-links] span').textContent(), /^4 links/)
+  assert.match(
+    await settled(() => page.locator('[data-testid=tree-links] span').textContent(), /^4 links/),
+    /^4 links/,
+  )
   assert.match(
     await page.locator('[data-row=jointOffsets] button[aria-expanded]').textContent(),
     /^4 entries/,
   )
-  assert.match(await undoTitle(), /^Undo: Add a link to arm/)
+  assert.match(await settled(undoTitle, /^Undo: Add a link to arm/), /^Undo: Add a link to arm/)
   await select('gripper')
   const four = await armPixels(three.body * 1.05)
   await page
@@ -109,7 +121,10 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
   )
   await page.keyboard.press('Control+z')
   await select('arm')
-  assert.match(await page.locator('[data-testid=tree-links] span').textContent(), /^3 links/)
+  assert.match(
+    await settled(() => page.locator('[data-testid=tree-links] span').textContent(), /^3 links/),
+    /^3 links/,
+  )
 
   await select('gripper')
   const edited = await armAt()

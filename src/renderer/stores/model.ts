@@ -10,7 +10,6 @@ import {
   applyPatch,
   deleteItems,
   duplicateItems,
-  EditHistory,
   PatchError,
   renameItem,
   setParameters,
@@ -19,11 +18,10 @@ import {
   type Edit,
   type ItemSpec,
   type JsonValue,
-  type ModelPatch,
   type Problem,
   type Project,
 } from '../../core'
-import type { DocumentState, OpenedModel } from '../../shared/api'
+import type { DocumentState, EditHistoryState, ModelChange, OpenedModel } from '../../shared/api'
 import { api } from '../api'
 import type { Addition } from '../model/createActions'
 import {
@@ -44,12 +42,13 @@ export type ChangeResult = { ok: true } | { ok: false; problems: Problem[] }
 
 export const useModelStore = defineStore('model', () => {
   const log = useLogStore()
-  const history = new EditHistory()
+  /** What the host's undo and redo would do (the host owns the history). */
+  const history = shallowRef<EditHistoryState>({ canUndo: false, canRedo: false })
   const spec = shallowRef<ProjectSpec>(emptyProjectSpec())
   const initial = validateSpec(spec.value)
   /** The resolved project of `spec` (settings with defaults, references as indices). */
   const project = shallowRef<Project | null>(initial.ok ? initial.project : null)
-  /** Bumped on every history move, so computed undo/redo state follows. */
+  /** The host's revision `spec` is at: the replica follows the host's patches one revision at a time. */
   const revision = ref(0)
   const selection = ref<ItemRef[]>([])
   /** The edited model's selection while a replayed file's model is shown. */
@@ -68,11 +67,11 @@ export const useModelStore = defineStore('model', () => {
       : editLock.value,
   )
 
-  const dirty = computed(() => (revision.value, history.dirty))
-  const canUndo = computed(() => (revision.value, history.canUndo))
-  const canRedo = computed(() => (revision.value, history.canRedo))
-  const undoLabel = computed(() => (revision.value, history.undoLabel))
-  const redoLabel = computed(() => (revision.value, history.redoLabel))
+  const dirty = computed(() => document.value.modified)
+  const canUndo = computed(() => history.value.canUndo)
+  const canRedo = computed(() => history.value.canRedo)
+  const undoLabel = computed(() => history.value.undoLabel)
+  const redoLabel = computed(() => history.value.redoLabel)
   const primary = computed(() => selection.value.at(-1) ?? null)
   const primaryItem = computed<ItemSpec | undefined>(() =>
     primary.value ? findItem(shownSpec.value, primary.value) : undefined,
@@ -82,40 +81,43 @@ export const useModelStore = defineStore('model', () => {
     return { start: ti?.startTime ?? 0, end: ti?.endTime ?? 1 }
   })
 
-  // Patches go out one after another: the solver must see them in the order they were made.
+  // Edits, undos and redos go to the host one after another, in the order they were made; the
+  // replica changes only with the host's modelChanged events.
   let sync: Promise<unknown> = Promise.resolve()
-  function sendToSolver(patch: ModelPatch): void {
-    if (patch.length === 0) return
-    sync = sync
-      .then(() => api.applyChange({ patch }))
-      .catch((error: Error) => log.add('error', `The solver did not take the change: ${error.message}`))
+  function send(what: string, request: () => Promise<unknown>): void {
+    sync = sync.then(request).catch((error: Error) => log.add('error', `${what}: ${error.message}`))
   }
 
-  /** Waits until the solver has every change made so far (before a run or a save). */
+  /** Waits until the host has answered every edit made so far (before a run or a save). */
   const synced = () => sync
 
   function show(next: ProjectSpec, resolved: Project): void {
     spec.value = next
     project.value = resolved
-    revision.value++
     // The selection follows the model: items that no longer exist drop out.
     selection.value = selection.value.filter((ref) => findItem(next, ref))
   }
 
-  /** Applies an edit's patch once the items it touches are valid; on problems nothing changes. */
-  function apply(edit: Edit): ChangeResult {
-    const next = applyPatch(spec.value, edit.patch).doc
-    const problems = validateEdit(next, edit.patch)
-    if (problems.length > 0) return { ok: false, problems }
+  /** The host's accepted change: applied when it follows the replica's revision, else the model is fetched. */
+  async function follow(change: ModelChange): Promise<void> {
+    history.value = change.history
+    let next: ProjectSpec | undefined
+    if (change.revision === revision.value + 1) next = applyPatch(spec.value, change.patch).doc
+    else {
+      const result = specFromText(await api.getModelText())
+      if (result.ok) next = result.spec
+    }
     // The view draws the resolved project (settings with defaults, references as indices).
-    const result = validateSpec(next)
-    if (!result.ok) return result
-    show(next, result.project)
-    sendToSolver(edit.patch)
-    return { ok: true }
+    const result = next && validateSpec(next)
+    if (!result?.ok) return log.add('error', `The model of revision ${change.revision} could not be shown`)
+    revision.value = change.revision
+    show(result.spec, result.project)
   }
 
-  /** Makes and applies an edit (an undo step); a refused one is answered with its problems. */
+  /**
+   * Makes an edit and sends it to the host when the items it touches are valid (the same check the
+   * host makes); a refused edit is answered with its problems and the model is unchanged.
+   */
   function commit<E extends Edit>(make: () => E): { ok: true; edit: E } | { ok: false; problems: Problem[] } {
     if (readOnly.value) return { ok: false, problems: [{ path: '(model)', message: readOnly.value }] }
     let edit: E
@@ -125,32 +127,29 @@ export const useModelStore = defineStore('model', () => {
       if (error instanceof PatchError) return { ok: false, problems: [error.problem] }
       throw error
     }
-    const result = apply(edit)
-    if (!result.ok) return result
-    history.push(edit)
+    const problems = validateEdit(applyPatch(spec.value, edit.patch).doc, edit.patch)
+    if (problems.length > 0) return { ok: false, problems }
+    send(`The host refused "${edit.label}"`, () => api.edit({ patch: edit.patch, label: edit.label }))
     return { ok: true, edit }
   }
 
   function moveInHistory(direction: 'undo' | 'redo'): void {
     if (readOnly.value) return log.add('warning', readOnly.value)
-    const edit = direction === 'undo' ? history.undo() : history.redo()
-    if (!edit) return
-    const result = apply(edit)
-    revision.value++
-    if (!result.ok) {
-      history.revert(direction)
-      return log.add('error', `Could not ${direction} "${edit.label}": ${result.problems[0].message}`)
-    }
-    log.add('info', `${direction === 'undo' ? 'Undid' : 'Redid'}: ${edit.label}`)
+    const label = direction === 'undo' ? history.value.undoLabel : history.value.redoLabel
+    if (!label) return
+    send(`Could not ${direction} "${label}"`, async () => {
+      if (await api[direction]()) log.add('info', `${direction === 'undo' ? 'Undid' : 'Redid'}: ${label}`)
+    })
   }
 
   function load(opened: OpenedModel): void {
     const result = specFromText(opened.text)
     if (!result.ok) throw new Error(result.problems.map((p) => `${p.path}: ${p.message}`).join('; '))
-    history.reset(!opened.document.modified)
+    history.value = { canUndo: false, canRedo: false }
     selection.value = []
     editingSelection = []
     document.value = opened.document
+    revision.value = opened.revision
     show(result.spec, result.project)
     // The run state of the new model (the solver reports it on request, not as an event).
     api.getState().then(useSimulationStore().applyStatus, (error: Error) => log.add('error', error.message))
@@ -193,8 +192,6 @@ export const useModelStore = defineStore('model', () => {
     try {
       await synced()
       document.value = await api.saveFile(path ? { path } : {})
-      history.markSaved()
-      revision.value++
       log.add('info', `Saved ${document.value.path ?? document.value.title}`)
       return true
     } catch (error) {
@@ -243,6 +240,7 @@ export const useModelStore = defineStore('model', () => {
   const isSelected = (ref: ItemRef) => selection.value.some((r) => sameRef(r, ref))
 
   api.on('document', (state) => (document.value = state))
+  api.on('modelChanged', (change) => void follow(change))
 
   // The selection belongs to the model shown: the edited model's waits while a file's model is shown.
   watch(
