@@ -243,7 +243,7 @@ export function createBackend(options: BackendOptions): Backend {
     },
     getState: async () => {
       const status = (await callSolver('getStatus')) as ApiResult<'getState'>
-      return { ...status, document: documentState, model: summary }
+      return { ...status, document: documentState, model: summary, modelRevision: owner.revision }
     },
   }
 

@@ -103,6 +103,8 @@ export interface SolverStatus extends RunStatus {
 export interface SessionState extends SolverStatus {
   document: DocumentState
   model: ModelSummary | null
+  /** The host's model revision (OpenedModel.revision); `revision` is the solver process's count. */
+  modelRevision: number
 }
 
 export interface RunOptions {

@@ -54,7 +54,8 @@ export const useSessionStore = defineStore('session', () => {
     }
     const state = await api.getState()
     if (!state.model) return false
-    model.load({ summary: state.model, document: state.document, text: await api.getModelText() })
+    const text = await api.getModelText()
+    model.load({ summary: state.model, document: state.document, text, revision: state.modelRevision })
     return true
   }
 
