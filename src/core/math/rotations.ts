@@ -10,6 +10,11 @@ export interface RotationParametrization {
   rotationMatrix(theta: Vec, out: Vec): void
   /** Gbar (3 x size, row-major): omega_local = Gbar theta'. */
   localG(theta: Vec, out: Vec): void
+  /**
+   * Parametrizations with a singular angle: how far theta is from it, as |cos| of the angle that
+   * reaches it (0 at the singularity, where Gbar loses rank). Absent: no singularity (Euler parameters).
+   */
+  singularityDistance?(theta: Vec): number
   /** (d/dt Gbar) theta': the part of the local angular acceleration that does not come from theta''. */
   localGdotThetaDot(theta: Vec, thetaDot: Vec, out: Vec): void
   // Second derivatives (geometric stiffness of joints), exact for the formulas as computed. A and
@@ -164,6 +169,8 @@ export function eulerRotationDerivativeTimes(p: Vec, w: Vec, out: Vec): void {
  */
 export const TAIT_BRYAN_XYZ: RotationParametrization = {
   size: 3,
+  // Gimbal lock at ry = +-pi/2: the x and z axes coincide, det Gbar = cos ry.
+  singularityDistance: (t) => Math.abs(Math.cos(t[1])),
   rotationMatrix: (t, out) => rotationFromRxyz(t[0], t[1], t[2], out),
   localG: (t, out) => {
     const c1 = Math.cos(t[1]),

@@ -7,7 +7,7 @@
 // A run can also be driven in slices (advance) so a host can answer pause/stop between them.
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
-import type { ObjectComputation } from '../system/computation'
+import type { NodeComputation, ObjectComputation } from '../system/computation'
 import { SystemEvaluator } from '../system/evaluator'
 import { SystemState } from '../system/state'
 import { SolverError, type CancellationToken } from './errors'
@@ -60,6 +60,9 @@ export interface SolverWarning {
   time: number
   items: string[]
 }
+
+/** |cos| of a singular rotation angle below which the solvers warn (0.05: 2.9 deg from gimbal lock). */
+export const SINGULAR_ANGLE_WARNING = 0.05
 
 /** Thrown by checkInterrupt and caught by solveStep (one object: interrupting allocates nothing). */
 class StepInterrupted {}
@@ -115,6 +118,9 @@ export abstract class SolverBase {
   private setupDone = false
   /** Objects with switching states (postNewton) and with a postStep hook, collected when the system is initialized. */
   private switchingObjects: ObjectComputation[] = []
+  /** Nodes with a singular rotation angle (rotationSingularity), and per node whether it was warned about. */
+  private singularNodes: { node: NodeComputation; label: string }[] = []
+  private warnedSingular = new Uint8Array(0)
   private postStepObjects: ObjectComputation[] = []
   private lastProgress = 0
   private wallStart = 0
@@ -289,6 +295,10 @@ export abstract class SolverBase {
     this.system.initialize()
     this.switchingObjects = this.system.objects.map((r) => r.computation).filter((o) => o.postNewton)
     this.postStepObjects = this.system.objects.map((r) => r.computation).filter((o) => o.postStep)
+    this.singularNodes = this.system.nodes.flatMap((r, k) =>
+      r.computation.rotationSingularity ? [{ node: r.computation, label: this.system.label('node', k) }] : [],
+    )
+    this.warnedSingular = new Uint8Array(this.singularNodes.length)
     if (this.system.nODE1 > 0)
       throw new SolverError(
         'unsupported',
@@ -340,6 +350,7 @@ export abstract class SolverBase {
     this.stats.steps++
     this.checkFinite()
     for (const o of this.postStepObjects) o.postStep!(s)
+    if (this.singularNodes.length > 0) this.watchSingularAngles()
     this.options.recorder?.maybeRecord(s)
     this.options.onStep?.(s)
     const p = this.options.onProgress
@@ -414,6 +425,25 @@ export abstract class SolverBase {
 
   finalizeSolver(): void {
     this.stats.wallTime += (now() - this.wallStart) / 1000
+  }
+
+  /**
+   * Warns once when a node's rotation parameters near their singular angle (Tait-Bryan gimbal lock,
+   * |cos ry| < SINGULAR_ANGLE_WARNING, 2.9 deg from it: the accelerations grow like 1 / cos^2 ry); again
+   * only after the node has been well away (|cos ry| > 2 x that) in between.
+   */
+  private watchSingularAngles(): void {
+    for (let k = 0; k < this.singularNodes.length; k++) {
+      const c = this.singularNodes[k].node.rotationSingularity!(this.state)
+      if (this.warnedSingular[k] === 0 && c < SINGULAR_ANGLE_WARNING) {
+        this.warnedSingular[k] = 1
+        const label = this.singularNodes[k].label
+        this.warn(
+          `${label} is ${((Math.asin(Math.min(1, c)) * 180) / Math.PI).toFixed(2)} deg from the singular angle of its rotation parameters at t = ${this.state.t} (Tait-Bryan gimbal lock, ry = +-90 deg: |cos ry| = ${c.toExponential(2)}); the results lose accuracy there. Choose the node's reference orientation so the motion stays away from it, or use Euler parameters (RigidBodyEP).`,
+          [label],
+        )
+      } else if (this.warnedSingular[k] === 1 && c > 2 * SINGULAR_ANGLE_WARNING) this.warnedSingular[k] = 0
+    }
   }
 
   /** Runs after every step: no closures or temporary arrays (the step loop allocates nothing). */

@@ -71,6 +71,11 @@ export interface NodeComputation extends LifecycleHooks {
   readonly kinematics?: PointKinematics
   /** Set once the global offsets are known (lets kinematics precompute its ltg). */
   onOffsetsAssigned?(): void
+  /**
+   * Nodes whose rotation parameters have a singular angle (Tait-Bryan): |cos| of that angle at s
+   * (0 at the singularity); the solvers warn when it gets small.
+   */
+  rotationSingularity?(s: SystemState): number
 }
 
 /** The local blocks whose structural nonzeros an object may declare (ObjectComputation.structuralNonzeros). */

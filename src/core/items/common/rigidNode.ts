@@ -67,6 +67,15 @@ export class RigidNode extends NodeBase {
     const n = this.nTrans
     for (let i = 0; i < this.rotation.size; i++) out[i] = this.reference[n + i] + s.q[this.ode2Index + n + i]
   }
+  /** |cos| of the parametrization's singular angle at s (rotationSingularity; 1 without one). */
+  rotationSingularity(s: SystemState): number {
+    const r = this.rotation
+    if (!r.singularityDistance) return 1
+    this.rotationParameters(s, this.singularityTheta)
+    return r.singularityDistance(this.singularityTheta)
+  }
+  /** Work array of rotationSingularity (4: the largest parametrization). */
+  private readonly singularityTheta = new Float64Array(4)
   /** Their time derivatives (x = s.v) or second derivatives (x = s.a). */
   rotationRates(x: Float64Array, out: Float64Array): void {
     for (let i = 0; i < this.rotation.size; i++) out[i] = x[this.ode2Index + this.nTrans + i]
