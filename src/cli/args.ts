@@ -8,7 +8,9 @@ export interface OptionSpec {
   /** Long name without the leading dashes, e.g. "end-time". */
   name: string
   /** Metavariable of the value (T, DIR, FILE); absent for flags. */
-  value?: 'T' | 'DIR' | 'FILE'
+  value?: 'T' | 'DIR' | 'FILE' | 'N' | 'URL' | 'ITEM.PARAMETER=VALUE'
+  /** May be given several times; every value is kept in order. */
+  repeatable?: boolean
   doc: string
 }
 
@@ -53,6 +55,12 @@ export const COMMANDS: readonly CommandSpec[] = [
         doc: 'start from this checkpoint instead of the initial conditions',
       },
       {
+        name: 'set',
+        value: 'ITEM.PARAMETER=VALUE',
+        repeatable: true,
+        doc: 'override a parameter of an item (bob.physicsMass=2) or a setting (timeIntegration.numberOfSteps=500), checked like an edit in the app; VALUE is JSON ([0,-9.81,0], true) or else a string; repeatable',
+      },
+      {
         name: 'json',
         doc: 'print a one-line JSON summary as the last line of standard output: {"time", "steps", "newtonIterations", "jacobians", "wallTime" (seconds, assembly and solve), "sensors": {NAME: last values}}',
       },
@@ -83,6 +91,8 @@ export const COMMANDS: readonly CommandSpec[] = [
 ]
 
 export interface RunArgs {
+  /** --set ITEM.PARAMETER=VALUE, in the order given. */
+  overrides: string[]
   endTime?: number
   sensorsDir?: string
   results?: string
@@ -122,7 +132,7 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
     throw new UsageError(`unknown ${first.startsWith('-') ? 'option' : 'command'} "${first}"${hint}`)
   }
   if (rest.some((a) => HELP_FLAGS.includes(a))) return { command: 'help', topic: spec.name }
-  const { operands, values } = parseOptions(spec, rest)
+  const { operands, values, lists } = parseOptions(spec, rest)
 
   if (spec.name === 'help') {
     if (operands.length > 1) throw new UsageError(`unexpected argument "${operands[1]}"`, 'help')
@@ -141,6 +151,7 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   if (spec.name === 'info') return { command: 'info', file: operand }
 
   const run: RunArgs = {
+    overrides: lists.get('set') ?? [],
     endTime: numberValue(values, 'end-time'),
     sensorsDir: values.get('sensors-dir'),
     results: values.get('results'),
@@ -161,9 +172,10 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
 function parseOptions(
   spec: CommandSpec,
   args: readonly string[],
-): { operands: string[]; values: Map<string, string> } {
+): { operands: string[]; values: Map<string, string>; lists: Map<string, string[]> } {
   const operands: string[] = []
   const values = new Map<string, string>()
+  const lists = new Map<string, string[]>()
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]
     if (arg === '--') {
@@ -186,7 +198,8 @@ function parseOptions(
           : `; ${spec.name} takes no options`
       throw new UsageError(`unknown option "${flag}"${suggest(flag, known)}${list}`, spec.name)
     }
-    if (values.has(name)) throw new UsageError(`--${name} is given more than once`, spec.name)
+    if (values.has(name) && !opt.repeatable)
+      throw new UsageError(`--${name} is given more than once`, spec.name)
     if (!opt.value) {
       if (eq >= 0) throw new UsageError(`--${name} takes no value`, spec.name)
       values.set(name, '')
@@ -197,9 +210,10 @@ function parseOptions(
     else if (i + 1 < args.length && !args[i + 1].startsWith('--')) value = args[++i]
     if (value === undefined || value === '')
       throw new UsageError(`--${name} needs a value ${opt.value}`, spec.name)
-    values.set(name, value)
+    if (opt.repeatable) lists.set(name, [...(lists.get(name) ?? []), value])
+    else values.set(name, value)
   }
-  return { operands, values }
+  return { operands, values, lists }
 }
 
 function singleOperand(spec: CommandSpec, operands: string[]): string {

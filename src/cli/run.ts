@@ -13,6 +13,7 @@ import { writeFileAtomic } from '../node/atomicWrite'
 import type { RunArgs } from './args'
 import { CliError, EXIT, UsageError } from './errors'
 import type { CliIO } from './io'
+import { parseOverrides, requireOverridden } from './overrides'
 import { requireProject, systemErrorText } from './projectFile'
 import { PartialRunError, runWithOutputs } from './runOutputs'
 import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
@@ -21,7 +22,8 @@ import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
 const PROGRESS_AFTER_SECONDS = 1
 
 export function runCommand(projectFile: string, args: RunArgs, io: CliIO): number {
-  const project = requireProject(projectFile, EXIT.runInvalidProject)
+  const overrides = parseOverrides(args.overrides)
+  const project = requireOverridden(requireProject(projectFile, EXIT.runInvalidProject), overrides)
   checkTimes(project, args)
   checkFiles(args)
   const sensorFiles = plannedSensorFiles(project)

@@ -32,11 +32,15 @@ describe('parseArgs', () => {
         '--from-checkpoint',
         'old.mbschk',
         '--json',
+        '--set',
+        'bob.physicsMass=2',
+        '--set=timeIntegration.endTime=-1',
       ]),
     ).toEqual({
       command: 'run',
       project: 'p.mbsproj',
       run: {
+        overrides: ['bob.physicsMass=2', 'timeIntegration.endTime=-1'],
         endTime: 2.5,
         sensorsDir: 'out',
         results: 'r.mbsres',
@@ -49,7 +53,7 @@ describe('parseArgs', () => {
     expect(parseArgs(['run', 'p.mbsproj'])).toEqual({
       command: 'run',
       project: 'p.mbsproj',
-      run: { json: false },
+      run: { overrides: [], json: false },
     })
   })
 

@@ -1,0 +1,124 @@
+// Parameter overrides "ITEM.PARAMETER=VALUE" (mbs run --set, parameter studies): each one is applied as
+// the edit a user would make (setParameters / setSettings), checked with validateEdit, and the result is
+// loaded like a project file, so an override can never produce a model the file reader would refuse.
+import { setParameters, setSettings } from './edits'
+import { cloneJson } from './parameters'
+import { applyPatch, KIND_OF_LIST, MODEL_LIST_KEYS, PatchError, type EditableProject } from './patch'
+import { loadProjectJson, writeProject, type LoadResult, type Project } from './project'
+import { getItemType } from './registry'
+import { suggest } from './resolve'
+import { SETTINGS_SCHEMA } from './settings'
+import type { JsonObject, JsonValue, ModelListKey, Problem } from './types'
+import { validateEdit } from './validateEdit'
+
+/** One override: `path` is "ITEM.PARAMETER[.KEY...]" or "[simulationSettings.]SECTION.KEY...". */
+export interface Override {
+  path: string
+  value: JsonValue
+}
+
+const SETTINGS_PREFIX = 'simulationSettings'
+
+/** "bob.physicsMass=2" -> {path, value}; the value is JSON (numbers, [1,2,3], true), else a plain string. */
+export function parseOverride(text: string): Override | { problem: Problem } {
+  const eq = text.indexOf('=')
+  const path = eq >= 0 ? text.slice(0, eq).trim() : ''
+  const valueText = eq >= 0 ? text.slice(eq + 1).trim() : ''
+  if (eq < 0 || !/^[^.\s]+(\.[^.\s]+)+$/.test(path) || valueText === '')
+    return {
+      problem: {
+        path: text,
+        message:
+          'expected ITEM.PARAMETER=VALUE or a simulationSettings path such as timeIntegration.endTime=2',
+      },
+    }
+  let value: JsonValue
+  try {
+    value = JSON.parse(valueText) as JsonValue
+  } catch {
+    value = valueText
+  }
+  return { path, value }
+}
+
+/** The project with every override applied, or the problems (each names the override it comes from). */
+export function applyOverrides(project: Project, overrides: readonly Override[]): LoadResult {
+  let doc: EditableProject = {
+    model: project.model,
+    simulationSettings: project.simulationSettingsSpec,
+  }
+  const problems: Problem[] = []
+  for (const override of overrides) {
+    const label = `${override.path}=${JSON.stringify(override.value)}`
+    try {
+      const edit = overrideEdit(doc, override)
+      const next = applyPatch(doc, edit.patch).doc
+      const found = validateEdit(next, edit.patch)
+      if (found.length === 0) doc = next
+      for (const p of found) problems.push({ path: label, message: `${p.path}: ${p.message}` })
+    } catch (e) {
+      if (!(e instanceof PatchError)) throw e
+      problems.push({ path: label, message: e.problem.message })
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems }
+  const text = writeProject({ ...project, model: doc.model, simulationSettingsSpec: doc.simulationSettings })
+  return loadProjectJson(JSON.parse(text))
+}
+
+function overrideEdit(doc: EditableProject, { path, value }: Override) {
+  const [head, ...rest] = path.split('.')
+  if (head === SETTINGS_PREFIX) return settingsEdit(doc, rest, value)
+  const kinds = MODEL_LIST_KEYS.filter((kind) => doc.model[kind].some((item) => item.name === head))
+  if (kinds.length === 0) {
+    if (head in SETTINGS_SCHEMA) return settingsEdit(doc, [head, ...rest], value)
+    const names = MODEL_LIST_KEYS.flatMap((kind) => doc.model[kind].map((item) => item.name))
+    throw new PatchError({
+      path,
+      message: `no item or settings section named "${head}"${suggest(head, [...names, ...Object.keys(SETTINGS_SCHEMA)])}`,
+    })
+  }
+  if (kinds.length > 1)
+    throw new PatchError({
+      path,
+      message: `"${head}" names items of several kinds (${kinds.map((k) => KIND_OF_LIST[k]).join(', ')}); rename one`,
+    })
+  return itemEdit(doc, kinds[0], head, rest, value)
+}
+
+function itemEdit(doc: EditableProject, kind: ModelListKey, name: string, keys: string[], value: JsonValue) {
+  const item = doc.model[kind].find((i) => i.name === name)!
+  const def = getItemType(KIND_OF_LIST[kind], item.type)
+  const [parameter, ...inner] = keys
+  const known = def ? Object.keys(def.parameters) : []
+  if (!known.includes(parameter))
+    throw new PatchError({
+      path: `${name}.${parameter}`,
+      message: `${KIND_OF_LIST[kind]} "${name}" (${item.type}) has no parameter "${parameter}"${suggest(parameter, known)}`,
+    })
+  const current = item[parameter] as JsonValue | undefined
+  const next = inner.length === 0 ? value : setIn(current, inner, value, `${name}.${parameter}`)
+  return setParameters(doc, { kind, name }, { [parameter]: next })
+}
+
+function settingsEdit(doc: EditableProject, keys: string[], value: JsonValue) {
+  if (keys.length === 0)
+    throw new PatchError({
+      path: SETTINGS_PREFIX,
+      message: 'expected a settings key after simulationSettings.',
+    })
+  return setSettings(doc, setIn(doc.simulationSettings, keys, value, SETTINGS_PREFIX) as JsonObject)
+}
+
+/** A copy of `base` (an object, or nothing) with `value` at `keys`. */
+function setIn(base: JsonValue | undefined, keys: string[], value: JsonValue, where: string): JsonValue {
+  if (keys.length === 0) return value
+  if (base !== undefined && (base === null || typeof base !== 'object' || Array.isArray(base)))
+    throw new PatchError({
+      path: where,
+      message: `"${where}" is not a dictionary, so it has no key "${keys[0]}"`,
+    })
+  const copy: JsonObject = base ? (cloneJson(base) as JsonObject) : {}
+  copy[keys[0]] = setIn(copy[keys[0]], keys.slice(1), value, `${where}.${keys[0]}`)
+  return copy
+}
