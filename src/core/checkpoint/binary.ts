@@ -42,7 +42,14 @@ export class MemorySink implements ByteSink {
 const encoder = new TextEncoder()
 const decoder = new TextDecoder('utf-8', { fatal: true })
 export const utf8 = (s: string): Uint8Array => encoder.encode(s)
-export const fromUtf8 = (b: Uint8Array): string => decoder.decode(b)
+/** Strict UTF-8; bytes that are not UTF-8 are a format error of the file, not a crash. */
+export function fromUtf8(b: Uint8Array): string {
+  try {
+    return decoder.decode(b)
+  } catch {
+    throw new FormatError(`a text field of ${b.length} bytes is not valid UTF-8`)
+  }
+}
 
 // Slicing-by-4 tables in Int32Arrays: the running value stays a small integer in V8 (no heap numbers),
 // which makes the checksum of a results frame cheap next to writing it.

@@ -225,6 +225,11 @@ export function decodeCheckpoint(bytes: Uint8Array): Checkpoint {
     b.end()
   }
   r.end()
+  // A NaN or infinite time or step never reaches the end time (the run would loop forever).
+  if (!Number.isFinite(time))
+    throw new FormatError(`the checkpoint time is ${time}; expected a finite number`)
+  if (!(Number.isFinite(stepSize) && stepSize > 0))
+    throw new FormatError(`the checkpoint step size is ${stepSize}; expected a finite number > 0`)
   return {
     fingerprint,
     time,

@@ -3,6 +3,7 @@
 // time (binary search over the indexed frame times). A torn last record - a crash in the middle of a
 // write, or a write still in progress - is not indexed; the next refresh() picks it up once complete.
 import { crc32, FormatError, fromUtf8, getF64s, type ByteSource } from '../checkpoint/binary'
+import { checkResultsHeader } from './headerSchema'
 import {
   RECORD_FRAME,
   RECORD_SENSORS,
@@ -86,6 +87,7 @@ export class ResultsReader {
       throw new FormatError(
         `the results file's header has format ${JSON.stringify(header.format)}, expected "${RESULTS_FORMAT}"`,
       )
+    checkResultsHeader(header)
     return new ResultsReader(source, header, 16 + length)
   }
 
