@@ -85,6 +85,15 @@ export const useSimulationStore = defineStore('simulation', () => {
           data.reason === 'failed' ? (lastError ?? { message: 'The run failed', items: [] }) : null
         lastError = null
       }),
+      // The host gave a new solver process the model at its current revision: the run is gone, the
+      // model (and with it editing) is back.
+      api.on('solverRestarted', ({ reason, modelReloaded }) => {
+        applyStatus({ state: modelReloaded ? 'idle' : 'empty', time: 0, step: 0 })
+        useLogStore().add(
+          'warning',
+          `The run stopped: ${reason}. ${modelReloaded ? 'Your model is kept; run it again.' : 'The model could not be reloaded.'}`,
+        )
+      }),
     ]
     return () => stops.forEach((stop) => stop())
   }
