@@ -44,6 +44,8 @@ export interface VectorParam extends ParamBase {
   type: 'vector'
   size?: number
   default?: number[]
+  /** Names of the components of a fixed-size vector, in order (editor labels, e.g. Jxx ... Jxy). */
+  components?: readonly string[]
   /** A vector of fixed length whose length must match something else; checked by the item. */
   min?: number
 }

@@ -44,6 +44,30 @@ describe('ParamField', () => {
     )
   })
 
+  it("names the inertia's components in Exudyn's order and takes an expression in one", async () => {
+    const { getItemType } = await import('../../../src/core')
+    const spec = getItemType('object', 'RigidBody')!.parameters.physicsInertia
+    const wrapper = field(spec, [1, 2, 3, 0, 0, 0])
+    expect(wrapper.findAll('.component-name').map((n) => n.text())).toEqual([
+      'Jxx',
+      'Jyy',
+      'Jzz',
+      'Jyz',
+      'Jxz',
+      'Jxy',
+    ])
+    await wrapper.findAll('input')[0].setValue('2/3')
+    expect(wrapper.emitted('change')).toEqual([[[2 / 3, 2, 3, 0, 0, 0]]])
+  })
+
+  it('names the coordinates of a rigid node from its definition', async () => {
+    const { getItemType } = await import('../../../src/core')
+    const spec = getItemType('node', 'RigidBodyEP')!.parameters.referenceCoordinates
+    const wrapper = field(spec, [0, 0, 0, 1, 0, 0, 0])
+    const names = wrapper.findAll('.component-name').map((n) => n.text())
+    expect(names).toEqual(['x', 'y', 'z', 'ep0', 'ep1', 'ep2', 'ep3'])
+  })
+
   it('edits a vector component by component, naming a bad component', async () => {
     const wrapper = field({ type: 'vector', doc: '', size: 3, unit: 'm' }, [1, 2, 3])
     const inputs = wrapper.findAll('input')

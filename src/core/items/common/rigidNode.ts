@@ -494,6 +494,8 @@ interface RigidNodeKind {
 export function rigidNode(k: RigidNodeKind): ItemDefinition<'node'> {
   const size = k.nTrans + k.rotation.size
   const zeros = new Array<number>(size).fill(0)
+  // '[x, y, z, ep0, ...]' -> the components' names.
+  const components = k.coordinates.replace(/[[\]\s]/g, '').split(',')
   return {
     kind: 'node',
     type: k.type,
@@ -504,18 +506,21 @@ export function rigidNode(k: RigidNodeKind): ItemDefinition<'node'> {
         type: 'vector',
         size,
         default: k.defaultReference,
+        components,
         doc: `reference coordinates ${k.coordinates}`,
       },
       initialCoordinates: {
         type: 'vector',
         size,
         default: zeros,
+        components,
         doc: `initial displacements from the reference coordinates ${k.coordinates}`,
       },
       initialVelocities: {
         type: 'vector',
         size,
         default: zeros,
+        components,
         doc: `initial velocities (time derivatives of the coordinates) ${k.coordinates}`,
       },
       ...k.extraParameters,

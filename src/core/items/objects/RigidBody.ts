@@ -280,6 +280,7 @@ export const ObjectRigidBody: ItemDefinition<'object'> = {
       size: 6,
       default: [0, 0, 0, 0, 0, 0],
       unit: 'kg m^2',
+      components: ['Jxx', 'Jyy', 'Jzz', 'Jyz', 'Jxz', 'Jxy'],
       doc: 'inertia [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] in body axes w.r.t. the reference point (node), not necessarily the centre of mass',
     },
     physicsCenterOfMass: {
