@@ -17,27 +17,88 @@ function temporaryPathFor(target: string): string {
 
 /**
  * Writes `data` to `target` atomically. On any failure the temporary file is removed, the previous
- * content of `target` (if any) is left untouched, and the error is thrown.
+ * content of `target` (if any) is left untouched, and the error is thrown. An existing file keeps its
+ * mode and owner, a symbolic link keeps pointing where it did (its target is written), and a file
+ * without any write permission is refused rather than replaced.
  */
 export function writeFileAtomic(target: string, data: string | Uint8Array): void {
-  const tmp = temporaryPathFor(target)
+  const file = followLinks(target)
+  const existing = statOrNull(file)
+  if (existing && !existing.isFile()) throw new Error(`${target} is not a regular file; it is not replaced`)
+  if (existing && (existing.mode & 0o222) === 0)
+    throw new Error(`${target} is read-only; it is not overwritten (save under another name)`)
+  const tmp = temporaryPathFor(file)
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
   let fd: number | undefined
   try {
     fd = fs.openSync(tmp, 'wx', 0o644)
+    if (existing) keepModeAndOwner(fd, existing)
     let written = 0
     while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written)
     fs.fsyncSync(fd)
     fs.closeSync(fd)
     fd = undefined
-    fs.renameSync(tmp, target)
+    fs.renameSync(tmp, file)
   } catch (e) {
     if (fd !== undefined) closeQuietly(fd)
     removeQuietly(tmp)
     throw e
   }
-  syncDirectory(path.dirname(target))
+  syncDirectory(path.dirname(file))
+  removeStaleTemporaries(file)
 }
+
+/** The file a path finally names, through any symbolic links (also a link to a file not yet there). */
+function followLinks(target: string): string {
+  let current = target
+  for (let hops = 0; hops < 40; hops++) {
+    const link = fs.lstatSync(current, { throwIfNoEntry: false })
+    if (!link?.isSymbolicLink()) return current
+    current = path.resolve(path.dirname(current), fs.readlinkSync(current))
+  }
+  throw new Error(`${target}: too many levels of symbolic links`)
+}
+
+function statOrNull(file: string): fs.Stats | null {
+  return fs.statSync(file, { throwIfNoEntry: false }) ?? null
+}
+
+function keepModeAndOwner(fd: number, existing: fs.Stats): void {
+  fs.fchmodSync(fd, existing.mode & 0o7777)
+  try {
+    fs.fchownSync(fd, existing.uid, existing.gid)
+  } catch {
+    // Only the owner's group may be set without privileges; the mode is kept either way.
+  }
+}
+
+/** Temporary files of this target left by a process that no longer runs (an interrupted save). */
+function removeStaleTemporaries(file: string): void {
+  const base = path.basename(file)
+  const pattern = new RegExp(`^\\.${escapeRegExp(base)}\\.(\\d+)\\.\\d+\\.tmp$`)
+  let names: string[]
+  try {
+    names = fs.readdirSync(path.dirname(file))
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const pid = pattern.exec(name)?.[1]
+    if (pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid)))
+      removeQuietly(path.join(path.dirname(file), name))
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 function closeQuietly(fd: number): void {
   try {

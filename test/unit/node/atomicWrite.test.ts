@@ -61,3 +61,45 @@ describe('writeFileAtomic', () => {
     expect(fs.readdirSync(dir)).toEqual(['results'])
   })
 })
+
+describe('writeFileAtomic updates the file the user has', () => {
+  it('keeps the mode of an existing file (0600 stays 0600)', () => {
+    const file = path.join(tempDir(), 'secret.mbsproj')
+    fs.writeFileSync(file, 'old', { mode: 0o600 })
+    fs.chmodSync(file, 0o600)
+    writeFileAtomic(file, 'new')
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    expect(fs.readFileSync(file, 'utf8')).toBe('new')
+  })
+
+  it('writes through a symbolic link to its target and keeps the link', () => {
+    const dir = tempDir()
+    const real = path.join(dir, 'real.mbsproj')
+    const link = path.join(dir, 'link.mbsproj')
+    fs.writeFileSync(real, 'old')
+    fs.symlinkSync('real.mbsproj', link)
+    writeFileAtomic(link, 'new')
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(fs.readFileSync(real, 'utf8')).toBe('new')
+  })
+
+  it('refuses a read-only file and leaves it as it was', () => {
+    const file = path.join(tempDir(), 'frozen.mbsproj')
+    fs.writeFileSync(file, 'old')
+    fs.chmodSync(file, 0o444)
+    expect(() => writeFileAtomic(file, 'new')).toThrow(/read-only; it is not overwritten/)
+    expect(fs.readFileSync(file, 'utf8')).toBe('old')
+  })
+
+  it('removes temporary files an interrupted save of the same file left behind', () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'a.mbsproj')
+    // PID 2^22 + 1 is above Linux's pid_max limit, so no process has it.
+    const stale = path.join(dir, `.a.mbsproj.${(1 << 22) + 1}.3.tmp`)
+    const other = path.join(dir, `.b.mbsproj.${(1 << 22) + 1}.3.tmp`)
+    fs.writeFileSync(stale, 'half')
+    fs.writeFileSync(other, 'half')
+    writeFileAtomic(file, 'new')
+    expect(fs.readdirSync(dir).sort()).toEqual([path.basename(other), 'a.mbsproj'].sort())
+  })
+})
