@@ -2,7 +2,7 @@
 //   management    - parameters (schema) and cross-item checks;
 //   computation   - build(): the typed-array class the solver calls;
 //   visualization - visualize(): neutral graphics data for the current state.
-import type { ParamSchema } from './parameters'
+import type { ParamSchema, ParamSpec } from './parameters'
 import type { ItemKind, JsonValue } from './types'
 import type {
   LoadComputation,
@@ -14,46 +14,68 @@ import type { SensorComputation } from '../system/sensorComputation'
 import type { SystemState } from '../system/state'
 import type { Graphics } from '../system/graphics'
 
-/** Validated parameters of one item, defaults filled in and references resolved to indices. */
-export class ItemParams {
+/** Names of the parameters of schema S whose spec is of one of the types T (any name for a plain ParamSchema). */
+export type ParamNames<S extends ParamSchema, T extends ParamSpec['type']> = {
+  [N in keyof S & string]: [Extract<S[N], { type: T }>] extends [never] ? never : N
+}[keyof S & string]
+
+/**
+ * Validated parameters of one item, defaults filled in and references resolved to indices. With the
+ * definition's schema as S, a wrong name or an accessor of the wrong type is a compile error.
+ */
+export class ItemParams<out S extends ParamSchema = ParamSchema> {
+  private readonly colors = new Map<string, { fallback: number[]; color: number[] }>()
   constructor(readonly values: Readonly<Record<string, JsonValue>>) {}
-  number(name: string): number {
+  number<N extends ParamNames<S, 'number'>>(name: N): number {
     return this.values[name] as number
   }
-  integer(name: string): number {
+  integer<N extends ParamNames<S, 'integer'>>(name: N): number {
     return this.values[name] as number
   }
-  bool(name: string): boolean {
+  bool<N extends ParamNames<S, 'boolean'>>(name: N): boolean {
     return this.values[name] as boolean
   }
-  string(name: string): string {
+  string<N extends ParamNames<S, 'string' | 'enum' | 'expression'>>(name: N): string {
     return this.values[name] as string
   }
-  vector(name: string): Float64Array {
+  vector<N extends ParamNames<S, 'vector'>>(name: N): Float64Array {
     return Float64Array.from(this.values[name] as number[])
   }
   /** Row-major copy of a matrix parameter. */
-  matrix(name: string): Float64Array {
+  matrix<N extends ParamNames<S, 'matrix'>>(name: N): Float64Array {
     return Float64Array.from((this.values[name] as number[][]).flat())
   }
   /** A resolved reference: the 0-based index of the referenced item. */
-  ref(name: string): number {
+  ref<N extends ParamNames<S, 'ref'>>(name: N): number {
     return this.values[name] as number
   }
-  refs(name: string): number[] {
+  refs<N extends ParamNames<S, 'refList'>>(name: N): number[] {
     return (this.values[name] as number[]).slice()
   }
-  raw(name: string): JsonValue {
+  /**
+   * The colour to draw with: the parameter, or fallback where it is Exudyn's "default colour"
+   * [-1, -1, -1, -1]. Made once per item and fallback, as visualize runs every frame: shared, never
+   * modified (like the DEFAULT_COLORS fallbacks).
+   */
+  color<N extends ParamNames<S, 'color'>>(name: N, fallback: number[]): number[] {
+    const cached = this.colors.get(name)
+    if (cached && cached.fallback === fallback) return cached.color
+    const c = this.values[name] as number[]
+    const color = c[0] < 0 ? fallback : c.slice()
+    this.colors.set(name, { fallback, color })
+    return color
+  }
+  raw<N extends keyof S & string>(name: N): JsonValue {
     return this.values[name]
   }
 }
 
-export interface ResolvedItem {
+export interface ResolvedItem<S extends ParamSchema = ParamSchema> {
   kind: ItemKind
   index: number
   name: string
   type: string
-  params: ItemParams
+  params: ItemParams<S>
 }
 
 /** Read access to the resolved model, for cross-item checks. */
@@ -82,14 +104,14 @@ export type ComputationOf<K extends ItemKind> = K extends 'node'
         ? LoadComputation
         : SensorComputation
 
-export interface ItemDefinition<K extends ItemKind = ItemKind> {
+export interface ItemDefinition<K extends ItemKind = ItemKind, S extends ParamSchema = ParamSchema> {
   kind: K
   /** Type string as in the project file (Exudyn's short name, e.g. "MassPoint"). */
   type: string
   /** Exudyn's full class name (e.g. "ObjectMassPoint"), for docs and users coming from Exudyn. */
   exudynName: string
   doc: string
-  parameters: ParamSchema
+  parameters: S
   /**
    * Whether everything the item carries from step to step is in the state vectors or saved by its
    * internal-state hooks (seed 004, "Checkpoint support"); a string gives the reason it is not.
@@ -101,9 +123,16 @@ export interface ItemDefinition<K extends ItemKind = ItemKind> {
    */
   traits?: { body?: boolean; position?: boolean; orientation?: boolean }
   /** Cross-item checks (types of referenced items, sizes); returns messages about named parameters. */
-  check?(item: ResolvedItem, model: ModelView): { parameter: string; message: string }[]
-  build(item: ResolvedItem, ctx: BuildContext): ComputationOf<K>
-  visualize?(item: ResolvedItem, computation: ComputationOf<K>, s: SystemState, out: Graphics): void
+  check?(item: ResolvedItem<S>, model: ModelView): { parameter: string; message: string }[]
+  build(item: ResolvedItem<S>, ctx: BuildContext): ComputationOf<K>
+  visualize?(item: ResolvedItem<S>, computation: ComputationOf<K>, s: SystemState, out: Graphics): void
 }
 
 export type AnyItemDefinition = { [K in ItemKind]: ItemDefinition<K> }[ItemKind]
+
+/** An item definition whose parameter accessors are checked against its own schema (S is inferred). */
+export function defineItem<K extends ItemKind, S extends ParamSchema>(
+  def: ItemDefinition<K, S>,
+): ItemDefinition<K, S> {
+  return def
+}

@@ -270,14 +270,14 @@ export class LinearCablePoint implements PointKinematics {
  * Parameters of both cable definitions in their documented order; docs where the planar and 3D element
  * differ, the node type and the planar element's pre-curvature (after the reference strain).
  */
-export function cableParameterSchema(spec: {
+export function cableParameterSchema<R extends ParamSchema>(spec: {
   bendingStiffness: string
   referenceAxialStrain: string
   strainIsRelativeToReference: string
   integration: string
   nodeType: string
-  referenceCurvature?: ParamSchema
-}): ParamSchema {
+  referenceCurvature: R
+}) {
   return {
     physicsLength: {
       type: 'number',
@@ -332,7 +332,7 @@ export function cableParameterSchema(spec: {
       doc: `the two ${spec.nodeType} nodes [n0, n1]`,
     },
     useReducedOrderIntegration: { type: 'integer', default: 0, min: 0, max: 2, doc: spec.integration },
-  }
+  } satisfies ParamSchema
 }
 
 /** The element parameters of a resolved cable item. */

@@ -14,7 +14,7 @@ import { packedFloat64, packedInt32 } from '../../math/packedArrays'
 import { taitBryanFromRotation } from '../../math/rotations'
 import { zeroRange } from '../../math/smallArrays'
 import { cross, matMul3, matTMul3, matVec3 } from '../../math/vec3'
-import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import { defineItem, type ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import {
   type FrameKinematics,
@@ -24,7 +24,7 @@ import {
   type ObjectComputation,
   type PointKinematics,
 } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS, type Graphics } from '../../system/graphics'
+import { DEFAULT_COLORS, type Graphics } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './connectorFields'
 import { V_COLOR, visualizationParams } from './itemFields'
@@ -767,7 +767,7 @@ export function genericJointEquations(axes: number[], R0: Float64Array, R1: Floa
   return eqs
 }
 
-const ROTATION_MARKERS: ParamSchema = {
+const ROTATION_MARKERS = {
   rotationMarker0: {
     type: 'matrix',
     rows: 3,
@@ -782,9 +782,9 @@ const ROTATION_MARKERS: ParamSchema = {
     default: IDENTITY,
     doc: 'joint frame J1 in the frame of marker 1',
   },
-}
+} satisfies ParamSchema
 
-const AXIS_VIS: ParamSchema = {
+const AXIS_VIS = {
   ...visualizationParams(),
   VaxisRadius: {
     type: 'number',
@@ -803,7 +803,7 @@ const AXIS_VIS: ParamSchema = {
     visualization: true,
   },
   ...V_COLOR,
-}
+} satisfies ParamSchema
 
 /** Rows of a rotation matrix parameter must be orthonormal. */
 function checkRotation(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
@@ -845,7 +845,7 @@ export function drawAxis(
 ): void {
   if (!it.params.bool('Vshow')) return
   const { position: p, axis: a } = joint.drawFrame(s, axisLocal)
-  const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint)
+  const color = it.params.color('Vcolor', DEFAULT_COLORS.joint)
   g.add({
     shape: 'cylinder',
     from: p.map((x, i) => x - 0.5 * length * a[i]),
@@ -856,13 +856,8 @@ export function drawAxis(
 }
 
 /** A joint with a fixed set of axes in its joint frame (revolute, prismatic, generic). */
-export function frameJoint(
-  type: string,
-  doc: string,
-  axes: number[] | 'parameter',
-  drawnAxis: number,
-): ItemDefinition<'object'> {
-  return {
+export function frameJoint(type: string, doc: string, axes: number[] | 'parameter', drawnAxis: number) {
+  return defineItem({
     kind: 'object',
     type,
     exudynName: `Object${type}`,
@@ -911,5 +906,5 @@ export function frameJoint(
         it.params.number('VaxisRadius'),
         it.params.number('VaxisLength'),
       ),
-  }
+  })
 }

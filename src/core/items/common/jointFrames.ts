@@ -84,7 +84,7 @@ const IDENTITY = [
 ]
 
 /** rotationMarker0 and rotationMarker1; `j0Role` says what the connector does along J0's axes. */
-export function jointFrameParams(j0Role: string): ParamSchema {
+export function jointFrameParams(j0Role: string) {
   return {
     rotationMarker0: {
       type: 'matrix',
@@ -100,7 +100,7 @@ export function jointFrameParams(j0Role: string): ParamSchema {
       default: IDENTITY,
       doc: 'joint frame J1 in the frame of marker 1',
     },
-  }
+  } satisfies ParamSchema
 }
 
 /** Problems with a 3x3 rotation parameter that is not orthonormal (to 1e-6, rounding in typed files). */

@@ -1,6 +1,7 @@
 // Markers, the glue between loads/connectors and nodes/bodies (seed 003): a load or connector acts
 // on a marker and never needs to know whether it is attached to a node or to a point of a body.
 import type { BuildContext, ItemDefinition, ModelView, ResolvedItem } from '../../model/definition'
+import type { ParamSchema } from '../../model/parameters'
 import { getItemType } from '../../model/registry'
 import { isFrame, type MarkerComputation, type PointKinematics } from '../../system/computation'
 import { DEFAULT_COLORS } from '../../system/graphics'
@@ -66,21 +67,24 @@ export const POSITION = provides({ position: true })
 
 export const FRAME = provides({ position: true, orientation: true })
 
-const markerDefinition = itemFactory('marker', 'Marker')
+const markerDefinition = itemFactory('marker', 'Marker', {})
 
 /** A marker definition whose computations provide `p`; registered for the checks of loads and connectors. */
-export function defineMarker(p: Provides, fields: ItemFields<'marker'>): ItemDefinition<'marker'> {
+export function defineMarker<S extends ParamSchema>(
+  p: Provides,
+  fields: ItemFields<'marker', S>,
+): ItemDefinition<'marker', S> {
   MARKER_PROVIDES[fields.type] = p
   return markerDefinition(fields)
 }
 
 /** A marker that passes on the kinematics of a node or of a point on a body, drawn as a point or frame. */
-export function kinematicMarker(
+export function kinematicMarker<S extends ParamSchema>(
   p: Provides,
-  fields: Omit<ItemFields<'marker'>, 'build' | 'visualize'>,
+  fields: Omit<ItemFields<'marker', S>, 'build' | 'visualize'>,
   kinematics: (it: ResolvedItem, ctx: BuildContext) => PointKinematics,
-): ItemDefinition<'marker'> {
-  return defineMarker(p, {
+): ItemDefinition<'marker', S> {
+  return defineMarker<S>(p, {
     ...fields,
     build: (it, ctx) => new KinematicMarker(p, kinematics(it, ctx)),
     visualize: markerVisualization(),

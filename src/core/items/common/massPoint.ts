@@ -1,8 +1,8 @@
 // Point-mass bodies and ground: Ground, MassPoint (3D) and MassPoint2D.
 import { identity3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { ObjectComputation, PointKinematics } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { checkGraphicsData, drawGraphicsData, VGRAPHICS } from './bodyGraphics'
 import { FixedFrame, TranslationPoint } from './fixedKinematics'
@@ -59,8 +59,8 @@ class MassPointBody implements ObjectComputation {
   readonly outputVariables = ['KineticEnergy']
 }
 
-export function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3): ItemDefinition<'object'> {
-  return {
+export function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3) {
+  return defineItem({
     kind: 'object',
     type,
     exudynName: `Object${type}`,
@@ -98,8 +98,8 @@ export function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3): ItemDe
         shape: 'sphere',
         center: [...p],
         radius: 0.05,
-        color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body),
+        color: it.params.color('Vcolor', DEFAULT_COLORS.body),
       })
     },
-  }
+  })
 }

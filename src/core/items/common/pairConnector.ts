@@ -2,18 +2,18 @@
 // the distance constraint ConnectorDistance.
 import type { ItemDefinition } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from './itemFields'
 import { TwoMarkerConnector } from './twoMarkerConnector'
 
-export const CONNECTOR_VIS: ParamSchema = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR }
+export const CONNECTOR_VIS = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR } satisfies ParamSchema
 
 export function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'object'>['visualize'] {
   return (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const [a, b] = (c as TwoMarkerConnector).endPoints(s)
-    const color = colorOr(
-      it.params.vector('Vcolor') as unknown as number[],
+    const color = it.params.color(
+      'Vcolor',
       shape === 'helix' ? DEFAULT_COLORS.connector : DEFAULT_COLORS.joint,
     )
     const size = it.params.number('VdrawSize')

@@ -1,6 +1,6 @@
 // Nodes with translational coordinates: Point (3D), Point2D (planar) and PointGround (no coordinates).
 import type { ItemDefinition } from '../../model/definition'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import { TranslationPoint } from './fixedKinematics'
 import { NodeBase } from './nodeBase'
 
@@ -28,6 +28,6 @@ export const pointVisualization =
       shape: 'sphere',
       center: [...p],
       radius: size > 0 ? size / 2 : 0.02,
-      color: colorOr(item.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.node),
+      color: item.params.color('Vcolor', DEFAULT_COLORS.node),
     })
   }

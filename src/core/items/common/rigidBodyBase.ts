@@ -13,7 +13,7 @@
 import { packedCopy } from '../../math/packedArrays'
 import type { BuildContext, ResolvedItem } from '../../model/definition'
 import type { FrameKinematics, ObjectComputation } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS, type Graphics } from '../../system/graphics'
+import { DEFAULT_COLORS, type Graphics } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { drawGraphicsData } from './bodyGraphics'
 import { RigidFrame, RigidNode } from './rigidNode'
@@ -103,6 +103,6 @@ export function drawBody(
     center: [p[0], p[1], p[2]],
     rotation: [R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7], R[8]],
     size,
-    color: colorOr(it.params.raw('Vcolor') as number[], DEFAULT_COLORS.body),
+    color: it.params.color('Vcolor', DEFAULT_COLORS.body),
   })
 }

@@ -6,9 +6,9 @@
 import { packedCopy, packedFloat64, packedInt32 } from '../../math/packedArrays'
 import { type RotationParametrization, TAIT_BRYAN_XYZ, taitBryanFromRotation } from '../../math/rotations'
 import { cross, matVec3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem, type ItemDefinition } from '../../model/definition'
 import type { FrameKinematics, NodeComputation } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from './itemFields'
 import { NodeBase } from './nodeBase'
@@ -476,7 +476,7 @@ const rigidNodeVisualization = (): ItemDefinition<'node'>['visualize'] => (item,
     shape: 'sphere',
     center: [p[0], p[1], p[2]],
     radius: size > 0 ? size / 10 : 0.01,
-    color: colorOr(item.params.raw('Vcolor') as number[], DEFAULT_COLORS.node),
+    color: item.params.color('Vcolor', DEFAULT_COLORS.node),
   })
 }
 
@@ -491,12 +491,12 @@ interface RigidNodeKind {
   check?: ItemDefinition<'node'>['check']
 }
 
-export function rigidNode(k: RigidNodeKind): ItemDefinition<'node'> {
+export function rigidNode(k: RigidNodeKind) {
   const size = k.nTrans + k.rotation.size
   const zeros = new Array<number>(size).fill(0)
   // '[x, y, z, ep0, ...]' -> the components' names.
   const components = k.coordinates.replace(/[[\]\s]/g, '').split(',')
-  return {
+  return defineItem({
     kind: 'node',
     type: k.type,
     exudynName: `Node${k.type}`,
@@ -539,5 +539,5 @@ export function rigidNode(k: RigidNodeKind): ItemDefinition<'node'> {
         it.params.vector('initialVelocities'),
       ),
     visualize: rigidNodeVisualization(),
-  }
+  })
 }

@@ -2,8 +2,8 @@
 // vector r' = dr/dx (the derivative along the cable's reference arc length), all second-order
 // coordinates [r, r'] (2 dim). NodePoint2DSlope1 [x, y, r'x, r'y] for ANCFCable2D, NodePointSlope1
 // [x, y, z, r'x, r'y, r'z] for ANCFCable; a straight cable along the global x-axis has r' = e_x.
-import type { ItemDefinition } from '../../model/definition'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { defineItem } from '../../model/definition'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import { TranslationPoint } from './fixedKinematics'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from './itemFields'
 import { NodeBase } from './nodeBase'
@@ -23,11 +23,11 @@ class SlopeNode extends NodeBase {
 }
 
 /** The definition of the slope node with dim-vectors; coordinate names like "x, y, r'x, r'y". */
-export function slopeNodeDefinition(dim: 2 | 3, type: string, doc: string): ItemDefinition<'node'> {
+export function slopeNodeDefinition(dim: 2 | 3, type: string, doc: string) {
   const axes = ['x', 'y', 'z'].slice(0, dim)
   const zeros = new Array<number>(2 * dim).fill(0)
   const straightAlongX = [...zeros.slice(0, dim), 1, ...zeros.slice(dim + 1)]
-  return {
+  return defineItem({
     kind: 'node',
     type,
     exudynName: `Node${type}`,
@@ -72,8 +72,8 @@ export function slopeNodeDefinition(dim: 2 | 3, type: string, doc: string): Item
         shape: 'sphere',
         center: [...p],
         radius: size > 0 ? size / 2 : 0.01,
-        color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.node),
+        color: it.params.color('Vcolor', DEFAULT_COLORS.node),
       })
     },
-  }
+  })
 }

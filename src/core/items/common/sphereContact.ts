@@ -272,7 +272,7 @@ export abstract class SphereContact implements ObjectComputation {
   }
 }
 
-export const LAW_PARAMETERS: ParamSchema = {
+export const LAW_PARAMETERS = {
   contactStiffness: {
     type: 'number',
     default: 0,
@@ -295,9 +295,9 @@ export const LAW_PARAMETERS: ParamSchema = {
     unit: 'm/s',
     doc: 'tangential speed below which the friction force grows linearly with the speed (regularization of sign(v))',
   },
-}
+} satisfies ParamSchema
 
-export const V_FORCE_SCALE: ParamSchema = {
+export const V_FORCE_SCALE = {
   VforceScale: {
     type: 'number',
     default: -1,
@@ -305,7 +305,7 @@ export const V_FORCE_SCALE: ParamSchema = {
     doc: 'length of the contact-force arrow per newton; <= 0 (default -1): every force drawn 4 sphere radii long (direction only)',
     visualization: true,
   },
-}
+} satisfies ParamSchema
 
 /**
  * The penalty force on the sphere of `radius` (marker 1) as an arrow from the contact point, through the

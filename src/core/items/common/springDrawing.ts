@@ -15,7 +15,7 @@
 // and f d acts on marker 1, -f d on marker 0 (position Jacobians only: no torque from the turning
 // axis, as in Exudyn). Motion across d is not resisted.
 import type { ResolvedItem } from '../../model/definition'
-import { colorOr, DEFAULT_COLORS, type Graphics } from '../../system/graphics'
+import { DEFAULT_COLORS, type Graphics } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import type { TwoMarkerConnector } from './twoMarkerConnector'
 
@@ -29,7 +29,7 @@ export function drawSpring(
 ): void {
   if (!it.params.bool('Vshow')) return
   const [from, to] = c.endPoints(s)
-  const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
+  const color = it.params.color('Vcolor', DEFAULT_COLORS.connector)
   const size = it.params.number('VdrawSize')
   const radius = size > 0 ? size / 2 : 0.03
   if (asCylinder) g.add({ shape: 'cylinder', from, to, radius, color })

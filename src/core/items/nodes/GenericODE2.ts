@@ -1,9 +1,11 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { NodeComputation } from '../../system/computation'
 import { visualizationParams } from '../common/itemFields'
 import { PositionlessNode } from '../common/nodeBase'
 
-export const NodeGenericODE2: ItemDefinition<'node'> = {
+const COORDINATE_VECTORS = ['referenceCoordinates', 'initialCoordinates', 'initialCoordinates_t'] as const
+
+export const NodeGenericODE2 = defineItem({
   kind: 'node',
   type: 'GenericODE2',
   exudynName: 'NodeGenericODE2',
@@ -30,16 +32,16 @@ export const NodeGenericODE2: ItemDefinition<'node'> = {
   supportsCheckpoint: true,
   check: (it) => {
     const n = it.params.integer('numberOfODE2Coordinates')
-    return ['referenceCoordinates', 'initialCoordinates', 'initialCoordinates_t']
-      .filter((p) => it.params.vector(p).length !== n && it.params.vector(p).length !== 0)
-      .map((p) => ({
-        parameter: p,
-        message: `expected ${n} values (numberOfODE2Coordinates) or [] for zeros, got ${it.params.vector(p).length}`,
-      }))
+    return COORDINATE_VECTORS.filter(
+      (p) => it.params.vector(p).length !== n && it.params.vector(p).length !== 0,
+    ).map((p) => ({
+      parameter: p,
+      message: `expected ${n} values (numberOfODE2Coordinates) or [] for zeros, got ${it.params.vector(p).length}`,
+    }))
   },
   build: (it): NodeComputation => {
     const n = it.params.integer('numberOfODE2Coordinates')
-    const sized = (p: string): Float64Array => {
+    const sized = (p: (typeof COORDINATE_VECTORS)[number]): Float64Array => {
       const v = new Float64Array(n)
       v.set(it.params.vector(p))
       return v
@@ -51,4 +53,4 @@ export const NodeGenericODE2: ItemDefinition<'node'> = {
       sized('initialCoordinates_t'),
     )
   },
-}
+})

@@ -1,10 +1,10 @@
 // Node1D: one scalar ODE2 coordinate (a translation or a rotation angle) without a position in
 // space; carries ObjectMass1D and ObjectRotationalMass1D (drive trains, 1D oscillators).
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import { visualizationParams } from '../common/itemFields'
 import { PositionlessNode } from '../common/nodeBase'
 
-export const Node1D: ItemDefinition<'node'> = {
+export const Node1D = defineItem({
   kind: 'node',
   type: 'Node1D',
   exudynName: 'Node1D',
@@ -38,4 +38,4 @@ export const Node1D: ItemDefinition<'node'> = {
       it.params.vector('initialCoordinates'),
       it.params.vector('initialVelocities'),
     ),
-}
+})

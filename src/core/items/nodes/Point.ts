@@ -1,8 +1,8 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
 import { PointNode, pointVisualization } from '../common/pointNode'
 
-export const NodePoint: ItemDefinition<'node'> = {
+export const NodePoint = defineItem({
   kind: 'node',
   type: 'Point',
   exudynName: 'NodePoint',
@@ -36,4 +36,4 @@ export const NodePoint: ItemDefinition<'node'> = {
       it.params.vector('initialVelocities'),
     ),
   visualize: pointVisualization(),
-}
+})

@@ -1,8 +1,8 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
 import { PointNode, pointVisualization } from '../common/pointNode'
 
-export const NodePoint2D: ItemDefinition<'node'> = {
+export const NodePoint2D = defineItem({
   kind: 'node',
   type: 'Point2D',
   exudynName: 'NodePoint2D',
@@ -24,4 +24,4 @@ export const NodePoint2D: ItemDefinition<'node'> = {
       it.params.vector('initialVelocities'),
     ),
   visualize: pointVisualization(),
-}
+})

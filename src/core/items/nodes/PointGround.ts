@@ -1,5 +1,5 @@
 import { identity3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import { FixedFrame } from '../common/fixedKinematics'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
 import { NodeBase } from '../common/nodeBase'
@@ -16,7 +16,7 @@ class GroundNode extends NodeBase {
   onOffsetsAssigned(): void {}
 }
 
-export const NodePointGround: ItemDefinition<'node'> = {
+export const NodePointGround = defineItem({
   kind: 'node',
   type: 'PointGround',
   exudynName: 'NodePointGround',
@@ -30,4 +30,4 @@ export const NodePointGround: ItemDefinition<'node'> = {
   traits: { position: true, orientation: true },
   build: (it) => new GroundNode(it.params.vector('referenceCoordinates')),
   visualize: pointVisualization(),
-}
+})

@@ -9,9 +9,9 @@
 // analytic, with the vector Hessian of K from c = r' x r'', g = r' . r':
 //   K_ij = c_ij/g - (c_i g_j + c_j g_i)/g^2 - c g_ij/g^2 + 2 c g_i g_j/g^3,
 //   c_ij = (S'_k S''_l - S'_l S''_k) e_a x e_b,  g_ij = 2 S'_k S'_l delta_ab   (i = (k, a), j = (l, b)).
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { NodeComputation, PointKinematics } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import {
   AncfCableBase,
@@ -240,7 +240,7 @@ export class AncfCable3DElement extends AncfCableBase {
   }
 }
 
-export const ObjectANCFCable: ItemDefinition<'object'> = {
+export const ObjectANCFCable = defineItem({
   kind: 'object',
   type: 'ANCFCable',
   exudynName: 'ObjectANCFCable',
@@ -253,6 +253,7 @@ export const ObjectANCFCable: ItemDefinition<'object'> = {
         'fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the straight configuration (plus eps0) is; values between blend',
       integration: '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2',
       nodeType: 'PointSlope1',
+      referenceCurvature: {},
     }),
     ...visualizationParams({
       Vradius: {
@@ -275,7 +276,7 @@ export const ObjectANCFCable: ItemDefinition<'object'> = {
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const cable = c as AncfCable3DElement
-    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body)
+    const color = it.params.color('Vcolor', DEFAULT_COLORS.body)
     const radius = it.params.number('Vradius')
     const points = sampleCurve(cable.p.L, (x, out) => cable.axisPosition(s, x, out))
     if (radius === 0) g.add({ shape: 'line', points, color })
@@ -289,4 +290,4 @@ export const ObjectANCFCable: ItemDefinition<'object'> = {
           color,
         })
   },
-}
+})

@@ -10,9 +10,9 @@
 // The Jacobian is analytic: with e_q = d eps/dq and K_q = dK/dq,
 //   dQ/dq  = int [EA e_q e_q^T + N e_qq + d_eps e_q (e_qq q')^T + (same for K with EI, M, d_K)] dx
 //   dQ/dq' = int [d_eps e_q e_q^T + d_K K_q K_q^T] dx.
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { NodeComputation, PointKinematics } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import {
   AncfCableBase,
@@ -287,7 +287,7 @@ class CablePoint implements PointKinematics {
   }
 }
 
-export const ObjectANCFCable2D: ItemDefinition<'object'> = {
+export const ObjectANCFCable2D = defineItem({
   kind: 'object',
   type: 'ANCFCable2D',
   exudynName: 'ObjectANCFCable2D',
@@ -335,7 +335,7 @@ export const ObjectANCFCable2D: ItemDefinition<'object'> = {
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
     const cable = c as AncfCable2DElement
-    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body)
+    const color = it.params.color('Vcolor', DEFAULT_COLORS.body)
     const h = it.params.number('VdrawHeight')
     // The deformed axis (and, with a height, both faces of the cross section) as polylines.
     for (const y of h > 0 ? [-h / 2, 0, h / 2] : [0])
@@ -345,4 +345,4 @@ export const ObjectANCFCable2D: ItemDefinition<'object'> = {
         color,
       })
   },
-}
+})

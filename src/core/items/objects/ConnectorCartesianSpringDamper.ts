@@ -1,4 +1,4 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -52,7 +52,7 @@ class CartesianSpringDamper extends PairConnector {
   }
 }
 
-export const ObjectConnectorCartesianSpringDamper: ItemDefinition<'object'> = {
+export const ObjectConnectorCartesianSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorCartesianSpringDamper',
   exudynName: 'ObjectConnectorCartesianSpringDamper',
@@ -82,4 +82,4 @@ export const ObjectConnectorCartesianSpringDamper: ItemDefinition<'object'> = {
       it.params.bool('activeConnector'),
     ),
   visualize: lineVisualization('helix'),
-}
+})

@@ -1,5 +1,5 @@
 import { zeroRange } from '../../math/smallArrays'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import { compileTimeFunction, type TimeFunction } from '../../model/expression'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
@@ -57,7 +57,7 @@ class CoordinateConstraint extends CoordinatePair {
   }
 }
 
-export const ObjectConnectorCoordinate: ItemDefinition<'object'> = {
+export const ObjectConnectorCoordinate = defineItem({
   kind: 'object',
   type: 'ConnectorCoordinate',
   exudynName: 'ObjectConnectorCoordinate',
@@ -120,4 +120,4 @@ export const ObjectConnectorCoordinate: ItemDefinition<'object'> = {
       p.bool('activeConnector'),
     )
   },
-}
+})

@@ -1,4 +1,4 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -48,7 +48,7 @@ class CoordinateSpringDamper extends CoordinatePair {
   }
 }
 
-export const ObjectConnectorCoordinateSpringDamper: ItemDefinition<'object'> = {
+export const ObjectConnectorCoordinateSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorCoordinateSpringDamper',
   exudynName: 'ObjectConnectorCoordinateSpringDamper',
@@ -88,4 +88,4 @@ export const ObjectConnectorCoordinateSpringDamper: ItemDefinition<'object'> = {
       p.bool('activeConnector'),
     )
   },
-}
+})

@@ -12,7 +12,7 @@
 //   reverses; the bristle then starts deflected by the slip force, so the force does not jump.
 // Limit stops act on the current q (linear contact), so they need no state; Exudyn's third data
 // coordinate (limit-stop state for its PostNewton switching) is therefore not kept.
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { MarkerComputation, ObjectComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -172,7 +172,7 @@ const num = (doc: string, unit: string, dflt = 0, min?: number) => ({
   ...(min !== undefined ? { min } : {}),
 })
 
-export const ObjectConnectorCoordinateSpringDamperExt: ItemDefinition<'object'> = {
+export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
   kind: 'object',
   type: 'ConnectorCoordinateSpringDamperExt',
   exudynName: 'ObjectConnectorCoordinateSpringDamperExt',
@@ -230,30 +230,29 @@ export const ObjectConnectorCoordinateSpringDamperExt: ItemDefinition<'object'> 
   },
   build: (it, ctx) => {
     const p = it.params
-    const n = (k: keyof ExtParameters): number => p.number(k)
     return new CoordinateSpringDamperExt(
       p.refs('markerNumbers').map((m) => ctx.marker(m)),
       {
-        stiffness: n('stiffness'),
-        damping: n('damping'),
-        offset: n('offset'),
-        velocityOffset: n('velocityOffset'),
-        factor0: n('factor0'),
-        factor1: n('factor1'),
-        fDynamicFriction: n('fDynamicFriction'),
-        fStaticFrictionOffset: n('fStaticFrictionOffset'),
-        stickingStiffness: n('stickingStiffness'),
-        stickingDamping: n('stickingDamping'),
-        exponentialDecayStatic: n('exponentialDecayStatic'),
-        fViscousFriction: n('fViscousFriction'),
-        frictionProportionalZone: n('frictionProportionalZone'),
-        limitStopsUpper: n('limitStopsUpper'),
-        limitStopsLower: n('limitStopsLower'),
-        limitStopsStiffness: n('limitStopsStiffness'),
-        limitStopsDamping: n('limitStopsDamping'),
+        stiffness: p.number('stiffness'),
+        damping: p.number('damping'),
+        offset: p.number('offset'),
+        velocityOffset: p.number('velocityOffset'),
+        factor0: p.number('factor0'),
+        factor1: p.number('factor1'),
+        fDynamicFriction: p.number('fDynamicFriction'),
+        fStaticFrictionOffset: p.number('fStaticFrictionOffset'),
+        stickingStiffness: p.number('stickingStiffness'),
+        stickingDamping: p.number('stickingDamping'),
+        exponentialDecayStatic: p.number('exponentialDecayStatic'),
+        fViscousFriction: p.number('fViscousFriction'),
+        frictionProportionalZone: p.number('frictionProportionalZone'),
+        limitStopsUpper: p.number('limitStopsUpper'),
+        limitStopsLower: p.number('limitStopsLower'),
+        limitStopsStiffness: p.number('limitStopsStiffness'),
+        limitStopsDamping: p.number('limitStopsDamping'),
         useLimitStops: p.bool('useLimitStops'),
         activeConnector: p.bool('activeConnector'),
       },
     )
   },
-}
+})

@@ -1,4 +1,4 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -71,7 +71,7 @@ class DistanceConstraint extends PairConnector {
   }
 }
 
-export const ObjectConnectorDistance: ItemDefinition<'object'> = {
+export const ObjectConnectorDistance = defineItem({
   kind: 'object',
   type: 'ConnectorDistance',
   exudynName: 'ObjectConnectorDistance',
@@ -94,4 +94,4 @@ export const ObjectConnectorDistance: ItemDefinition<'object'> = {
     return c
   },
   visualize: lineVisualization('line'),
-}
+})

@@ -1,5 +1,5 @@
 import { matVec3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { FrameKinematics, MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -66,7 +66,7 @@ class LinearSpringDamper extends TwoMarkerConnector {
   }
 }
 
-export const ObjectConnectorLinearSpringDamper: ItemDefinition<'object'> = {
+export const ObjectConnectorLinearSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorLinearSpringDamper',
   exudynName: 'ObjectConnectorLinearSpringDamper',
@@ -138,4 +138,4 @@ export const ObjectConnectorLinearSpringDamper: ItemDefinition<'object'> = {
   },
   visualize: (it, c, s, g) =>
     drawSpring(it, c as LinearSpringDamper, s, g, it.params.bool('VdrawAsCylinder')),
-}
+})

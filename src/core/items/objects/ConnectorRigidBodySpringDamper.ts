@@ -1,6 +1,6 @@
 import { taitBryanFromRotation } from '../../math/rotations'
 import { matTVec3, matVec3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
@@ -97,9 +97,9 @@ class RigidBodySpringDamper extends JointFrameConnector {
   }
 }
 
-const SPRING_VISUALIZATION: ParamSchema = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR }
+const SPRING_VISUALIZATION = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR } satisfies ParamSchema
 
-export const ObjectConnectorRigidBodySpringDamper: ItemDefinition<'object'> = {
+export const ObjectConnectorRigidBodySpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorRigidBodySpringDamper',
   exudynName: 'ObjectConnectorRigidBodySpringDamper',
@@ -148,4 +148,4 @@ export const ObjectConnectorRigidBodySpringDamper: ItemDefinition<'object'> = {
     )
   },
   visualize: (it, c, s, g) => drawSpring(it, c as RigidBodySpringDamper, s, g, false),
-}
+})

@@ -1,4 +1,4 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -105,7 +105,7 @@ class SpringDamper extends PairConnector {
   }
 }
 
-export const ObjectConnectorSpringDamper: ItemDefinition<'object'> = {
+export const ObjectConnectorSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorSpringDamper',
   exudynName: 'ObjectConnectorSpringDamper',
@@ -151,4 +151,4 @@ export const ObjectConnectorSpringDamper: ItemDefinition<'object'> = {
     )
   },
   visualize: lineVisualization('helix'),
-}
+})

@@ -8,7 +8,7 @@
 // number of turns and the angle of the last accepted step are committed in postStep, and every
 // evaluation takes the branch next to that angle, so the angle may change by up to pi per step.
 // Checkpoints save both numbers (Exudyn keeps them in an optional data node instead).
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -112,7 +112,7 @@ class TorsionalSpringDamper extends JointFrameConnector {
   }
 }
 
-export const ObjectConnectorTorsionalSpringDamper: ItemDefinition<'object'> = {
+export const ObjectConnectorTorsionalSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorTorsionalSpringDamper',
   exudynName: 'ObjectConnectorTorsionalSpringDamper',
@@ -160,4 +160,4 @@ export const ObjectConnectorTorsionalSpringDamper: ItemDefinition<'object'> = {
       p.bool('activeConnector'),
     )
   },
-}
+})

@@ -26,7 +26,7 @@
 // restored with the step when a step is retried). The force law reads only these, so it is smooth
 // during Newton; postNewton sets them from the converged state and returns the force error of every
 // switch (k_c |dg| for contact, ||f_lin| - mu |f_n|| for stick/slip). Checkpoints carry them.
-import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import { defineItem, type ResolvedItem } from '../../model/definition'
 import {
   type FrameKinematics,
   isFrame,
@@ -34,7 +34,7 @@ import {
   type ObjectComputation,
   type PointKinematics,
 } from '../../system/computation'
-import { arrowAlong, colorOr, DEFAULT_COLORS, type GraphicsPrimitive } from '../../system/graphics'
+import { arrowAlong, DEFAULT_COLORS, type GraphicsPrimitive } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR } from '../common/connectorFields'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
@@ -440,7 +440,7 @@ function lawOf(it: ResolvedItem): CircleCableLaw {
   }
 }
 
-export const ObjectContactFrictionCircleCable2D: ItemDefinition<'object'> = {
+export const ObjectContactFrictionCircleCable2D = defineItem({
   kind: 'object',
   type: 'ContactFrictionCircleCable2D',
   exudynName: 'ObjectContactFrictionCircleCable2D',
@@ -552,7 +552,7 @@ export const ObjectContactFrictionCircleCable2D: ItemDefinition<'object'> = {
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return
-    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
+    const color = it.params.color('Vcolor', DEFAULT_COLORS.connector)
     for (const p of (c as ContactFrictionCircleCable2D).graphics(
       s,
       it.params.bool('VshowContactCircle'),
@@ -561,4 +561,4 @@ export const ObjectContactFrictionCircleCable2D: ItemDefinition<'object'> = {
     ))
       g.add(p)
   },
-}
+})

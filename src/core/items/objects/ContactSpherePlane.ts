@@ -1,7 +1,7 @@
 import { cross, identity3, matVec3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { MarkerComputation } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
@@ -67,7 +67,7 @@ class ContactSpherePlaneComputation extends SphereContact {
   }
 }
 
-export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
+export const ObjectContactSpherePlane = defineItem({
   kind: 'object',
   type: 'ContactSpherePlane',
   exudynName: '- (ours; closest in Exudyn: ObjectContactSphereTriangle)',
@@ -169,9 +169,9 @@ export const ObjectContactSpherePlane: ItemDefinition<'object'> = {
       center,
       rotation,
       size: [size[0], size[1], thickness],
-      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.ground),
+      color: it.params.color('Vcolor', DEFAULT_COLORS.ground),
     })
     g.add({ shape: 'sphere', center: p1, radius: contact.radius, color: DEFAULT_COLORS.connector })
     addForceArrow(g, force, contact.radius, it.params.number('VforceScale'))
   },
-}
+})

@@ -1,7 +1,7 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import type { MarkerComputation } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
 import { requireMarkers, markersOf } from '../common/markerChecks'
@@ -44,9 +44,9 @@ class ContactSphereSphereComputation extends SphereContact {
   }
 }
 
-const CONTACT_VISUALIZATION: ParamSchema = { ...visualizationParams(V_FORCE_SCALE), ...V_COLOR }
+const CONTACT_VISUALIZATION = { ...visualizationParams(V_FORCE_SCALE), ...V_COLOR } satisfies ParamSchema
 
-export const ObjectContactSphereSphere: ItemDefinition<'object'> = {
+export const ObjectContactSphereSphere = defineItem({
   kind: 'object',
   type: 'ContactSphereSphere',
   exudynName: 'ObjectContactSphereSphere',
@@ -78,9 +78,9 @@ export const ObjectContactSphereSphere: ItemDefinition<'object'> = {
     if (!it.params.bool('Vshow')) return
     const contact = c as ContactSphereSphereComputation
     const { p0, p1, contact: force } = contact.drawing(s)
-    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.connector)
+    const color = it.params.color('Vcolor', DEFAULT_COLORS.connector)
     g.add({ shape: 'sphere', center: p0, radius: contact.radii[0], color })
     g.add({ shape: 'sphere', center: p1, radius: contact.radii[1], color })
     addForceArrow(g, force, contact.radii[1], it.params.number('VforceScale'))
   },
-}
+})

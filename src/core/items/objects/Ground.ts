@@ -1,5 +1,5 @@
 import { matVec3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { ObjectComputation, PointKinematics } from '../../system/computation'
 import { checkGraphicsData, drawGraphicsData, VGRAPHICS } from '../common/bodyGraphics'
 import { FixedFrame } from '../common/fixedKinematics'
@@ -31,7 +31,7 @@ class GroundBody implements ObjectComputation {
   }
 }
 
-export const ObjectGround: ItemDefinition<'object'> = {
+export const ObjectGround = defineItem({
   kind: 'object',
   type: 'Ground',
   exudynName: 'ObjectGround',
@@ -72,4 +72,4 @@ export const ObjectGround: ItemDefinition<'object'> = {
         g,
       )
   },
-}
+})

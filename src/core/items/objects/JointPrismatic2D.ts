@@ -1,11 +1,11 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import { AxisJoint, drawAxis } from '../common/axisJoint'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import type { JointEquation } from '../common/jointStructure'
 import { requireMarkers, markersOf } from '../common/markerChecks'
 import { DEFAULT_DRAW_SIZE, VIS } from '../common/planarJointVisualization'
 
-export const ObjectJointPrismatic2D: ItemDefinition<'object'> = {
+export const ObjectJointPrismatic2D = defineItem({
   kind: 'object',
   type: 'JointPrismatic2D',
   exudynName: 'ObjectJointPrismatic2D',
@@ -35,7 +35,7 @@ export const ObjectJointPrismatic2D: ItemDefinition<'object'> = {
   supportsCheckpoint: true,
   check: (it, m) => {
     const problems = requireMarkers(it, m, 'markerNumbers', 'orientation')
-    for (const name of ['axisMarker0', 'normalMarker1']) {
+    for (const name of ['axisMarker0', 'normalMarker1'] as const) {
       const v = it.params.vector(name)
       if (Math.hypot(v[0], v[1], v[2]) === 0)
         problems.push({ parameter: name, message: 'expected a non-zero direction vector' })
@@ -53,4 +53,4 @@ export const ObjectJointPrismatic2D: ItemDefinition<'object'> = {
     const r = it.params.number('VdrawSize') > 0 ? it.params.number('VdrawSize') : DEFAULT_DRAW_SIZE
     drawAxis(it, c as AxisJoint, s, g, it.params.vector('axisMarker0'), r / 2, 8 * r)
   },
-}
+})

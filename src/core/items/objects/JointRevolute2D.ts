@@ -1,12 +1,12 @@
-import type { ItemDefinition } from '../../model/definition'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { defineItem } from '../../model/definition'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import { AxisJoint, UNIT_AXES } from '../common/axisJoint'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import type { JointEquation } from '../common/jointStructure'
 import { requireMarkers, markersOf } from '../common/markerChecks'
 import { DEFAULT_DRAW_SIZE, VIS } from '../common/planarJointVisualization'
 
-export const ObjectJointRevolute2D: ItemDefinition<'object'> = {
+export const ObjectJointRevolute2D = defineItem({
   kind: 'object',
   type: 'JointRevolute2D',
   exudynName: 'ObjectJointRevolute2D',
@@ -27,7 +27,7 @@ export const ObjectJointRevolute2D: ItemDefinition<'object'> = {
       from: [p[0], p[1], p[2] - r],
       to: [p[0], p[1], p[2] + r],
       radius: r,
-      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint),
+      color: it.params.color('Vcolor', DEFAULT_COLORS.joint),
     })
   },
-}
+})

@@ -7,9 +7,9 @@
 // which is linear in the velocities: dg/dq' = [-(J0 + G0 x (pC - p0)) | J1 + G1 x r w3] column-wise.
 // The multipliers are minus the contact force on the disc (global components).
 import { cross, matVec3 } from '../../math/vec3'
-import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import { defineItem, type ResolvedItem } from '../../model/definition'
 import type { FrameKinematics, MarkerComputation } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
@@ -158,7 +158,7 @@ function unitVectorProblem(it: ResolvedItem, name: string): { parameter: string;
     : []
 }
 
-export const ObjectJointRollingDisc: ItemDefinition<'object'> = {
+export const ObjectJointRollingDisc = defineItem({
   kind: 'object',
   type: 'JointRollingDisc',
   exudynName: 'ObjectJointRollingDisc',
@@ -233,7 +233,7 @@ export const ObjectJointRollingDisc: ItemDefinition<'object'> = {
     const disc = c as RollingDisc
     const { centre, axis, contact } = disc.drawData(s)
     const half = it.params.number('VdiscWidth') / 2
-    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint)
+    const color = it.params.color('Vcolor', DEFAULT_COLORS.joint)
     g.add({
       shape: 'cylinder',
       from: centre.map((x, i) => x - half * axis[i]),
@@ -248,4 +248,4 @@ export const ObjectJointRollingDisc: ItemDefinition<'object'> = {
       color: DEFAULT_COLORS.marker,
     })
   },
-}
+})

@@ -11,9 +11,9 @@
 //     motion reads r'^T lambda + f_s = 0: the multipliers (the force on m0) have no component along
 //     the cable except the prescribed axialForce (f_s = -|r'| axialForce), which is Exudyn's
 //     classicalFormulation equation. Index 2: g' = S q_cable' + r' s' - v0.
-import type { ItemDefinition, ResolvedItem } from '../../model/definition'
+import { defineItem, type ResolvedItem } from '../../model/definition'
 import type { NodeComputation, ObjectComputation, PointKinematics } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { hermiteShape } from '../common/ancfCable'
 import { ACTIVE_CONNECTOR } from '../common/connectorFields'
@@ -178,7 +178,7 @@ function cablesOf(it: ResolvedItem, ctx: { marker(i: number): unknown }): AncfCa
   })
 }
 
-export const ObjectJointSliding2D: ItemDefinition<'object'> = {
+export const ObjectJointSliding2D = defineItem({
   kind: 'object',
   type: 'JointSliding2D',
   exudynName: 'ObjectJointSliding2D',
@@ -288,7 +288,7 @@ export const ObjectJointSliding2D: ItemDefinition<'object'> = {
       shape: 'sphere',
       center: [...p],
       radius: size > 0 ? size / 2 : 0.02,
-      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint),
+      color: it.params.color('Vcolor', DEFAULT_COLORS.joint),
     })
   },
-}
+})

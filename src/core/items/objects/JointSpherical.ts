@@ -1,12 +1,12 @@
-import type { ItemDefinition } from '../../model/definition'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { defineItem } from '../../model/definition'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import { AxisJoint, checkAxisFlags, UNIT_AXES } from '../common/axisJoint'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
 import type { JointEquation } from '../common/jointStructure'
 import { requireMarkers, markersOf } from '../common/markerChecks'
 
-export const ObjectJointSpherical: ItemDefinition<'object'> = {
+export const ObjectJointSpherical = defineItem({
   kind: 'object',
   type: 'JointSpherical',
   exudynName: 'ObjectJointSpherical',
@@ -50,7 +50,7 @@ export const ObjectJointSpherical: ItemDefinition<'object'> = {
       shape: 'sphere',
       center: position,
       radius: it.params.number('VjointRadius'),
-      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.joint),
+      color: it.params.color('Vcolor', DEFAULT_COLORS.joint),
     })
   },
-}
+})

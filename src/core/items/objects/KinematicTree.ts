@@ -7,10 +7,10 @@
 // forming M (solveMassMatrix), or computes the accelerations from the other forces directly in three
 // sweeps (computeAccelerations: the ABA with bias forces, no separate RNEA). Implicit solvers
 // differentiate f numerically (no analytic Jacobian).
-import type { ItemDefinition, ModelView, ResolvedItem } from '../../model/definition'
+import { defineItem, type ModelView, type ResolvedItem } from '../../model/definition'
 import type { JsonValue } from '../../model/types'
 import type { NodeComputation, ObjectComputation } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
 import { linkCoordinates, TreeDynamics, type TreeStructure } from '../common/kinematicTreeDynamics'
@@ -257,7 +257,7 @@ function structure(it: ResolvedItem): TreeStructure {
   }
 }
 
-export const ObjectKinematicTree: ItemDefinition<'object'> = {
+export const ObjectKinematicTree = defineItem({
   kind: 'object',
   type: 'KinematicTree',
   exudynName: 'ObjectKinematicTree',
@@ -364,7 +364,7 @@ export const ObjectKinematicTree: ItemDefinition<'object'> = {
     const d = c.dynamics
     c.updatePositions(s)
     const size = it.params.number('VdrawSize') > 0 ? it.params.number('VdrawSize') : 0.1
-    const color = colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body)
+    const color = it.params.color('Vcolor', DEFAULT_COLORS.body)
     const o = d.origin,
       base = d.tree.baseOffset
     // A link is drawn from its parent's joint to its own; a link without children also gets a rod from
@@ -384,4 +384,4 @@ export const ObjectKinematicTree: ItemDefinition<'object'> = {
       g.add({ shape: 'sphere', center: com, radius: size / 2, color })
     }
   },
-}
+})

@@ -1,7 +1,7 @@
 import { matVec3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { PointKinematics } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { VGRAPHICS } from '../common/bodyGraphics'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
@@ -58,7 +58,7 @@ class Mass1DBody extends OneCoordinateBody {
   }
 }
 
-export const ObjectMass1D: ItemDefinition<'object'> = {
+export const ObjectMass1D = defineItem({
   kind: 'object',
   type: 'Mass1D',
   exudynName: 'ObjectMass1D',
@@ -82,7 +82,7 @@ export const ObjectMass1D: ItemDefinition<'object'> = {
       shape: 'sphere',
       center: [...p],
       radius: 0.05,
-      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body),
+      color: it.params.color('Vcolor', DEFAULT_COLORS.body),
     })
   },
-}
+})

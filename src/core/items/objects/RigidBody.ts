@@ -2,7 +2,7 @@ import { packedCopy } from '../../math/packedArrays'
 import { EULER_PARAMETERS, eulerRotationDerivativeTimes } from '../../math/rotations'
 import { zeroRange } from '../../math/smallArrays'
 import { cross, matVec3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { LocalBlock } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { checkGraphicsData, VGRAPHICS } from '../common/bodyGraphics'
@@ -268,7 +268,7 @@ class RigidBodyEulerParameters extends RigidBody3D {
   }
 }
 
-export const ObjectRigidBody: ItemDefinition<'object'> = {
+export const ObjectRigidBody = defineItem({
   kind: 'object',
   type: 'RigidBody',
   exudynName: 'ObjectRigidBody',
@@ -329,4 +329,4 @@ export const ObjectRigidBody: ItemDefinition<'object'> = {
     const body = c as RigidBody3D
     drawBody(it, body, body.equivalentBox(), s, g)
   },
-}
+})

@@ -1,4 +1,4 @@
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { SystemState } from '../../system/state'
 import { checkGraphicsData, VGRAPHICS } from '../common/bodyGraphics'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
@@ -54,7 +54,7 @@ class RigidBodyPlanar extends RigidBodyBase {
   }
 }
 
-export const ObjectRigidBody2D: ItemDefinition<'object'> = {
+export const ObjectRigidBody2D = defineItem({
   kind: 'object',
   type: 'RigidBody2D',
   exudynName: 'ObjectRigidBody2D',
@@ -96,4 +96,4 @@ export const ObjectRigidBody2D: ItemDefinition<'object'> = {
     const L = body.mass > 0 ? Math.max(Math.sqrt((12 * body.inertia) / body.mass), 0.01) : 0.1
     drawBody(it, body, [L, L / 8, L / 8], s, g)
   },
-}
+})

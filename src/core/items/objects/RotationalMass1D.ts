@@ -1,7 +1,7 @@
 import { matMul3, matVec3 } from '../../math/vec3'
-import type { ItemDefinition } from '../../model/definition'
+import { defineItem } from '../../model/definition'
 import type { FrameKinematics, NodeComputation } from '../../system/computation'
-import { colorOr, DEFAULT_COLORS } from '../../system/graphics'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { VGRAPHICS } from '../common/bodyGraphics'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
@@ -103,7 +103,7 @@ class RotationalMass1DBody extends OneCoordinateBody {
   }
 }
 
-export const ObjectRotationalMass1D: ItemDefinition<'object'> = {
+export const ObjectRotationalMass1D = defineItem({
   kind: 'object',
   type: 'RotationalMass1D',
   exudynName: 'ObjectRotationalMass1D',
@@ -144,8 +144,8 @@ export const ObjectRotationalMass1D: ItemDefinition<'object'> = {
       from: [p[0] - axis[0], p[1] - axis[1], p[2] - axis[2]],
       to: [p[0] + axis[0], p[1] + axis[1], p[2] + axis[2]],
       radius: 0.1,
-      color: colorOr(it.params.vector('Vcolor') as unknown as number[], DEFAULT_COLORS.body),
+      color: it.params.color('Vcolor', DEFAULT_COLORS.body),
     })
     g.add({ shape: 'frame', origin: [...p], rotation: [...R], size: 0.15 })
   },
-}
+})
