@@ -504,3 +504,17 @@ test('the viewport stays usable with 1000 rigid bodies', async () => {
     `a frame of a run with 1000 bodies costs ${cpuMs.toFixed(1)} ms of main-thread time`,
   )
 })
+
+test('F1 shows this guide (docs/ui.md, bundled) with the shortcuts; Esc closes it', async () => {
+  await page.locator('.model-tree .panel-body').click({ position: { x: 5, y: 300 } })
+  await page.keyboard.press('F1')
+  const help = page.getByRole('dialog', { name: 'Help' })
+  await help.waitFor()
+  const text = await help.innerText()
+  assert.match(text, /MBS Studio user interface/)
+  assert.match(text, /Shortcuts: Ctrl\+Z/)
+  assert.match(text, /F1 help/)
+  await help.screenshot({ path: outputPath('help-dialog.png') })
+  await page.keyboard.press('Escape')
+  await help.waitFor({ state: 'detached' })
+})
