@@ -113,6 +113,30 @@ export function ellipticK(k: number): number {
 }
 
 /**
+ * Jacobi elliptic functions sn, cn, dn of (u | m) by the descending Landen / AGM scheme (A&S 16.4).
+ * dn = cn / cos(phi_1 - phi_0) is 0/0 where cn = 0 (u = K): there take sqrt(1 - m sn^2).
+ */
+export function jacobi(u: number, m: number): [number, number, number] {
+  const a = [1],
+    c = [Math.sqrt(m)]
+  let b = Math.sqrt(1 - m)
+  while (Math.abs(c[c.length - 1]) > 1e-16) {
+    const an = a[a.length - 1]
+    a.push((an + b) / 2)
+    c.push((an - b) / 2)
+    b = Math.sqrt(an * b)
+  }
+  const N = a.length - 1
+  let phi = 2 ** N * a[N] * u
+  let prev = phi
+  for (let n = N; n > 0; n--) {
+    prev = phi
+    phi = (phi + Math.asin((c[n] / a[n]) * Math.sin(phi))) / 2
+  }
+  return [Math.sin(phi), Math.cos(phi), Math.cos(phi) / Math.cos(prev - phi)]
+}
+
+/**
  * Times where a sampled signal crosses zero in the given direction (+1 upward, -1 downward), by
  * cubic Hermite interpolation between samples using the signal's derivative (so the crossing time is
  * accurate to O(dt^4), far below the integration error of the runs it measures).
@@ -282,6 +306,112 @@ export function pendulumModel(theta0: number, length = 1, sensors: Json[] = []):
       { type: 'MassProportional', name: 'gravity', markerNumber: 'bobMass', loadVector: [0, -GRAVITY, 0] },
     ],
     sensors,
+  }
+}
+
+/**
+ * The physical pendulum of the joint tests: a rigid link of mass m, centre of mass at d from the
+ * pivot, J_com about it, released at rest at theta0 from the downward vertical; exact period
+ * 4 sqrt(I_p / (m g d)) K(sin(theta0 / 2)), I_p = J_com + m d^2.
+ */
+export const PHYSICAL_PENDULUM = (() => {
+  const m = 2,
+    d = 0.4,
+    Jc = 0.05,
+    theta0 = 2
+  const Ip = Jc + m * d * d
+  return {
+    m,
+    d,
+    Jc,
+    theta0,
+    Ip,
+    period: 4 * Math.sqrt(Ip / (m * GRAVITY * d)) * ellipticK(Math.sin(theta0 / 2)),
+  }
+})()
+
+/**
+ * PHYSICAL_PENDULUM as a RigidBody2D (2D) or a RigidBody on a Tait-Bryan node (3D), the node at the
+ * centre of mass, the pivot at local [-d, 0, 0] (local x points from the pivot to the centre of mass),
+ * held by one revolute joint per entry of bearingsZ (at that z in 3D): "pivot" with markers "mGround"
+ * and "mLink", then "pivot2", "mGround2", "mLink2", ... Sensors q, qt (node coordinates and their
+ * rates), com (node position) and T (kinetic energy).
+ */
+export function physicalPendulumModel(kind: '2D' | '3D', bearingsZ: number[] = [0]): Json {
+  const { m, d, Jc, theta0 } = PHYSICAL_PENDULUM
+  const phi = theta0 - Math.PI / 2
+  const com = [d * Math.sin(theta0), -d * Math.cos(theta0)]
+  const planar = kind === '2D'
+  const suffix = (i: number): string => (i === 0 ? '' : String(i + 1))
+  return {
+    nodes: [
+      planar
+        ? { type: 'RigidBody2D', name: 'n', referenceCoordinates: [...com, phi] }
+        : { type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [...com, 0, 0, 0, phi] },
+    ],
+    objects: [
+      { type: 'Ground', name: 'ground' },
+      planar
+        ? { type: 'RigidBody2D', name: 'link', nodeNumber: 'n', physicsMass: m, physicsInertia: Jc }
+        : {
+            type: 'RigidBody',
+            name: 'link',
+            nodeNumber: 'n',
+            physicsMass: m,
+            physicsInertia: [0.01, Jc, Jc, 0, 0, 0],
+          },
+      ...bearingsZ.map((_z, i) => ({
+        type: planar ? 'JointRevolute2D' : 'JointRevoluteZ',
+        name: `pivot${suffix(i)}`,
+        markerNumbers: [`mGround${suffix(i)}`, `mLink${suffix(i)}`],
+      })),
+    ],
+    markers: [
+      ...bearingsZ.flatMap((z, i) => [
+        { type: 'BodyRigid', name: `mGround${suffix(i)}`, bodyNumber: 'ground', localPosition: [0, 0, z] },
+        { type: 'BodyRigid', name: `mLink${suffix(i)}`, bodyNumber: 'link', localPosition: [-d, 0, z] },
+      ]),
+      { type: 'BodyMass', name: 'mMass', bodyNumber: 'link' },
+    ],
+    loads: [
+      { type: 'MassProportional', name: 'gravity', markerNumber: 'mMass', loadVector: [0, -GRAVITY, 0] },
+    ],
+    sensors: [
+      { type: 'Node', name: 'q', nodeNumber: 'n', outputVariableType: 'Coordinates' },
+      { type: 'Node', name: 'qt', nodeNumber: 'n', outputVariableType: 'Coordinates_t' },
+      { type: 'Node', name: 'com', nodeNumber: 'n', outputVariableType: 'Position' },
+      { type: 'Object', name: 'T', objectNumber: 'link', outputVariableType: 'KineticEnergy' },
+    ],
+  }
+}
+
+/**
+ * A physicalPendulumModel run's errors: the periods between upward zero crossings of theta (theta0 +
+ * the node's angle displacement, the angle from the downward vertical) against the exact period, and
+ * the largest change of T + m g y_com, both relative (the energy to m g d: E itself passes near 0).
+ */
+export function physicalPendulumErrors(recorder: SensorRecorder): {
+  periodError: number
+  energyDrift: number
+  periods: number
+} {
+  const { m, d, theta0, period } = PHYSICAL_PENDULUM
+  const q = sensorSeries(recorder, 'q'),
+    qt = sensorSeries(recorder, 'qt'),
+    y = sensorSeries(recorder, 'com'),
+    T = sensorSeries(recorder, 'T')
+  const crossings = zeroCrossings(
+    q.t,
+    q.values.map((r) => theta0 + r[r.length - 1]),
+    qt.values.map((r) => r[r.length - 1]),
+    1,
+  )
+  const periods = crossings.slice(1).map((t, i) => t - crossings[i])
+  const E = T.values.map(([e], i) => e + m * GRAVITY * y.values[i][1])
+  return {
+    periodError: Math.max(...periods.map((p) => Math.abs(p / period - 1))),
+    energyDrift: Math.max(...E.map((e) => Math.abs(e - E[0]))) / Math.abs(m * GRAVITY * d),
+    periods: periods.length,
   }
 }
 

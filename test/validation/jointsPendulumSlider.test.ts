@@ -5,57 +5,20 @@
 //  - a slider on an incline of angle alpha (JointPrismatic2D, JointPrismaticX on an Euler-parameter
 //    body): s = g sin(alpha) t^2 / 2 along the incline, normal force m g cos(alpha).
 import { describe, expect, it } from 'vitest'
-import { ellipticK, GRAVITY, measuredOrder, run, sensorSeries, zeroCrossings, type Json } from './helpers'
+import {
+  GRAVITY,
+  measuredOrder,
+  PHYSICAL_PENDULUM,
+  physicalPendulumErrors,
+  physicalPendulumModel,
+  run,
+  sensorSeries,
+  type Json,
+} from './helpers'
 
-const m = 2,
-  d = 0.4,
-  Jc = 0.05,
-  theta0 = 2
-const Ip = Jc + m * d * d
-const PERIOD = 4 * Math.sqrt(Ip / (m * GRAVITY * d)) * ellipticK(Math.sin(theta0 / 2))
-
-/** Body frame: COM at the node, pivot at local [-d, 0, 0]; local x points from the pivot to the COM. */
-function pendulumModel(kind: '2D' | '3D'): Json {
-  const phi = theta0 - Math.PI / 2
-  const com = [d * Math.sin(theta0), -d * Math.cos(theta0)]
-  const planar = kind === '2D'
-  return {
-    nodes: [
-      planar
-        ? { type: 'RigidBody2D', name: 'n', referenceCoordinates: [...com, phi] }
-        : { type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [...com, 0, 0, 0, phi] },
-    ],
-    objects: [
-      { type: 'Ground', name: 'ground' },
-      planar
-        ? { type: 'RigidBody2D', name: 'link', nodeNumber: 'n', physicsMass: m, physicsInertia: Jc }
-        : {
-            type: 'RigidBody',
-            name: 'link',
-            nodeNumber: 'n',
-            physicsMass: m,
-            physicsInertia: [0.01, Jc, Jc, 0, 0, 0],
-          },
-      planar
-        ? { type: 'JointRevolute2D', name: 'pivot', markerNumbers: ['mGround', 'mLink'] }
-        : { type: 'JointRevoluteZ', name: 'pivot', markerNumbers: ['mGround', 'mLink'] },
-    ],
-    markers: [
-      { type: 'BodyRigid', name: 'mGround', bodyNumber: 'ground' },
-      { type: 'BodyRigid', name: 'mLink', bodyNumber: 'link', localPosition: [-d, 0, 0] },
-      { type: 'BodyMass', name: 'mMass', bodyNumber: 'link' },
-    ],
-    loads: [
-      { type: 'MassProportional', name: 'gravity', markerNumber: 'mMass', loadVector: [0, -GRAVITY, 0] },
-    ],
-    sensors: [
-      { type: 'Node', name: 'q', nodeNumber: 'n', outputVariableType: 'Coordinates' },
-      { type: 'Node', name: 'qt', nodeNumber: 'n', outputVariableType: 'Coordinates_t' },
-      { type: 'Node', name: 'com', nodeNumber: 'n', outputVariableType: 'Position' },
-      { type: 'Object', name: 'T', objectNumber: 'link', outputVariableType: 'KineticEnergy' },
-    ],
-  }
-}
+const { m } = PHYSICAL_PENDULUM
+const PERIOD = PHYSICAL_PENDULUM.period
+const pendulumModel = (kind: '2D' | '3D'): Json => physicalPendulumModel(kind)
 
 function pendulum(
   kind: '2D' | '3D',
@@ -68,25 +31,7 @@ function pendulum(
     timeIntegration: { endTime: end, numberOfSteps: steps },
     solutionSettings: { sensorsWritePeriod: 0 },
   })
-  const q = sensorSeries(recorder, 'q'),
-    qt = sensorSeries(recorder, 'qt'),
-    y = sensorSeries(recorder, 'com'),
-    T = sensorSeries(recorder, 'T')
-  // theta = theta0 + (displacement of the angle coordinate, the node's last one), the angle from the
-  // downward vertical; upward zero crossings are one period apart.
-  const crossings = zeroCrossings(
-    q.t,
-    q.values.map((r) => theta0 + r[r.length - 1]),
-    qt.values.map((r) => r[r.length - 1]),
-    1,
-  )
-  const periods = crossings.slice(1).map((t, i) => t - crossings[i])
-  const E = T.values.map(([e], i) => e + m * GRAVITY * y.values[i][1])
-  const E0 = Math.abs(m * GRAVITY * d) // energy scale (E itself passes through small values)
-  return {
-    periodError: Math.max(...periods.map((p) => Math.abs(p / PERIOD - 1))),
-    energyDrift: Math.max(...E.map((e) => Math.abs(e - E[0]))) / E0,
-  }
+  return physicalPendulumErrors(recorder)
 }
 
 describe('rigid pendulum on a revolute joint: large-amplitude period from K(k)', () => {

@@ -3,14 +3,10 @@
 // (analytic): released at theta0 it swings with the period 4 sqrt(I_p / (m g d)) K(sin(theta0 / 2)) and
 // keeps T + m g y_com; jointsPendulumSlider.test.ts has the same pendulum with the node at the centre.
 import { describe, expect, it } from 'vitest'
-import { ellipticK, GRAVITY, run, sensorSeries, zeroCrossings } from './helpers'
+import { GRAVITY, PHYSICAL_PENDULUM, run, sensorSeries, zeroCrossings } from './helpers'
 
-const m = 2,
-  d = 0.4,
-  Jc = 0.05,
-  theta0 = 2
-const Ip = Jc + m * d * d
-const PERIOD = 4 * Math.sqrt(Ip / (m * GRAVITY * d)) * ellipticK(Math.sin(theta0 / 2))
+const { m, d, theta0, Ip } = PHYSICAL_PENDULUM
+const PERIOD = PHYSICAL_PENDULUM.period
 const phi0 = theta0 - Math.PI / 2 // local x from the pivot to the centre of mass
 
 const model = {

@@ -7,32 +7,11 @@
 //    terms): energy and momentum conserved, and the centre of mass moves on a straight line;
 //  - LoadTorqueVector on rigid nodes: phi = M t^2 / (2 J) about a principal axis.
 import { describe, expect, it } from 'vitest'
-import { measuredOrder, run, sensorSeries, type Json } from './helpers'
+import { jacobi, measuredOrder, run, sensorSeries, type Json } from './helpers'
 
 const J = [2, 3, 4]
 const OMEGA0 = [1, 0, 2] // body frame; omega_y(0) = 0 fixes the phase of the closed form below
 const END = 4
-
-/** Jacobi elliptic functions sn, cn, dn of (u | m) by the descending Landen / AGM scheme (A&S 16.4). */
-function jacobi(u: number, m: number): [number, number, number] {
-  const a = [1],
-    c = [Math.sqrt(m)]
-  let b = Math.sqrt(1 - m)
-  while (Math.abs(c[c.length - 1]) > 1e-16) {
-    const an = a[a.length - 1]
-    a.push((an + b) / 2)
-    c.push((an - b) / 2)
-    b = Math.sqrt(an * b)
-  }
-  const N = a.length - 1
-  let phi = 2 ** N * a[N] * u
-  let prev = phi
-  for (let n = N; n > 0; n--) {
-    prev = phi
-    phi = (phi + Math.asin((c[n] / a[n]) * Math.sin(phi))) / 2
-  }
-  return [Math.sin(phi), Math.cos(phi), Math.cos(phi) / Math.cos(prev - phi)]
-}
 
 /**
  * Torque-free motion for I1 < I2 < I3 and L^2 > 2 T I2 (Landau-Lifshitz section 37), omega_2(0) = 0:
