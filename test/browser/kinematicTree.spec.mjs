@@ -64,7 +64,7 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
   await typeInto('jointOffsets[1][0]', '0.5m')
   assert.match(
     await page.locator('[data-param=jointOffsets] .field-error').textContent(),
-    /^entry 1, component 0: expected a number, got "0.5m"/,
+    /^entry 1, component 0: expected a number or an expression like 2\*pi\/3, got "0.5m"/,
   )
   assert.equal(await undoTitle(), undoBefore)
 
