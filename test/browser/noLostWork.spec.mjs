@@ -45,7 +45,10 @@ async function openPath(path) {
 test("New with unsaved changes asks: Esc keeps them, Don't save drops them, Enter saves first", async () => {
   await rows('mass').waitFor()
   await createRigidBody()
-  assert.equal(await savedState(), 'Modified')
+  // The edit reaches the document state with the model store's next update.
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=saved-state]')?.textContent === 'Modified',
+  )
 
   await page.click('button[title^="New empty model"]')
   await unsavedDialog().waitFor()
