@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks'
 import type { JsonObject as Json } from '../src/core'
 import { exudynPeerDir } from './exudynPeer'
 import { rigidBodies3D, rigidPendulum } from './models'
+import { median, ratioText } from './ratios'
 import type { BenchRow, BenchSuite } from './suite'
 
 const PAIRS = 5
@@ -32,9 +33,6 @@ function timedProcess(command: string, args: string[], cwd: string): ProcessTime
   rmSync(cpuFile, { force: true })
   return { wallSeconds, cpuSeconds: user + system }
 }
-
-const median = (x: number[]): number => [...x].sort((a, b) => a - b)[Math.floor(x.length / 2)]
-const range = (x: number[]): string => `${Math.min(...x).toFixed(2)}-${Math.max(...x).toFixed(2)}`
 
 const summaries: string[] = []
 
@@ -63,8 +61,7 @@ export const suite: BenchSuite = {
         const wallRatio = ours.map((o, i) => o.wallSeconds / theirs[i].wallSeconds)
         const cpuRatio = ours.map((o, i) => o.cpuSeconds / theirs[i].cpuSeconds)
         summaries.push(
-          `${name}: ours / Exudyn wall ${median(wallRatio).toFixed(2)} median (${range(wallRatio)}), ` +
-            `cpu ${median(cpuRatio).toFixed(2)} (${range(cpuRatio)}) over ${PAIRS} alternating pairs; target <= 1`,
+          `${name}: ours / Exudyn wall ${ratioText(wallRatio)}; cpu ${ratioText(cpuRatio)}; target <= 1`,
         )
         const row = (engine: string, t: ProcessTime[]): BenchRow => ({
           model: name,

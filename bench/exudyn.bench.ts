@@ -15,6 +15,7 @@ import type { JsonObject as Json } from '../src/core'
 import { exudynPeerDir, runExudynScript, type ExudynRun } from './exudynPeer'
 import { runEngine, type EngineResult } from './measure'
 import { rigidBodies3D, rigidPendulum, springDamperExplicit } from './models'
+import { median, ratioText } from './ratios'
 import type { BenchRow, BenchSuite } from './suite'
 
 const PENDULUM_STEPS = 1_000_000
@@ -47,7 +48,6 @@ export function engineRow(model: string, r: EngineResult, extra: Partial<BenchRo
 
 const sumAbs = (...v: number[][]): number => v.flat().reduce((s, x) => s + Math.abs(x), 0)
 const dist = (a: number, b: number): string => Math.abs(a - b).toExponential(1)
-const median = (x: number[]): number => [...x].sort((a, b) => a - b)[Math.floor(x.length / 2)]
 
 /** The model with its Newton relativeTolerance replaced (see the head of this file for why). */
 function withTolerance(
@@ -83,11 +83,8 @@ function alternate(m: { model: Json; settings: Json }, dir: string, script: stri
 /** The pair with the median CPU ratio, and the ratio's median and range as text. */
 function ratio(model: string, p: Pairs, target: number): { at: number; line: string } {
   const r = p.ours.map((o, i) => o.cpuSeconds / p.theirs[i].cpuSeconds)
-  const m = median(r)
-  const line =
-    `${model}: ours / Exudyn (1 thread) CPU time ${m.toFixed(2)} median, ` +
-    `${Math.min(...r).toFixed(2)}-${Math.max(...r).toFixed(2)} over ${r.length} alternating pairs; target <= ${target}`
-  return { at: r.indexOf(m), line }
+  const line = `${model}: ours / Exudyn (1 thread) CPU time ${ratioText(r)}; target <= ${target}`
+  return { at: r.indexOf(median(r)), line }
 }
 
 function exudynRow(model: string, ours: EngineResult, run: ExudynRun, extra: Partial<BenchRow>): BenchRow {
@@ -130,14 +127,19 @@ export const suite: BenchSuite = {
     const [so, st] = [spring.ours[s.at], spring.theirs[s.at]]
     const [bo, bt] = [bodies.ours[b.at], bodies.theirs[b.at]]
     const converged3D = bodiesResult(bo)
+    const springResult = sumAbs(so.sensors.position)
     return [
       engineRow('perfRigidPendulum', po, {
         engine: `MBS Studio (relativeTolerance ${PENDULUM_TOLERANCE})`,
-        accuracy: `sum abs(position) ${pendulumResult(po).toPrecision(13)}, ${dist(pendulumResult(po), reference)} from the converged ${reference.toPrecision(13)}`,
+        accuracy:
+          `sum abs(position) ${pendulumResult(po).toPrecision(13)}, ` +
+          `${dist(pendulumResult(po), reference)} from the converged ${reference.toPrecision(13)}`,
       }),
       exudynRow('perfRigidPendulum', po, pt, {
         engine: 'Exudyn 1.11 (its script: relativeTolerance 1e-6)',
-        accuracy: `sum abs(position) ${pt.result.toPrecision(13)}, ${dist(pt.result, reference)} from the converged`,
+        accuracy:
+          `sum abs(position) ${pt.result.toPrecision(13)}, ` +
+          `${dist(pt.result, reference)} from the converged`,
       }),
       engineRow('perfRigidPendulum', pc, {
         engine: `MBS Studio (relativeTolerance ${PENDULUM_CONVERGED_TOLERANCE}, the converged reference)`,
@@ -145,10 +147,10 @@ export const suite: BenchSuite = {
       }),
       engineRow('perfSpringDamperExplicit', so, {
         // No '|' in table cells: it splits the Markdown column.
-        accuracy: `sum abs(position) ${sumAbs(so.sensors.position).toFixed(6)} at ${so.simulatedSeconds.toFixed(0)} s`,
+        accuracy: `sum abs(position) ${springResult.toFixed(6)} at ${so.simulatedSeconds.toFixed(0)} s`,
       }),
       exudynRow('perfSpringDamperExplicit', so, st, {
-        accuracy: `sum abs(position) ${st.result.toFixed(6)}, ${dist(st.result, sumAbs(so.sensors.position))} from ours`,
+        accuracy: `sum abs(position) ${st.result.toFixed(6)}, ${dist(st.result, springResult)} from ours`,
       }),
       engineRow('perf3DRigidBodies (400 bodies)', bo, {
         engine: 'MBS Studio (default relativeTolerance 1e-10, the converged reference)',
