@@ -70,6 +70,10 @@ test('build a pendulum from scratch, run it, see it move and plotted, save, reop
   await create('gravity')
   await row('body').click()
   await create('sensor')
+  // Edits reach the tree when the host's modelChanged arrives; they are applied in order.
+  await page.waitForFunction(
+    () => document.querySelector('[data-kind="sensors"] .count')?.textContent === '1',
+  )
   assert.deepEqual(
     [
       await count('nodes'),
