@@ -1,6 +1,7 @@
 // Command-line parsing of `mbs`: one table of commands and options drives both the parser and the
 // help text, so they cannot disagree. Parsing is pure (no file system): checks that need files or the
 // project (does the checkpoint exist, is --end-time after startTime) happen in the commands.
+import type { LinearizationPoint } from '../core/linear/modalAnalysis'
 import { suggest } from '../core/model/resolve'
 import { UsageError } from './errors'
 
@@ -8,7 +9,7 @@ export interface OptionSpec {
   /** Long name without the leading dashes, e.g. "end-time". */
   name: string
   /** Metavariable of the value (T, DIR, FILE); absent for flags. */
-  value?: 'T' | 'DIR' | 'FILE' | 'N' | 'URL' | 'ITEM.PARAMETER=VALUE'
+  value?: 'T' | 'DIR' | 'FILE' | 'N' | 'URL' | 'ITEM.PARAMETER=VALUE' | 'static|initial|T'
   /** May be given several times; every value is kept in order. */
   repeatable?: boolean
   doc: string
@@ -67,6 +68,31 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
   },
   {
+    name: 'modes',
+    operand: 'PROJECT',
+    summary: 'natural frequencies, damping ratios and mode shapes',
+    description:
+      'Linearizes PROJECT at a state (constraints eliminated by a null-space basis of their Jacobian) and prints its modes ' +
+      'sorted by frequency: mode, frequency in Hz (rigid-body modes 0), damping ratio (--damped), and the nodes with at ' +
+      'least 10% of the kinetic energy of the mode.',
+    options: [
+      {
+        name: 'at',
+        value: 'static|initial|T',
+        doc: 'linearize at the static equilibrium (the static solver first; the default), at the initial state, or at time T of a run with the project settings',
+      },
+      { name: 'count', value: 'N', doc: 'list the lowest N modes only' },
+      {
+        name: 'damped',
+        doc: 'damped modes (first-order form): damped frequencies and damping ratios; without it the undamped problem of M and K',
+      },
+      {
+        name: 'json',
+        doc: 'print one JSON object as the last line of standard output: {"at", "modes": [{"frequency" (Hz), "dampingRatio" (number or null), "rigidBody", "unstable", "dominant": [{"item", "share"}]}]}, every mode including rigid-body ones, sorted by frequency',
+      },
+    ],
+  },
+  {
     name: 'validate',
     operand: 'PROJECT',
     summary: 'check a project file and report every problem',
@@ -102,12 +128,20 @@ export interface RunArgs {
   json: boolean
 }
 
+export interface ModesArgs {
+  at: LinearizationPoint
+  count?: number
+  damped: boolean
+  json: boolean
+}
+
 export type ParsedCommand =
   | { command: 'help'; topic?: string }
   | { command: 'version' }
   | { command: 'validate'; project: string }
   | { command: 'info'; file: string }
   | { command: 'run'; project: string; run: RunArgs }
+  | { command: 'modes'; project: string; modes: ModesArgs }
 
 const HELP_FLAGS = ['--help', '-h']
 const VERSION_FLAGS = ['--version', '-V']
@@ -149,6 +183,7 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   const operand = singleOperand(spec, operands)
   if (spec.name === 'validate') return { command: 'validate', project: operand }
   if (spec.name === 'info') return { command: 'info', file: operand }
+  if (spec.name === 'modes') return { command: 'modes', project: operand, modes: modesArgs(values) }
 
   const run: RunArgs = {
     overrides: lists.get('set') ?? [],
@@ -226,12 +261,32 @@ function singleOperand(spec: CommandSpec, operands: string[]): string {
   return operands[0]
 }
 
-function numberValue(values: Map<string, string>, name: string): number | undefined {
+function modesArgs(values: Map<string, string>): ModesArgs {
+  const at = values.get('at') ?? 'static'
+  const count = values.get('count')
+  if (count !== undefined && !/^\s*\d+\s*$/.test(count))
+    throw new UsageError(`--count expects a whole number of modes, got "${count}"`, 'modes')
+  return {
+    at:
+      at === 'static' || at === 'initial' ? at : numberValue(values, 'at', 'modes', 'static, initial or a')!,
+    count: count === undefined ? undefined : Number(count),
+    damped: values.has('damped'),
+    json: values.has('json'),
+  }
+}
+
+function numberValue(
+  values: Map<string, string>,
+  name: string,
+  command = 'run',
+  alternatives = 'a',
+): number | undefined {
   const text = values.get(name)
   if (text === undefined) return undefined
   // Number() accepts "", " ", "0x10" and "Infinity"; a time must be a plain finite decimal number.
   const v = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) : NaN
-  if (Number.isNaN(v)) throw new UsageError(`--${name} expects a number in seconds, got "${text}"`, 'run')
-  if (!Number.isFinite(v)) throw new UsageError(`--${name} expects a finite number, got "${text}"`, 'run')
+  if (Number.isNaN(v))
+    throw new UsageError(`--${name} expects ${alternatives} number in seconds, got "${text}"`, command)
+  if (!Number.isFinite(v)) throw new UsageError(`--${name} expects a finite number, got "${text}"`, command)
   return v
 }

@@ -5,6 +5,7 @@ import { parseArgs } from './args'
 import { CliError, EXIT, UsageError } from './errors'
 import { commandHelp, generalHelp, usageLine } from './help'
 import { infoCommand } from './info'
+import { modesCommand } from './modes'
 import { processIO, type CliIO } from './io'
 import { runCommand } from './run'
 import { validateCommand } from './validate'
@@ -26,6 +27,8 @@ export function main(argv: readonly string[], io: CliIO = processIO()): number {
         return infoCommand(cmd.file, io)
       case 'run':
         return runCommand(cmd.project, cmd.run, io)
+      case 'modes':
+        return modesCommand(cmd.project, cmd.modes, io)
     }
   } catch (e) {
     return reportError(e, argv[0], io)

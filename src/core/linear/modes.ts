@@ -21,7 +21,7 @@ export interface Mode {
   /** Undamped: null. Damped: -Re(s) / |s|, null for zero eigenvalues. */
   dampingRatio: number | null
   rigidBody: boolean
-  /** Undamped: omega^2 < 0 beyond the tolerance (statically unstable state). */
+  /** Undamped: omega^2 < 0 beyond the tolerance; damped: Re(s) > 0 beyond it (a growing mode). */
   unstable: boolean
   /** Eigenvalue: undamped omega^2 (im 0); damped s (1/s). */
   eigenvalue: { re: number; im: number }
@@ -94,17 +94,19 @@ function dampedModes(N: Matrix, Mr: Matrix, cholesky: CholeskyDecomposition, Kr:
     return Float64Array.from(N.mmul(Matrix.columnVector(column)).getColumn(0))
   }
   const modes: Mode[] = []
+  let zeros = 0
   for (let j = 0; j < 2 * f; j++) {
     // Complex pairs are adjacent (s at j with Im > 0, conjugate at j + 1; eigenvector V_j + i V_j+1):
-    // each pair is one mode.
+    // each pair is one mode. A rigid-body coordinate gives a double zero (s^2 = 0): one mode.
     if (im[j] < 0) continue
     const size = Math.hypot(re[j], im[j])
     const rigidBody = size <= RIGID_BODY_TOLERANCE * largest
+    if (rigidBody && zeros++ % 2 === 1) continue
     const mode: Mode = {
       frequency: im[j] / (2 * Math.PI),
       dampingRatio: rigidBody ? null : -re[j] / size,
       rigidBody,
-      unstable: !rigidBody && re[j] > 0,
+      unstable: !rigidBody && re[j] > RIGID_BODY_TOLERANCE * size,
       eigenvalue: { re: re[j], im: im[j] },
       shape: position(j),
     }

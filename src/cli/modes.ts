@@ -1,0 +1,98 @@
+// `mbs modes PROJECT [--at static|initial|T] [--count N] [--damped] [--json]`: natural frequencies,
+// damping ratios and the items that carry each mode, at the chosen linearization point.
+import { AssemblyError, modalAnalysis, ModalError, SolverError, type ModalAnalysis, type Mode } from '../core'
+import type { ModesArgs } from './args'
+import { CliError, EXIT } from './errors'
+import type { CliIO } from './io'
+import { requireProject } from './projectFile'
+
+/** Items listed as dominant when they carry at least this share of a mode's kinetic energy. */
+const DOMINANT_SHARE = 0.1
+const MAX_DOMINANT = 3
+
+/** One mode of the --json output; the keys are a contract (docs/model-format.md, "Command line"). */
+export interface ModeSummary {
+  frequency: number
+  dampingRatio: number | null
+  rigidBody: boolean
+  unstable: boolean
+  /** Nodes by their share of the mode's kinetic energy phi^T M phi, largest first. */
+  dominant: { item: string; share: number }[]
+}
+
+export function modesCommand(projectFile: string, args: ModesArgs, io: CliIO): number {
+  const project = requireProject(projectFile, EXIT.runInvalidProject)
+  let analysis: ModalAnalysis
+  try {
+    analysis = modalAnalysis(project, args.at, { damped: args.damped, count: args.count })
+  } catch (e) {
+    if (e instanceof AssemblyError)
+      throw new CliError(EXIT.runInvalidProject, `the model cannot be assembled: ${e.message}`)
+    if (e instanceof SolverError)
+      throw new CliError(
+        EXIT.solverFailure,
+        `the state at --at ${String(args.at)} cannot be computed: ${e.message}` +
+          (args.at === 'static' ? ' (--at initial linearizes at the initial state instead)' : ''),
+      )
+    if (e instanceof ModalError) throw new CliError(EXIT.solverFailure, `no modes: ${e.message}`)
+    throw e
+  }
+  const modes = analysis.modes.map((m) => modeSummary(analysis, m))
+  if (args.json) {
+    io.out(JSON.stringify({ at: args.at, modes }))
+    return EXIT.ok
+  }
+  for (const line of modesTable(modes, args.damped)) io.out(line)
+  return EXIT.ok
+}
+
+export function modeSummary(analysis: ModalAnalysis, mode: Mode): ModeSummary {
+  const M = analysis.linearized.M
+  const phi = mode.shape,
+    n = phi.length
+  // Kinetic-energy share per coordinate: phi_i (M phi)_i, summed over each node's coordinates.
+  const energy = new Float64Array(n)
+  let total = 0
+  for (let i = 0; i < n; i++) {
+    let row = 0
+    for (let j = 0; j < n; j++) row += M.get(i, j) * phi[j]
+    energy[i] = phi[i] * row
+    total += energy[i]
+  }
+  const shares = analysis.system.nodes.map(({ item, computation: c }) => {
+    let e = 0
+    for (let i = 0; i < c.nODE2; i++) e += energy[c.ode2Index + i]
+    return { item: item.name, share: total > 0 ? e / total : 0 }
+  })
+  const dominant = shares
+    .filter((s) => s.share >= DOMINANT_SHARE)
+    .sort((a, b) => b.share - a.share)
+    .slice(0, MAX_DOMINANT)
+  return {
+    frequency: mode.frequency,
+    dampingRatio: mode.dampingRatio,
+    rigidBody: mode.rigidBody,
+    unstable: mode.unstable,
+    dominant,
+  }
+}
+
+function modesTable(modes: ModeSummary[], damped: boolean): string[] {
+  const rows = modes.map((m, i) => [
+    String(i + 1),
+    m.rigidBody ? '0 (rigid body)' : m.frequency.toPrecision(8) + (m.unstable ? ' (unstable)' : ''),
+    m.dampingRatio === null ? (damped ? '-' : '') : m.dampingRatio.toPrecision(6),
+    m.dominant.map((d) => `${d.item} ${Math.round(d.share * 100)}%`).join(', '),
+  ])
+  const header = ['mode', 'frequency (Hz)', damped ? 'damping ratio' : '', 'dominant items']
+  const columns = damped ? [0, 1, 2, 3] : [0, 1, 3]
+  const width = columns.map((c) => Math.max(header[c].length, ...rows.map((r) => r[c].length)))
+  const line = (r: string[]): string =>
+    columns
+      .map((c, k) => (k === columns.length - 1 ? r[c] : r[c].padEnd(width[k])))
+      .join('  ')
+      .trimEnd()
+  return modes.length === 0
+    ? ['No free coordinates: the constraints fix every coordinate.']
+    : [line(header), ...rows.map(line)]
+}

@@ -1,0 +1,108 @@
+// `mbs modes`: the --json contract (last stdout line, every mode with rigid-body ones, sorted), the
+// table, and the exit codes; frequencies against the closed form of a two-mass chain.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { main } from '../../../src/cli/main'
+import { spawnCli } from './spawnCli'
+
+function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
+  const out: string[] = []
+  const err: string[] = []
+  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
+  return { code, out, err }
+}
+
+const m = 2,
+  k = 50
+
+/**
+ * Two Mass1D on a fixed-free chain of coordinate springs (omega^2 = (k/m)(3 -+ sqrt 5)/2), and a free
+ * third Mass1D without any spring: one rigid-body mode.
+ */
+function chainFile(): string {
+  const coordinate = (name: string, node: string): object => ({
+    type: 'NodeCoordinate',
+    name,
+    nodeNumber: node,
+    coordinate: 0,
+  })
+  const spring = (name: string, a: string, b: string): object => ({
+    type: 'ConnectorCoordinateSpringDamper',
+    name,
+    markerNumbers: [a, b],
+    stiffness: k,
+  })
+  const doc = {
+    format: 'mbs-studio-project',
+    version: 1,
+    name: 'chain',
+    model: {
+      nodes: [
+        { type: 'PointGround', name: 'g' },
+        { type: 'Node1D', name: 'n0' },
+        { type: 'Node1D', name: 'n1' },
+        { type: 'Node1D', name: 'loose' },
+      ],
+      objects: [
+        { type: 'Mass1D', name: 'mass0', nodeNumber: 'n0', physicsMass: m },
+        { type: 'Mass1D', name: 'mass1', nodeNumber: 'n1', physicsMass: m },
+        { type: 'Mass1D', name: 'free', nodeNumber: 'loose', physicsMass: 1 },
+        spring('s0', 'mg', 'm0'),
+        spring('s1', 'm0', 'm1'),
+      ],
+      markers: [coordinate('mg', 'g'), coordinate('m0', 'n0'), coordinate('m1', 'n1')],
+      loads: [],
+      sensors: [],
+    },
+    simulationSettings: {},
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-modes-')), 'chain.mbsproj')
+  fs.writeFileSync(file, JSON.stringify(doc))
+  return file
+}
+
+const exact = [(3 - Math.sqrt(5)) / 2, (3 + Math.sqrt(5)) / 2].map(
+  (r) => Math.sqrt((r * k) / m) / (2 * Math.PI),
+)
+
+describe('mbs modes', () => {
+  it('--json (the real bin): last line {at, modes}, rigid-body mode first, frequencies in Hz', async () => {
+    const { code, stdout, stderr } = await spawnCli(['modes', chainFile(), '--at', 'initial', '--json'])
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const result = JSON.parse(stdout.trimEnd().split('\n').at(-1)!)
+    expect(result.at).toBe('initial')
+    expect(result.modes).toHaveLength(3)
+    expect(result.modes[0]).toMatchObject({ frequency: 0, dampingRatio: null, rigidBody: true })
+    expect(result.modes[0].dominant).toEqual([{ item: 'loose', share: 1 }])
+    // Dense symmetric eigenvalues: a few eps relative (docs/engine.md).
+    for (let i = 0; i < 2; i++)
+      expect(Math.abs(result.modes[i + 1].frequency / exact[i] - 1)).toBeLessThan(1e-12)
+  })
+
+  it('table with --damped and --count; default --at static', () => {
+    const { code, out } = mbs('modes', chainFile(), '--damped', '--count', '2')
+    expect(code).toBe(0)
+    expect(out[0]).toMatch(/^mode\s+frequency \(Hz\)\s+damping ratio\s+dominant items$/)
+    expect(out).toHaveLength(3)
+    expect(out[1]).toMatch(/^1\s+0 \(rigid body\)\s+-\s+loose 100%$/)
+    expect(Number(out[2].split(/\s+/)[1])).toBeCloseTo(exact[0], 6)
+  })
+
+  it('bad arguments: exit 64 with the expected forms', () => {
+    const at = mbs('modes', chainFile(), '--at', 'later')
+    expect(at.code).toBe(64)
+    expect(at.err[0]).toContain('--at expects static, initial or a number in seconds, got "later"')
+    const count = mbs('modes', chainFile(), '--count', '-1')
+    expect(count.code).toBe(64)
+    expect(count.err[0]).toContain('--count expects a whole number of modes')
+  })
+
+  it('a static state that cannot be found: exit 3 and the hint to use --at initial', () => {
+    const r = mbs('modes', path.join('resources', 'examples', 'pendulum.mbsproj'))
+    expect(r.code).toBe(3)
+    expect(r.err[0]).toContain('--at initial linearizes at the initial state instead')
+  })
+})
