@@ -8,6 +8,6 @@ const { freshBundle } = require('./cliBundle.cjs')
 
 const bundle = freshBundle(path.join(__dirname, '..'))
 if (!bundle) require('tsx/cjs/api').register()
-const { main } = require(bundle ?? '../src/cli/main.ts')
+const { mainAsync } = require(bundle ?? '../src/cli/main.ts')
 
-process.exitCode = main(process.argv.slice(2))
+mainAsync(process.argv.slice(2)).then((code) => (process.exitCode = code))

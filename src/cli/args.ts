@@ -93,6 +93,17 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
   },
   {
+    name: 'study',
+    operand: 'STUDY',
+    summary: 'run every case of a parameter study',
+    description:
+      'Runs every case of STUDY (a study file, docs/file-formats.md) on a pool of worker processes and writes one row per finished case to its folder (rows.csv and rows.jsonl); failed cases are recorded with their error. A progress bar with ETA is shown on a terminal.',
+    options: [
+      { name: 'workers', value: 'N', doc: 'number of worker processes (default: the number of cores)' },
+      { name: 'resume', doc: 'continue a study that was stopped: run only the cases without a row' },
+    ],
+  },
+  {
     name: 'validate',
     operand: 'PROJECT',
     summary: 'check a project file and report every problem',
@@ -142,6 +153,7 @@ export type ParsedCommand =
   | { command: 'info'; file: string }
   | { command: 'run'; project: string; run: RunArgs }
   | { command: 'modes'; project: string; modes: ModesArgs }
+  | { command: 'study'; study: string; workers?: number; resume: boolean }
 
 const HELP_FLAGS = ['--help', '-h']
 const VERSION_FLAGS = ['--version', '-V']
@@ -184,6 +196,13 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   if (spec.name === 'validate') return { command: 'validate', project: operand }
   if (spec.name === 'info') return { command: 'info', file: operand }
   if (spec.name === 'modes') return { command: 'modes', project: operand, modes: modesArgs(values) }
+  if (spec.name === 'study')
+    return {
+      command: 'study',
+      study: operand,
+      workers: countValue(values, 'workers', 'study'),
+      resume: values.has('resume'),
+    }
 
   const run: RunArgs = {
     overrides: lists.get('set') ?? [],
@@ -289,4 +308,12 @@ function numberValue(
     throw new UsageError(`--${name} expects ${alternatives} number in seconds, got "${text}"`, command)
   if (!Number.isFinite(v)) throw new UsageError(`--${name} expects a finite number, got "${text}"`, command)
   return v
+}
+
+function countValue(values: Map<string, string>, name: string, command: string): number | undefined {
+  const text = values.get(name)
+  if (text === undefined) return undefined
+  if (!/^\s*\d+\s*$/.test(text) || Number(text) < 1)
+    throw new UsageError(`--${name} expects a whole number >= 1, got "${text}"`, command)
+  return Number(text)
 }

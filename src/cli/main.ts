@@ -8,6 +8,8 @@ import { infoCommand } from './info'
 import { modesCommand } from './modes'
 import { processIO, type CliIO } from './io'
 import { runCommand } from './run'
+import { studyCommand } from './study'
+import { studyWorker, WORKER_COMMAND } from './studyPool'
 import { validateCommand } from './validate'
 import { findCommand } from './args'
 
@@ -29,10 +31,24 @@ export function main(argv: readonly string[], io: CliIO = processIO()): number {
         return runCommand(cmd.project, cmd.run, io)
       case 'modes':
         return modesCommand(cmd.project, cmd.modes, io)
+      case 'study':
+        throw new UsageError('mbs study runs worker processes; start it through the mbs bin', 'study')
     }
   } catch (e) {
     return reportError(e, argv[0], io)
   }
+}
+
+/** What the bin runs: main(), and the commands that wait for other processes (study, its workers). */
+export async function mainAsync(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  if (argv[0] === WORKER_COMMAND) return studyWorker()
+  try {
+    const cmd = parseArgs(argv)
+    if (cmd.command === 'study') return await studyCommand(cmd.study, cmd, io)
+  } catch (e) {
+    return reportError(e, argv[0], io)
+  }
+  return main(argv, io)
 }
 
 function reportError(e: unknown, commandName: string | undefined, io: CliIO): number {

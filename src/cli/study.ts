@@ -1,0 +1,116 @@
+// `mbs study STUDY [--workers N] [--resume]`: runs every case of a study file on a pool of worker
+// processes and writes one row per finished case to the study folder (studyRows.ts). The folder keeps
+// the study's canonical text, so --resume refuses a study that changed and runs only the missing cases.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { formatProblems, parseStudy, studyCases, studyText, type Study } from '../core'
+import { writeFileAtomic } from '../node/atomicWrite'
+import { CliError, EXIT } from './errors'
+import type { CliIO } from './io'
+import { readInputFile, requireProject, systemErrorText } from './projectFile'
+import { requireOverridden } from './overrides'
+import type { StudyRow } from './studyCase'
+import { runPool } from './studyPool'
+import { StudyRows } from './studyRows'
+
+export interface StudyArgs {
+  workers?: number
+  resume: boolean
+}
+
+const STUDY_COPY = 'study.json'
+const BAR_WIDTH = 30
+
+export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO): Promise<number> {
+  const study = requireStudy(studyFile)
+  const base = path.dirname(path.resolve(studyFile))
+  const projectFile = path.resolve(base, study.project)
+  const project = requireProject(projectFile, EXIT.runInvalidProject)
+  const cases = studyCases(study)
+  // The first case must apply before anything runs: a misspelt path fails now, not in every row.
+  requireOverridden(project, cases[0].overrides)
+  const dir = path.resolve(base, study.output)
+  const rows = new StudyRows(study, dir)
+  const done = prepareFolder(study, dir, rows, args.resume)
+  const todo = cases.filter((c) => !done.has(c.index))
+
+  const started = performance.now()
+  let finished = 0
+  let failed = 0
+  await runPool({
+    projectFile,
+    outputs: study.outputs,
+    cases: todo,
+    workers: args.workers ?? os.availableParallelism(),
+    onRow: (row: StudyRow) => {
+      rows.append(row)
+      finished++
+      if (row.status === 'failed') {
+        failed++
+        io.err(`mbs study: case ${row.case} failed: ${row.error}`)
+      }
+      io.progress?.(progressBar(finished, todo.length, failed, (performance.now() - started) / 1000))
+    },
+  })
+  io.progress?.('')
+  const skipped = cases.length - todo.length
+  io.out(
+    `Done: ${finished} case${finished === 1 ? '' : 's'} run (${failed} failed)` +
+      (skipped > 0 ? `, ${skipped} already in the folder` : '') +
+      `; rows in ${path.join(dir, 'rows.csv')}`,
+  )
+  return EXIT.ok
+}
+
+function requireStudy(file: string): Study {
+  const r = parseStudy(readInputFile(file, 'study').toString('utf8'))
+  if (r.ok) return r.study
+  const n = r.problems.length
+  throw new CliError(
+    EXIT.invalidProject,
+    `"${file}" is not a valid study (${n} problem${n === 1 ? '' : 's'})`,
+    formatProblems(r.problems).split('\n'),
+  )
+}
+
+/** The cases already done (with --resume), after checking that the folder holds this same study. */
+function prepareFolder(study: Study, dir: string, rows: StudyRows, resume: boolean): Set<number> {
+  const copy = path.join(dir, STUDY_COPY)
+  try {
+    fs.mkdirSync(dir, { recursive: true })
+    const text = studyText(study)
+    const existing = rows.read()
+    if (fs.existsSync(copy) && existing.length > 0) {
+      if (!resume)
+        throw new CliError(
+          EXIT.cannotCreate,
+          `the study folder "${dir}" already holds ${existing.length} rows; add --resume to continue it or choose another "output"`,
+        )
+      if (fs.readFileSync(copy, 'utf8') !== text)
+        throw new CliError(
+          EXIT.usage,
+          `--resume: the study changed since "${dir}" was started; choose another "output" for the new study`,
+        )
+    }
+    writeFileAtomic(copy, text)
+    // A case appears once: a duplicate (a case finished twice around a kill) keeps its first row.
+    const seen = new Set<number>()
+    const kept = (resume ? existing : []).filter((r) => !seen.has(r.case) && seen.add(r.case))
+    rows.reset(kept)
+    return seen
+  } catch (e) {
+    if (e instanceof CliError) throw e
+    throw new CliError(EXIT.cannotCreate, `cannot write the study folder "${dir}": ${systemErrorText(e)}`)
+  }
+}
+
+function progressBar(done: number, total: number, failed: number, seconds: number): string {
+  const filled = Math.round((BAR_WIDTH * done) / total)
+  const eta = done > 0 ? ((total - done) * seconds) / done : NaN
+  return (
+    `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total} cases` +
+    (failed > 0 ? `, ${failed} failed` : '') +
+    (Number.isFinite(eta) ? `, ETA ${eta.toFixed(0)} s` : '')
+  )
+}

@@ -1,0 +1,57 @@
+// One case of a study, as a worker runs it: the overrides applied like `mbs run --set`, the run, the
+// outputs. A failure of any kind becomes a row with its error; it never stops the study.
+import {
+  applyOverrides,
+  formatProblems,
+  outputValue,
+  runProject,
+  type JsonValue,
+  type Project,
+  type StudyCase,
+  type StudyOutput,
+} from '../core'
+
+/** One line of rows.jsonl; the keys are a contract (docs/file-formats.md, "Study"). */
+export interface StudyRow {
+  case: number
+  status: 'ok' | 'failed'
+  error?: string
+  /** Seconds of the run itself (overrides, assembly and solve). */
+  wallTime: number
+  parameters: Record<string, JsonValue>
+  outputs: Record<string, number | null>
+}
+
+export function runStudyCase(project: Project, outputs: readonly StudyOutput[], c: StudyCase): StudyRow {
+  const started = performance.now()
+  const parameters: Record<string, JsonValue> = {}
+  for (const o of c.overrides) parameters[o.path] = o.value
+  const row = (
+    status: StudyRow['status'],
+    values: Record<string, number | null>,
+    error?: string,
+  ): StudyRow => ({
+    case: c.index,
+    status,
+    ...(error !== undefined ? { error } : {}),
+    wallTime: (performance.now() - started) / 1000,
+    parameters,
+    outputs: values,
+  })
+  const none = Object.fromEntries(outputs.map((o) => [o.name, null]))
+  try {
+    const r = applyOverrides(project, c.overrides)
+    if (!r.ok) return row('failed', none, formatProblems(r.problems).replace(/\n/g, '; '))
+    const { recorder } = runProject(r.project)
+    const values: Record<string, number | null> = {}
+    const errors: string[] = []
+    for (const o of outputs) {
+      const v = outputValue(recorder.series, o)
+      values[o.name] = typeof v === 'number' ? v : null
+      if (typeof v === 'string') errors.push(`${o.name}: ${v}`)
+    }
+    return errors.length > 0 ? row('failed', values, errors.join('; ')) : row('ok', values)
+  } catch (e) {
+    return row('failed', none, e instanceof Error ? e.message : String(e))
+  }
+}
