@@ -1,5 +1,5 @@
-// Two-marker connectors share their work arrays (positions, velocities, Jacobians) per module
-// (twoMarkerConnector.ts). This checks what sharing could break: springs whose markers have different
+// Two-marker connectors share their work arrays (positions, velocities, Jacobians) per system
+// (TWO_MARKER_WORK in items/common/twoMarkerConnector.ts). This checks what sharing could break: springs whose markers have different
 // coordinate counts in one system (the Jacobian buffers grow after the first spring was set up), and
 // evaluations interleaved with another connector's (nothing may be left over from the previous call).
 // Reference: the spring law itself, f = k (L - L0) + d (n . (v1 - v0)) along the unit vector n, which
@@ -9,6 +9,7 @@
 // rounding (~1e-16 relative); a stale or wrongly sized work array would be off by O(1).
 import { describe, expect, it } from 'vitest'
 import { buildSystem, type CompiledSystem } from '../../src/core'
+import { TWO_MARKER_WORK } from '../../src/core/items/common/twoMarkerConnector'
 import { makeProject, type Json } from '../validation/helpers'
 
 const K = 300,
@@ -123,5 +124,23 @@ describe('two-marker connectors with shared work arrays', () => {
     setState(alone)
     lhs(both, 's1')
     expect(Array.from(lhs(both, 's2'))).toEqual(Array.from(lhs(alone, 's2')))
+  })
+
+  it('two systems own their work arrays; evaluated interleaved, each gives what it gives alone', () => {
+    const project = makeProject(model(true), { solverType: 'GeneralizedAlpha' })
+    const first = buildSystem(project),
+      second = buildSystem(makeProject(model(false), { solverType: 'GeneralizedAlpha' })),
+      reference = buildSystem(project)
+    expect(TWO_MARKER_WORK.of(first)).not.toBe(TWO_MARKER_WORK.of(second))
+    setState(first)
+    setState(reference)
+    setState(second)
+    second.state.q.fill(0.25) // a different state: any array left shared would carry its values over
+    const expected = Array.from(lhs(reference, 's1'))
+    lhs(first, 's2')
+    lhs(second, 's2')
+    expect(Array.from(lhs(first, 's1'))).toEqual(expected)
+    lhs(second, 's2')
+    expect(Array.from(lhs(first, 's1'))).toEqual(expected)
   })
 })

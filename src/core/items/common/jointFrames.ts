@@ -7,7 +7,7 @@ import type { ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import type { FrameKinematics, MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
-import { TwoMarkerConnector } from './twoMarkerConnector'
+import { TwoMarkerConnector, type TwoMarkerWork } from './twoMarkerConnector'
 
 /** A two-marker connector whose markers both have a frame: rotation Jacobians and torque pairs. */
 export abstract class RigidMarkerConnector extends TwoMarkerConnector {
@@ -16,8 +16,8 @@ export abstract class RigidMarkerConnector extends TwoMarkerConnector {
   protected G0 = new Float64Array(0)
   protected G1 = new Float64Array(0)
 
-  constructor(markers: MarkerComputation[]) {
-    super(markers)
+  constructor(markers: MarkerComputation[], work: TwoMarkerWork) {
+    super(markers, work)
     this.f0 = this.k0 as FrameKinematics
     this.f1 = this.k1 as FrameKinematics
   }
@@ -53,10 +53,11 @@ export abstract class JointFrameConnector extends RigidMarkerConnector {
 
   constructor(
     markers: MarkerComputation[],
+    work: TwoMarkerWork,
     private readonly rotationMarker0: Float64Array,
     private readonly rotationMarker1: Float64Array,
   ) {
-    super(markers)
+    super(markers, work)
   }
 
   /** AJ0, AJ1 and rel = AJ0^T AJ1 at s. */

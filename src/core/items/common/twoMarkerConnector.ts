@@ -2,24 +2,32 @@
 // markers' coordinates, [marker 0 | marker 1], with buffers for positions, velocities and Jacobians.
 import { packedInt32 } from '../../math/packedArrays'
 import type { MarkerComputation, ObjectComputation, PointKinematics } from '../../system/computation'
+import { PerSystem } from '../../system/perSystem'
 import type { SystemState } from '../../system/state'
 
 /**
- * Positions, velocities and position Jacobians of the two markers, shared by every two-marker
- * connector: they are scratch within one call (gather / jacobians and the arithmetic right after it;
- * no connector call runs inside another one), so one set serves all of them. Per-instance arrays were
- * about a dozen small typed arrays per spring that lived as long as the system; on a 20,000-spring
- * lattice allocating them made garbage collections of 60-95 ms during the build. J0 and J1 grow in
- * setupLTG to the largest marker set up so far.
+ * Positions, velocities and position Jacobians of the two markers, shared by the two-marker connectors
+ * of one system: they are scratch within one call (gather / jacobians and the arithmetic right after it;
+ * no connector call runs inside another one), so one set per system serves all of them instead of a
+ * dozen small arrays per spring. J0 and J1 grow in setupLTG to the largest marker set up so far.
  */
-const W = {
+export interface TwoMarkerWork {
+  p0: Float64Array
+  p1: Float64Array
+  v0: Float64Array
+  v1: Float64Array
+  J0: Float64Array
+  J1: Float64Array
+}
+
+export const TWO_MARKER_WORK = new PerSystem<TwoMarkerWork>(() => ({
   p0: new Float64Array(3),
   p1: new Float64Array(3),
   v0: new Float64Array(3),
   v1: new Float64Array(3),
   J0: new Float64Array(0),
   J1: new Float64Array(0),
-}
+}))
 
 /** ltgODE2 before setupLTG (no coordinates yet); shared, never written. */
 const NOT_SET_UP = new Int32Array(0)
@@ -34,17 +42,26 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
   protected readonly k1: PointKinematics
   protected n0 = 0
   protected n1 = 0
-  // The shared work arrays above (references, not copies): valid only within the call that filled them.
-  protected readonly p0 = W.p0
-  protected readonly p1 = W.p1
-  protected readonly v0 = W.v0
-  protected readonly v1 = W.v1
-  protected J0 = W.J0
-  protected J1 = W.J1
+  // The system's work arrays (references, not copies): valid only within the call that filled them.
+  protected readonly p0: Float64Array
+  protected readonly p1: Float64Array
+  protected readonly v0: Float64Array
+  protected readonly v1: Float64Array
+  protected J0: Float64Array
+  protected J1: Float64Array
 
-  constructor(markers: MarkerComputation[]) {
+  constructor(
+    markers: MarkerComputation[],
+    private readonly work: TwoMarkerWork,
+  ) {
     this.k0 = markers[0].kinematics!
     this.k1 = markers[1].kinematics!
+    this.p0 = work.p0
+    this.p1 = work.p1
+    this.v0 = work.v0
+    this.v1 = work.v1
+    this.J0 = work.J0
+    this.J1 = work.J1
   }
 
   setupLTG(): void {
@@ -55,10 +72,11 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
     if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = packedInt32(a.length + b.length)
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
-    if (W.J0.length < 3 * a.length) W.J0 = new Float64Array(3 * a.length)
-    if (W.J1.length < 3 * b.length) W.J1 = new Float64Array(3 * b.length)
-    this.J0 = W.J0
-    this.J1 = W.J1
+    const w = this.work
+    if (w.J0.length < 3 * a.length) w.J0 = new Float64Array(3 * a.length)
+    if (w.J1.length < 3 * b.length) w.J1 = new Float64Array(3 * b.length)
+    this.J0 = w.J0
+    this.J1 = w.J1
   }
 
   /** Positions and velocities of both markers into p0, p1, v0, v1. */

@@ -1,4 +1,5 @@
 import { defineItem } from '../../model/definition'
+import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -13,12 +14,13 @@ class CartesianSpringDamper extends PairConnector {
   readonly outputVariables = CARTESIAN_OUTPUTS
   constructor(
     markers: MarkerComputation[],
+    work: TwoMarkerWork,
     private readonly k: Float64Array,
     private readonly d: Float64Array,
     private readonly offset: Float64Array,
     private readonly active: boolean,
   ) {
-    super(markers)
+    super(markers, work)
   }
   private computeForce(s: SystemState): void {
     this.gather(s)
@@ -76,6 +78,7 @@ export const ObjectConnectorCartesianSpringDamper = defineItem({
   build: (it, ctx) =>
     new CartesianSpringDamper(
       markersOf(it, ctx),
+      TWO_MARKER_WORK.of(ctx),
       it.params.vector('stiffness'),
       it.params.vector('damping'),
       it.params.vector('offset'),

@@ -1,4 +1,5 @@
 import { defineItem } from '../../model/definition'
+import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -18,11 +19,12 @@ class DistanceConstraint extends PairConnector {
   readonly outputVariables = LINE_OUTPUTS
   constructor(
     markers: MarkerComputation[],
+    work: TwoMarkerWork,
     private readonly distance: number,
     active: boolean,
     private readonly lambdaOf: (s: SystemState) => number,
   ) {
-    super(markers)
+    super(markers, work)
     this.inactiveConstraint = !active
   }
   /** Returns the length and leaves the unit vector in `direction`. */
@@ -87,6 +89,7 @@ export const ObjectConnectorDistance = defineItem({
   build: (it, ctx) => {
     const c: DistanceConstraint = new DistanceConstraint(
       markersOf(it, ctx),
+      TWO_MARKER_WORK.of(ctx),
       it.params.number('distance'),
       it.params.bool('activeConnector'),
       (s) => s.lambda[c.aeIndex],

@@ -1,4 +1,5 @@
 import { matVec3 } from '../../math/vec3'
+import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import { defineItem } from '../../model/definition'
 import type { FrameKinematics, MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
@@ -19,6 +20,7 @@ class LinearSpringDamper extends TwoMarkerConnector {
 
   constructor(
     markers: MarkerComputation[],
+    work: TwoMarkerWork,
     private readonly axisMarker0: Float64Array,
     private readonly k: number,
     private readonly d: number,
@@ -27,7 +29,7 @@ class LinearSpringDamper extends TwoMarkerConnector {
     private readonly constantForce: number,
     private readonly active: boolean,
   ) {
-    super(markers)
+    super(markers, work)
   }
 
   /** The scalar force f at s (0 when inactive); leaves the global axis in this.axis. */
@@ -127,6 +129,7 @@ export const ObjectConnectorLinearSpringDamper = defineItem({
     const p = it.params
     return new LinearSpringDamper(
       markersOf(it, ctx),
+      TWO_MARKER_WORK.of(ctx),
       p.vector('axisMarker0'),
       p.number('stiffness'),
       p.number('damping'),

@@ -1,4 +1,5 @@
 import { taitBryanFromRotation } from '../../math/rotations'
+import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import { matTVec3, matVec3 } from '../../math/vec3'
 import { defineItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
@@ -31,6 +32,7 @@ class RigidBodySpringDamper extends JointFrameConnector {
 
   constructor(
     markers: MarkerComputation[],
+    work: TwoMarkerWork,
     private readonly stiffness: Float64Array,
     private readonly damping: Float64Array,
     rotationMarker0: Float64Array,
@@ -38,7 +40,7 @@ class RigidBodySpringDamper extends JointFrameConnector {
     private readonly offset: Float64Array,
     private readonly active: boolean,
   ) {
-    super(markers, rotationMarker0, rotationMarker1)
+    super(markers, work, rotationMarker0, rotationMarker1)
   }
 
   /** u, v and the local force/torque f at s; leaves A_J0 in AJ0. */
@@ -139,6 +141,7 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
     const p = it.params
     return new RigidBodySpringDamper(
       markersOf(it, ctx),
+      TWO_MARKER_WORK.of(ctx),
       p.matrix('stiffness'),
       p.matrix('damping'),
       p.matrix('rotationMarker0'),

@@ -1,4 +1,5 @@
 import { defineItem } from '../../model/definition'
+import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -21,6 +22,7 @@ class SpringDamper extends PairConnector {
   readonly outputVariables = LINE_OUTPUTS
   constructor(
     markers: MarkerComputation[],
+    work: TwoMarkerWork,
     private readonly L0: number,
     private readonly k: number,
     private readonly d: number,
@@ -28,7 +30,7 @@ class SpringDamper extends PairConnector {
     private readonly velocityOffset: number,
     private readonly active: boolean,
   ) {
-    super(markers)
+    super(markers, work)
   }
   /** Returns the scalar force and leaves the unit vector in `direction`. */
   private scalarForce(s: SystemState): number {
@@ -142,6 +144,7 @@ export const ObjectConnectorSpringDamper = defineItem({
     const p = it.params
     return new SpringDamper(
       markersOf(it, ctx),
+      TWO_MARKER_WORK.of(ctx),
       p.number('referenceLength'),
       p.number('stiffness'),
       p.number('damping'),

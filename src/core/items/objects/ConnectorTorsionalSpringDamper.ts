@@ -8,6 +8,7 @@
 // number of turns and the angle of the last accepted step are committed in postStep, and every
 // evaluation takes the branch next to that angle, so the angle may change by up to pi per step.
 // Checkpoints save both numbers (Exudyn keeps them in an optional data node instead).
+import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import { defineItem } from '../../model/definition'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
@@ -31,6 +32,7 @@ class TorsionalSpringDamper extends JointFrameConnector {
 
   constructor(
     markers: MarkerComputation[],
+    work: TwoMarkerWork,
     rotationMarker0: Float64Array,
     rotationMarker1: Float64Array,
     private readonly k: number,
@@ -40,7 +42,7 @@ class TorsionalSpringDamper extends JointFrameConnector {
     private readonly constantTorque: number,
     private readonly active: boolean,
   ) {
-    super(markers, rotationMarker0, rotationMarker1)
+    super(markers, work, rotationMarker0, rotationMarker1)
   }
 
   setupInitialState(s: SystemState): void {
@@ -150,6 +152,7 @@ export const ObjectConnectorTorsionalSpringDamper = defineItem({
     const markers = p.refs('markerNumbers').map((i) => ctx.marker(i))
     return new TorsionalSpringDamper(
       markers,
+      TWO_MARKER_WORK.of(ctx),
       p.matrix('rotationMarker0'),
       p.matrix('rotationMarker1'),
       p.number('stiffness'),

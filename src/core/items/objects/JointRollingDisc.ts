@@ -6,6 +6,7 @@
 //   g = vC1 - vC0 = (v1 + w1 x r w3) - (v0 + w0 x (pC - p0))   (global x, y, z components; free axes dropped)
 // which is linear in the velocities: dg/dq' = [-(J0 + G0 x (pC - p0)) | J1 + G1 x r w3] column-wise.
 // The multipliers are minus the contact force on the disc (global components).
+import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import { cross, matVec3 } from '../../math/vec3'
 import { defineItem, type ResolvedItem } from '../../model/definition'
 import type { FrameKinematics, MarkerComputation } from '../../system/computation'
@@ -38,13 +39,14 @@ class RollingDisc extends RigidMarkerConnector {
 
   constructor(
     markers: MarkerComputation[],
+    work: TwoMarkerWork,
     constrainedAxes: Float64Array,
     active: boolean,
     readonly radius: number,
     private readonly discAxis: Float64Array,
     private readonly planeNormal: Float64Array,
   ) {
-    super(markers)
+    super(markers, work)
     this.axes = [0, 1, 2].filter((i) => constrainedAxes[i] === 1)
     this.nAE = this.axes.length
     this.inactiveConstraint = !active
@@ -221,6 +223,7 @@ export const ObjectJointRollingDisc = defineItem({
     const markers = p.refs('markerNumbers').map((i) => ctx.marker(i))
     return new RollingDisc(
       markers,
+      TWO_MARKER_WORK.of(ctx),
       p.vector('constrainedAxes'),
       p.bool('activeConnector'),
       p.number('discRadius'),
