@@ -49,7 +49,7 @@ it('continues from a checkpoint to exactly the state of an uninterrupted run', a
   const finished = t.events.next('finished')
   await t.backend.call('resume', undefined)
   expect(await finished).toMatchObject({ reason: 'completed', statistics: { steps: 600 } })
-  // Exact restart (seed 004): the continued run reproduces the uninterrupted one bit for bit.
+  // Exact restart: the continued run reproduces the uninterrupted one bit for bit.
   expect(lastSample()).toEqual(uninterrupted)
 })
 

@@ -1,4 +1,4 @@
-// Experimental flags (seed 003, "PyExperimental"): off unless listed, unknown names refused with a
+// Experimental flags (Exudyn's PyExperimental): off unless listed, unknown names refused with a
 // message, retired ones (their behaviour is now the default) accepted as no-ops, and the one flag shipped now (newtonReactionStiffness) changes Newton's speed, not the answer.
 import { describe, expect, it } from 'vitest'
 import {

@@ -1,4 +1,4 @@
-// Exact restart (seed 004, "Checkpoints"; docs/file-formats.md): for every dynamic solver, a run
+// Exact restart (docs/file-formats.md): for every dynamic solver, a run
 // 0..T and a run saved at T/2, loaded into a freshly built system and continued to T give bitwise
 // identical sensor rows and final state. Tolerance: none (bit for bit) - the restart must take exactly
 // the decisions of the continuous run, and the chaotic double pendulum amplifies any last-bit

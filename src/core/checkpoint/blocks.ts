@@ -1,4 +1,4 @@
-// Self-describing blocks of named, typed entries (after Chrono's ChCheckpointWriter/Reader, seed 004
+// Self-describing blocks of named, typed entries (after Chrono's ChCheckpointWriter/Reader
 // "Internal state hooks"): each entry is a type tag, a name and a value; a reader asks for the next
 // entry by type and name, so a type mismatch, a different name or missing data is an error that says
 // which entry, and `end()` checks that a block was read completely.
@@ -114,7 +114,7 @@ export class BlockReader {
     const n = this.r.u32(`the size of block "${name}"`)
     return new BlockReader(this.r.bytesOf(n, `block "${name}"`), `${this.path}/${name}`)
   }
-  /** Checks that every entry was read (seed 004: a block must be consumed completely). */
+  /** Checks that every entry was read (a block must be consumed completely). */
   end(): void {
     if (!this.atEnd)
       throw new FormatError(`${this.path}: unexpected extra data, starting with entry "${this.peekName()}"`)

@@ -1,10 +1,10 @@
-// Checkpoints with exact restart (seed 004, "Checkpoints"; format in docs/file-formats.md). A
+// Checkpoints with exact restart (after Chrono's; format in docs/file-formats.md). A
 // checkpoint holds the current state only: time, ODE2 coordinates, velocities and accelerations, ODE1
 // coordinates, Lagrange multipliers, data coordinates, every item's internal-state block, the
 // integrator's state and the output schedules, all as raw float64. Reference configurations are not
 // saved: phase 1 rebuilds them in the loading system, which must be built the same way (fingerprint).
 //
-// Loading order (seed 004, "Loading order"), into a freshly built or the running system:
+// Loading order (docs/file-formats.md, "Loading order"), into a freshly built or the running system:
 //   1. initialize items not yet initialized (phase 1, setup, phase 2), then check the fingerprint and counts;
 //   2. the integrator state;
 //   3. scatter time, coordinates and velocities, then accelerations, multipliers and data;
@@ -70,7 +70,7 @@ export interface Checkpoint extends StateVectors {
   items: InternalStateBlock[]
 }
 
-/** Items whose type does not support checkpoints, with the reason (seed 004, "Checkpoint support"). */
+/** Items whose type does not support checkpoints, with the reason (docs/file-formats.md, "Checkpoint support"). */
 export function unsupportedItems(system: CompiledSystem): string[] {
   const out: string[] = []
   for (const kind of ITEM_KINDS)
@@ -290,7 +290,7 @@ function checkFits(c: Checkpoint, run: CheckpointRun): void {
   if (problems.length > 0) throw new CheckpointError('the checkpoint does not fit this system', problems)
 }
 
-/** Loads a decoded checkpoint into the run, in the loading order of seed 004. */
+/** Loads a decoded checkpoint into the run, in the loading order of docs/file-formats.md. */
 export function applyCheckpoint(c: Checkpoint, run: CheckpointRun): void {
   const { system, solver } = run
   system.initialize()

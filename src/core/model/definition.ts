@@ -1,4 +1,4 @@
-// One definition per item type, in three parts (seed 003, "The three-fold split"):
+// One definition per item type, in three parts (Exudyn's three-part items; docs/engine.md):
 //   management    - parameters (schema) and cross-item checks;
 //   computation   - build(): the typed-array class the solver calls;
 //   visualization - visualize(): neutral graphics data for the current state.
@@ -90,7 +90,7 @@ export interface BuildContext extends ModelView {
   object(index: number): ObjectComputation
   marker(index: number): MarkerComputation
   load(index: number): LoadComputation
-  /** Experimental flags in force (seed 003, "PyExperimental"). */
+  /** Experimental flags in force (after Exudyn's PyExperimental; docs/engine.md). */
   readonly experimental: ReadonlySet<string>
 }
 
@@ -114,7 +114,7 @@ export interface ItemDefinition<K extends ItemKind = ItemKind, S extends ParamSc
   parameters: S
   /**
    * Whether everything the item carries from step to step is in the state vectors or saved by its
-   * internal-state hooks (seed 004, "Checkpoint support"); a string gives the reason it is not.
+   * internal-state hooks (docs/file-formats.md, "Checkpoint support"); a string gives the reason it is not.
    */
   supportsCheckpoint: true | string
   /**

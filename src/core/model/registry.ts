@@ -1,4 +1,4 @@
-// The item registry, keyed by kind and type string (seed 003, "How mbs.AddObject works"): a type is
+// The item registry, keyed by kind and type string (as Exudyn's mbs.AddObject; docs/engine.md): a type is
 // created from its dictionary by looking the string up here, not by a switch, so a plugin adds a type
 // with registerItemType() without touching the core.
 import type { AnyItemDefinition, ItemDefinition } from './definition'

@@ -5,7 +5,7 @@ import { suggest } from './resolve'
 import type { JsonValue, Problem } from './types'
 
 /**
- * Experimental flags (seed 003, "PyExperimental"): methods shipped but not advertised, each off unless
+ * Experimental flags (Exudyn's PyExperimental): methods shipped but not advertised, each off unless
  * listed in simulationSettings.experimental. Name -> what it switches on.
  */
 export const EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
@@ -77,7 +77,7 @@ export interface SimulationSettings {
   /** 'auto' (ours): dense below a size threshold, sparse above; the Exudyn names force one. */
   linearSolverType: 'auto' | 'EXUdense' | 'EigenSparse'
   solutionSettings: { solutionWritePeriod: number; sensorsWritePeriod: number; writeSolutionToFile: boolean }
-  /** Experimental flags, off by default (seed 003, "PyExperimental"). */
+  /** Experimental flags, off by default (after Exudyn's PyExperimental; docs/engine.md). */
   experimental: string[]
 }
 

@@ -3,7 +3,7 @@
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 export type JsonObject = { [key: string]: JsonValue }
 
-/** The five item kinds of Exudyn's design (seed 003, "Items"). */
+/** The five item kinds of Exudyn's design (docs/engine.md). */
 export const ITEM_KINDS = ['node', 'object', 'marker', 'load', 'sensor'] as const
 export type ItemKind = (typeof ITEM_KINDS)[number]
 

@@ -1,4 +1,4 @@
-// The solver template method (seed 003, "Solvers"):
+// The solver template method (docs/engine.md, "Solvers"):
 //   initializeSolver: preInitializeSolverSpecific -> initializeSolverOutput -> initializeSolverPreChecks
 //                     -> initializeSolverData -> initializeSolverInitialConditions -> postInitializeSolverSpecific
 //   solveSteps:       loop over time (or load) steps; implicit solvers run Newton inside a
@@ -491,7 +491,7 @@ export abstract class SolverBase {
   }
 
   /**
-   * Restores the integrator's state (seed 004 loading order: after the system's setup, before the state
+   * Restores the integrator's state (docs/file-formats.md: after the system's setup, before the state
    * is scattered). The solver's work data is sized to the system first, and the solver counts as
    * initialized, so the initial conditions are not recomputed over the loaded state.
    */

@@ -1,6 +1,6 @@
 // The assembled system (Exudyn's CSystem after Assemble): computation objects built from the resolved
 // model, the LTG maps (global offsets of every node's coordinates, every object's algebraic equations
-// and data coordinates) and the state vectors. Items carry an initialization stage (seed 004), so an
+// and data coordinates) and the state vectors. Items carry an initialization stage (docs/engine.md), so an
 // item added to a running system is initialized alone and the others keep their reference
 // configuration and state.
 //

@@ -1,4 +1,4 @@
-// Per-item initialization stages after seed 004 ("Per-item initialization"): an item is initialized
+// Per-item initialization stages after Chrono's (docs/engine.md): an item is initialized
 // once, in two phases; an item added later is initialized alone; resetInitialization() is the only
 // way to record a reference configuration again.
 import type { SystemState } from './state'
@@ -14,7 +14,7 @@ export interface LifecycleHooks {
   /** Auxiliary data from the current state (may run many times per step). */
   update?(s: SystemState): void
   /**
-   * Internal state outside the state vectors (e.g. counted full turns), for checkpoints (seed 004,
+   * Internal state outside the state vectors (e.g. counted full turns), for checkpoints (docs/file-formats.md,
    * "Internal state hooks"). The block's length is fixed by the item's structure; loading gets exactly
    * the block saveInternalState returned and runs after the state vectors are scattered.
    */

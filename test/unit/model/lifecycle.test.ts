@@ -1,4 +1,4 @@
-// The per-item lifecycle contract (seed 004, "What belongs in each hook"), checked with a probe node
+// The per-item lifecycle contract (docs/engine.md, "Assembly and lifecycle"), checked with a probe node
 // type that records every hook call: phase 1 (setupInitial) runs for all pending items before any
 // phase 2 (setupInitialState); phase 1 sees the state unchanged; an item added later is initialized
 // alone while the others keep their state and reference; resetInitialization re-records one item;

@@ -1,4 +1,4 @@
-// Markers, the glue between loads/connectors and nodes/bodies (seed 003): a load or connector acts
+// Markers, the glue between loads/connectors and nodes/bodies (docs/engine.md): a load or connector acts
 // on a marker and never needs to know whether it is attached to a node or to a point of a body.
 import type { BuildContext, ItemDefinition, ModelView, ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'

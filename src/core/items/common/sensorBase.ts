@@ -1,4 +1,4 @@
-// Sensors observe and record (seed 003: "with only weak influence on the system"): of a node, of a
+// Sensors observe and record ("with only weak influence on the system", as in Exudyn): of a node, of a
 // body at a local position, of an object's output variables, of a marker, of a load.
 import type { ModelView, ResolvedItem } from '../../model/definition'
 import { isFrame, type PointKinematics } from '../../system/computation'

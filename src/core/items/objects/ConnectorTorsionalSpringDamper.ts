@@ -4,7 +4,7 @@
 //   phi = angle of J1 about z relative to J0, continuous beyond +-pi (full turns counted)
 //   omega = z0 . (w1 - w0),   T = stiffness (phi - offset) + damping (omega - velocityOffset) + torque
 // and the generalized forces f_lhs = +G1^T (T z0) on marker 1, -G0^T (T z0) on marker 0 (dphi/dq =
-// z0^T (G1 - G0)). Full turns are internal state (seed 004): atan2 gives the angle in (-pi, pi]; the
+// z0^T (G1 - G0)). Full turns are internal state (checkpointed): atan2 gives the angle in (-pi, pi]; the
 // number of turns and the angle of the last accepted step are committed in postStep, and every
 // evaluation takes the branch next to that angle, so the angle may change by up to pi per step.
 // Checkpoints save both numbers (Exudyn keeps them in an optional data node instead).
