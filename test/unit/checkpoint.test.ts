@@ -167,6 +167,17 @@ describe('refused checkpoints leave the system unchanged', () => {
     )
   })
 
+  it('a checkpoint step size beyond what the run can take (its span, grown 5-fold at most)', () => {
+    // settings: 0 .. 0.2 s, so a step of this run is at most 5 * 0.2 s; a 1e300 s step would widen the
+    // end-time tolerance (1e-10 h) until the run counted as finished at the checkpoint's time.
+    for (const stepSize of [1e300, 1.0000001]) {
+      const c = decodeCheckpoint(saved)
+      const e = refusal(encodeCheckpoint({ ...c, integrator: { ...c.integrator, stepSize } }))
+      expect(e).toBeInstanceOf(CheckpointError)
+      expect(e.message).toBe(`the checkpoint step size is ${stepSize} s; steps of this run are at most 1 s`)
+    }
+  })
+
   it('a checkpoint of another solver type', () => {
     const other = makeProject(doublePendulum({ objects: [{ type: 'TestCounter', name: 'counter' }] }), {
       ...settings,

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main'
 import {
   createSolver,
+  decodeCheckpoint,
+  encodeCheckpoint,
   OutputSchedule,
   parseProject,
   ResultsReader,
@@ -130,6 +132,30 @@ describe('mbs run: 0..T2 versus 0..T1 saved and continued T1..T2', () => {
     })
     expect(code).toBe(2)
     expect(err.join('\n')).toContain('the checkpoint was saved from a differently built model')
+  })
+})
+
+describe('mbs run --from-checkpoint with a step size out of range', () => {
+  it('is refused (exit 2), nothing is written and no run reports success at another time', () => {
+    const d = tempDir()
+    const ck = path.join(d, 'half.mbsckpt')
+    mbs('run', PENDULUM, '--end-time', '0.25', '--save-checkpoint', ck)
+    const c = decodeCheckpoint(fs.readFileSync(ck))
+    fs.writeFileSync(ck, encodeCheckpoint({ ...c, integrator: { ...c.integrator, stepSize: 1e300 } }))
+    const err: string[] = []
+    const sensors = path.join(d, 'sensors')
+    const code = main(
+      ['run', PENDULUM, '--end-time', '0.3', '--from-checkpoint', ck, '--sensors-dir', sensors],
+      {
+        out: () => {},
+        err: (l) => err.push(l),
+      },
+    )
+    expect(code).toBe(2)
+    expect(err.join('\n')).toContain(
+      `--from-checkpoint ${ck}: the checkpoint step size is 1e+300 s; steps of this run are at most 1.5 s`,
+    )
+    expect(fs.existsSync(path.join(sensors, 'bobPositionSensor.csv'))).toBe(false)
   })
 })
 

@@ -250,6 +250,11 @@ function checkFits(c: Checkpoint, run: CheckpointRun): void {
     throw new CheckpointError(
       `the checkpoint was written by the ${c.integrator.solverType} solver; this run uses ${solver.solverType}`,
     )
+  const stepSize = c.integrator.stepSize
+  if (!(stepSize <= solver.largestStepSize))
+    throw new CheckpointError(
+      `the checkpoint step size is ${stepSize} s; steps of this run are at most ${solver.largestStepSize} s`,
+    )
   const problems: string[] = []
   for (const k of STATE_VECTORS)
     if (c[k].length !== system.state[k].length)

@@ -17,7 +17,7 @@ import type { ObjectComputation } from '../system/computation'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
 import { SolverError } from './errors'
-import { SolverBase, type SolverOptions } from './solverBase'
+import { SolverBase, STEP_GROWTH_LIMIT, type SolverOptions } from './solverBase'
 import {
   EXPLICIT_TABLEAUS,
   firstSameAsLast,
@@ -260,7 +260,7 @@ export class ExplicitSolver extends SolverBase {
       const ti = this.settings.timeIntegration
       // Standard controller (Hairer-Wanner II.4): safety 0.9, growth limited to [0.2, 5] (no growth after a rejection).
       const factor = Math.min(
-        this.lastRejected ? 1 : 5,
+        this.lastRejected ? 1 : STEP_GROWTH_LIMIT,
         Math.max(0.2, 0.9 * Math.pow(Math.max(err, 1e-300), -1 / T.order)),
       )
       if (err <= 1) {

@@ -100,6 +100,9 @@ function firstNonFinite(x: Float64Array): number {
   return -1
 }
 
+/** The most an error controller grows the step size from one accepted step to the next. */
+export const STEP_GROWTH_LIMIT = 5
+
 export abstract class SolverBase {
   readonly stats: SolverStatistics = {
     steps: 0,
@@ -168,6 +171,15 @@ export abstract class SolverBase {
 
   get finished(): boolean {
     return this.state.t >= this.endTime - this.timeTolerance()
+  }
+
+  /**
+   * The largest step size this run can hold: an accepted step never exceeds the time span, and error
+   * control grows the next one at most STEP_GROWTH_LIMIT-fold. A larger one (e.g. from a checkpoint)
+   * would widen timeTolerance() until the run counted as finished before its end time.
+   */
+  get largestStepSize(): number {
+    return STEP_GROWTH_LIMIT * (this.endTime - this.startTime)
   }
 
   /** Times closer than this to endTime are endTime (round-off of the step grid). */
