@@ -7,7 +7,7 @@ export const EXIT = {
   invalidProject: 1,
   /** run: the project file has problems or cannot be assembled; nothing was solved. */
   runInvalidProject: 2,
-  /** run: the solver failed (no convergence, singular system, NaN/Infinity in the state). */
+  /** run: the solver failed (no convergence, singular system, NaN/Infinity, an item not evaluable). */
   solverFailure: 3,
   /** Bad command-line arguments. */
   usage: 64,

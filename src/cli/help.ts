@@ -8,7 +8,7 @@ const EXIT_CODE_DOCS: [number, string][] = [
   [EXIT.runInvalidProject, 'run: the project file has problems or cannot be assembled; nothing was solved'],
   [
     EXIT.solverFailure,
-    'run: the solver failed (no convergence, singular system, NaN or Infinity); the sensor files and results frames up to the last accepted step are written',
+    'run: the solver failed (no convergence, singular system, NaN or Infinity, an item that cannot be evaluated such as coincident markers); the sensor files and results frames up to the last accepted step are written',
   ],
   [EXIT.usage, 'bad arguments (the usage is printed)'],
   [EXIT.noInput, 'an input file cannot be read'],

@@ -50,6 +50,26 @@ function readCsv(file: string): { comments: string[]; rows: number[][] } {
   return { comments, rows }
 }
 
+describe('mbs run: coincident markers of a line connector are a model error naming the item', () => {
+  // The direction (p1 - p0) / L of the line is undefined at L = 0: exit 3 with the item, not 70.
+  for (const [type, what, params] of [
+    ['ConnectorSpringDamper', 'spring', { stiffness: 100, referenceLength: 0 }],
+    ['ConnectorDistance', 'constraint', { distance: 1 }],
+  ] as const)
+    it(type, () => {
+      const file = exampleVariant('pendulum.mbsproj', (doc) => {
+        const model = (doc as unknown as { model: Record<string, Record<string, unknown>[]> }).model
+        model.nodes[0].referenceCoordinates = [0, 0, 0]
+        model.objects[2] = { type, name: 'link', markerNumbers: ['pivot', 'bobPosition'], ...params }
+      })
+      const { code, err } = mbs('run', file)
+      expect(code).toBe(3)
+      expect(err.join('\n')).toContain(
+        `object "link" (${type}): the two markers coincide (length 0), the ${what} direction is undefined`,
+      )
+    })
+})
+
 describe('mbs run (the real bin)', () => {
   it('runs the pendulum: exit 0, --json summary last, CSV rows identical to the in-process run', async () => {
     const dir = tempDir()

@@ -3,6 +3,7 @@
 import type { ItemDefinition } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import { DEFAULT_COLORS } from '../../system/graphics'
+import { SolverError } from '../../solvers/errors'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from './itemFields'
 import { TwoMarkerConnector } from './twoMarkerConnector'
 
@@ -30,6 +31,21 @@ export function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'obje
  * markers' line, the force vector, and P dv (the relative velocity across the line) of the
  * spring-damper's Jacobian.
  */
+/** The item as errors name it, e.g. object "spring" (ConnectorSpringDamper). */
+export const itemLabel = (it: { kind: string; name: string; type: string }): string =>
+  `${it.kind} "${it.name}" (${it.type})`
+
+/** Coincident markers: the line direction (p1 - p0) / L is undefined at L = 0, a model error. */
+export function coincidentMarkers(label: string, what: string, t: number): SolverError {
+  return new SolverError(
+    'model',
+    `${label}: the two markers coincide (length 0), the ${what} direction is undefined`,
+    t,
+    undefined,
+    [label],
+  )
+}
+
 export const M3 = new Float64Array(9)
 
 const PAIR = { T: new Float64Array(0) }

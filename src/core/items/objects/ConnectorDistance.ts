@@ -5,8 +5,10 @@ import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { requireMarkers, markersOf } from '../common/markerChecks'
 import {
+  coincidentMarkers,
   CONNECTOR_VIS,
   direction,
+  itemLabel,
   LINE_OUTPUTS,
   lineVisualization,
   PairConnector,
@@ -23,6 +25,7 @@ class DistanceConstraint extends PairConnector {
     private readonly distance: number,
     active: boolean,
     private readonly lambdaOf: (s: SystemState) => number,
+    private readonly label: string,
   ) {
     super(markers, work)
     this.inactiveConstraint = !active
@@ -34,8 +37,7 @@ class DistanceConstraint extends PairConnector {
       dy = this.p1[1] - this.p0[1],
       dz = this.p1[2] - this.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
-    if (L === 0)
-      throw new Error('ConnectorDistance: the two markers coincide, the constraint direction is undefined')
+    if (L === 0) throw coincidentMarkers(this.label, 'constraint', s.t)
     direction[0] = dx / L
     direction[1] = dy / L
     direction[2] = dz / L
@@ -93,6 +95,7 @@ export const ObjectConnectorDistance = defineItem({
       it.params.number('distance'),
       it.params.bool('activeConnector'),
       (s) => s.lambda[c.aeIndex],
+      itemLabel(it),
     )
     return c
   },

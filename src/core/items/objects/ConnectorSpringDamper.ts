@@ -5,9 +5,11 @@ import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { requireMarkers, markersOf } from '../common/markerChecks'
 import {
+  coincidentMarkers,
   CONNECTOR_VIS,
   direction,
   force,
+  itemLabel,
   LINE_OUTPUTS,
   lineVisualization,
   M3,
@@ -29,6 +31,7 @@ class SpringDamper extends PairConnector {
     private readonly force0: number,
     private readonly velocityOffset: number,
     private readonly active: boolean,
+    private readonly label: string,
   ) {
     super(markers, work)
   }
@@ -39,10 +42,7 @@ class SpringDamper extends PairConnector {
       dy = this.p1[1] - this.p0[1],
       dz = this.p1[2] - this.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
-    if (L === 0)
-      throw new Error(
-        'ConnectorSpringDamper: the two markers coincide (length 0), the spring direction is undefined',
-      )
+    if (L === 0) throw coincidentMarkers(this.label, 'spring', s.t)
     const n = direction
     n[0] = dx / L
     n[1] = dy / L
@@ -151,6 +151,7 @@ export const ObjectConnectorSpringDamper = defineItem({
       p.number('force'),
       p.number('velocityOffset'),
       p.bool('activeConnector'),
+      itemLabel(it),
     )
   },
   visualize: lineVisualization('helix'),
