@@ -1,0 +1,78 @@
+// Parameter parity with Exudyn 1.11: test/fixtures/exudyn-1.11-item-parameters.json holds, for every
+// Exudyn item class that one of our types names as its exudynName, the non-visualization parameters
+// of that class (exudyn.itemInterface, `Cls().__dict__` without name and visualization, taken from
+// ../shared/peers/exudyn). Every one of them must be a parameter of our definition, except the gaps
+// listed below, exactly: a parameter added in Exudyn or dropped here fails, and so does a gap closed
+// without taking it off the list.
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import '../../../../src/core'
+import { allItemTypes } from '../../../../src/core/model/registry'
+
+const EXUDYN = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '../../../fixtures/exudyn-1.11-item-parameters.json'), 'utf8'),
+) as Record<string, string[]>
+
+/** Python user functions: callables, which a project file cannot hold (time functions are expressions). */
+const USER_FUNCTIONS = 'a Python callable; no project-file form yet'
+/** Exudyn's extra data node for internal state; ours keeps that state in data coordinates of the object. */
+const DATA_NODE = 'internal state is in our data coordinates'
+
+const KNOWN_GAPS: Record<string, Record<string, string>> = {
+  ObjectANCFCable2D: { axialForceUserFunction: USER_FUNCTIONS, bendingMomentUserFunction: USER_FUNCTIONS },
+  ObjectConnectorCartesianSpringDamper: { springForceUserFunction: USER_FUNCTIONS },
+  ObjectConnectorCoordinateSpringDamper: { springForceUserFunction: USER_FUNCTIONS },
+  ObjectConnectorCoordinateSpringDamperExt: {
+    nodeNumber: DATA_NODE,
+    springForceUserFunction: USER_FUNCTIONS,
+  },
+  ObjectConnectorLinearSpringDamper: { springForceUserFunction: USER_FUNCTIONS },
+  ObjectConnectorRigidBodySpringDamper: {
+    nodeNumber: DATA_NODE,
+    intrinsicFormulation: 'not implemented (issue 17)',
+    springForceTorqueUserFunction: USER_FUNCTIONS,
+    postNewtonStepUserFunction: USER_FUNCTIONS,
+  },
+  ObjectConnectorSpringDamper: { springForceUserFunction: USER_FUNCTIONS },
+  ObjectConnectorTorsionalSpringDamper: { nodeNumber: DATA_NODE, springTorqueUserFunction: USER_FUNCTIONS },
+  ObjectContactFrictionCircleCable2D: { nodeNumber: DATA_NODE },
+  ObjectContactSphereSphere: {
+    nodeNumber: DATA_NODE,
+    isHollowSphere1: 'not implemented (issue 17)',
+    contactStiffnessExponent: 'not implemented (issue 17)',
+    constantPullOffForce: 'not implemented (issue 17)',
+    contactPlasticityRatio: 'not implemented (issue 17)',
+    adhesionCoefficient: 'not implemented (issue 17)',
+    adhesionExponent: 'not implemented (issue 17)',
+    restitutionCoefficient: 'not implemented (issue 17)',
+    minimumImpactVelocity: 'not implemented (issue 17)',
+    impactModel: 'not implemented (issue 17)',
+  },
+  ObjectJointGeneric: {
+    offsetUserFunctionParameters: USER_FUNCTIONS,
+    offsetUserFunction: USER_FUNCTIONS,
+    offsetUserFunction_t: USER_FUNCTIONS,
+    alternativeConstraints: 'not implemented (issue 17)',
+  },
+  ObjectKinematicTree: {
+    jointPositionOffsetVector: 'not implemented (issue 17)',
+    jointVelocityOffsetVector: 'not implemented (issue 17)',
+    jointPControlVector: 'not implemented (issue 17)',
+    jointDControlVector: 'not implemented (issue 17)',
+    forceUserFunction: USER_FUNCTIONS,
+  },
+}
+
+describe("Exudyn 1.11's item parameters against our definitions", () => {
+  const withExudyn = allItemTypes().filter((d) => EXUDYN[d.exudynName])
+  it('the fixture covers the types that name an Exudyn class', () => {
+    expect(withExudyn.length).toBe(Object.keys(EXUDYN).length)
+  })
+  for (const d of withExudyn)
+    it(`${d.exudynName} (${d.kind} ${d.type})`, () => {
+      const ours = new Set(Object.keys(d.parameters))
+      const missing = EXUDYN[d.exudynName].filter((p) => !ours.has(p))
+      expect(missing.sort()).toEqual(Object.keys(KNOWN_GAPS[d.exudynName] ?? {}).sort())
+    })
+})

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+// The property editor's field component: typed input becomes a value only when the item definition
+// accepts it; a refused value stays in the field with the definition's message and is not emitted.
+import { mount } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import type { ParamSpec } from '../../../../src/core'
+import ParamField from '../../../../src/renderer/components/ParamField.vue'
+
+const mass: ParamSpec = { type: 'number', doc: 'mass', unit: 'kg', min: 0, exclusiveMin: true }
+
+function field(spec: ParamSpec, value: unknown, options?: string[]) {
+  return mount(ParamField, { props: { name: 'p', spec, value, options } })
+}
+
+describe('ParamField', () => {
+  it('shows a number with its unit and emits an accepted edit', async () => {
+    const wrapper = field(mass, 1)
+    const input = wrapper.get('input')
+    expect((input.element as HTMLInputElement).value).toBe('1')
+    expect(wrapper.get('.unit').text()).toBe('kg')
+    await input.setValue('2.5')
+    expect(wrapper.emitted('change')).toEqual([[2.5]])
+    expect(wrapper.find('.field-error').exists()).toBe(false)
+  })
+
+  it('refuses a value outside the definition: message shown, text kept, nothing emitted', async () => {
+    const wrapper = field(mass, 1)
+    await wrapper.get('input').setValue('-1')
+    expect(wrapper.emitted('change')).toBeUndefined()
+    expect(wrapper.get('.field-error').text()).toMatch(/> 0 kg/)
+    expect((wrapper.get('input').element as HTMLInputElement).value).toBe('-1')
+    // The next accepted value clears the message.
+    await wrapper.get('input').setValue('3')
+    expect(wrapper.emitted('change')).toEqual([[3]])
+    expect(wrapper.find('.field-error').exists()).toBe(false)
+  })
+
+  it('refuses text that is not a number', async () => {
+    const wrapper = field(mass, 1)
+    await wrapper.get('input').setValue('heavy')
+    expect(wrapper.emitted('change')).toBeUndefined()
+    expect(wrapper.get('.field-error').text()).toBe(
+      'expected a number or an expression like 2*pi/3, got "heavy" (unknown name \'heavy\')',
+    )
+  })
+
+  it("names the inertia's components in Exudyn's order and takes an expression in one", async () => {
+    const { getItemType } = await import('../../../../src/core')
+    const spec = getItemType('object', 'RigidBody')!.parameters.physicsInertia
+    const wrapper = field(spec, [1, 2, 3, 0, 0, 0])
+    expect(wrapper.findAll('.component-name').map((n) => n.text())).toEqual([
+      'Jxx',
+      'Jyy',
+      'Jzz',
+      'Jyz',
+      'Jxz',
+      'Jxy',
+    ])
+    await wrapper.findAll('input')[0].setValue('2/3')
+    expect(wrapper.emitted('change')).toEqual([[[2 / 3, 2, 3, 0, 0, 0]]])
+  })
+
+  it('names the coordinates of a rigid node from its definition', async () => {
+    const { getItemType } = await import('../../../../src/core')
+    const spec = getItemType('node', 'RigidBodyEP')!.parameters.referenceCoordinates
+    const wrapper = field(spec, [0, 0, 0, 1, 0, 0, 0])
+    const names = wrapper.findAll('.component-name').map((n) => n.text())
+    expect(names).toEqual(['x', 'y', 'z', 'ep0', 'ep1', 'ep2', 'ep3'])
+  })
+
+  it('edits a vector component by component, naming a bad component', async () => {
+    const wrapper = field({ type: 'vector', doc: '', size: 3, unit: 'm' }, [1, 2, 3])
+    const inputs = wrapper.findAll('input')
+    expect(inputs).toHaveLength(3)
+    await inputs[1].setValue('x')
+    expect(wrapper.get('.field-error').text()).toMatch(/^component 1: /)
+    await inputs[1].setValue('5')
+    expect(wrapper.emitted('change')).toEqual([[[1, 5, 3]]])
+  })
+
+  it('edits a 3x3 matrix cell', async () => {
+    const identity = [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ]
+    const wrapper = field({ type: 'matrix', doc: '', rows: 3, cols: 3 }, identity)
+    const cells = wrapper.findAll('input')
+    expect(cells).toHaveLength(9)
+    await cells[5].setValue('0.5')
+    expect(wrapper.emitted('change')).toEqual([
+      [
+        [
+          [1, 0, 0],
+          [0, 1, 0.5],
+          [0, 0, 1],
+        ],
+      ],
+    ])
+  })
+
+  it('offers the fitting references in a drop-down and emits the chosen name', async () => {
+    const wrapper = field({ type: 'ref', doc: '', kind: 'node' }, 'n1', ['n1', 'n2'])
+    const select = wrapper.get('select')
+    expect(select.findAll('option').map((o) => o.text())).toEqual(['n1', 'n2'])
+    await select.setValue('n2')
+    expect(wrapper.emitted('change')).toEqual([['n2']])
+  })
+
+  it('edits booleans and enumerations', async () => {
+    const flag = field({ type: 'boolean', doc: '' }, false)
+    await flag.get('input[type=checkbox]').setValue(true)
+    expect(flag.emitted('change')).toEqual([[true]])
+    const choice = field({ type: 'enum', doc: '', values: ['a', 'b'] }, 'a')
+    await choice.get('select').setValue('b')
+    expect(choice.emitted('change')).toEqual([['b']])
+  })
+})
