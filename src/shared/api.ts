@@ -114,6 +114,8 @@ export interface RunOptions {
   maxFrameRate?: number
   /** Writes the full-rate solution (every solutionWritePeriod) and the sensor rows to this results file. */
   resultsPath?: string
+  /** The run's pace (as setPace; default: the last one set, initially as fast as possible). */
+  realTimeFactor?: number
 }
 
 export interface ResultsSummary {
@@ -163,6 +165,11 @@ export interface ApiRequests {
   run: { params: RunOptions | void; result: RunStatus }
   pause: { params: void; result: RunStatus }
   resume: { params: void; result: RunStatus }
+  /**
+   * Paces the dynamic run going on and the next ones: simulated time advances at realTimeFactor
+   * seconds per wall second (0 or null: as fast as possible). The steps are the same either way.
+   */
+  setPace: { params: { realTimeFactor: number | null }; result: RunStatus }
   /** Stops the run; the model returns to its initial state. */
   stop: { params: void; result: RunStatus }
   /** Advances a paused (or not yet started) run by `count` steps (default 1). */
@@ -215,6 +222,7 @@ export const API_ROUTES = {
   run: 'solver',
   pause: 'forward',
   resume: 'forward',
+  setPace: 'forward',
   stop: 'forward',
   step: 'forward',
   saveCheckpoint: 'forward',

@@ -55,6 +55,8 @@ import { FrameStream } from './frameStream'
 
 const SLICE_MS = 20
 const PROGRESS_INTERVAL_MS = 100
+/** A paced run ahead of wall time sleeps at most this long at once (a pace change takes effect after it). */
+const MAX_PACE_WAIT_MS = 50
 
 export type EmitEvent = <E extends ApiEventName>(event: E, data: ApiEvents[E]) => void
 
@@ -81,6 +83,11 @@ interface ActiveRun {
   /** Wall time and simulated time when the run last started or resumed (real-time factor). */
   wallStart: number
   timeStart: number
+  /** Simulated seconds per wall second the run is held to (0: as fast as possible). */
+  pace: number
+  /** Wall time and simulated time the pacing counts from: reset on resume, a pace change and after the setup. */
+  paceWall: number
+  paceTime: number
   /** Settles the static solve's request when the run ends. */
   settle?: (error?: ApiError) => void
 }
@@ -91,6 +98,10 @@ export class SolverSession {
   private projectText = ''
   private revision = 0
   private run: ActiveRun | null = null
+  /** The pace of the next run (setPace, or a run's realTimeFactor): 0 is as fast as possible. */
+  private pace = 0
+  /** A slice is scheduled (one chain of slices at a time, also across pause and resume). */
+  private scheduled = false
   private readonly stream: FrameStream
 
   /**
@@ -127,6 +138,8 @@ export class SolverSession {
         return this.pause()
       case 'resume':
         return this.resume()
+      case 'setPace':
+        return this.setPace(readPace(params))
       case 'stop':
         return this.stop()
       case 'step':
@@ -279,11 +292,24 @@ export class SolverSession {
     kind: ActiveRun['kind'],
     settings: Project['settings'],
     state: ActiveRun['state'],
-    { maxFrameRate, resultsPath }: RunOptions = {},
+    { maxFrameRate, resultsPath, realTimeFactor }: RunOptions = {},
   ): ActiveRun {
+    if (realTimeFactor !== undefined) this.pace = readPace({ realTimeFactor })
     const now = performance.now()
     const timeStart = settings.timeIntegration.startTime
-    return { kind, settings, maxFrameRate, resultsPath, parts: null, state, wallStart: now, timeStart }
+    return {
+      kind,
+      settings,
+      maxFrameRate,
+      resultsPath,
+      parts: null,
+      state,
+      wallStart: now,
+      timeStart,
+      pace: kind === 'dynamic' ? this.pace : 0,
+      paceWall: now,
+      paceTime: timeStart,
+    }
   }
 
   /**
@@ -485,8 +511,19 @@ export class SolverSession {
     run.state = 'running'
     run.wallStart = performance.now()
     run.timeStart = runTime(run)
+    restartPace(run)
     this.changed()
     this.schedule()
+    return this.runStatus()
+  }
+
+  /** The pace of the dynamic run going on (from now on) and of the next ones. */
+  private setPace(realTimeFactor: number): RunStatus {
+    this.pace = realTimeFactor
+    if (this.run?.kind === 'dynamic') {
+      this.run.pace = realTimeFactor
+      restartPace(this.run)
+    }
     return this.runStatus()
   }
 
@@ -521,8 +558,15 @@ export class SolverSession {
     return this.runStatus()
   }
 
-  private schedule(): void {
-    setImmediate(() => this.slice())
+  private schedule(delayMs = 0): void {
+    if (this.scheduled) return
+    this.scheduled = true
+    const next = () => {
+      this.scheduled = false
+      this.slice()
+    }
+    if (delayMs > 0) setTimeout(next, delayMs)
+    else setImmediate(next)
   }
 
   private slice(): void {
@@ -536,7 +580,16 @@ export class SolverSession {
       // A slice that builds does only that (or is interrupted): the setup follows in the next one.
       const parts = this.partsOf(run, true)
       if (!built || !parts) return this.schedule()
-      done = parts.solver.advance(SLICE_MS)
+      // Paced: no step starts after the simulated time the wall clock allows; ahead of it, wait.
+      // The steps are those of an unpaced run, only their wall times differ.
+      const settingUp = !parts.solver.initialized
+      const until = pacedTime(run)
+      const ahead = parts.system.state.t - until
+      if (!settingUp && ahead >= 0)
+        return this.schedule(Math.min(MAX_PACE_WAIT_MS, Math.max(1, (1000 * ahead) / run.pace)))
+      done = parts.solver.advance(SLICE_MS, until)
+      // The setup's wall time is no simulated time to catch up with.
+      if (settingUp) restartPace(run)
     } catch (error) {
       this.fail(run, error)
       return
@@ -646,6 +699,17 @@ function runTime(run: ActiveRun): number {
   return run.parts?.system.state.t ?? run.settings.timeIntegration.startTime
 }
 
+/** The simulated time a paced run may reach now (Infinity unpaced). */
+function pacedTime(run: ActiveRun): number {
+  if (run.pace <= 0) return Infinity
+  return run.paceTime + (run.pace * (performance.now() - run.paceWall)) / 1000
+}
+
+function restartPace(run: ActiveRun): void {
+  run.paceWall = performance.now()
+  run.paceTime = runTime(run)
+}
+
 /** The run's solver counters (zero before it is built). */
 function statistics(run: ActiveRun): RunStatistics {
   const stats = run.parts?.solver.stats
@@ -692,6 +756,17 @@ function readParams(params: unknown, method: string, fields: Record<string, Fiel
       )
   }
   return object
+}
+
+/** setPace's realTimeFactor: a positive finite number, or 0 / null for as fast as possible. */
+function readPace(params: unknown): number {
+  const factor = (params as { realTimeFactor?: unknown } | undefined)?.realTimeFactor ?? 0
+  if (typeof factor !== 'number' || !Number.isFinite(factor) || factor < 0)
+    throw new ApiError(
+      'invalid-params',
+      `realTimeFactor expects a number >= 0 (0 or null: as fast as possible), got ${JSON.stringify(factor)}`,
+    )
+  return factor
 }
 
 function readCount(params: unknown): number {

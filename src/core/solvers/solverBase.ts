@@ -211,10 +211,11 @@ export abstract class SolverBase {
 
   /**
    * Runs steps for at most maxMilliseconds (at least one step unless interrupted), after the setup
-   * if it has not been done; returns true when endTime is reached. An interrupt
+   * if it has not been done, and no step after the simulated time reaches untilTime (a host pacing
+   * the run to wall time); returns true when endTime is reached. An interrupt
    * (options.interruptRequested) ends it at once, at a step start or before the setup.
    */
-  advance(maxMilliseconds: number): boolean {
+  advance(maxMilliseconds: number, untilTime = Infinity): boolean {
     if (!this.setupDone && !this.initializeInterruptibly()) return false
     const t0 = now()
     let stride = 1,
@@ -225,6 +226,7 @@ export abstract class SolverBase {
       if (this.options.cancel?.cancelled)
         throw new SolverError('cancelled', `cancelled at t = ${this.state.t}`, this.state.t, this.stats.steps)
       if (!this.solveStep()) return false
+      if (this.state.t >= untilTime) return this.finished
       if (--untilRead > 0) continue
       const t = now()
       if (t - t0 >= maxMilliseconds) return this.finished

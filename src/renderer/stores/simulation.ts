@@ -32,6 +32,8 @@ export const useSimulationStore = defineStore('simulation', () => {
   const realTimeFactor = ref(0)
   const framesReceived = ref(0)
   const failure = ref<RunFailure | null>(null)
+  /** Playback pace of live runs: simulated seconds per wall second, 0 as fast as possible. */
+  const pace = ref(0)
   /** The solver's last error, which a failed run's 'finished' event follows. */
   let lastError: RunFailure | null = null
   /** 'finished' events so far: a command's answer older than the last one is stale. */
@@ -108,13 +110,23 @@ export const useSimulationStore = defineStore('simulation', () => {
         name === 'run'
           ? state.value === 'paused'
             ? await api.resume()
-            : await api.run()
+            : await api.run({ realTimeFactor: pace.value })
           : name === 'staticSolve'
             ? await api.staticSolve()
             : await api[name]()
       if (finishedEvents === finishedBefore || name === 'staticSolve') applyStatus(status)
     } catch (error) {
       useLogStore().add('error', `${name} failed: ${(error as Error).message}`)
+    }
+  }
+
+  /** Sets the pace of the run going on (if any) and of the next ones; failures go to the log. */
+  async function setPace(factor: number): Promise<void> {
+    pace.value = factor
+    try {
+      await api.setPace({ realTimeFactor: factor })
+    } catch (error) {
+      useLogStore().add('error', `Setting the pace failed: ${(error as Error).message}`)
     }
   }
 
@@ -127,6 +139,8 @@ export const useSimulationStore = defineStore('simulation', () => {
     realTimeFactor,
     framesReceived,
     failure,
+    pace,
+    setPace,
     stateLabel,
     progress,
     canRun,
