@@ -5,11 +5,18 @@ import type { LinearizationPoint } from '../core/linear/modalAnalysis'
 import { suggest } from '../core/model/resolve'
 import { UsageError } from './errors'
 
+export interface WorkerArgs {
+  queue: string
+  /** Cases at a time; the number of cores when absent. */
+  concurrency?: number
+  stallSeconds: number
+}
+
 export interface OptionSpec {
   /** Long name without the leading dashes, e.g. "end-time". */
   name: string
   /** Metavariable of the value (T, DIR, FILE); absent for flags. */
-  value?: 'T' | 'DIR' | 'FILE' | 'N' | 'URL' | 'ITEM.PARAMETER=VALUE' | 'static|initial|T'
+  value?: 'T' | 'S' | 'DIR' | 'FILE' | 'N' | 'URL' | 'ITEM.PARAMETER=VALUE' | 'static|initial|T'
   /** May be given several times; every value is kept in order. */
   repeatable?: boolean
   doc: string
@@ -17,8 +24,8 @@ export interface OptionSpec {
 
 export interface CommandSpec {
   name: string
-  /** The positional argument, e.g. PROJECT. */
-  operand: string
+  /** The positional argument, e.g. PROJECT; none for a command that takes only options. */
+  operand?: string
   summary: string
   description: string
   options: readonly OptionSpec[]
@@ -97,10 +104,34 @@ export const COMMANDS: readonly CommandSpec[] = [
     operand: 'STUDY',
     summary: 'run every case of a parameter study',
     description:
-      'Runs every case of STUDY (a study file, docs/file-formats.md) on a pool of worker processes and writes one row per finished case to its folder (rows.csv and rows.jsonl); failed cases are recorded with their error. A progress bar with ETA is shown on a terminal.',
+      'Runs every case of STUDY (a study file, docs/file-formats.md) on a pool of worker processes, or on a Redis queue served by "mbs worker" on any number of machines, and writes one row per finished case to its folder (rows.csv and rows.jsonl); failed cases are recorded with their error. A progress bar with ETA is shown on a terminal.',
     options: [
-      { name: 'workers', value: 'N', doc: 'number of worker processes (default: the number of cores)' },
+      { name: 'workers', value: 'N', doc: 'number of local worker processes (default: the number of cores)' },
+      {
+        name: 'queue',
+        value: 'URL',
+        doc: 'put the cases on the BullMQ queue of the Redis server at URL (redis://HOST:PORT) and collect the rows that "mbs worker" processes send back, instead of running them here (docs/studies.md)',
+      },
       { name: 'resume', doc: 'continue a study that was stopped: run only the cases without a row' },
+    ],
+  },
+  {
+    name: 'worker',
+    summary: 'run study cases from a Redis queue',
+    description:
+      'Takes the cases that "mbs study --queue URL" puts on the queue and runs them, CONCURRENCY at a time, each in a worker process of its own, until stopped with Ctrl-C or SIGTERM (it then finishes the cases it holds). Start it on every machine that should work on the study; a worker that is killed loses nothing: its case is run again by another worker.',
+    options: [
+      {
+        name: 'queue',
+        value: 'URL',
+        doc: 'the Redis server holding the queue (redis://HOST:PORT); required',
+      },
+      { name: 'concurrency', value: 'N', doc: 'cases run at the same time (default: the number of cores)' },
+      {
+        name: 'stall-seconds',
+        value: 'S',
+        doc: 'seconds after which the case of a worker that stopped answering (killed, machine down) goes to another worker (default 30); the same on every worker of a queue',
+      },
     ],
   },
   {
@@ -153,7 +184,8 @@ export type ParsedCommand =
   | { command: 'info'; file: string }
   | { command: 'run'; project: string; run: RunArgs }
   | { command: 'modes'; project: string; modes: ModesArgs }
-  | { command: 'study'; study: string; workers?: number; resume: boolean }
+  | { command: 'study'; study: string; workers?: number; queue?: string; resume: boolean }
+  | { command: 'worker'; worker: WorkerArgs }
 
 const HELP_FLAGS = ['--help', '-h']
 const VERSION_FLAGS = ['--version', '-V']
@@ -192,6 +224,7 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
       )
     return { command: 'help', topic: operands[0] }
   }
+  if (spec.name === 'worker') return { command: 'worker', worker: workerArgs(operands, values) }
   const operand = singleOperand(spec, operands)
   if (spec.name === 'validate') return { command: 'validate', project: operand }
   if (spec.name === 'info') return { command: 'info', file: operand }
@@ -201,6 +234,7 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
       command: 'study',
       study: operand,
       workers: countValue(values, 'workers', 'study'),
+      queue: studyQueue(values),
       resume: values.has('resume'),
     }
 
@@ -308,6 +342,34 @@ function numberValue(
     throw new UsageError(`--${name} expects ${alternatives} number in seconds, got "${text}"`, command)
   if (!Number.isFinite(v)) throw new UsageError(`--${name} expects a finite number, got "${text}"`, command)
   return v
+}
+
+function studyQueue(values: Map<string, string>): string | undefined {
+  const queue = values.get('queue')
+  if (queue !== undefined && values.has('workers'))
+    throw new UsageError(
+      '--workers and --queue exclude each other: with --queue, the cases run on "mbs worker" processes',
+      'study',
+    )
+  return queue
+}
+
+function workerArgs(operands: string[], values: Map<string, string>): WorkerArgs {
+  if (operands.length > 0) throw new UsageError(`unexpected argument "${operands[0]}"`, 'worker')
+  const queue = values.get('queue')
+  if (queue === undefined)
+    throw new UsageError('missing --queue URL (the Redis server, redis://HOST:PORT)', 'worker')
+  const stall = numberValue(values, 'stall-seconds', 'worker')
+  if (stall !== undefined && !(stall >= 0.5 && stall <= 86400))
+    throw new UsageError(
+      `--stall-seconds expects a number from 0.5 to 86400, got "${values.get('stall-seconds')}"`,
+      'worker',
+    )
+  return {
+    queue,
+    concurrency: countValue(values, 'concurrency', 'worker'),
+    stallSeconds: stall ?? 30,
+  }
 }
 
 function countValue(values: Map<string, string>, name: string, command: string): number | undefined {

@@ -1,5 +1,5 @@
 // Exit codes of the `mbs` command line (documented in `mbs --help`) and the error that carries one.
-// 64, 66, 70 and 73 are the BSD sysexits codes that scripts already know.
+// 64, 66, 69, 70 and 73 are the BSD sysexits codes that scripts already know.
 
 export const EXIT = {
   ok: 0,
@@ -13,6 +13,8 @@ export const EXIT = {
   usage: 64,
   /** An input file cannot be read. */
   noInput: 66,
+  /** study --queue / worker: the Redis server cannot be reached. */
+  unavailable: 69,
   /** An unexpected internal error (a bug). */
   internal: 70,
   /** An output file cannot be written. */

@@ -12,6 +12,7 @@ const EXIT_CODE_DOCS: [number, string][] = [
   ],
   [EXIT.usage, 'bad arguments (the usage is printed)'],
   [EXIT.noInput, 'an input file cannot be read'],
+  [EXIT.unavailable, 'study --queue, worker: the Redis server cannot be reached'],
   [EXIT.cannotCreate, 'an output file cannot be written'],
   [EXIT.internal, 'internal error (please report it)'],
 ]
@@ -20,7 +21,7 @@ const EXIT_CODE_DOCS: [number, string][] = [
 export function usageLine(spec: CommandSpec): string {
   const operand = spec.name === 'help' ? `[${spec.operand}]` : spec.operand
   const options = spec.options.map((o) => `[--${o.name}${o.value ? ` ${o.value}` : ''}]`)
-  return ['mbs', spec.name, operand, ...options].join(' ')
+  return ['mbs', spec.name, ...(operand ? [operand] : []), ...options].join(' ')
 }
 
 function wrap(text: string, indent: string, width = 100): string {

@@ -9,7 +9,8 @@ import { modesCommand } from './modes'
 import { processIO, type CliIO } from './io'
 import { runCommand } from './run'
 import { studyCommand } from './study'
-import { studyWorker, WORKER_COMMAND } from './studyPool'
+import { caseRunnerProcess, WORKER_COMMAND } from './caseRunner'
+import { workerCommand } from './studyQueue'
 import { validateCommand } from './validate'
 import { findCommand } from './args'
 
@@ -32,7 +33,11 @@ export function main(argv: readonly string[], io: CliIO = processIO()): number {
       case 'modes':
         return modesCommand(cmd.project, cmd.modes, io)
       case 'study':
-        throw new UsageError('mbs study runs worker processes; start it through the mbs bin', 'study')
+      case 'worker':
+        throw new UsageError(
+          `mbs ${cmd.command} runs worker processes; start it through the mbs bin`,
+          cmd.command,
+        )
     }
   } catch (e) {
     return reportError(e, argv[0], io)
@@ -41,10 +46,11 @@ export function main(argv: readonly string[], io: CliIO = processIO()): number {
 
 /** What the bin runs: main(), and the commands that wait for other processes (study, its workers). */
 export async function mainAsync(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
-  if (argv[0] === WORKER_COMMAND) return studyWorker()
+  if (argv[0] === WORKER_COMMAND) return caseRunnerProcess()
   try {
     const cmd = parseArgs(argv)
     if (cmd.command === 'study') return await studyCommand(cmd.study, cmd, io)
+    if (cmd.command === 'worker') return await workerCommand(cmd.worker, io)
   } catch (e) {
     return reportError(e, argv[0], io)
   }

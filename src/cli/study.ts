@@ -1,10 +1,12 @@
-// `mbs study STUDY [--workers N] [--resume]`: runs every case of a study file on a pool of worker
-// processes and writes one row per finished case to the study folder (studyRows.ts). The folder keeps
-// the study's canonical text, so --resume refuses a study that changed and runs only the missing cases.
+// `mbs study STUDY [--workers N | --queue URL] [--resume]`: runs every case of a study file on a pool of
+// worker processes, or on a BullMQ queue served by `mbs worker` (studyQueue.ts), and writes one row per
+// finished case to the study folder (studyRows.ts). The folder keeps the study's canonical text, so
+// --resume refuses a study that changed and runs only the missing cases.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { formatProblems, parseStudy, studyCases, studyText, type Study } from '../core'
+import { formatProblems, parseStudy, studyCases, studyText, writeProject, type Study } from '../core'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { CliError, EXIT } from './errors'
 import type { CliIO } from './io'
@@ -12,10 +14,12 @@ import { readInputFile, requireProject, systemErrorText } from './projectFile'
 import { requireOverridden } from './overrides'
 import type { StudyRow } from './studyCase'
 import { runPool } from './studyPool'
+import { runQueue } from './studyQueue'
 import { StudyRows } from './studyRows'
 
 export interface StudyArgs {
   workers?: number
+  queue?: string
   resume: boolean
 }
 
@@ -35,24 +39,34 @@ export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO
   const done = prepareFolder(study, dir, rows, args.resume)
   const todo = cases.filter((c) => !done.has(c.index))
 
+  const projectText = writeProject(project)
+  const work = {
+    // Names the study and its project on a queue: the same study of the same project resumes its jobs.
+    key: createHash('sha256').update(studyText(study)).update(projectText).digest('hex').slice(0, 16),
+    projectText,
+    outputs: study.outputs,
+  }
   const started = performance.now()
   let finished = 0
   let failed = 0
-  await runPool({
-    projectFile,
-    outputs: study.outputs,
-    cases: todo,
-    workers: args.workers ?? os.availableParallelism(),
-    onRow: (row: StudyRow) => {
-      rows.append(row)
-      finished++
-      if (row.status === 'failed') {
-        failed++
-        io.err(`mbs study: case ${row.case} failed: ${row.error}`)
-      }
-      io.progress?.(progressBar(finished, todo.length, failed, (performance.now() - started) / 1000))
-    },
-  })
+  const onRow = (row: StudyRow) => {
+    rows.append(row)
+    finished++
+    if (row.status === 'failed') {
+      failed++
+      io.err(`mbs study: case ${row.case} failed: ${row.error}`)
+    }
+    io.progress?.(progressBar(finished, todo.length, failed, (performance.now() - started) / 1000))
+  }
+  if (args.queue !== undefined)
+    await runQueue({
+      url: args.queue,
+      work,
+      cases: todo,
+      onRow,
+      onNotice: (line) => io.err(`mbs study: ${line}`),
+    })
+  else await runPool({ work, cases: todo, workers: args.workers ?? os.availableParallelism(), onRow })
   io.progress?.('')
   const skipped = cases.length - todo.length
   io.out(

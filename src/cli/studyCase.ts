@@ -55,3 +55,15 @@ export function runStudyCase(project: Project, outputs: readonly StudyOutput[], 
     return row('failed', none, e instanceof Error ? e.message : String(e))
   }
 }
+
+/** The row of a case that never produced one (its worker died, or the queue gave up on it). */
+export function failedRow(c: StudyCase, outputs: readonly StudyOutput[], error: string): StudyRow {
+  return {
+    case: c.index,
+    status: 'failed',
+    error,
+    wallTime: 0,
+    parameters: Object.fromEntries(c.overrides.map((o) => [o.path, o.value])),
+    outputs: Object.fromEntries(outputs.map((o) => [o.name, null])),
+  }
+}
