@@ -1,14 +1,19 @@
 // `mbs modes PROJECT [--at static|initial|T] [--count N] [--damped] [--json]`: natural frequencies,
 // damping ratios and the items that carry each mode, at the chosen linearization point.
-import { AssemblyError, modalAnalysis, ModalError, SolverError, type ModalAnalysis, type Mode } from '../core'
+import {
+  AssemblyError,
+  dominantNodes,
+  modalAnalysis,
+  ModalError,
+  SolverError,
+  type ModalAnalysis,
+  type Mode,
+  type NodeShare,
+} from '../core'
 import type { ModesArgs } from './args'
 import { CliError, EXIT } from './errors'
 import type { CliIO } from './io'
 import { requireProject } from './projectFile'
-
-/** Items listed as dominant when they carry at least this share of a mode's kinetic energy. */
-const DOMINANT_SHARE = 0.1
-const MAX_DOMINANT = 3
 
 /** One mode of the --json output; the keys are a contract (docs/model-format.md, "Command line"). */
 export interface ModeSummary {
@@ -17,7 +22,7 @@ export interface ModeSummary {
   rigidBody: boolean
   unstable: boolean
   /** Nodes by their share of the mode's kinetic energy phi^T M phi, largest first. */
-  dominant: { item: string; share: number }[]
+  dominant: NodeShare[]
 }
 
 export function modesCommand(projectFile: string, args: ModesArgs, io: CliIO): number {
@@ -47,33 +52,12 @@ export function modesCommand(projectFile: string, args: ModesArgs, io: CliIO): n
 }
 
 export function modeSummary(analysis: ModalAnalysis, mode: Mode): ModeSummary {
-  const M = analysis.linearized.M
-  const phi = mode.shape,
-    n = phi.length
-  // Kinetic-energy share per coordinate: phi_i (M phi)_i, summed over each node's coordinates.
-  const energy = new Float64Array(n)
-  let total = 0
-  for (let i = 0; i < n; i++) {
-    let row = 0
-    for (let j = 0; j < n; j++) row += M.get(i, j) * phi[j]
-    energy[i] = phi[i] * row
-    total += energy[i]
-  }
-  const shares = analysis.system.nodes.map(({ item, computation: c }) => {
-    let e = 0
-    for (let i = 0; i < c.nODE2; i++) e += energy[c.ode2Index + i]
-    return { item: item.name, share: total > 0 ? e / total : 0 }
-  })
-  const dominant = shares
-    .filter((s) => s.share >= DOMINANT_SHARE)
-    .sort((a, b) => b.share - a.share)
-    .slice(0, MAX_DOMINANT)
   return {
     frequency: mode.frequency,
     dampingRatio: mode.dampingRatio,
     rigidBody: mode.rigidBody,
     unstable: mode.unstable,
-    dominant,
+    dominant: dominantNodes(analysis.system, analysis.linearized.M, mode.shape),
   }
 }
 

@@ -1,0 +1,35 @@
+// The items that carry a mode: each node's share of the mode's kinetic energy phi^T M phi, the sum
+// of phi_i (M phi)_i over the node's coordinates (shares of all nodes add up to 1).
+import type { Matrix } from 'ml-matrix'
+import type { CompiledSystem } from '../system/compiledSystem'
+
+/** Nodes are dominant when they carry at least this share of a mode's kinetic energy. */
+const DOMINANT_SHARE = 0.1
+const MAX_DOMINANT = 3
+
+export interface NodeShare {
+  item: string
+  share: number
+}
+
+/** The nodes with at least DOMINANT_SHARE of the energy of `shape` (at most MAX_DOMINANT), largest first. */
+export function dominantNodes(system: CompiledSystem, M: Matrix, shape: ArrayLike<number>): NodeShare[] {
+  const n = shape.length
+  const energy = new Float64Array(n)
+  let total = 0
+  for (let i = 0; i < n; i++) {
+    let row = 0
+    for (let j = 0; j < n; j++) row += M.get(i, j) * shape[j]
+    energy[i] = shape[i] * row
+    total += energy[i]
+  }
+  const shares = system.nodes.map(({ item, computation: c }) => {
+    let e = 0
+    for (let i = 0; i < c.nODE2; i++) e += energy[c.ode2Index + i]
+    return { item: item.name, share: total > 0 ? e / total : 0 }
+  })
+  return shares
+    .filter((s) => s.share >= DOMINANT_SHARE)
+    .sort((a, b) => b.share - a.share)
+    .slice(0, MAX_DOMINANT)
+}
