@@ -2,6 +2,7 @@
 // client in the browser). A new request is one entry in ApiRequests plus its handler in src/host
 // (and, for engine work, in src/solver-process). docs/protocol.md describes every message.
 import type { ModelPatch } from './modelPatch'
+import type { ModesRequest, ModesResult } from './modes'
 import type { Problem } from './protocol'
 
 export const API_VERSION = 2
@@ -183,6 +184,11 @@ export interface ApiRequests {
    * with (project text), which the frames' coordinates belong to.
    */
   openResults: { params: { path: string }; result: ResultsSummary }
+  /**
+   * Natural frequencies and mode shapes of the model linearized at a state (src/shared/modes.ts);
+   * answered when computed ('busy' while a run is going).
+   */
+  computeModes: { params: ModesRequest; result: ModesResult }
   getState: { params: void; result: SessionState }
   /** The autosave a session that ended without saving left, or null; kept until resolveRecovery. */
   getRecovery: { params: void; result: RecoveryOffer | null }
@@ -228,6 +234,7 @@ export const API_ROUTES = {
   saveCheckpoint: 'forward',
   loadCheckpoint: 'forward',
   openResults: 'forward',
+  computeModes: 'forward',
   getState: 'host',
   getRecovery: 'host',
   resolveRecovery: 'host',

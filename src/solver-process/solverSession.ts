@@ -48,10 +48,12 @@ import type {
   SolverStatus,
 } from '../shared/api'
 import type { ModelPatch } from '../shared/modelPatch'
+import type { ModesResult } from '../shared/modes'
 import { ApiError, type Problem } from '../shared/protocol'
 import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
 import { FileSink, FileSource, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
+import { modesAt, readModesRequest } from './modesRequest'
 
 const SLICE_MS = 20
 const PROGRESS_INTERVAL_MS = 100
@@ -153,6 +155,8 @@ export class SolverSession {
         )
       case 'openResults':
         return this.openResults(readParams(params, method, { path: 'string' }).path as string)
+      case 'computeModes':
+        return this.computeModes(params)
       case 'ackFrames':
         this.stream.ack(readParams(params, 'ackFrames', { seq: 'number' }).seq as number)
         return undefined
@@ -491,6 +495,16 @@ export class SolverSession {
       project: writeProject(snapshot.project),
       sensorRows: reader.sensorRowCount,
     }
+  }
+
+  /** Modes at a state; 'current' is the paused or finished run's (static or dynamic). */
+  private computeModes(params: unknown): ModesResult {
+    const project = this.requireProject()
+    const request = readModesRequest(params, project.settings.timeIntegration.startTime)
+    if (this.run?.state === 'running') throw busy('compute modes')
+    const parts = this.run?.parts
+    const current = parts?.solver.initialized ? parts.system.state : null
+    return modesAt(project, request, this.revision, current)
   }
 
   private pause(): RunStatus {

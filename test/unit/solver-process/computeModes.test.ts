@@ -1,0 +1,134 @@
+// computeModes in the solver process: a fixed-free chain of two masses m on springs k (omega^2 =
+// (k/m) r, r = (3 -+ sqrt 5)/2, amplitude ratio x1/x0 = 2 - r) at the initial state and at a paused
+// run's state, and the errors that say what to choose instead.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../src/shared/protocol'
+import type { ModesResult } from '../../../src/shared/modes'
+import { SolverSession } from '../../../src/solver-process/solverSession'
+import { EXAMPLES_DIR } from '../../integration/helpers'
+
+const m = 2,
+  k = 50
+const ratios = [(3 - Math.sqrt(5)) / 2, (3 + Math.sqrt(5)) / 2]
+const exact = ratios.map((r) => Math.sqrt((r * k) / m) / (2 * Math.PI))
+/**
+ * The springs' stiffness is a forward difference (relative step 1e-7): exact for a linear force up to
+ * rounding, eps / 1e-7 = 2e-9 relative away from q = 0.
+ */
+const TOLERANCE = 1e-8
+
+function chainText(): string {
+  const coordinate = (name: string, node: string): object => ({
+    type: 'NodeCoordinate',
+    name,
+    nodeNumber: node,
+    coordinate: 0,
+  })
+  const spring = (name: string, a: string, b: string): object => ({
+    type: 'ConnectorCoordinateSpringDamper',
+    name,
+    markerNumbers: [a, b],
+    stiffness: k,
+  })
+  return JSON.stringify({
+    format: 'mbs-studio-project',
+    version: 1,
+    name: 'chain',
+    model: {
+      nodes: [
+        { type: 'PointGround', name: 'g' },
+        { type: 'Node1D', name: 'n0', initialCoordinates: [0.1] },
+        { type: 'Node1D', name: 'n1' },
+      ],
+      objects: [
+        { type: 'Mass1D', name: 'mass0', nodeNumber: 'n0', physicsMass: m },
+        { type: 'Mass1D', name: 'mass1', nodeNumber: 'n1', physicsMass: m },
+        spring('s0', 'mg', 'm0'),
+        spring('s1', 'm0', 'm1'),
+      ],
+      markers: [coordinate('mg', 'g'), coordinate('m0', 'n0'), coordinate('m1', 'n1')],
+      loads: [],
+      sensors: [],
+    },
+    simulationSettings: { timeIntegration: { endTime: 1, numberOfSteps: 1000 } },
+  })
+}
+
+function session(text = chainText()): SolverSession {
+  const s = new SolverSession(() => {})
+  s.handle('openModel', { text })
+  return s
+}
+
+/** The ApiError a request throws. */
+function refusal(s: SolverSession, params: unknown): ApiError {
+  try {
+    s.handle('computeModes', params)
+  } catch (error) {
+    if (error instanceof ApiError) return error
+    throw error
+  }
+  throw new Error('computeModes did not refuse')
+}
+
+function expectChain(result: ModesResult): void {
+  expect(result.modes).toHaveLength(2)
+  result.modes.forEach((mode, i) => {
+    expect(Math.abs(mode.frequency / exact[i] - 1)).toBeLessThan(TOLERANCE)
+    expect(mode.shape).toHaveLength(2)
+    expect(Math.abs(mode.shape[1] / mode.shape[0] - (2 - ratios[i]))).toBeLessThan(TOLERANCE)
+  })
+}
+
+describe('computeModes', () => {
+  it('at the initial state: the closed-form frequencies and shapes, q there, dominant nodes', () => {
+    const result = session().handle('computeModes', { at: 'initial' }) as ModesResult
+    expectChain(result)
+    expect(result).toMatchObject({ at: 'initial', time: 0, coordinates: [0.1, 0], revision: 1 })
+    // Mode 1: x1 = 1.618 x0, energy shares 1 : 2.618 (x^2 m each).
+    const share = 1 / (1 + (2 - ratios[0]) ** 2)
+    expect(result.modes[0].dominant[0].item).toBe('n1')
+    expect(result.modes[0].dominant[1].share).toBeCloseTo(share, 8)
+    expect(result.modes[0].shapeImaginary).toBeNull()
+  })
+
+  it("at a paused run's state ('current') and with a count; refused before a run", () => {
+    const s = session()
+    expect(refusal(s, { at: 'current' }).message).toContain('No run state to linearize at')
+    s.handle('step', { count: 10 })
+    const result = s.handle('computeModes', { at: 'current', count: 1 }) as ModesResult
+    expect(result.time).toBeCloseTo(0.01, 12)
+    expect(result.modes).toHaveLength(1)
+    expect(Math.abs(result.modes[0].frequency / exact[0] - 1)).toBeLessThan(TOLERANCE)
+    expect(result.coordinates[0]).not.toBe(0.1)
+  })
+
+  it('damped: complex shapes, damping ratio 0 without dampers', () => {
+    const result = session().handle('computeModes', { at: 'initial', damped: true }) as ModesResult
+    expect(Math.abs(result.modes[0].frequency / exact[0] - 1)).toBeLessThan(TOLERANCE)
+    expect(Math.abs(result.modes[0].dampingRatio!)).toBeLessThan(TOLERANCE)
+    expect(result.modes[0].shapeImaginary).toHaveLength(2)
+  })
+
+  it('static without an equilibrium the solver finds: says so and suggests the initial state', () => {
+    const pendulum = readFileSync(join(EXAMPLES_DIR, 'pendulum.mbsproj'), 'utf8')
+    const error = refusal(session(pendulum), { at: 'static' })
+    expect(error.code).toBe('solver-error')
+    expect(error.message).toMatch(/^The static equilibrium cannot be computed: .*choose the initial state/)
+  })
+
+  it('bad parameters and a running model are refused, naming the field', () => {
+    const s = session()
+    expect(refusal(s, { at: 'later' }).message).toContain(
+      "computeModes expects at: 'static', 'initial', 'current' or a time >= the start time 0 s, got \"later\"",
+    )
+    expect(refusal(s, { at: -1 }).code).toBe('invalid-params')
+    expect(refusal(s, { at: 'initial', count: 0 }).message).toContain('count: a positive integer')
+    expect(refusal(s, { at: 'initial', damped: 'yes' }).message).toContain('damped: true or false')
+    s.handle('run', {})
+    expect(refusal(s, { at: 'initial' }).code).toBe('busy')
+    s.handle('stop', undefined)
+  })
+})
