@@ -17,7 +17,7 @@ export const EXIT = {
   unavailable: 69,
   /** An unexpected internal error (a bug). */
   internal: 70,
-  /** An output file cannot be written. */
+  /** An output file cannot be created or written (ENOSPC, EACCES, EIO, EISDIR ...). */
   cannotCreate: 73,
 } as const
 

@@ -13,7 +13,10 @@ const EXIT_CODE_DOCS: [number, string][] = [
   [EXIT.usage, 'bad arguments (the usage is printed)'],
   [EXIT.noInput, 'an input file cannot be read'],
   [EXIT.unavailable, 'study --queue, worker: the Redis server cannot be reached'],
-  [EXIT.cannotCreate, 'an output file cannot be written'],
+  [
+    EXIT.cannotCreate,
+    'an output file cannot be created or written (disk full, no permission, a device error); the message names the path and the system error',
+  ],
   [EXIT.internal, 'internal error (please report it)'],
 ]
 

@@ -1,6 +1,7 @@
 // Entry of the `mbs` command line (bin/mbs.cjs runs its bundle, scripts/buildCli.ts, or this source).
 // main() returns the exit code instead of exiting, so tests can run commands in-process.
 import packageJson from '../../package.json'
+import { IoError } from '../node/ioError'
 import { parseArgs } from './args'
 import { CliError, EXIT, UsageError } from './errors'
 import { commandHelp, generalHelp, usageLine } from './help'
@@ -71,6 +72,10 @@ function reportError(e: unknown, commandName: string | undefined, io: CliIO): nu
       )
     }
     return e.exitCode
+  }
+  if (e instanceof IoError) {
+    io.err(`${prefix}: ${e.message}`)
+    return EXIT.cannotCreate
   }
   const message = e instanceof Error ? (e.stack ?? e.message) : String(e)
   io.err(`${prefix}: internal error: ${message.split('\n')[0]}`)

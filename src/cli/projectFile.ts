@@ -1,6 +1,7 @@
 // Reading input files and projects for the commands, with failures turned into exit codes.
 import { formatProblems, parseProject, type Problem, type Project } from '../core'
 import { decodeUtf8, InputFileError, readInputBytes } from '../node/inputFiles'
+import { systemErrorText } from '../node/ioError'
 import { CliError, EXIT, type ExitCode } from './errors'
 
 export function readInputFile(file: string, what = 'file'): Buffer {
@@ -10,14 +11,6 @@ export function readInputFile(file: string, what = 'file'): Buffer {
     if (e instanceof InputFileError) throw new CliError(EXIT.noInput, `cannot read the ${what}: ${e.message}`)
     throw new CliError(EXIT.noInput, `cannot read the ${what} "${file}": ${systemErrorText(e)}`)
   }
-}
-
-/** "no such file or directory (ENOENT)" from a Node system error. */
-export function systemErrorText(e: unknown): string {
-  if (!(e instanceof Error)) return String(e)
-  const code = (e as NodeJS.ErrnoException).code
-  const text = e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '')
-  return code ? `${text} (${code})` : text
 }
 
 export type ProjectLoad = { ok: true; project: Project } | { ok: false; problems: Problem[] }

@@ -33,7 +33,7 @@ import {
 import { buildSystem } from '../core/simulation'
 import { FileSink, writeCheckpointFile } from '../node/runFiles'
 import { CliError, EXIT } from './errors'
-import { systemErrorText } from './projectFile'
+import { IoError, systemErrorText } from '../node/ioError'
 
 export interface RunOutputRequest {
   /** --results FILE */
@@ -83,20 +83,6 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
 
   let sink: FileSink | undefined
   let writer: ResultsWriter | undefined
-  if (request.results !== undefined && settings.solutionSettings.writeSolutionToFile) {
-    sink = openResults(request.results)
-    writer = new ResultsWriter(sink, system, {
-      project: JSON.parse(writeProject(project)) as JsonObject,
-      solverType: solver.solverType,
-      framePeriod: settings.solutionSettings.solutionWritePeriod,
-      fields: ['q', 'v'],
-      recorder,
-      sensorPeriod: settings.solutionSettings.sensorsWritePeriod,
-    })
-    const w = writer
-    outputs.frames = w
-    stepHandlers.push((s) => w.maybeWriteFrame(s))
-  }
   const checkpointFile = request.saveCheckpoint
   const at = request.checkpointAt
   let saved = false
@@ -112,6 +98,20 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
     })
 
   try {
+    if (request.results !== undefined && settings.solutionSettings.writeSolutionToFile) {
+      sink = new FileSink(request.results)
+      const w = new ResultsWriter(sink, system, {
+        project: JSON.parse(writeProject(project)) as JsonObject,
+        solverType: solver.solverType,
+        framePeriod: settings.solutionSettings.solutionWritePeriod,
+        fields: ['q', 'v'],
+        recorder,
+        sensorPeriod: settings.solutionSettings.sensorsWritePeriod,
+      })
+      writer = w
+      outputs.frames = w
+      stepHandlers.push((s) => w.maybeWriteFrame(s))
+    }
     solver.initializeSolver()
     writer?.maybeWriteFrame(system.state)
     if (checkpointFile !== undefined && at !== undefined && reached(system.state.t)) save()
@@ -120,6 +120,8 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
     if (checkpointFile !== undefined && !saved) save()
     return { system, solver, recorder, stats: solver.stats }
   } catch (e) {
+    // A results file without one complete frame is a stub: it goes (its header alone replays nothing).
+    if (e instanceof IoError && (writer?.framesWritten ?? 0) === 0) sink?.discard()
     if (!(e instanceof SolverError)) throw e
     throw new PartialRunError(
       e,
@@ -160,14 +162,6 @@ function saveCheckpointFile(file: string, run: CheckpointRun): void {
     writeCheckpointFile(file, bytes)
   } catch (e) {
     throw new CliError(EXIT.cannotCreate, `cannot write the checkpoint "${file}": ${systemErrorText(e)}`)
-  }
-}
-
-function openResults(file: string): FileSink {
-  try {
-    return new FileSink(file)
-  } catch (e) {
-    throw new CliError(EXIT.cannotCreate, `cannot create the results file "${file}": ${systemErrorText(e)}`)
   }
 }
 

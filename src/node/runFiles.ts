@@ -5,26 +5,62 @@ import fs from 'node:fs'
 import type { ByteSink, ByteSource } from '../core'
 import { writeFileAtomic } from './atomicWrite'
 import { openRegularFile } from './inputFiles'
+import { IoError } from './ioError'
 
-/** Creates (or truncates) a file and appends to it. */
+/**
+ * Creates (or truncates) a file and appends to it. An I/O failure (disk full, device error) is an
+ * IoError naming the path, and the descriptor is closed with it; discard() removes what was written.
+ */
 export class FileSink implements ByteSink {
   private fd: number | undefined
+  private readonly regular: boolean
   bytesWritten = 0
 
   constructor(readonly path: string) {
-    this.fd = fs.openSync(path, 'w')
+    try {
+      this.fd = fs.openSync(path, 'w')
+      this.regular = fs.fstatSync(this.fd).isFile()
+    } catch (e) {
+      if (this.fd !== undefined) fs.closeSync(this.fd)
+      throw new IoError(path, 'cannot create the results file', e)
+    }
   }
   append(bytes: Uint8Array): void {
     if (this.fd === undefined) throw new Error(`${this.path}: the results file is already closed`)
-    let done = 0
-    while (done < bytes.length) done += fs.writeSync(this.fd, bytes, done, bytes.length - done)
+    try {
+      let done = 0
+      while (done < bytes.length) done += fs.writeSync(this.fd, bytes, done, bytes.length - done)
+    } catch (e) {
+      this.closeQuietly()
+      throw new IoError(this.path, 'cannot write the results file', e)
+    }
     this.bytesWritten += bytes.length
   }
   /** Flushes to disk and closes (idempotent). */
   close(): void {
     if (this.fd === undefined) return
-    fs.fsyncSync(this.fd)
+    try {
+      fs.fsyncSync(this.fd)
+    } catch (e) {
+      this.closeQuietly()
+      throw new IoError(this.path, 'cannot write the results file', e)
+    }
     fs.closeSync(this.fd)
+    this.fd = undefined
+  }
+  /** Closes and removes the file (a run that failed before its first frame leaves no stub). */
+  discard(): void {
+    this.closeQuietly()
+    // Only a regular file is removed, never a device such as /dev/full.
+    if (this.regular) fs.rmSync(this.path, { force: true })
+  }
+  private closeQuietly(): void {
+    if (this.fd === undefined) return
+    try {
+      fs.closeSync(this.fd)
+    } catch {
+      // A write already failed; that error is the one to report.
+    }
     this.fd = undefined
   }
 }

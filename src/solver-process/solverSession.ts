@@ -10,6 +10,7 @@
 // is abandoned and the run's next slice after a resume builds it again. Requests that would change a
 // model that is solving are answered with 'busy', never queued or dropped.
 import { readInputBytes } from '../node/inputFiles'
+import { IoError } from '../node/ioError'
 import {
   applyPatch,
   buildSystem,
@@ -746,6 +747,7 @@ function invalidModel(what: string, problems: Problem[]): ApiError {
 
 function solverError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
+  if (error instanceof IoError) return new ApiError('io-error', error.message)
   if (error instanceof SolverError)
     return new ApiError('solver-error', error.message, {
       time: error.time,

@@ -53,10 +53,11 @@ class RecordBuffer {
   flush(sink: ByteSink): void {
     const end = 8 + 8 * this.values
     this.view.setUint32(0, this.kind, true)
-    this.view.setUint32(4, this.sequence++, true)
+    this.view.setUint32(4, this.sequence, true)
     this.view.setUint32(end, crc32(this.bytes, 0, end), true)
     this.view.setUint32(end + 4, this.kind, true)
     sink.append(this.bytes)
+    this.sequence++
   }
 }
 

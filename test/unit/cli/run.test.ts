@@ -70,6 +70,25 @@ describe('mbs run: coincident markers of a line connector are a model error nami
     })
 })
 
+describe('mbs run: a check of an item definition at assembly is a model error naming the item', () => {
+  it('a sensor asking an object for an output it lacks: exit 2, sensor and object named', () => {
+    const file = exampleVariant('pendulum.mbsproj', (doc) => {
+      const model = (doc as unknown as { model: Record<string, Record<string, unknown>[]> }).model
+      model.sensors.push({
+        type: 'Object',
+        name: 'groundForce',
+        objectNumber: 'ground',
+        outputVariableType: 'Force',
+      })
+    })
+    const { code, err } = mbs('run', file)
+    expect(code).toBe(2)
+    expect(err).toEqual([
+      'mbs run: the model cannot be assembled: sensor "groundForce": object "ground" (Ground) has no output Force; it has: none',
+    ])
+  })
+})
+
 describe('mbs run (the real bin)', () => {
   it('runs the pendulum: exit 0, --json summary last, CSV rows identical to the in-process run', async () => {
     const dir = tempDir()
