@@ -25,7 +25,8 @@ import {
   requestIdOf,
   type ResponseMessage,
 } from '../shared/protocol'
-import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
+import { serviceClient } from '../shared/serviceProxy'
+import { SOLVER_REQUESTS } from '../shared/solverService'
 import { echo } from '../core/model/inputBounds'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { readInputText } from '../node/inputFiles'
@@ -83,18 +84,18 @@ export function createBackend(options: BackendOptions): Backend {
   // The autosave a previous session left: kept on disk, and not overwritten, until the user decides.
   let pendingRecovery: RecoveredModel | null = options.recovery?.read() ?? null
 
-  const solver = createSolverSupervisor({
+  const supervisor = createSolverSupervisor({
     launch: options.launchSolver,
     onEvent: emit,
     onStarted: options.onSolverStarted,
     // A new solver process gets the model at its current revision.
     reload: async () => {
       if (!owner.isOpen) return false
-      await solver.request('openModel', { text: owner.text() })
+      await solver.openModel({ text: owner.text(), revision: owner.revision })
       return true
     },
   })
-  const callSolver = <M extends SolverMethod>(method: M, params?: unknown) => solver.request(method, params)
+  const solver = serviceClient(SOLVER_REQUESTS, (method, params) => supervisor.request(method, params))
 
   function setDocument(next: DocumentState): void {
     documentState = next
@@ -106,7 +107,8 @@ export function createBackend(options: BackendOptions): Backend {
   }
 
   async function openText(modelText: string, document: DocumentState): Promise<OpenedModel> {
-    const result = (await callSolver('openModel', { text: modelText })) as SolverModelResult
+    // owner.open makes the next revision the text's.
+    const result = await solver.openModel({ text: modelText, revision: owner.revision + 1 })
     owner.open(result.text, !document.modified)
     summary = result.summary
     setDocument(document)
@@ -134,7 +136,7 @@ export function createBackend(options: BackendOptions): Backend {
   /** Sends an applied edit, undo or redo to the solver; takes it back when the solver refuses it. */
   async function follow(edit: Edit, direction?: 'undo' | 'redo'): Promise<{ revision: number }> {
     try {
-      summary = ((await callSolver('applyChange', { patch: edit.patch })) as SolverModelResult).summary
+      summary = (await solver.applyChange({ patch: edit.patch, revision: owner.revision })).summary
     } catch (error) {
       owner.rollback(edit, direction)
       throw error
@@ -156,9 +158,8 @@ export function createBackend(options: BackendOptions): Backend {
       return edit ? follow(edit, direction) : null
     })
 
-  const forwarded = Object.fromEntries(
-    FORWARDED.map((method) => [method, (params: unknown) => callSolver(method, params)]),
-  ) as Pick<Handlers, MethodsRoutedTo<'forward'>>
+  // The solver service's forwarded requests have the API's params and answers (solverService.ts).
+  const forwarded: Pick<Handlers, MethodsRoutedTo<'forward'>> = pick(solver, FORWARDED)
 
   const handlers: Handlers = {
     ...forwarded,
@@ -218,9 +219,7 @@ export function createBackend(options: BackendOptions): Backend {
       const path = documentState.path
       const resultsPath =
         options.resultsPath ?? (path ? path.replace(/\.mbsproj$/i, '') + '.mbsres' : undefined)
-      return callSolver('run', resultsPath ? { ...options, resultsPath } : options) as Promise<
-        ApiResult<'run'>
-      >
+      return solver.run(resultsPath ? { ...options, resultsPath } : options)
     },
     getRecovery: async () => {
       if (!pendingRecovery) return null
@@ -242,7 +241,7 @@ export function createBackend(options: BackendOptions): Backend {
       return openText(recovered.text, { path: recovered.path, title: recovered.title, modified: true })
     },
     getState: async () => {
-      const status = (await callSolver('getStatus')) as ApiResult<'getState'>
+      const status = await solver.getStatus()
       return { ...status, document: documentState, model: summary, modelRevision: owner.revision }
     },
   }
@@ -273,9 +272,13 @@ export function createBackend(options: BackendOptions): Backend {
     dispose(keepUnsaved = false) {
       if (keepUnsaved && documentState.modified && !pendingRecovery) options.recovery?.flush()
       else if (!pendingRecovery) options.recovery?.clear()
-      solver.dispose()
+      supervisor.dispose()
     },
   }
+}
+
+function pick<T, K extends keyof T & string>(object: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, object[key]])) as Pick<T, K>
 }
 
 function readPatch(params: unknown, method: string): ModelPatch {

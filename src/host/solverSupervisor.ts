@@ -3,7 +3,8 @@
 // copy of the model is loaded into it (the model and its file are never lost with the process).
 import type { EventMessage } from '../shared/api'
 import { ApiError, PROTOCOL_VERSION, settleRequest, type PendingRequest } from '../shared/protocol'
-import type { FromSolverMessage, SolverMethod, ToSolverMessage } from '../shared/solverProtocol'
+import type { FromSolverMessage, ToSolverMessage } from '../shared/solverProtocol'
+import type { SolverMethod } from '../shared/solverService'
 
 /** One running solver process, as its launcher (Node child process or Electron utilityProcess) gives it. */
 export interface SolverChannel {
@@ -29,6 +30,7 @@ export interface SupervisorOptions {
 }
 
 export interface SolverSupervisor {
+  /** Sends one request of the solver service (backend.ts holds the typed client over this). */
   request(method: SolverMethod, params?: unknown): Promise<unknown>
   /** How many processes have been started (1 after the first start). */
   readonly generation: number

@@ -104,7 +104,7 @@ export interface SolverStatus extends RunStatus {
 export interface SessionState extends SolverStatus {
   document: DocumentState
   model: ModelSummary | null
-  /** The host's model revision (OpenedModel.revision); `revision` is the solver process's count. */
+  /** The host's model revision (OpenedModel.revision); `revision` is the one the solver process holds. */
   modelRevision: number
 }
 

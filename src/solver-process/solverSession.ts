@@ -40,6 +40,7 @@ import type {
   ApiEvents,
   ApiEventName,
   AssemblySummary,
+  ModelSummary,
   RunOptions,
   RunState,
   ResultsSummary,
@@ -49,9 +50,9 @@ import type {
   SolverStatus,
 } from '../shared/api'
 import type { ModelPatch } from '../shared/modelPatch'
-import type { ModesResult } from '../shared/modes'
+import type { ModesRequest, ModesResult } from '../shared/modes'
 import { ApiError, type Problem } from '../shared/protocol'
-import type { SolverMethod, SolverModelResult } from '../shared/solverProtocol'
+import type { SolverChangeResult, SolverModelResult, SolverService } from '../shared/solverService'
 import { FileSink, FileSource, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
 import { modesAt, readModesRequest } from './modesRequest'
@@ -95,12 +96,14 @@ interface ActiveRun {
   settle?: (error?: ApiError) => void
 }
 
-export class SolverSession {
+/** The solver service (src/shared/solverService.ts); its methods throw ApiError for anything they cannot do. */
+export class SolverSession implements SolverService {
   private project: Project | null = null
   /** The project as a project file holds it (writeProject, once per model change): the model snapshot of results files. */
   private projectText = ''
   private revision = 0
-  private run: ActiveRun | null = null
+  /** The run going on, paused or finished. */
+  private active: ActiveRun | null = null
   /** The pace of the next run (setPace, or a run's realTimeFactor): 0 is as fast as possible. */
   private pace = 0
   /** A slice is scheduled (one chain of slices at a time, also across pause and resume). */
@@ -108,7 +111,7 @@ export class SolverSession {
   private readonly stream: FrameStream
 
   /**
-   * interruptRequested: true while a pause or stop is on its way to handle(); the solver then
+   * interruptRequested: true while a pause or stop is on its way to the session; the solver then
    * abandons the step in flight (rolled back exactly, so a resumed run repeats it bit for bit).
    */
   constructor(
@@ -122,51 +125,7 @@ export class SolverSession {
     })
   }
 
-  /** Answers one request; throws ApiError for anything it cannot do. */
-  handle(method: SolverMethod, params: unknown): unknown | Promise<unknown> {
-    switch (method) {
-      case 'openModel':
-        return this.openModel(readParams(params, 'openModel', { text: 'string' }).text as string)
-      case 'applyChange':
-        return this.applyChange(readParams(params, 'applyChange', { patch: 'array' }).patch as ModelPatch)
-      case 'validate':
-        return { problems: this.validate() }
-      case 'assemble':
-        return this.assemble()
-      case 'staticSolve':
-        return this.staticSolve()
-      case 'run':
-        return this.startRun((params ?? {}) as RunOptions)
-      case 'pause':
-        return this.pause()
-      case 'resume':
-        return this.resume()
-      case 'setPace':
-        return this.setPace(readPace(params))
-      case 'stop':
-        return this.stop()
-      case 'step':
-        return this.step(readCount(params))
-      case 'saveCheckpoint':
-        return this.saveCheckpoint(readParams(params, method, { path: 'string' }).path as string)
-      case 'loadCheckpoint':
-        return this.loadCheckpoint(
-          readParams(params, method, { path: 'string' }).path as string,
-          (params as { endTime?: number }).endTime,
-        )
-      case 'openResults':
-        return this.openResults(readParams(params, method, { path: 'string' }).path as string)
-      case 'computeModes':
-        return this.computeModes(params)
-      case 'ackFrames':
-        this.stream.ack(readParams(params, 'ackFrames', { seq: 'number' }).seq as number)
-        return undefined
-      case 'getStatus':
-        return this.status()
-    }
-  }
-
-  status(): SolverStatus {
+  getStatus(): SolverStatus {
     // With --expose-gc (measurements: bench/streaming.bench.ts) the heap is what is retained, not garbage.
     ;(globalThis as { gc?: () => void }).gc?.()
     return {
@@ -179,17 +138,22 @@ export class SolverSession {
 
   // --- model -------------------------------------------------------------------------------------
 
-  private openModel(text: string): SolverModelResult {
+  openModel({ text, revision }: { text: string; revision: number }): SolverModelResult {
     const result = parseProject(text)
     if (!result.ok) throw invalidModel('The model', result.problems)
     this.discardRun('a new model was opened')
-    this.setProject(result.project)
-    return this.modelResult()
+    this.setProject(result.project, revision)
+    return { summary: this.summary(), text: this.projectText }
   }
 
-  private applyChange(patch: ModelPatch): SolverModelResult {
+  applyChange({ patch, revision }: { patch: ModelPatch; revision: number }): SolverChangeResult {
     const project = this.requireProject()
-    if (this.run?.state === 'running') throw busy('apply a change')
+    if (this.active?.state === 'running') throw busy('apply a change')
+    if (revision !== this.revision + 1)
+      throw new ApiError(
+        'invalid-state',
+        `The change is for revision ${revision}, the solver's model is at revision ${this.revision}: send the model again`,
+      )
     const patched = appliedPatch(
       { model: project.model, simulationSettings: project.simulationSettingsSpec },
       patch,
@@ -202,35 +166,37 @@ export class SolverSession {
     const result = parseProject(text)
     if (!result.ok) throw invalidModel('The change', result.problems)
     this.discardRun('the model changed')
-    this.setProject(result.project)
-    return this.modelResult()
+    this.setProject(result.project, revision)
+    return { summary: this.summary(), applied: 'rebuild' }
   }
 
-  private setProject(project: Project): void {
+  private setProject(project: Project, revision: number): void {
     this.project = project
     // Writing a large project takes a second (100 x 100 lattice: 10 MB, 0.5-1 s): once, not per run.
     this.projectText = writeProject(project)
-    this.revision++
+    this.revision = revision
   }
 
-  private modelResult(): SolverModelResult {
+  private summary(): ModelSummary {
     const project = this.project!
     const counts = Object.fromEntries(
       Object.entries(project.model).map(([list, items]) => [list, items.length]),
     )
-    return { summary: { name: project.name, counts, revision: this.revision }, text: this.projectText }
+    return { name: project.name, counts, revision: this.revision }
   }
 
-  private validate(): Problem[] {
+  validate(): { problems: Problem[] } {
     try {
       buildSystem(this.requireProject())
-      return []
+      return { problems: [] }
     } catch (error) {
-      return [{ path: 'model', message: error instanceof Error ? error.message : String(error) }]
+      return {
+        problems: [{ path: 'model', message: error instanceof Error ? error.message : String(error) }],
+      }
     }
   }
 
-  private assemble(): AssemblySummary {
+  assemble(): AssemblySummary {
     const system = this.build()
     return {
       nODE2: system.nODE2,
@@ -261,8 +227,12 @@ export class SolverSession {
 
   // --- runs --------------------------------------------------------------------------------------
 
+  run(options: RunOptions | void): RunStatus {
+    return this.startRun(options ?? {})
+  }
+
   private startRun(options: RunOptions, startPaused = false): RunStatus {
-    if (this.run?.state === 'running') throw busy('start another run')
+    if (this.active?.state === 'running') throw busy('start another run')
     this.discardRun('a new run started')
     const project = this.requireProject()
     const settings = effectiveSettings(project.settings, options.endTime)
@@ -271,20 +241,20 @@ export class SolverSession {
     const run = this.newRun('dynamic', settings, startPaused ? 'paused' : 'running', options)
     // Build errors come before the run exists. A run started paused is built when first needed.
     if (!startPaused) this.partsOf(run, true)
-    this.run = run
+    this.active = run
     this.changed()
     if (!startPaused) this.schedule()
     return this.runStatus()
   }
 
-  private staticSolve(): Promise<RunStatus & { statistics: RunStatistics }> {
-    if (this.run?.state === 'running') throw busy('start a static solve')
+  staticSolve(): Promise<RunStatus & { statistics: RunStatistics }> {
+    if (this.active?.state === 'running') throw busy('start a static solve')
     this.discardRun('a static solve started')
     const project = this.requireProject()
     const settings = { ...project.settings, solverType: 'Static' as const }
     const run = this.newRun('static', settings, 'running')
     this.partsOf(run, true)
-    this.run = run
+    this.active = run
     return new Promise((resolve, reject) => {
       run.settle = (error) =>
         error ? reject(error) : resolve({ ...this.runStatus(), statistics: statistics(run) })
@@ -393,8 +363,8 @@ export class SolverSession {
   }
 
   /** Writes the state of a paused or finished run (the exact-restart format of src/core/checkpoint). */
-  private saveCheckpoint(path: string): { path: string; time: number } {
-    const run = this.run
+  saveCheckpoint({ path }: { path: string }): { path: string; time: number } {
+    const run = this.active
     if (run?.state === 'running') throw busy('save a checkpoint')
     if (!run || run.kind !== 'dynamic')
       throw new ApiError('invalid-state', 'No dynamic run to save: run or step the model first')
@@ -419,8 +389,8 @@ export class SolverSession {
   }
 
   /** A paused run of the current model at the checkpoint's state; resume continues it exactly. */
-  private loadCheckpoint(path: string, endTime?: number): RunStatus {
-    if (this.run?.state === 'running') throw busy('load a checkpoint')
+  loadCheckpoint({ path, endTime }: { path: string; endTime?: number }): RunStatus {
+    if (this.active?.state === 'running') throw busy('load a checkpoint')
     let bytes: Uint8Array
     try {
       bytes = readInputBytes(path)
@@ -428,14 +398,14 @@ export class SolverSession {
       throw new ApiError('io-error', `Cannot read the checkpoint ${path}: ${(error as Error).message}`)
     }
     this.startRun({ endTime }, true)
-    const run = this.run!
+    const run = this.active!
     let parts: RunParts
     try {
       parts = this.partsOf(run, false)!
       loadCheckpoint(bytes, this.checkpointRun(parts))
       parts.solver.initializeSolver()
     } catch (error) {
-      this.run = null
+      this.active = null
       this.changed()
       if (error instanceof CheckpointError || error instanceof FormatError || error instanceof SolverError)
         throw new ApiError('invalid-model', `The checkpoint ${path} does not fit the model: ${error.message}`)
@@ -453,8 +423,8 @@ export class SolverSession {
    * (the stored coordinates, and node positions computed from them with the model snapshot in the
    * file) as 'frames' events, flow-controlled.
    */
-  private openResults(path: string): ResultsSummary {
-    if (this.run?.state === 'running') throw busy('open a results file')
+  openResults({ path }: { path: string }): ResultsSummary {
+    if (this.active?.state === 'running') throw busy('open a results file')
     let reader: ResultsReader
     let source: FileSource
     try {
@@ -499,17 +469,17 @@ export class SolverSession {
   }
 
   /** Modes at a state; 'current' is the paused or finished run's (static or dynamic). */
-  private computeModes(params: unknown): ModesResult {
+  computeModes(params: ModesRequest): ModesResult {
     const project = this.requireProject()
     const request = readModesRequest(params, project.settings.timeIntegration.startTime)
-    if (this.run?.state === 'running') throw busy('compute modes')
-    const parts = this.run?.parts
+    if (this.active?.state === 'running') throw busy('compute modes')
+    const parts = this.active?.parts
     const current = parts?.solver.initialized ? parts.system.state : null
     return modesAt(project, request, this.revision, current)
   }
 
-  private pause(): RunStatus {
-    const run = this.run
+  pause(): RunStatus {
+    const run = this.active
     if (run?.state !== 'running')
       throw new ApiError('invalid-state', `Nothing to pause: the run is ${this.runStatus().state}`)
     run.state = 'paused'
@@ -519,8 +489,8 @@ export class SolverSession {
     return this.runStatus()
   }
 
-  private resume(): RunStatus {
-    const run = this.run
+  resume(): RunStatus {
+    const run = this.active
     if (run?.state !== 'paused')
       throw new ApiError('invalid-state', `Nothing to resume: the run is ${this.runStatus().state}`)
     run.state = 'running'
@@ -533,28 +503,30 @@ export class SolverSession {
   }
 
   /** The pace of the dynamic run going on (from now on) and of the next ones. */
-  private setPace(realTimeFactor: number): RunStatus {
+  setPace(params: { realTimeFactor: number | null }): RunStatus {
+    const realTimeFactor = readPace(params)
     this.pace = realTimeFactor
-    if (this.run?.kind === 'dynamic') {
-      this.run.pace = realTimeFactor
-      restartPace(this.run)
+    if (this.active?.kind === 'dynamic') {
+      this.active.pace = realTimeFactor
+      restartPace(this.active)
     }
     return this.runStatus()
   }
 
-  private stop(): RunStatus {
-    if (!this.run) throw new ApiError('invalid-state', 'Nothing to stop: no run')
+  stop(): RunStatus {
+    if (!this.active) throw new ApiError('invalid-state', 'Nothing to stop: no run')
     this.finish('stopped')
-    this.run = null
+    this.active = null
     this.changed()
     return this.runStatus()
   }
 
   /** Single steps of a paused run, or of a new run that starts paused. */
-  private step(count: number): RunStatus {
-    if (this.run?.state === 'running') throw busy('single-step')
-    if (this.run?.kind !== 'dynamic' || this.run.state === 'finished') this.startRun({}, true)
-    const run = this.run!
+  step(params: { count?: number } | void): RunStatus {
+    const count = readCount(params)
+    if (this.active?.state === 'running') throw busy('single-step')
+    if (this.active?.kind !== 'dynamic' || this.active.state === 'finished') this.startRun({}, true)
+    const run = this.active!
     let parts: RunParts | null
     try {
       // A pause or stop arriving meanwhile ends the build or the steps early (the step in flight is
@@ -573,6 +545,11 @@ export class SolverSession {
     return this.runStatus()
   }
 
+  /** Flow control: the consumer has handled the frame batches up to seq. */
+  ackFrames({ seq }: { seq: number }): void {
+    this.stream.ack(seq)
+  }
+
   private schedule(delayMs = 0): void {
     if (this.scheduled) return
     this.scheduled = true
@@ -585,7 +562,7 @@ export class SolverSession {
   }
 
   private slice(): void {
-    const run = this.run
+    const run = this.active
     if (!run || run.state !== 'running') return
     // A pause or stop is arriving: its handler decides what follows (nothing is solved meanwhile).
     if (this.interruptRequested()) return this.schedule()
@@ -633,7 +610,7 @@ export class SolverSession {
 
   /** Emits 'finished' and settles a waiting static solve. */
   private finish(reason: 'completed' | 'stopped' | 'failed', error?: ApiError): void {
-    const run = this.run
+    const run = this.active
     if (!run) return
     this.stream.flush(true)
     this.stream.end()
@@ -656,15 +633,15 @@ export class SolverSession {
   }
 
   private discardRun(why: string): void {
-    if (!this.run) return
+    if (!this.active) return
     this.emit('log', { level: 'info', message: `The previous run was discarded: ${why}` })
     this.finish('stopped')
-    this.run = null
+    this.active = null
     this.changed()
   }
 
   private runStatus(): RunStatus {
-    const run = this.run
+    const run = this.active
     if (!run) {
       const state: RunState = this.project ? 'idle' : 'empty'
       return { state, time: this.project?.settings.timeIntegration.startTime ?? 0, step: 0 }
@@ -677,7 +654,7 @@ export class SolverSession {
   }
 
   private emitProgress(): void {
-    const run = this.run
+    const run = this.active
     if (!run) return
     const wall = (performance.now() - run.wallStart) / 1000
     const time = runTime(run)
@@ -755,23 +732,6 @@ function solverError(error: unknown): ApiError {
       items: error.items,
     })
   return new ApiError('solver-error', error instanceof Error ? error.message : String(error))
-}
-
-type FieldType = 'string' | 'number' | 'array'
-
-/** The params object with the given fields checked, or an 'invalid-params' error naming the method. */
-function readParams(params: unknown, method: string, fields: Record<string, FieldType>): JsonObject {
-  const object = (typeof params === 'object' && params !== null ? params : {}) as JsonObject
-  for (const [key, type] of Object.entries(fields)) {
-    const value = object[key]
-    const ok = type === 'array' ? Array.isArray(value) : typeof value === type
-    if (!ok)
-      throw new ApiError(
-        'invalid-params',
-        `${method} expects {${key}: ${type}}, got ${JSON.stringify(params ?? null)}`.slice(0, 300),
-      )
-  }
-  return object
 }
 
 /** setPace's realTimeFactor: a positive finite number, or 0 / null for as fast as possible. */

@@ -4,7 +4,9 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ApiEventName, ApiEvents } from '../shared/api'
 import { errorPayload, ApiError, isRequestMessage, PROTOCOL_VERSION, requestIdOf } from '../shared/protocol'
-import { isSolverMethod, type FromSolverMessage } from '../shared/solverProtocol'
+import { dispatchRequest } from '../shared/serviceProxy'
+import type { FromSolverMessage } from '../shared/solverProtocol'
+import { SOLVER_REQUESTS } from '../shared/solverService'
 import { SolverSession } from './solverSession'
 import type { RelayedMessage, WorkerData, WorkerMessage } from './threads'
 
@@ -28,9 +30,7 @@ async function answer(message: unknown, reply: (message: FromSolverMessage) => v
     const version = (message as { protocolVersion?: unknown }).protocolVersion
     if (version !== PROTOCOL_VERSION)
       throw new ApiError('version-mismatch', `Protocol version ${String(version)} is not ${PROTOCOL_VERSION}`)
-    if (!isSolverMethod(message.method))
-      throw new ApiError('unknown-method', `Unknown method "${message.method}"`)
-    const result = await session.handle(message.method, message.params)
+    const result = await dispatchRequest(SOLVER_REQUESTS, session, message.method, message.params)
     reply({ kind: 'response', id, result })
   } catch (error) {
     reply({ kind: 'response', id, error: errorPayload(error) })

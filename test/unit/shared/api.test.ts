@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { API_METHODS, createMbsApi, type EventMessage } from '../../../src/shared/api'
 import { ApiError, errorPayload, unwrapResponse } from '../../../src/shared/protocol'
-import { SOLVER_METHODS } from '../../../src/shared/solverProtocol'
+import { SOLVER_REQUESTS } from '../../../src/shared/solverService'
 
 describe('the typed API', () => {
   it('has one function per method, each sending its name and params', async () => {
@@ -41,7 +41,8 @@ describe('the typed API', () => {
   })
 
   it('every solver method except getStatus is an API method', () => {
-    for (const method of SOLVER_METHODS) if (method !== 'getStatus') expect(API_METHODS).toContain(method)
+    for (const method of Object.keys(SOLVER_REQUESTS))
+      if (method !== 'getStatus') expect(API_METHODS).toContain(method)
   })
 
   it('carries error codes and details across the wire', () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src/shared/protocol'
-import type { ModesResult } from '../../../src/shared/modes'
+import type { ModesRequest, ModesResult } from '../../../src/shared/modes'
 import { SolverSession } from '../../../src/solver-process/solverSession'
 import { EXAMPLES_DIR } from '../../integration/helpers'
 
@@ -58,14 +58,14 @@ function chainText(): string {
 
 function session(text = chainText()): SolverSession {
   const s = new SolverSession(() => {})
-  s.handle('openModel', { text })
+  s.openModel({ text, revision: 1 })
   return s
 }
 
 /** The ApiError a request throws. */
 function refusal(s: SolverSession, params: unknown): ApiError {
   try {
-    s.handle('computeModes', params)
+    s.computeModes(params as ModesRequest)
   } catch (error) {
     if (error instanceof ApiError) return error
     throw error
@@ -84,7 +84,7 @@ function expectChain(result: ModesResult): void {
 
 describe('computeModes', () => {
   it('at the initial state: the closed-form frequencies and shapes, q there, dominant nodes', () => {
-    const result = session().handle('computeModes', { at: 'initial' }) as ModesResult
+    const result = session().computeModes({ at: 'initial' }) as ModesResult
     expectChain(result)
     expect(result).toMatchObject({ at: 'initial', time: 0, coordinates: [0.1, 0], revision: 1 })
     // Mode 1: x1 = 1.618 x0, energy shares 1 : 2.618 (x^2 m each).
@@ -97,8 +97,8 @@ describe('computeModes', () => {
   it("at a paused run's state ('current') and with a count; refused before a run", () => {
     const s = session()
     expect(refusal(s, { at: 'current' }).message).toContain('No run state to linearize at')
-    s.handle('step', { count: 10 })
-    const result = s.handle('computeModes', { at: 'current', count: 1 }) as ModesResult
+    s.step({ count: 10 })
+    const result = s.computeModes({ at: 'current', count: 1 }) as ModesResult
     expect(result.time).toBeCloseTo(0.01, 12)
     expect(result.modes).toHaveLength(1)
     expect(Math.abs(result.modes[0].frequency / exact[0] - 1)).toBeLessThan(TOLERANCE)
@@ -106,7 +106,7 @@ describe('computeModes', () => {
   })
 
   it('damped: complex shapes, damping ratio 0 without dampers', () => {
-    const result = session().handle('computeModes', { at: 'initial', damped: true }) as ModesResult
+    const result = session().computeModes({ at: 'initial', damped: true }) as ModesResult
     expect(Math.abs(result.modes[0].frequency / exact[0] - 1)).toBeLessThan(TOLERANCE)
     expect(Math.abs(result.modes[0].dampingRatio!)).toBeLessThan(TOLERANCE)
     expect(result.modes[0].shapeImaginary).toHaveLength(2)
@@ -127,8 +127,8 @@ describe('computeModes', () => {
     expect(refusal(s, { at: -1 }).code).toBe('invalid-params')
     expect(refusal(s, { at: 'initial', count: 0 }).message).toContain('count: a positive integer')
     expect(refusal(s, { at: 'initial', damped: 'yes' }).message).toContain('damped: true or false')
-    s.handle('run', {})
+    s.run({})
     expect(refusal(s, { at: 'initial' }).code).toBe('busy')
-    s.handle('stop', undefined)
+    s.stop()
   })
 })

@@ -35,17 +35,14 @@ async function run(realTimeFactor?: number): Promise<Recorded> {
       const n = frames.coordinateCount
       const last = frames.times.length - 1
       lastCoordinates = frames.coordinates.slice(last * n, (last + 1) * n)
-      setImmediate(() => session.handle('ackFrames', { seq: frames.seq }))
+      setImmediate(() => session.ackFrames({ seq: frames.seq }))
     }
     if (event === 'finished') finished = data as ApiEvents['finished']
   }
   const session: SolverSession = new SolverSession(emit)
-  session.handle('openModel', { text: PENDULUM })
+  session.openModel({ text: PENDULUM, revision: 1 })
   const start = performance.now()
-  session.handle(
-    'run',
-    realTimeFactor === undefined ? { endTime: END_TIME } : { endTime: END_TIME, realTimeFactor },
-  )
+  session.run(realTimeFactor === undefined ? { endTime: END_TIME } : { endTime: END_TIME, realTimeFactor })
   while (!finished) await new Promise((resolve) => setTimeout(resolve, 5))
   expect(finished).toMatchObject({ reason: 'completed' })
   return { sensorValues, lastCoordinates, wallMs: performance.now() - start }
@@ -69,7 +66,7 @@ describe('a paced run', () => {
     for (const realTimeFactor of [-1, Number.NaN, 'fast']) {
       const refusal = (() => {
         try {
-          session.handle('setPace', { realTimeFactor })
+          session.setPace({ realTimeFactor } as { realTimeFactor: number })
         } catch (error) {
           return error
         }
@@ -80,6 +77,6 @@ describe('a paced run', () => {
         message: expect.stringMatching(/realTimeFactor expects a number >= 0/),
       })
     }
-    expect(session.handle('setPace', { realTimeFactor: null })).toMatchObject({ state: 'empty' })
+    expect(session.setPace({ realTimeFactor: null })).toMatchObject({ state: 'empty' })
   })
 })

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { sphereChain } from '../../../bench/models'
 import { ResultsReader } from '../../../src/core'
 import { FileSource } from '../../../src/node/runFiles'
-import type { ApiEventName, ApiEvents, RunStatus } from '../../../src/shared/api'
+import type { ApiEventName, ApiEvents } from '../../../src/shared/api'
 import { SolverSession } from '../../../src/solver-process/solverSession'
 import { temporaryDir } from '../../integration/helpers'
 
@@ -60,8 +60,8 @@ function frames(path: string): Float64Array[] {
 
 describe('a run paused during its build or its setup', () => {
   const reference = session(0)
-  reference.s.handle('openModel', { text: PROJECT })
-  reference.s.handle('run', { resultsPath: join(dir, 'reference.mbsres') })
+  reference.s.openModel({ text: PROJECT, revision: 1 })
+  reference.s.run({ resultsPath: join(dir, 'reference.mbsres') })
   // The polls of the build in the run request: every 256 items built or set up (about 330 items,
   // each counted in the item loop, phase 1, the LTG setup and phase 2), and one before the solver.
   const buildPolls = reference.polls()
@@ -86,21 +86,21 @@ describe('a run paused during its build or its setup', () => {
     const at = inBuild ? poll : buildPolls + poll
     const paused = session(at)
     const path = join(dir, `paused ${name}.mbsres`)
-    paused.s.handle('openModel', { text: PROJECT })
-    paused.s.handle('run', { resultsPath: path })
+    paused.s.openModel({ text: PROJECT, revision: 1 })
+    paused.s.run({ resultsPath: path })
     // An interrupted build ends the run request at once (no poll after the one that saw the flag).
     if (inBuild) expect(paused.polls()).toBe(at)
     while (paused.polls() < at) await new Promise((resolve) => setImmediate(resolve))
-    const status = paused.s.handle('pause', undefined) as RunStatus
+    const status = paused.s.pause()
     paused.lower()
     expect(status).toMatchObject({ state: 'paused', step: 0, time: 0 })
     if (checkpointed) {
-      const checkpoint = paused.s.handle('saveCheckpoint', { path: join(dir, 'paused.mbscp') }) as {
+      const checkpoint = paused.s.saveCheckpoint({ path: join(dir, 'paused.mbscp') }) as {
         time: number
       }
       expect(checkpoint.time).toBe(0)
     }
-    paused.s.handle('resume', undefined)
+    paused.s.resume()
     await untilFinished(paused.finished)
     expect(paused.finished[0].reason).toBe('completed')
     const actual = frames(path)
