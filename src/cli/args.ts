@@ -16,9 +16,12 @@ export interface OptionSpec {
   /** Long name without the leading dashes, e.g. "end-time". */
   name: string
   /** Metavariable of the value (T, DIR, FILE); absent for flags. */
-  value?: 'T' | 'S' | 'DIR' | 'FILE' | 'N' | 'URL' | 'ITEM.PARAMETER=VALUE' | 'static|initial|T'
+  value?:
+    'T' | 'S' | 'DIR' | 'FILE' | 'N' | 'URL' | 'ITEM.PARAMETER=VALUE' | 'static|initial|T' | 'LOAD' | 'SENSOR'
   /** May be given several times; every value is kept in order. */
   repeatable?: boolean
+  /** Takes every following argument up to the next option (--inputs a b c); implies repeatable. */
+  many?: boolean
   doc: string
 }
 
@@ -100,6 +103,43 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
   },
   {
+    name: 'linearize',
+    operand: 'PROJECT',
+    summary: 'state-space matrices A, B, C, D for control design',
+    description:
+      "Linearizes PROJECT at a state and prints the state-space form x' = A x + B u, y = y0 + C x + D u of the system on " +
+      'its independent coordinates: q = q0 + N z (N a null-space basis of the constraint Jacobian, the identity without ' +
+      "constraints), state x = [z; z']. Input u_j is the magnitude of load j along its value at the linearization point " +
+      "(in the load's unit); the outputs are the values of the sensors. Without --json or --csv the matrices are printed as tables.",
+    options: [
+      {
+        name: 'inputs',
+        value: 'LOAD',
+        many: true,
+        doc: 'the loads that are inputs, by name, one column of B each (a load must not be zero: its value gives the direction)',
+      },
+      {
+        name: 'outputs',
+        value: 'SENSOR',
+        many: true,
+        doc: 'the sensors whose values are outputs, by name, one row of C per value (SENSOR[i] for a sensor of several values)',
+      },
+      {
+        name: 'at',
+        value: 'static|initial|T',
+        doc: 'linearize at the static equilibrium (the default), at the initial state, or at time T of a run',
+      },
+      {
+        name: 'json',
+        doc: 'print one JSON object as the last line of standard output: {"at", "inputs", "outputs", "outputValues" (y0), "basis" (N, rows of n), "A", "B", "C", "D"} with matrices as arrays of rows',
+      },
+      {
+        name: 'csv',
+        doc: 'print the matrices as CSV: for each of A, B, C, D a line "# NAME ROWS COLUMNS" and then its rows, comma-separated, numbers that parse back to the identical doubles',
+      },
+    ],
+  },
+  {
     name: 'study',
     operand: 'STUDY',
     summary: 'run every case of a parameter study',
@@ -177,6 +217,13 @@ export interface ModesArgs {
   json: boolean
 }
 
+export interface LinearizeArgs {
+  at: LinearizationPoint
+  inputs: string[]
+  outputs: string[]
+  format: 'table' | 'json' | 'csv'
+}
+
 export type ParsedCommand =
   | { command: 'help'; topic?: string }
   | { command: 'version' }
@@ -184,6 +231,7 @@ export type ParsedCommand =
   | { command: 'info'; file: string }
   | { command: 'run'; project: string; run: RunArgs }
   | { command: 'modes'; project: string; modes: ModesArgs }
+  | { command: 'linearize'; project: string; linearize: LinearizeArgs }
   | { command: 'study'; study: string; workers?: number; queue?: string; resume: boolean }
   | { command: 'worker'; worker: WorkerArgs }
 
@@ -229,6 +277,8 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   if (spec.name === 'validate') return { command: 'validate', project: operand }
   if (spec.name === 'info') return { command: 'info', file: operand }
   if (spec.name === 'modes') return { command: 'modes', project: operand, modes: modesArgs(values) }
+  if (spec.name === 'linearize')
+    return { command: 'linearize', project: operand, linearize: linearizeArgs(values, lists) }
   if (spec.name === 'study')
     return {
       command: 'study',
@@ -286,11 +336,18 @@ function parseOptions(
           : `; ${spec.name} takes no options`
       throw new UsageError(`unknown option "${flag}"${suggest(flag, known)}${list}`, spec.name)
     }
-    if (values.has(name) && !opt.repeatable)
+    if (values.has(name) && !opt.repeatable && !opt.many)
       throw new UsageError(`--${name} is given more than once`, spec.name)
     if (!opt.value) {
       if (eq >= 0) throw new UsageError(`--${name} takes no value`, spec.name)
       values.set(name, '')
+      continue
+    }
+    if (opt.many && eq < 0) {
+      const taken: string[] = []
+      while (i + 1 < args.length && !args[i + 1].startsWith('--')) taken.push(args[++i])
+      if (taken.length === 0) throw new UsageError(`--${name} needs at least one ${opt.value}`, spec.name)
+      lists.set(name, [...(lists.get(name) ?? []), ...taken])
       continue
     }
     let value: string | undefined
@@ -298,7 +355,7 @@ function parseOptions(
     else if (i + 1 < args.length && !args[i + 1].startsWith('--')) value = args[++i]
     if (value === undefined || value === '')
       throw new UsageError(`--${name} needs a value ${opt.value}`, spec.name)
-    if (opt.repeatable) lists.set(name, [...(lists.get(name) ?? []), value])
+    if (opt.repeatable || opt.many) lists.set(name, [...(lists.get(name) ?? []), value])
     else values.set(name, value)
   }
   return { operands, values, lists }
@@ -314,14 +371,34 @@ function singleOperand(spec: CommandSpec, operands: string[]): string {
   return operands[0]
 }
 
-function modesArgs(values: Map<string, string>): ModesArgs {
+function linearizationPoint(values: Map<string, string>, command: string): LinearizationPoint {
   const at = values.get('at') ?? 'static'
+  return at === 'static' || at === 'initial'
+    ? at
+    : numberValue(values, 'at', command, 'static, initial or a')!
+}
+
+function linearizeArgs(values: Map<string, string>, lists: Map<string, string[]>): LinearizeArgs {
+  const inputs = lists.get('inputs') ?? [],
+    outputs = lists.get('outputs') ?? []
+  if (inputs.length === 0 && outputs.length === 0)
+    throw new UsageError('name the inputs and outputs: --inputs LOAD... --outputs SENSOR...', 'linearize')
+  if (values.has('json') && values.has('csv'))
+    throw new UsageError('--json and --csv exclude each other: choose one output format', 'linearize')
+  return {
+    at: linearizationPoint(values, 'linearize'),
+    inputs,
+    outputs,
+    format: values.has('json') ? 'json' : values.has('csv') ? 'csv' : 'table',
+  }
+}
+
+function modesArgs(values: Map<string, string>): ModesArgs {
   const count = values.get('count')
   if (count !== undefined && !/^\s*\d+\s*$/.test(count))
     throw new UsageError(`--count expects a whole number of modes, got "${count}"`, 'modes')
   return {
-    at:
-      at === 'static' || at === 'initial' ? at : numberValue(values, 'at', 'modes', 'static, initial or a')!,
+    at: linearizationPoint(values, 'modes'),
     count: count === undefined ? undefined : Number(count),
     damped: values.has('damped'),
     json: values.has('json'),

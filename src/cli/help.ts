@@ -1,16 +1,19 @@
 // Help texts, rendered from the command table in args.ts.
-import { COMMANDS, findCommand, type CommandSpec } from './args'
+import { COMMANDS, findCommand, type CommandSpec, type OptionSpec } from './args'
 import { EXIT } from './errors'
 
 const EXIT_CODE_DOCS: [number, string][] = [
   [EXIT.ok, 'success'],
   [EXIT.invalidProject, 'validate, info: the project file has problems (one per line: path: message)'],
-  [EXIT.runInvalidProject, 'run: the project file has problems or cannot be assembled; nothing was solved'],
+  [
+    EXIT.runInvalidProject,
+    'run, modes, linearize: the project file has problems or cannot be assembled; nothing was solved',
+  ],
   [
     EXIT.solverFailure,
-    'run: the solver failed (no convergence, singular system, NaN or Infinity, an item that cannot be evaluated such as coincident markers); the sensor files and results frames up to the last accepted step are written',
+    'run: the solver failed (no convergence, singular system, NaN or Infinity, an item that cannot be evaluated such as coincident markers); the sensor files and results frames up to the last accepted step are written. modes, linearize: the state cannot be computed, or a free coordinate has no mass',
   ],
-  [EXIT.usage, 'bad arguments (the usage is printed)'],
+  [EXIT.usage, 'bad arguments, such as an unknown load or sensor for linearize (the usage is printed)'],
   [EXIT.noInput, 'an input file cannot be read'],
   [EXIT.unavailable, 'study --queue, worker: the Redis server cannot be reached'],
   [
@@ -23,8 +26,13 @@ const EXIT_CODE_DOCS: [number, string][] = [
 /** "mbs run PROJECT [--end-time T] ..." */
 export function usageLine(spec: CommandSpec): string {
   const operand = spec.name === 'help' ? `[${spec.operand}]` : spec.operand
-  const options = spec.options.map((o) => `[--${o.name}${o.value ? ` ${o.value}` : ''}]`)
+  const options = spec.options.map((o) => `[--${o.name}${optionValue(o)}]`)
   return ['mbs', spec.name, ...(operand ? [operand] : []), ...options].join(' ')
+}
+
+/** " VALUE", " VALUE..." for an option of several values, "" for a flag. */
+function optionValue(o: OptionSpec): string {
+  return o.value ? ` ${o.value}${o.many ? '...' : ''}` : ''
 }
 
 function wrap(text: string, indent: string, width = 100): string {
@@ -46,7 +54,7 @@ export function commandHelp(name: string): string {
   if (spec.options.length > 0) {
     out.push('', 'Options:')
     for (const o of spec.options) {
-      out.push(`  --${o.name}${o.value ? ` ${o.value}` : ''}`)
+      out.push(`  --${o.name}${optionValue(o)}`)
       out.push(wrap(o.doc, '      '))
     }
   }

@@ -6,6 +6,7 @@ import { parseArgs } from './args'
 import { CliError, EXIT, UsageError } from './errors'
 import { commandHelp, generalHelp, usageLine } from './help'
 import { infoCommand } from './info'
+import { linearizeCommand } from './linearize'
 import { modesCommand } from './modes'
 import { processIO, type CliIO } from './io'
 import { runCommand } from './run'
@@ -33,6 +34,8 @@ export function main(argv: readonly string[], io: CliIO = processIO()): number {
         return runCommand(cmd.project, cmd.run, io)
       case 'modes':
         return modesCommand(cmd.project, cmd.modes, io)
+      case 'linearize':
+        return linearizeCommand(cmd.project, cmd.linearize, io)
       case 'study':
       case 'worker':
         throw new UsageError(

@@ -6,6 +6,7 @@ import {
   modalAnalysis,
   ModalError,
   SolverError,
+  type LinearizationPoint,
   type ModalAnalysis,
   type Mode,
   type NodeShare,
@@ -31,16 +32,7 @@ export function modesCommand(projectFile: string, args: ModesArgs, io: CliIO): n
   try {
     analysis = modalAnalysis(project, args.at, { damped: args.damped, count: args.count })
   } catch (e) {
-    if (e instanceof AssemblyError)
-      throw new CliError(EXIT.runInvalidProject, `the model cannot be assembled: ${e.message}`)
-    if (e instanceof SolverError)
-      throw new CliError(
-        EXIT.solverFailure,
-        `the state at --at ${String(args.at)} cannot be computed: ${e.message}` +
-          (args.at === 'static' ? ' (--at initial linearizes at the initial state instead)' : ''),
-      )
-    if (e instanceof ModalError) throw new CliError(EXIT.solverFailure, `no modes: ${e.message}`)
-    throw e
+    throw linearizationFailure(e, args.at)
   }
   const modes = analysis.modes.map((m) => modeSummary(analysis, m))
   if (args.json) {
@@ -49,6 +41,20 @@ export function modesCommand(projectFile: string, args: ModesArgs, io: CliIO): n
   }
   for (const line of modesTable(modes, args.damped)) io.out(line)
   return EXIT.ok
+}
+
+/** The CliError for a failure to linearize at the point (the error itself when it is not one of those). */
+export function linearizationFailure(e: unknown, at: LinearizationPoint): unknown {
+  if (e instanceof AssemblyError)
+    return new CliError(EXIT.runInvalidProject, `the model cannot be assembled: ${e.message}`)
+  if (e instanceof SolverError)
+    return new CliError(
+      EXIT.solverFailure,
+      `the state at --at ${String(at)} cannot be computed: ${e.message}` +
+        (at === 'static' ? ' (--at initial linearizes at the initial state instead)' : ''),
+    )
+  if (e instanceof ModalError) return new CliError(EXIT.solverFailure, `no linear model: ${e.message}`)
+  return e
 }
 
 export function modeSummary(analysis: ModalAnalysis, mode: Mode): ModeSummary {

@@ -1,5 +1,13 @@
 export { linearize, type LinearizedSystem } from './linearize'
 export { constraintNullSpace, type NullSpace } from './nullSpace'
-export { computeModes, ModalError, RIGID_BODY_TOLERANCE, type Mode, type ModesOptions } from './modes'
-export { modalAnalysis, systemAt, type LinearizationPoint, type ModalAnalysis } from './modalAnalysis'
+export { computeModes, RIGID_BODY_TOLERANCE, type Mode, type ModesOptions } from './modes'
+export { ModalError, reduceSystem, type ReducedSystem } from './reducedSystem'
+export {
+  describePoint,
+  modalAnalysis,
+  systemAt,
+  type LinearizationPoint,
+  type ModalAnalysis,
+} from './modalAnalysis'
+export { stateSpace, stateSpaceAt, StateSpaceError, type StateSpace } from './stateSpace'
 export { dominantNodes, type NodeShare } from './dominantNodes'

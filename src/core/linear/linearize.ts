@@ -1,13 +1,15 @@
 // Linearization of M(q) q'' + f_lhs(q, q', t) - f_loads + C_q^T lambda = 0 at a state (q, q', lambda):
 // M, K = d(f_lhs + C_q^T lambda)/dq (the reaction stiffness matters about a loaded equilibrium, e.g.
-// a pendulum hanging on its constraint) and D = d(f_lhs)/dq' (damping and gyroscopic terms), from the
-// evaluator's Jacobians (analytic where an item has them, local forward differences otherwise).
+// a pendulum hanging on its constraint) and D = d(f_lhs)/dq' (damping and gyroscopic terms): the items'
+// analytic Jacobians where they have them, else central differences of f_lhs (forceJacobians.ts) and
+// the evaluator's forward differences of the reactions.
 import type { NumericalDifferentiation } from '../system/evaluator'
 import { SystemEvaluator } from '../system/evaluator'
 import { DenseSystemMatrix } from '../system/matrix'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemState } from '../system/state'
 import { Matrix } from 'ml-matrix'
+import { addForceJacobians } from './forceJacobians'
 
 export interface LinearizedSystem {
   /** ODE2 coordinates and algebraic equations. */
@@ -35,11 +37,12 @@ export function linearize(
     return Matrix.from1DArray(n, n, m.data)
   }
   const M = block((m) => evaluator.addMassMatrix(s, m, 1))
-  const K = block((m) => {
-    evaluator.addStiffnessDamping(s, m, 1, 0, nd)
-    evaluator.addReactionStiffness(s, m, 1, nd)
-  })
-  const D = block((m) => evaluator.addStiffnessDamping(s, m, 0, 1, nd))
+  const Km = new DenseSystemMatrix(n),
+    Dm = new DenseSystemMatrix(n)
+  addForceJacobians(system, s, Km, Dm)
+  evaluator.addReactionStiffness(s, Km, 1, nd)
+  const K = Matrix.from1DArray(n, n, Km.data),
+    D = Matrix.from1DArray(n, n, Dm.data)
   const full = new DenseSystemMatrix(n + nAE)
   evaluator.addConstraintJacobian(s, full, n, false, 1, 1, 0)
   const Cq = new Matrix(nAE, n)

@@ -13,6 +13,13 @@ import { computeModes, type Mode, type ModesOptions } from './modes'
 /** 'static', 'initial' or a time of the run. */
 export type LinearizationPoint = 'static' | 'initial' | number
 
+/** The linearization point in words, for tables and messages. */
+export function describePoint(at: LinearizationPoint): string {
+  if (at === 'static') return 'the static equilibrium'
+  if (at === 'initial') return 'the initial state'
+  return `the state of the run at t = ${at} s`
+}
+
 export interface ModalAnalysis {
   at: LinearizationPoint
   system: CompiledSystem

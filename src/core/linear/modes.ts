@@ -6,7 +6,7 @@
 // Dense (ml-matrix Householder tridiagonalization + QL, and Hessenberg + shifted QR): O(f^3).
 import { CholeskyDecomposition, EigenvalueDecomposition, Matrix } from 'ml-matrix'
 import type { LinearizedSystem } from './linearize'
-import { constraintNullSpace } from './nullSpace'
+import { reduceSystem, symmetric } from './reducedSystem'
 
 /**
  * omega^2 (or |s|) at most this fraction of the largest is a rigid-body (zero) mode: numerical
@@ -37,22 +37,12 @@ export interface ModesOptions {
   count?: number
 }
 
-export class ModalError extends Error {}
-
 export function computeModes(lin: LinearizedSystem, options: ModesOptions = {}): Mode[] {
-  const N = constraintNullSpace(lin.Cq).basis
+  const { N, M: Mr, K: Kr, D: Dr, cholesky } = reduceSystem(lin)
   if (N.columns === 0) return []
-  const reduce = (A: Matrix): Matrix => N.transpose().mmul(A).mmul(N)
-  const Mr = symmetric(reduce(lin.M))
-  const cholesky = new CholeskyDecomposition(Mr)
-  if (!cholesky.isPositiveDefinite())
-    throw new ModalError(
-      'the mass matrix is not positive definite on the independent coordinates ' +
-        '(a coordinate without mass or inertia): modes need every free coordinate to carry mass',
-    )
   const modes = options.damped
-    ? dampedModes(N, Mr, cholesky, reduce(lin.K), reduce(lin.D))
-    : undampedModes(N, cholesky.lowerTriangularMatrix, symmetric(reduce(lin.K)))
+    ? dampedModes(N, Mr, cholesky, Kr, Dr)
+    : undampedModes(N, cholesky.lowerTriangularMatrix, symmetric(Kr))
   modes.sort((a, b) => a.frequency - b.frequency || Math.abs(a.eigenvalue.re) - Math.abs(b.eigenvalue.re))
   return options.count === undefined ? modes : modes.slice(0, options.count)
 }
@@ -122,10 +112,6 @@ function dampedModes(N: Matrix, Mr: Matrix, cholesky: CholeskyDecomposition, Kr:
     modes.push(mode)
   }
   return modes
-}
-
-function symmetric(A: Matrix): Matrix {
-  return A.add(A.transpose()).mul(0.5)
 }
 
 /** X = L^-1 B for lower triangular L. */
