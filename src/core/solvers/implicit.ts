@@ -24,7 +24,7 @@ import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
-import { dependentConstraintRows, describeConstraintRows } from '../system/constraintRank'
+import { dependentConstraintRows, describeConstraintRows, type RowOrder } from '../system/constraintRank'
 import { SolverError } from './errors'
 import { JacobianRefreshPolicy, type RefreshPolicyState } from './jacobianRefresh'
 import { SolverBase, type SolverOptions } from './solverBase'
@@ -211,11 +211,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * Finds the constraint equations that depend on the others at the current state (constraintRank.ts)
    * and drops them (lambda = 0 on their rows), or takes dropped ones back once they are independent
    * again (a mechanism leaving a singular pose). Returns whether the set changed; warns when it does.
+   * 'pivoted' picks the best-conditioned rows to keep (constraintRank.ts), for a matrix that is
+   * singular although the dropped rows still depend on the kept ones.
    */
-  private updateDependentRows(): boolean {
-    const rows = dependentConstraintRows(this.system, this.state, this.velocityLevel)
-    if (!rows) return false
+  private updateDependentRows(order: RowOrder = 'ordered'): boolean {
     const old = this.evaluator.dependentRows
+    const rows = dependentConstraintRows(this.system, this.state, this.velocityLevel, order, old)
+    if (!rows) return false
     const same = old
       ? rows.length === old.reduce((n, x) => n + x, 0) && rows.every((r) => old[r] === 1)
       : rows.length === 0
@@ -282,6 +284,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     copyInto(this.acc0, s.a)
     copyInto(this.lambda0, s.lambda)
     copyInto(this.data0, s.data)
+    // While equations are dropped, whether they still depend on the others is checked on the
+    // converged state of each step start: at Newton's iterates, off the constraint manifold by up to
+    // h^2 |q''|, a dependence that holds on the manifold looks like independence.
+    if (this.evaluator.dependentRows && this.updateDependentRows()) this.jacobianValid = false
     const start = this.stepStartJacobian
     start.valid = this.jacobianValid
     start.toRestore = this.jacobianToRestore
@@ -556,8 +562,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const c = (1 - this.alphaF) / (1 - this.alphaM)
     const nd = this.settings.timeIntegration.newton.numericalDifferentiation
     this.keepStepStartJacobian()
-    // While equations are dropped, whether they still depend on the others is checked at each refresh.
-    if (this.evaluator.dependentRows) this.updateDependentRows()
     do {
       m.zero()
       this.evaluator.addMassMatrix(s, m, 1)
@@ -611,14 +615,15 @@ export class ImplicitSecondOrderSolver extends SolverBase {
 
   /**
    * Factorizes the assembled matrix; true when done. A singular matrix whose constraint equations
-   * turn out to depend on each other drops the dependent ones and returns false (assemble again);
+   * turn out to depend on each other drops the dependent ones (or, when the dropped ones are still
+   * the dependent ones, keeps a better-conditioned set) and returns false (assemble again);
    * otherwise it is an error naming the unknown of the failing pivot.
    */
   private factorize(t: number, interruptCheck: (() => void) | null = null): boolean {
     this.stats.jacobians++
     const k = this.matrix.factorize(interruptCheck)
     if (k < 0) return true
-    if (this.nAE > 0 && this.updateDependentRows()) return false
+    if (this.nAE > 0 && (this.updateDependentRows() || this.updateDependentRows('pivoted'))) return false
     const owner = this.unknownOwner(k)
     throw new SolverError(
       'singular',
