@@ -277,6 +277,11 @@ export interface ProgressEventData {
  */
 export interface FramesEventData {
   seq: number
+  /**
+   * The host's model revision the samples belong to (a run's model; a replay: the model open when it
+   * started, the frames being of the results file's own model).
+   */
+  revision: number
   nodeCount: number
   times: Float64Array
   positions: Float64Array
@@ -286,6 +291,8 @@ export interface FramesEventData {
 
 /** New sensor rows since the previous batch: row-major [t, v0, v1, ...], `size` values per row. */
 export interface SensorEventData {
+  /** The model revision the rows belong to (as FramesEventData.revision). */
+  revision: number
   series: { sensor: string; size: number; rows: Float64Array }[]
 }
 

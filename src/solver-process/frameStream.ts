@@ -43,6 +43,8 @@ export class FrameStream {
   private warnedSensors = false
   private readonly point = new Float64Array(3)
   private replayJob: ReplayJob | null = null
+  /** The model revision the samples belong to: every batch carries it. */
+  private revision = 0
 
   constructor(private readonly sink: FrameSink) {}
 
@@ -50,10 +52,14 @@ export class FrameStream {
     return this.seq - this.acked
   }
 
-  /** Starts streaming a run of `system` (a new run or a reloaded model resets the stream). */
-  begin(system: CompiledSystem, maxFrameRate = 60): void {
+  /**
+   * Starts streaming a run of `system` at model revision `revision` (a new run or a reloaded model
+   * resets the stream).
+   */
+  begin(system: CompiledSystem, revision: number, maxFrameRate = 60): void {
     this.endReplay()
     this.system = system
+    this.revision = revision
     this.nodeCount = system.nodes.length
     this.coordinateCount = system.nODE2
     this.minSampleInterval = 1000 / Math.max(1, maxFrameRate)
@@ -77,6 +83,11 @@ export class FrameStream {
 
   end(): void {
     this.system = null
+  }
+
+  /** The run's model changed in place (a live parameter edit): later batches carry the new revision. */
+  setRevision(revision: number): void {
+    this.revision = revision
   }
 
   /** Called after every accepted step; samples when the frame rate allows. */
@@ -119,6 +130,7 @@ export class FrameStream {
     if (this.samples > 0) {
       this.sink.frames({
         seq: ++this.seq,
+        revision: this.revision,
         nodeCount: this.nodeCount,
         times: this.times.slice(0, this.samples),
         positions: this.positions.slice(0, this.samples * 3 * this.nodeCount),
@@ -129,6 +141,7 @@ export class FrameStream {
     }
     if (this.pendingSensorValues > 0) {
       this.sink.sensors({
+        revision: this.revision,
         series: this.pendingSensors
           .filter((pending) => pending.values.length > 0)
           .map((pending) => ({
@@ -157,11 +170,12 @@ export class FrameStream {
    */
   replay(
     system: CompiledSystem,
+    revision: number,
     count: number,
     load: (index: number, state: SystemState) => void,
     done: () => void,
   ): void {
-    this.begin(system)
+    this.begin(system, revision)
     this.replayJob = { system, next: 0, count, load, done }
     this.pumpReplay()
   }
@@ -182,8 +196,9 @@ export class FrameStream {
         coordinates.set(state.q, k * this.coordinateCount)
       }
       job.next += n
-      const { nodeCount, coordinateCount } = this
-      this.sink.frames({ seq: ++this.seq, nodeCount, times, positions, coordinateCount, coordinates })
+      const { nodeCount, coordinateCount, revision } = this
+      const seq = ++this.seq
+      this.sink.frames({ seq, revision, nodeCount, times, positions, coordinateCount, coordinates })
     }
     if (job.next >= job.count) this.endReplay()
   }

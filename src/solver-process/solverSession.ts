@@ -326,7 +326,7 @@ export class SolverSession implements SolverService {
       onWarning: (w) => this.emit('log', { level: 'warning', message: w.message }),
     })
     // Before the setup: it records the initial sensor rows, which go to this run's stream.
-    this.stream.begin(system, run.maxFrameRate)
+    this.stream.begin(system, this.revision, run.maxFrameRate)
     if (run.resultsPath && settings.solutionSettings.writeSolutionToFile)
       results = this.openResultsWriter(run.resultsPath, system, solver, recorder)
     return { system, solver, recorder, results }
@@ -448,9 +448,10 @@ export class SolverSession implements SolverService {
     const times = reader.times
     this.discardRun('a results file was opened for replay')
     const sensors = sensorHistories(reader)
-    if (sensors.series.length > 0) this.emit('sensors', sensors)
+    if (sensors.series.length > 0) this.emit('sensors', { revision: this.revision, series: sensors.series })
     this.stream.replay(
       system,
+      this.revision,
       frames,
       (index, state) => {
         state.t = reader.frameTime(index)
@@ -672,7 +673,7 @@ export class SolverSession implements SolverService {
 }
 
 /** Every sensor's recorded rows as [t, v0, v1, ...], the form live runs stream them in. */
-function sensorHistories(reader: ResultsReader): SensorEventData {
+function sensorHistories(reader: ResultsReader): Pick<SensorEventData, 'series'> {
   return {
     series: reader.header.sensors.items.map(({ name }) => {
       const { size, t, values } = reader.sensor(name)

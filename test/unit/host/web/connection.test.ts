@@ -47,6 +47,7 @@ function setup() {
       event: 'frames',
       data: {
         seq,
+        revision: 1,
         nodeCount: 0,
         times: new Float64Array(1),
         positions: new Float64Array(0),
