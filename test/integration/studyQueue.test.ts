@@ -49,7 +49,11 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL')
 })
 
-function startWorker(): { child: ChildProcess; started: () => number | undefined } {
+function startWorker(): {
+  child: ChildProcess
+  started: () => number | undefined
+  ready: () => boolean
+} {
   const child = spawn(
     process.execPath,
     [BIN, 'worker', '--queue', url, '--concurrency', '1', '--stall-seconds', '1'],
@@ -66,7 +70,8 @@ function startWorker(): { child: ChildProcess; started: () => number | undefined
     const m = [...log.matchAll(/case (\d+) of study \w+: (started|ok|failed)/g)].at(-1)
     return m && m[2] === 'started' ? Number(m[1]) : undefined
   }
-  return { child, started }
+  const ready = () => log.includes('mbs worker: taking cases from')
+  return { child, started, ready }
 }
 
 describe('mbs study --queue with mbs worker (real Redis)', () => {
@@ -91,6 +96,8 @@ describe('mbs study --queue with mbs worker (real Redis)', () => {
     fs.writeFileSync(file, text)
     const a = startWorker()
     const b = startWorker()
+    // Both connected before the study starts (it says so on stderr when it finds no worker).
+    while (!a.ready() || !b.ready()) await new Promise((r) => setTimeout(r, 10))
     const study = spawnCli(['study', file, '--queue', url])
     let killed: number | undefined
     while (killed === undefined) {
