@@ -1,8 +1,8 @@
 // Zeroing and copying for the hot loops. On the short vectors of small models (3-12 entries) a call
 // to the TypedArray builtins fill/set costs 30-50 ns, more than the work; a plain loop that the JIT
 // inlines costs a few. On long vectors the loops stay within a small factor of memset/memcpy, which
-// is negligible beside the work per entry that follows them - except for copies, where a memory copy
-// was 4-6x faster than the loop for 3000 doubles (the explicit stage loop of the 1000-sphere tree).
+// is negligible beside the work per entry that follows them - except for long copies, where the
+// builtin's memory copy wins (docs/performance.md).
 
 /** x[from .. to) = 0. */
 export function zeroRange(x: Float64Array, from: number, to: number): void {

@@ -22,18 +22,16 @@ import type { SparsePattern } from './sparsePattern'
 const DIAGONAL_PREFERENCE = 0.1
 
 /**
- * The interrupt check is polled before every 512th column (a mask: 2^k - 1). Sphere chain N = 1000
- * (11000 unknowns, 21 polls per factorization; CPU time, machine under load): 0.5 ms of
- * refactorization and 1.0 ms (90th percentile 1.6 ms) of full factorization between polls; the
- * factorization times with and without polls agree within the timing noise (< 1 % of 9 and 20 ms).
+ * The interrupt check is polled before every 512th column (a mask: 2^k - 1): often enough that a
+ * pause is answered within a few ms on the largest benchmark models, rarely enough to cost nothing
+ * measurable (docs/performance.md).
  */
 const INTERRUPT_STRIDE = 511
 
 /**
  * x[rows[q]] -= vals[q] * xj for q in [from, to): the update all factorizations and substitutions are
  * made of. Four at a time with the loads before the stores: one at a time, each load waits for the
- * store before it (the rows could coincide as far as the JIT knows; within a column they never do),
- * and this loop took 40 % of a refactorization; unrolled, perf3D's refactorization 4.6 -> 3.3 ms.
+ * store before it (the rows could coincide as far as the JIT knows; within a column they never do).
  * The operations are the same, so the results are too.
  */
 function subtractMultiple(

@@ -12,7 +12,7 @@ import type { SparsePattern } from './sparsePattern'
 /**
  * interruptCheck is polled before every 128th pivot (a mask: 2^k - 1), from the first on, and
  * between the passes that build the adjacency. The ordering runs in a run's setup, which pause and
- * stop interrupt; with cold code on a loaded machine 256 pivots of perf3DRigidBodies took up to 32 ms.
+ * stop interrupt, and with cold code a few hundred pivots of a large model take tens of ms.
  */
 const INTERRUPT_STRIDE = 127
 

@@ -16,8 +16,7 @@ export const SYM = [0, 1, 2, 1, 3, 4, 2, 4, 5] as const
 
 /*
  * Hot functions here take numbers only as array offsets (small integers): a double passed to a call
- * V8 does not inline is boxed into a fresh heap number, which per link and evaluation was most of
- * the tree's garbage (fourth session, docs/performance.md).
+ * V8 does not inline is boxed into a fresh heap number: garbage per link and evaluation.
  */
 
 /**

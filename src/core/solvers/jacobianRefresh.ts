@@ -21,10 +21,8 @@
 
 /**
  * A refresh (items' Jacobians, assembly, factorization) in Newton iterations (residual and
- * substitution), from the profiles of 2026-12-01: perfRigidPendulum about 1.7 (2 us against
- * 1.15 us), sphere chain N = 1000 about 2.4, perf3DRigidBodies about 3.2 (23 ms against 7.1 ms;
- * about 2 after the LU and residual work of 2026-12-02). The decisions are insensitive to it over
- * that range: a fresh start wins on perf3DRigidBodies up to a ratio of about 6.
+ * substitution): between about 1.7 and 3.2 on the benchmark models. The decisions are insensitive
+ * to it over that range (a fresh start wins on perf3DRigidBodies up to a ratio of about 6).
  */
 export const REFRESH_COST = 3
 /** Every this many start decisions, the choice that is not preferred is taken once (its average stays current). */

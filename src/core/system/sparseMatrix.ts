@@ -127,8 +127,7 @@ export type LinearSolverType = SimulationSettings['linearSolverType']
 
 /**
  * Below this many unknowns the dense LU is as fast: its n^3/3 flops on contiguous memory offset the
- * sparse bookkeeping. Measured on the sphere chain (whole runs, 300 steps): 55 and 88 unknowns
- * within noise of each other, sparse 30 % faster at 132 and 32 % at 220.
+ * sparse bookkeeping (the crossover of the sphere chain, docs/performance.md).
  */
 export const AUTO_SPARSE_MIN_UNKNOWNS = 80
 
