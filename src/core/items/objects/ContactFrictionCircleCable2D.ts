@@ -440,11 +440,15 @@ function lawOf(it: ResolvedItem): CircleCableLaw {
   }
 }
 
+// Contact and stick/slip states are data coordinates of the discontinuous iteration (5 per segment:
+// gap, slip state, sticking position and their start-of-step values), saved in checkpoints; Exudyn
+// keeps the first three in a GenericData node. The arrows show k_c |g| only: the viewport has a
+// frame's coordinates, not its velocities (ForceLocal has damping and friction).
 export const ObjectContactFrictionCircleCable2D = defineItem({
   kind: 'object',
   type: 'ContactFrictionCircleCable2D',
   exudynName: 'ObjectContactFrictionCircleCable2D',
-  doc: "Penalty contact with Coulomb friction between a circle (radius circleRadius, centre at marker 0: rigid or position marker) and one ANCFCable2D element whose surface marker 1 (BodyCable2DShape) splits into numberOfContactSegments straight segments. Per segment in contact (gap g = distance - r < 0): normal force f_n = k_c g - d_c v_n on the cable, friction against the relative tangential motion by a velocity penalty mu_v and a sticking spring mu_k up to mu |f_n| (then sliding with mu |f_n|); the forces go to the two segment points, the opposite force and the friction torque to the circle. Contact and stick/slip states are data coordinates of the discontinuous iteration (5 per segment: gap, slip state, sticking position and their start-of-step values; Exudyn keeps the first three in a GenericData node: not needed here) and are saved in checkpoints. Outputs per segment [tangential, normal]: Coordinates (sticking displacement, gap), Coordinates_t (velocities), ForceLocal (forces on the cable); ours: Force, the total force on the circle. A cable of several elements needs one contact per element. Drawn: the circle (lines, a radius marking its rotation) and, per segment whose gap is closed, the penalty normal force on the cable, k_c |g| n, as a magenta arrow from the contact point away from the circle (VforceScale m/N, or the largest one circle radius long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrows (ForceLocal has them).",
+  doc: 'Penalty contact with Coulomb friction between a circle (radius circleRadius, centre at marker 0: rigid or position marker) and one ANCFCable2D element whose surface (marker 1, BodyCable2DShape) is split into numberOfContactSegments straight segments. Per segment in contact (gap g < 0): normal force f_n = k_c g - d_c v_n, friction by a velocity penalty mu_v and a sticking spring mu_k up to mu |f_n|, then sliding with mu |f_n|. Outputs per segment [tangential, normal]: Coordinates (sticking displacement, gap), Coordinates_t, ForceLocal (forces on the cable); Force: the total force on the circle. A cable of several elements needs one contact per element. Drawn: the circle and, per closed segment, the normal penalty force k_c |g| as a magenta arrow (VforceScale m/N).',
   parameters: {
     markerNumbers: {
       type: 'refList',

@@ -67,11 +67,14 @@ class ContactSpherePlaneComputation extends SphereContact {
   }
 }
 
+// The contact law of ContactSphereSphere; contact and friction states are data coordinates of the
+// discontinuous iteration. The arrow shows k_c |g| only: the viewport has a frame's coordinates,
+// not its velocities (the Force output has damping and friction).
 export const ObjectContactSpherePlane = defineItem({
   kind: 'object',
   type: 'ContactSpherePlane',
   exudynName: '- (ours; closest in Exudyn: ObjectContactSphereTriangle)',
-  doc: "Ours, not Exudyn's: penalty contact between an infinite plane through marker 0 (normal planeNormal in the marker's frame, or global for markers without orientation; the sphere stays on the side it points to) and a sphere of radius sphereRadius centred at marker 1. Same contact law as ContactSphereSphere: force on the sphere F = (-k_c g - d_c g') n + regularized Coulomb friction, -F on the plane's marker at the contact point; contact and friction states are data coordinates of the discontinuous iteration. Output Distance is the gap (negative = penetration), Force the force on the sphere. Drawn: the plane as a thin box (VplaneSize for an unbounded one), the sphere and, while it penetrates, the penalty normal force on the sphere, k_c |g| n, as a magenta arrow from the contact point through the sphere (VforceScale m/N, or 4 radii long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrow (the Force output has them).",
+  doc: "Penalty contact between an infinite plane through marker 0 (normal planeNormal in the marker's frame, or global for markers without orientation; the sphere stays on the side it points to) and a sphere of radius sphereRadius centred at marker 1 (not in Exudyn). Force on the sphere F = (-k_c g - d_c g') n + regularized Coulomb friction, -F on the plane's marker at the contact point. Outputs: Distance (the gap, negative = penetration), Force (on the sphere). Drawn: the plane (VplaneSize for an unbounded one), the sphere and, while it penetrates, the normal penalty force k_c |g| as a magenta arrow (VforceScale m/N).",
   parameters: {
     ...MARKER_PAIR,
     markerNumbers: {

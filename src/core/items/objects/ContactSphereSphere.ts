@@ -46,11 +46,14 @@ class ContactSphereSphereComputation extends SphereContact {
 
 const CONTACT_VISUALIZATION = { ...visualizationParams(V_FORCE_SCALE), ...V_COLOR } satisfies ParamSchema
 
+// The contact and friction states [gap, |v_t|] are data coordinates updated in the discontinuous
+// iteration (saved in checkpoints). The arrow shows k_c |g| only: the viewport has a frame's
+// coordinates, not its velocities (the Force output has damping and friction).
 export const ObjectContactSphereSphere = defineItem({
   kind: 'object',
   type: 'ContactSphereSphere',
   exudynName: 'ObjectContactSphereSphere',
-  doc: "Penalty contact between two spheres centred at two position markers (rigid markers add rotation to the contact-point velocity and receive the friction torque): force on marker 1 F = (-k_c g - d_c g') n + regularized Coulomb friction mu_d f_n against the tangential slip, -F on marker 0. Exudyn's linear model (no adhesion or plasticity). The contact and friction states [gap, |v_t|] are data coordinates updated in the discontinuous iteration (saved in checkpoints). Output Distance is the gap (negative = penetration), Force the force on marker 1, Velocity the relative velocity at the contact point. Drawn: both spheres and, while they overlap, the penalty normal force on sphere 1, k_c |g| n, as a magenta arrow from the contact point through sphere 1 (VforceScale m/N, or 4 radii r1 long by default); the viewport knows a frame's coordinates only, so damping and friction are not in the arrow (the Force output has them).",
+  doc: "Penalty contact between two spheres centred at two position markers (rigid markers add rotation to the contact-point velocity and receive the friction torque): force on marker 1 F = (-k_c g - d_c g') n + regularized Coulomb friction mu_d f_n against the tangential slip, -F on marker 0 (Exudyn's linear model, no adhesion or plasticity). Outputs: Distance (the gap, negative = penetration), Force (on marker 1), Velocity (relative, at the contact point). Drawn: both spheres and, while they overlap, the normal penalty force k_c |g| as a magenta arrow (VforceScale m/N).",
   parameters: {
     ...MARKER_PAIR,
     spheresRadii: {

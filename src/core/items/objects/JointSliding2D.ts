@@ -178,11 +178,14 @@ function cablesOf(it: ResolvedItem, ctx: { marker(i: number): unknown }): AncfCa
   })
 }
 
+// Exudyn keeps the sliding coordinate as an algebraic variable with a GenericData node; here it is
+// a massless ODE2 coordinate and the element is chosen from s at each evaluation (Hermite elements
+// are C1 at the nodes, so no switching state is needed).
 export const ObjectJointSliding2D = defineItem({
   kind: 'object',
   type: 'JointSliding2D',
   exudynName: 'ObjectJointSliding2D',
-  doc: 'A frictionless sliding joint in 2D: the position marker m0 stays on the axis of a chain of ANCFCable2D elements (BodyCable2DCoordinates markers in slidingMarkerNumbers, consecutive and sorted along the chain). Ours for the sliding coordinate: it is the single coordinate of a massless GenericODE2 node (nodeNumber, global s from 0 at the start of the first element; Exudyn keeps it as an algebraic variable with a GenericData node), and the element is chosen from s at each evaluation (Hermite elements are C1 at the nodes, so no switching state). 2 position-level equations r(s) - p0 = 0; the force on m0 has no component along the cable except axialForce. Outputs: SlidingCoordinate, Force (on m0), Position, Velocity of m0. Implicit solvers only: the sliding coordinate has no mass, and explicit solvers need mass on every coordinate.',
+  doc: 'A frictionless sliding joint in 2D: the position marker m0 stays on the axis of a chain of ANCFCable2D elements (BodyCable2DCoordinates markers in slidingMarkerNumbers, consecutive and sorted along the chain). The sliding coordinate s (from 0 at the start of the first element) is the single coordinate of a massless GenericODE2 node (nodeNumber). 2 equations r(s) - p0 = 0; the force on m0 has no component along the cable except axialForce. Outputs: SlidingCoordinate, Force (on m0), Position, Velocity of m0. Implicit solvers only (the sliding coordinate has no mass).',
   parameters: {
     markerNumbers: {
       type: 'refList',
