@@ -1,27 +1,74 @@
 // Text in an editor field <-> a parameter value, checked against the parameter's definition
 // (checkParamValue: the same message the project file gets for the same mistake).
 import { checkParamValue, evaluateConstant, type JsonValue, type ParamSpec } from '../../core'
+import { conversionFactor, parseUnit } from './units'
 
 export type ParseResult = { ok: true; value: JsonValue } | { ok: false; message: string }
 
-/** One number typed by the user: a decimal, or arithmetic with pi, e and functions (expression.ts). */
-export function parseNumber(text: string): ParseResult {
-  const trimmed = text.trim()
-  if (trimmed === '') return { ok: false, message: 'expected a number, got an empty field' }
-  const value = Number(trimmed)
+/** Arithmetic without a unit: a decimal, or an expression with pi, e and functions (expression.ts). */
+function evaluate(text: string): ParseResult {
+  const value = Number(text)
   if (Number.isFinite(value)) return { ok: true, value }
   try {
-    return { ok: true, value: evaluateConstant(trimmed) }
+    return { ok: true, value: evaluateConstant(text) }
   } catch (e) {
     // The parser's reason without its list of known names and the position (the field shows the text).
     const reason = (e as Error).message
       .replace(/ \(known: [^)]*\)/, '')
       .replace(/ at position \d+ in ".*"$/, '')
-    return {
-      ok: false,
-      message: `expected a number or an expression like 2*pi/3, got "${trimmed}" (${reason})`,
+    return { ok: false, message: `expected a number or an expression like 2*pi/3, got "${text}" (${reason})` }
+  }
+}
+
+/**
+ * Where a number ends and a unit begins: "10 mm", "pi/4 rad", "5deg" (a letter after a digit, a
+ * point, a parenthesis or a space), first split first; whether a space separates them.
+ */
+function unitSplits(text: string): [string, string, boolean][] {
+  const splits: [string, string, boolean][] = []
+  for (let i = 1; i < text.length; i++)
+    if (/[A-Za-zµμ°]/.test(text[i]) && /[\d.)\s]/.test(text[i - 1]))
+      splits.push([text.slice(0, i).trim(), text.slice(i), /\s/.test(text[i - 1])])
+  return splits
+}
+
+/**
+ * One number typed by the user, optionally with a unit converted to the parameter's `unit`
+ * ("10 mm" -> 0.01 for m, "5 deg" -> rad); a unit of another dimension is refused.
+ */
+export function parseNumber(text: string, unit?: string): ParseResult {
+  const trimmed = text.trim()
+  if (trimmed === '') return { ok: false, message: 'expected a number, got an empty field' }
+  const plain = evaluate(trimmed)
+  if (plain.ok) return plain
+  let unknownUnit: string | undefined
+  for (const [number, typedUnit, spaced] of unitSplits(trimmed)) {
+    const value = evaluate(number)
+    if (!value.ok) continue
+    try {
+      parseUnit(typedUnit)
+    } catch (e) {
+      // "5 furlong" names its unknown unit; "1e" is a malformed number, said by the plain message.
+      if (spaced) unknownUnit ??= (e as Error).message
+      continue
+    }
+    if (unit === undefined)
+      return {
+        ok: false,
+        message: `expected a number without a unit (the parameter has none), got "${trimmed}"`,
+      }
+    try {
+      return { ok: true, value: (value.value as number) * conversionFactor(typedUnit, unit) }
+    } catch (e) {
+      return { ok: false, message: (e as Error).message }
     }
   }
+  return unknownUnit
+    ? {
+        ok: false,
+        message: `expected a number with a unit like "10 mm" or "5 deg", got "${trimmed}" (${unknownUnit})`,
+      }
+    : plain
 }
 
 /**
@@ -47,13 +94,13 @@ function listParts(inner: string): string[] {
   })
 }
 
-/** A list of numbers (or expressions), separated by commas or spaces, with or without brackets. */
-export function parseNumberList(text: string): ParseResult {
+/** A list of numbers (or expressions, each with an optional unit), separated by commas or spaces. */
+export function parseNumberList(text: string, unit?: string): ParseResult {
   const inner = text.trim().replace(/^\[/, '').replace(/\]$/, '').trim()
   if (inner === '') return { ok: true, value: [] }
   const values: number[] = []
   for (const [index, part] of listParts(inner).entries()) {
-    const parsed = parseNumber(part)
+    const parsed = parseNumber(part, unit)
     if (!parsed.ok) return { ok: false, message: `component ${index}: ${parsed.message}` }
     values.push(parsed.value as number)
   }

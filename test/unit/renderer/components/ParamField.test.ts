@@ -116,3 +116,23 @@ describe('ParamField', () => {
     expect(choice.emitted('change')).toEqual([['b']])
   })
 })
+
+describe('ParamField units', () => {
+  const length: ParamSpec = { type: 'number', doc: 'length', unit: 'm' }
+
+  it('converts a typed unit to the definition unit, in numbers and vector components', async () => {
+    const wrapper = field(length, 1)
+    await wrapper.get('input').setValue('10 mm')
+    expect(wrapper.emitted('change')).toEqual([[10 * 1e-3]])
+    const vector = field({ type: 'vector', size: 3, doc: 'position', unit: 'm' }, [0, 0, 0])
+    await vector.findAll('input')[1].setValue('2 cm')
+    expect(vector.emitted('change')).toEqual([[[0, 2 * 1e-2, 0]]])
+  })
+
+  it('refuses a unit of another dimension with what was expected; nothing emitted', async () => {
+    const wrapper = field(length, 1)
+    await wrapper.get('input').setValue('5 deg')
+    expect(wrapper.emitted('change')).toBeUndefined()
+    expect(wrapper.get('.field-error').text()).toBe('"deg" is an angle (rad), expected a length (m)')
+  })
+})
