@@ -19,6 +19,7 @@ import {
 } from '../../core'
 import { findItem, validateSpec, type ItemRef, type ProjectSpec } from './projectSpec'
 import { axisVector, resolveUpAxis } from '../viewport/upAxis'
+import { shapeInertia, type BodyShape } from './shapeInertia'
 
 export type FormValues = Record<string, JsonValue>
 
@@ -174,14 +175,60 @@ function defaultEnds(spec: ProjectSpec, selection: ItemRef[]): [End, End | undef
   return [ground, last === undefined ? undefined : bodyEnd(spec, last)]
 }
 
+/** The shape the rigid body form describes, centred on the body's reference point (along x). */
+function formShape(values: FormValues): BodyShape {
+  const shape = values.shape as string
+  if (shape === 'box') {
+    const size = vec(values, 'size')
+    if (!size.every((x) => x > 0)) throw new Error('size: expected three edge lengths > 0 m')
+    return { type: 'Brick', size }
+  }
+  const radius = num(values, 'radius')
+  if (!(radius > 0)) throw new Error(`radius: expected a radius > 0 m for the ${shape}`)
+  if (shape === 'sphere') return { type: 'Sphere', radius }
+  const length = num(values, 'length')
+  if (!(length > 0)) throw new Error('length: expected a cylinder length > 0 m')
+  return { type: 'Cylinder', axis: [length, 0, 0], radius }
+}
+
+/** The shape as a VgraphicsData entry in the body's colour (none for the default colour, -1s). */
+function graphicsEntry(shape: BodyShape, color: JsonValue): JsonValue {
+  const entry: Record<string, JsonValue> = { ...shape }
+  if (shape.type === 'Cylinder') entry.position = shape.axis.map((x) => (x === 0 ? 0 : -x / 2))
+  if (Array.isArray(color) && color.some((c) => c !== -1)) entry.color = color
+  return entry
+}
+
 const rigidBody: CreateAction = {
   id: 'rigidBody',
   label: 'Rigid body',
-  doc: 'A box-shaped rigid body: node (Euler parameters), body with the box inertia, a frame marker and a mass marker',
+  doc: 'A rigid body of a homogeneous box, sphere or cylinder: node (Euler parameters), body whose inertia follows its mass and size (until the inertia is edited), a frame marker and a mass marker',
   form: () => ({
     name: { type: 'string', default: 'body', doc: 'name of the body (node and markers are named after it)' },
+    shape: {
+      type: 'enum',
+      values: ['box', 'sphere', 'cylinder'],
+      default: 'box',
+      doc: 'shape (graphics and inertia)',
+    },
     position: vector3('position of the centre of mass', [1, 0, 0]),
-    size: vector3('box edge lengths along x, y, z', [0.4, 0.1, 0.1]),
+    size: vector3('box: edge lengths along x, y, z', [0.4, 0.1, 0.1]),
+    radius: {
+      type: 'number',
+      default: 0.05,
+      min: 0,
+      exclusiveMin: true,
+      unit: 'm',
+      doc: 'sphere, cylinder: radius',
+    },
+    length: {
+      type: 'number',
+      default: 0.4,
+      min: 0,
+      exclusiveMin: true,
+      unit: 'm',
+      doc: 'cylinder: length along x',
+    },
     mass: { type: 'number', default: 1, min: 0, exclusiveMin: true, unit: 'kg', doc: 'mass' },
     color: { type: 'color', default: [0.45, 0.6, 0.85, 1], doc: 'colour' },
   }),
@@ -189,18 +236,8 @@ const rigidBody: CreateAction = {
     const namer = new Namer(spec)
     const base = (values.name as string).trim() || 'body'
     const name = namer.name('objects', base)
-    const [a, b, c] = vec(values, 'size')
     const m = num(values, 'mass')
-    if (!(a > 0 && b > 0 && c > 0)) throw new Error('size: expected three edge lengths > 0 m')
-    // Box about its centre: Jxx = m (b^2 + c^2) / 12 etc.; Exudyn order [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy].
-    const inertia = [
-      (m * (b * b + c * c)) / 12,
-      (m * (a * a + c * c)) / 12,
-      (m * (a * a + b * b)) / 12,
-      0,
-      0,
-      0,
-    ]
+    const shape = formShape(values)
     const node = namer.name('nodes', `${name}Node`)
     const additions: Addition[] = [
       {
@@ -217,9 +254,9 @@ const rigidBody: CreateAction = {
           type: 'RigidBody',
           name,
           physicsMass: m,
-          physicsInertia: inertia,
+          physicsInertia: shapeInertia(shape, m),
           nodeNumber: node,
-          Vcolor: values.color,
+          VgraphicsData: [graphicsEntry(shape, values.color)],
         },
       },
       {

@@ -10,6 +10,7 @@ import {
 } from '../../../../src/renderer/model/createActions'
 
 import { specFromText, validateSpec, type ItemRef } from '../../../../src/renderer/model/projectSpec'
+import { tiedShape } from '../../../../src/renderer/model/shapeInertia'
 
 const action = (id: string) => CREATE_ACTIONS.find((a) => a.id === id)!
 function example(name: string) {
@@ -114,5 +115,20 @@ describe('Create > Spring', () => {
     const { additions } = action('spring').build(bare, values, objects('mass1'))
     expect(additions[0].item.type).toBe('Ground')
     expect(validateSpec(withAdditions(bare, additions)).ok).toBe(true)
+  })
+})
+
+describe('Create > Rigid body', () => {
+  it('builds a box, sphere or cylinder the model accepts, its inertia tied to mass and shape', () => {
+    const rigid = action('rigidBody')
+    for (const shape of ['box', 'sphere', 'cylinder']) {
+      const spec = example('pendulum')
+      const values = { ...defaultFormValues(rigid.form(spec, [])), shape, name: shape }
+      const { additions } = rigid.build(spec, values, [])
+      const built = withAdditions(spec, additions)
+      expect(validateSpec(built).ok).toBe(true)
+      const body = built.model.objects.find((o) => o.name === shape)!
+      expect(tiedShape(body)?.type).toBe({ box: 'Brick', sphere: 'Sphere', cylinder: 'Cylinder' }[shape])
+    }
   })
 })
