@@ -34,6 +34,7 @@ import { createExampleLibrary } from './exampleLibrary'
 import { ModelOwner } from './modelOwner'
 import type { RecoveredModel, RecoveryStore } from './recovery'
 import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'
+import { fileSystemWorkspace, type Workspace } from './workspace'
 
 export interface BackendOptions {
   host: HostKind
@@ -44,6 +45,11 @@ export interface BackendOptions {
   recovery?: RecoveryStore
   /** Every started solver process (Electron hands it the renderer's event port). */
   onSolverStarted?(channel: SolverChannel): void
+  /**
+   * The files requests may name (open, save, results, checkpoints, listFiles); the web host's
+   * workspace folder. Default: the whole file system (Electron, whose native dialogs reach any file).
+   */
+  workspace?: Workspace
 }
 
 export interface Backend {
@@ -76,6 +82,7 @@ export function createBackend(options: BackendOptions): Backend {
   const log = (level: 'info' | 'warning' | 'error', message: string) =>
     emit({ event: 'log', data: { level, message } })
   const examples = createExampleLibrary(options.examplesDir)
+  const files = options.workspace ?? fileSystemWorkspace()
 
   // The model (it survives solver crashes) and the document it belongs to.
   const owner = new ModelOwner()
@@ -115,7 +122,8 @@ export function createBackend(options: BackendOptions): Backend {
     return { summary: result.summary, document, text: result.text, revision: owner.revision }
   }
 
-  async function openFile(path: string, modified = false): Promise<OpenedModel> {
+  async function openFile(requested: string, modified = false): Promise<OpenedModel> {
+    const path = files.existing(requested)
     let fileText: string
     try {
       fileText = readInputText(path)
@@ -161,8 +169,26 @@ export function createBackend(options: BackendOptions): Backend {
   // The solver service's forwarded requests have the API's params and answers (solverService.ts).
   const forwarded: Pick<Handlers, MethodsRoutedTo<'forward'>> = pick(solver, FORWARDED)
 
+  /** A forwarded request naming a file: the path resolved inside the workspace goes on. */
+  const withPath =
+    <M extends 'saveCheckpoint' | 'loadCheckpoint' | 'openResults'>(
+      method: M,
+      resolvePath: (path: string) => string,
+    ) =>
+    (params: ApiParams<M>) =>
+      forwarded[method]({ ...params, path: resolvePath(readString(params, 'path', method)) })
+
   const handlers: Handlers = {
     ...forwarded,
+    saveCheckpoint: withPath('saveCheckpoint', files.target),
+    loadCheckpoint: withPath('loadCheckpoint', files.existing),
+    openResults: withPath('openResults', files.existing),
+    listFiles: async (params) => {
+      const dir = (params as { dir?: unknown } | undefined)?.dir
+      if (dir !== undefined && typeof dir !== 'string')
+        throw new ApiError('invalid-params', 'listFiles expects {dir?: string}')
+      return files.list(dir)
+    },
     info: async () => ({ version: options.version, host: options.host, apiVersion: API_VERSION }),
     listExamples: () => examples.list(),
     openExample: async (params) => {
@@ -183,9 +209,10 @@ export function createBackend(options: BackendOptions): Backend {
     },
     openFile: (params) => openFile(readString(params, 'path', 'openFile')),
     saveFile: async (params) => {
-      const path = (params as { path?: unknown } | undefined)?.path ?? documentState.path
-      if (typeof path !== 'string' || path === '')
+      const requested = (params as { path?: unknown } | undefined)?.path ?? documentState.path
+      if (typeof requested !== 'string' || requested === '')
         throw new ApiError('invalid-state', 'The model has no file yet: save it under a name (Save As)')
+      const path = files.target(requested)
       await changes
       const text = owner.text()
       try {
@@ -217,8 +244,9 @@ export function createBackend(options: BackendOptions): Backend {
     run: (params) => {
       const options = params ?? {}
       const path = documentState.path
-      const resultsPath =
+      const requested =
         options.resultsPath ?? (path ? path.replace(/\.mbsproj$/i, '') + '.mbsres' : undefined)
+      const resultsPath = requested === undefined ? undefined : files.target(requested)
       return solver.run(resultsPath ? { ...options, resultsPath } : options)
     },
     getRecovery: async () => {
@@ -240,6 +268,7 @@ export function createBackend(options: BackendOptions): Backend {
       // Opened as a modified document of its original file: the autosave goes on from here.
       return openText(recovered.text, { path: recovered.path, title: recovered.title, modified: true })
     },
+    restartSolver: () => supervisor.restart(),
     getState: async () => {
       const status = await solver.getStatus()
       return { ...status, document: documentState, model: summary, modelRevision: owner.revision }

@@ -34,6 +34,11 @@ export interface SolverSupervisor {
   request(method: SolverMethod, params?: unknown): Promise<unknown>
   /** How many processes have been started (1 after the first start). */
   readonly generation: number
+  /**
+   * Ends the process (if one runs) and starts a new one with the host's model, also while the
+   * crash-loop guard holds the restarts (the user asked: the crash count starts again).
+   */
+  restart(): Promise<void>
   dispose(): void
 }
 
@@ -78,13 +83,18 @@ export function createSolverSupervisor(options: SupervisorOptions): SolverSuperv
     }
   }
 
-  async function restart(description: string): Promise<void> {
+  /** Forgets the current process; the requests it had are answered with why it went. */
+  function abandon(reason: string): void {
     channel = null
     const lost = [...pending.values()]
     pending.clear()
-    const reason = `The solver process stopped unexpectedly (${description})`
     for (const request of lost)
       request.reject(new ApiError('solver-restarted', `${reason}; it was restarted`))
+  }
+
+  async function restart(description: string): Promise<void> {
+    const reason = `The solver process stopped unexpectedly (${description})`
+    abandon(reason)
     if (disposed) return
     const now = Date.now()
     crashes.push(now)
@@ -92,8 +102,8 @@ export function createSolverSupervisor(options: SupervisorOptions): SolverSuperv
     if (crashes.length > MAX_CRASHES) {
       const message =
         `The solver process crashed ${crashes.length} times in ${CRASH_WINDOW_MS / 1000} s ` +
-        `(last: ${description}); it is restarted after ${quietPeriodMs / 1000} s without crashes. ` +
-        'The model is kept.'
+        `(last: ${description}); it is restarted after ${quietPeriodMs / 1000} s without crashes, ` +
+        'or now with Restart solver (toolbar or Simulation menu). The model is kept.'
       log('error', message)
       const timer = setTimeout(() => {
         paused = null
@@ -143,6 +153,17 @@ export function createSolverSupervisor(options: SupervisorOptions): SolverSuperv
         pending.set(id, { resolve, reject })
         current.send({ kind: 'request', protocolVersion: PROTOCOL_VERSION, id, method, params })
       })
+    },
+    async restart() {
+      if (disposed) return
+      if (paused) clearTimeout(paused.timer)
+      paused = null
+      crashes.length = 0
+      const current = channel
+      const reason = 'The solver process was ended on request'
+      abandon(reason)
+      current?.kill()
+      await relaunch(reason)
     },
     dispose() {
       disposed = true

@@ -102,6 +102,7 @@ function installMenu(
     stop: () => backend.call('stop', undefined),
     step: () => backend.call('step', undefined),
     static: () => backend.call('staticSolve', undefined),
+    restartSolver: () => backend.call('restartSolver', undefined),
   }
   const commands: Record<MenuCommand, () => unknown> = {
     new: () => documents.newModel(),

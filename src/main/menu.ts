@@ -13,6 +13,7 @@ export type MenuCommand =
   | 'stop'
   | 'step'
   | 'static'
+  | 'restartSolver'
   | 'about'
 
 export interface MenuItemTemplate {
@@ -87,6 +88,9 @@ export function buildMenuTemplate(input: MenuInput): MenuItemTemplate[] {
         item('Step', 'step', 'F10'),
         separator,
         item('Static Equilibrium', 'static', 'F7'),
+        separator,
+        // Also after the crash-loop guard stopped the automatic restarts (src/host/solverSupervisor.ts).
+        item('Restart Solver', 'restartSolver'),
       ],
     },
     {

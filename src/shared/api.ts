@@ -129,6 +129,32 @@ export interface ResultsSummary {
   sensorRows: number
 }
 
+/** What the file browser shows: folders and the app's own files. */
+export type FileKind = 'folder' | 'project' | 'results' | 'checkpoint'
+
+export interface FileEntry {
+  name: string
+  /** The host's path of the entry (absolute). */
+  path: string
+  kind: FileKind
+  /** Bytes (0 for a folder). */
+  size: number
+  /** Last modification, milliseconds since 1970. */
+  modified: number
+}
+
+/** One folder of the host's workspace (web host) or file system (Electron), as listFiles answers. */
+export interface FileListing {
+  /** The workspace folder (real path): nothing above it is listed, opened or written. */
+  root: string
+  /** The folder listed (real path, inside root). */
+  dir: string
+  /** Folders first, then files, each by name; hidden entries and other files are left out. */
+  entries: FileEntry[]
+  /** More entries than a listing holds were left out. */
+  truncated: boolean
+}
+
 export interface ApiRequests {
   info: { params: void; result: HostInfo }
   /** Names of the bundled example projects (file names without .mbsproj). */
@@ -139,6 +165,11 @@ export interface ApiRequests {
   newModel: { params: void; result: OpenedModel }
   /** Opens or replaces the model from project text (e.g. an example); the document gets no path. */
   openModel: { params: { text: string; title?: string }; result: OpenedModel }
+  /**
+   * One folder of the files the host lets the renderer open and write (dir: default the workspace
+   * folder); the web host refuses a folder outside its workspace.
+   */
+  listFiles: { params: { dir?: string } | void; result: FileListing }
   /** Reads a project file and opens it. */
   openFile: { params: { path: string }; result: OpenedModel }
   /** Writes the model atomically to path (default: the document's path); the document takes that path. */
@@ -190,6 +221,11 @@ export interface ApiRequests {
    */
   computeModes: { params: ModesRequest; result: ModesResult }
   getState: { params: void; result: SessionState }
+  /**
+   * Ends the solver process (if it runs) and starts a new one with the model at its current revision,
+   * also after the crash-loop guard stopped the automatic restarts; the run is lost, as in a crash.
+   */
+  restartSolver: { params: void; result: void }
   /** The autosave a session that ended without saving left, or null; kept until resolveRecovery. */
   getRecovery: { params: void; result: RecoveryOffer | null }
   /** Opens the recovered model as a modified document of its file (recover: true) or discards it. */
@@ -214,6 +250,7 @@ export const API_ROUTES = {
   openExample: 'host',
   newModel: 'host',
   openModel: 'solver',
+  listFiles: 'host',
   openFile: 'host',
   saveFile: 'host',
   revertFile: 'host',
@@ -236,6 +273,7 @@ export const API_ROUTES = {
   openResults: 'forward',
   computeModes: 'forward',
   getState: 'host',
+  restartSolver: 'host',
   getRecovery: 'host',
   resolveRecovery: 'host',
   ackFrames: 'forward',

@@ -25,6 +25,8 @@ export type ErrorCode =
   /** The solver process died while the request was in flight; it was restarted and the model reloaded. */
   | 'solver-restarted'
   | 'io-error'
+  /** A path outside the web host's workspace folder (after following links). */
+  | 'forbidden'
   | 'internal'
   | 'disconnected'
 

@@ -23,7 +23,11 @@ const CHROMIUM_FLAGS = [
   '--enable-unsafe-swiftshader',
 ]
 
-/** @param {{ examplesDir?: string }} options */
+/**
+ * The web host; `workspace` is the only folder its page may open, save and list files in (default:
+ * the current folder, as `npm run web`).
+ * @param {{ examplesDir?: string, workspace?: string, recoveryFile?: string }} options
+ */
 export function startHost(options = {}) {
   const { startWebHost } = tsxRequire(resolve(PROJECT_ROOT, 'src/host/web/webHost.ts'), import.meta.url)
   return startWebHost({ port: 0, rendererDir: resolve(PROJECT_ROOT, 'out/renderer'), ...options })
@@ -35,10 +39,13 @@ export function launchChromium() {
 
 /**
  * The app in Chromium against a fresh web host serving the browser fixtures' examples, shown and
- * drawn, with a temporary folder `dir` for the files a test writes; `errors` collects the page's
- * uncaught errors. close() ends the page, host and browser and removes the folder.
+ * drawn, with a temporary folder `dir` for the files a test writes, which is the host's workspace
+ * unless `options.workspace` names another; `errors` collects the page's uncaught errors. close()
+ * ends the page, host and browser and removes the folder.
+ * @param {string} tempPrefix
+ * @param {{ workspace?: string }} options
  */
-export async function openApp(tempPrefix) {
+export async function openApp(tempPrefix, options = {}) {
   const dir = mkdtempSync(join(tmpdir(), tempPrefix))
   const errors = []
   let browser, host, page
@@ -50,7 +57,7 @@ export async function openApp(tempPrefix) {
   }
   try {
     browser = await launchChromium()
-    host = await startHost({ examplesDir: FIXTURE_EXAMPLES })
+    host = await startHost({ examplesDir: FIXTURE_EXAMPLES, workspace: options.workspace ?? dir })
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto(host.url)

@@ -18,6 +18,7 @@ const files = [
   'kinematicTree.spec.mjs',
   'upAxis.spec.mjs',
   'noLostWork.spec.mjs',
+  'solverCrash.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0

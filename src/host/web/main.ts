@@ -1,5 +1,7 @@
 // `npm run web`: serves the built renderer in any browser. Options: --port N (or MBS_WEB_PORT), 0 = random;
-// --recovery-file FILE: where unsaved changes are autosaved (default ~/.mbs-studio/web-recovery.json).
+// --recovery-file FILE: where unsaved changes are autosaved (default ~/.mbs-studio/web-recovery.json);
+// --workspace DIR (or MBS_WEB_WORKSPACE): the only folder the page may open and write files in
+// (default: the folder the host was started in).
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startWebHost } from './webHost'
@@ -12,18 +14,24 @@ function readPort(argv: string[]): number {
   return port
 }
 
-function readRecoveryFile(argv: string[]): string {
-  const flag = argv.indexOf('--recovery-file')
-  if (flag < 0) return join(homedir(), '.mbs-studio', 'web-recovery.json')
-  const file = argv[flag + 1]
-  if (!file || file.startsWith('--')) throw new Error('--recovery-file expects a file path')
-  return resolve(file)
+/** The value of `--NAME VALUE`, undefined without the flag; a flag without a value is refused. */
+function readPathOption(argv: string[], name: string, expected: string): string | undefined {
+  const flag = argv.indexOf(`--${name}`)
+  if (flag < 0) return undefined
+  const value = argv[flag + 1]
+  if (!value || value.startsWith('--')) throw new Error(`--${name} expects ${expected}`)
+  return resolve(value)
 }
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2)
-  const host = await startWebHost({ port: readPort(argv), recoveryFile: readRecoveryFile(argv) })
+  const recoveryFile =
+    readPathOption(argv, 'recovery-file', 'a file path') ??
+    join(homedir(), '.mbs-studio', 'web-recovery.json')
+  const workspace = readPathOption(argv, 'workspace', 'a folder') ?? process.env.MBS_WEB_WORKSPACE
+  const host = await startWebHost({ port: readPort(argv), recoveryFile, workspace })
   console.log(`MBS Studio web host: ${host.url}`)
+  console.log(`Workspace (the only folder files are opened and saved in): ${host.workspace}`)
   const stop = () => void host.close().then(() => process.exit(0))
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

@@ -6,6 +6,7 @@
 // One document per host: a new tab takes it over (with its unsaved changes, which live here) and the
 // tab that had it is told so and disconnected, so two tabs never replace each other's model unseen.
 // Unsaved changes are autosaved to the recovery file, which the next start offers to recover.
+// Files are opened, written and listed only inside the workspace folder (src/host/workspace.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -17,6 +18,7 @@ import type { EventMessage } from '../../shared/api'
 import { createBackend } from '../backend'
 import { nodeSolverLauncher, type SolverEntry } from '../nodeSolverLauncher'
 import { createRecoveryStore } from '../recovery'
+import { createWorkspace } from '../workspace'
 import { serveConnection } from './connection'
 import { createStaticHandler } from './staticFiles'
 
@@ -33,6 +35,8 @@ export interface WebHostOptions {
   examplesDir?: string
   /** The solver process entry; defaults to the one matching this code (source or built). */
   solverEntry?: SolverEntry
+  /** The only folder whose files the page may open, write and list; default: the current folder. */
+  workspace?: string
   /** Where unsaved changes are autosaved (and recovered from at start); none without it. */
   recoveryFile?: string
   /** Where refused connections and socket errors are reported; defaults to stderr. */
@@ -42,6 +46,8 @@ export interface WebHostOptions {
 export interface WebHost {
   url: string
   token: string
+  /** The workspace folder (its real path). */
+  workspace: string
   close(): Promise<void>
 }
 
@@ -51,11 +57,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (!existsSync(resolve(rendererDir, 'index.html'))) {
     throw new Error(`No built renderer in ${rendererDir}: run "npm run build" first`)
   }
+  const workspace = createWorkspace(options.workspace ?? process.cwd())
   const backend = createBackend({
     host: 'web',
     version: readPackageVersion(),
     examplesDir: options.examplesDir ?? resolve(PROJECT_ROOT, 'resources/examples'),
     launchSolver: nodeSolverLauncher(options.solverEntry),
+    workspace,
     ...(options.recoveryFile ? { recovery: createRecoveryStore(options.recoveryFile) } : {}),
   })
   let holder: WebSocket | null = null
@@ -105,6 +113,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   return {
     url: `http://${HOST}:${port}/?token=${token}`,
     token,
+    workspace: workspace.root,
     close: async () => {
       for (const ws of sockets.clients) ws.terminate()
       sockets.close()

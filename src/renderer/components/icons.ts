@@ -16,6 +16,7 @@ export const ICONS = {
   file: 'M3 1.5h6l4 4v9H3zM9 2v4h4',
   save: 'M2 2h10l2 2v10H2zM4 3.5v3h7v-3zM5 9.5h6v3.5H5z',
   open: 'M1.5 3h5l1.5 1.5h6.5V13h-13z',
+  restart: 'M8 2.5V.5l3.5 3L8 6.5V4a4 4 0 104 4h1.5A5.5 5.5 0 118 2.5z',
 } as const
 
 export type IconName = keyof typeof ICONS

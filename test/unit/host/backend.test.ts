@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createBackend } from '../../../src/host/backend'
 import type { SolverChannel } from '../../../src/host/solverSupervisor'
+import { createWorkspace } from '../../../src/host/workspace'
 
 /** A solver process that never answers: these tests touch only what the backend answers itself. */
 const silentSolver = (): SolverChannel => ({ send() {}, onMessage() {}, onExit() {}, kill() {} })
@@ -44,5 +45,53 @@ describe('backend', () => {
   ])('answers %j with error code %s', async (request, code) => {
     const response = await backendWithExamples({}).respond(request)
     expect(response).toMatchObject({ error: { code } })
+  })
+})
+
+describe('backend in a workspace', () => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'mbs-backend-workspace-')))
+  const root = join(base, 'ws')
+  mkdirSync(root)
+  writeFileSync(join(root, 'a.mbsproj'), '{}')
+  writeFileSync(join(base, 'b.mbsproj'), '{}')
+  const backend = createBackend({
+    host: 'web',
+    version: '9.9.9',
+    examplesDir: base,
+    launchSolver: silentSolver,
+    workspace: createWorkspace(root),
+  })
+  const outside = join(base, 'b.mbsproj')
+  afterAll(() => {
+    backend.dispose()
+    rmSync(base, { recursive: true, force: true })
+  })
+
+  // Each request is refused before anything reaches the solver process (which never answers here).
+  it.each([
+    ['openFile', { path: outside }],
+    ['saveFile', { path: outside }],
+    ['run', { resultsPath: join(base, 'b.mbsres') }],
+    ['saveCheckpoint', { path: join(base, 'b.mbsckpt') }],
+    ['loadCheckpoint', { path: '../b.mbsckpt' }],
+    ['openResults', { path: '../b.mbsres' }],
+    ['listFiles', { dir: '..' }],
+  ])('refuses %s of a path outside, naming it', async (method, params) => {
+    const response = await backend.respond({ id: 1, method, params })
+    const path = Object.values(params)[0]
+    expect(response).toMatchObject({
+      error: {
+        code: 'forbidden',
+        message: expect.stringContaining(`Refused ${path}: it is outside the workspace`),
+      },
+    })
+  })
+
+  it('lists the workspace', async () => {
+    expect(await backend.call('listFiles', undefined)).toMatchObject({
+      root,
+      dir: root,
+      entries: [{ name: 'a.mbsproj', kind: 'project', path: join(root, 'a.mbsproj'), size: 2 }],
+    })
   })
 })

@@ -51,7 +51,8 @@ describe('menu', () => {
     find('Simulation', 'Run').click!()
     find('File', 'Save As…').click!()
     find('Edit', 'Undo').click!()
-    expect(commands).toEqual(['run', 'saveAs', 'undo'])
+    find('Simulation', 'Restart Solver').click!()
+    expect(commands).toEqual(['run', 'saveAs', 'undo', 'restartSolver'])
   })
 
   it('lists recent files and opens them', () => {
