@@ -11,3 +11,4 @@ export {
 } from './modalAnalysis'
 export { stateSpace, stateSpaceAt, StateSpaceError, type StateSpace } from './stateSpace'
 export { dominantNodes, type NodeShare } from './dominantNodes'
+export { lowestModes, lowestModesAt, type SparseModes, type SparseModesOptions } from './sparseModes'

@@ -48,24 +48,35 @@ export function computeModes(lin: LinearizedSystem, options: ModesOptions = {}):
 }
 
 function undampedModes(N: Matrix, L: Matrix, Kr: Matrix): Mode[] {
-  // S = L^-1 K_r L^-T: two triangular solves (K_r symmetric, so (L^-1 K_r)^T = K_r L^-T).
+  const { lambda, vectors } = symmetricPencil(L, Kr)
+  const largest = Math.max(0, ...lambda.map(Math.abs))
+  const shapes = N.mmul(vectors)
+  return lambda.map((l, j) => undampedMode(l, shapes.getColumn(j), largest))
+}
+
+/**
+ * Eigenpairs of K_r phi = omega^2 M_r phi for symmetric K_r and M_r = L L^T: omega^2 ascending and
+ * the M_r-orthonormal phi as columns. S = L^-1 K_r L^-T by two triangular solves (K_r symmetric, so
+ * (L^-1 K_r)^T = K_r L^-T), S y = omega^2 y, phi = L^-T y.
+ */
+export function symmetricPencil(L: Matrix, Kr: Matrix): { lambda: number[]; vectors: Matrix } {
   const X = lowerSolve(L, Kr)
   const S = symmetric(lowerSolve(L, X.transpose()))
   const evd = new EigenvalueDecomposition(S, { assumeSymmetric: true })
-  const lambda = evd.realEigenvalues
-  const largest = Math.max(0, ...lambda.map(Math.abs))
-  const shapes = N.mmul(upperSolve(L.transpose(), evd.eigenvectorMatrix))
-  return lambda.map((l, j) => {
-    const rigidBody = Math.abs(l) <= RIGID_BODY_TOLERANCE * largest
-    return {
-      frequency: rigidBody || l < 0 ? 0 : Math.sqrt(l) / (2 * Math.PI),
-      dampingRatio: null,
-      rigidBody,
-      unstable: !rigidBody && l < 0,
-      eigenvalue: { re: l, im: 0 },
-      shape: normalized(shapes.getColumn(j)),
-    }
-  })
+  return { lambda: evd.realEigenvalues, vectors: upperSolve(L.transpose(), evd.eigenvectorMatrix) }
+}
+
+/** The mode of eigenvalue omega^2 = l with its shape over all ODE2 coordinates; largest: the spectrum's scale. */
+export function undampedMode(l: number, shape: ArrayLike<number>, largest: number): Mode {
+  const rigidBody = Math.abs(l) <= RIGID_BODY_TOLERANCE * largest
+  return {
+    frequency: rigidBody || l < 0 ? 0 : Math.sqrt(l) / (2 * Math.PI),
+    dampingRatio: null,
+    rigidBody,
+    unstable: !rigidBody && l < 0,
+    eigenvalue: { re: l, im: 0 },
+    shape: normalized(shape),
+  }
 }
 
 function dampedModes(N: Matrix, Mr: Matrix, cholesky: CholeskyDecomposition, Kr: Matrix, Dr: Matrix): Mode[] {
