@@ -29,6 +29,7 @@ import { serviceClient } from '../shared/serviceProxy'
 import { SOLVER_REQUESTS } from '../shared/solverService'
 import { echo } from '../core/model/inputBounds'
 import { writeFileAtomic } from '../node/atomicWrite'
+import { stampFile, unchangedSince, type FileStamp } from '../node/fileStamp'
 import { readInputText } from '../node/inputFiles'
 import { createExampleLibrary } from './exampleLibrary'
 import { ModelOwner } from './modelOwner'
@@ -90,6 +91,9 @@ export function createBackend(options: BackendOptions): Backend {
   let documentState: DocumentState = { path: null, title: UNTITLED, modified: false }
   // The autosave a previous session left: kept on disk, and not overwritten, until the user decides.
   let pendingRecovery: RecoveredModel | null = options.recovery?.read() ?? null
+  // The document's file as this host last read or wrote it: a save asks before overwriting a change
+  // another program made meanwhile.
+  let documentStamp: FileStamp | null = null
 
   const supervisor = createSolverSupervisor({
     launch: options.launchSolver,
@@ -118,6 +122,7 @@ export function createBackend(options: BackendOptions): Backend {
     const result = await solver.openModel({ text: modelText, revision: owner.revision + 1 })
     owner.open(result.text, !document.modified)
     summary = result.summary
+    documentStamp = null
     setDocument(document)
     return { summary: result.summary, document, text: result.text, revision: owner.revision }
   }
@@ -130,7 +135,9 @@ export function createBackend(options: BackendOptions): Backend {
     } catch (error) {
       throw new ApiError('io-error', `Cannot read ${path}: ${(error as Error).message}`)
     }
-    return openText(fileText, { path, title: basename(path), modified })
+    const opened = await openText(fileText, { path, title: basename(path), modified })
+    documentStamp = stampFile(path)
+    return opened
   }
 
   // Changes reach owner and solver one after another, so a refusal can be taken back in order.
@@ -215,11 +222,18 @@ export function createBackend(options: BackendOptions): Backend {
       const path = files.target(requested)
       await changes
       const text = owner.text()
+      const overwrite = (params as { overwrite?: unknown } | undefined)?.overwrite === true
+      if (!overwrite && documentStamp && path === documentState.path && !unchangedSince(path, documentStamp))
+        throw new ApiError(
+          'file-changed',
+          `${path} was changed by another program since it was opened or saved: overwrite it, or reload it`,
+        )
       try {
         writeFileAtomic(path, text)
       } catch (error) {
         throw new ApiError('io-error', `Cannot save ${path}: ${(error as Error).message}`)
       }
+      documentStamp = stampFile(path)
       owner.markSaved()
       setDocument({ path, title: basename(path), modified: false })
       return documentState

@@ -18,8 +18,9 @@ function temporaryPathFor(target: string): string {
 /**
  * Writes `data` to `target` atomically. On any failure the temporary file is removed, the previous
  * content of `target` (if any) is left untouched, and the error is thrown. An existing file keeps its
- * mode and owner, a symbolic link keeps pointing where it did (its target is written), and a file
- * without any write permission is refused rather than replaced.
+ * mode and owner, a symbolic link keeps pointing where it did (its target is written), a file with
+ * several hard links is updated in place (all its names see the new content), and a file without any
+ * write permission is refused rather than replaced.
  */
 export function writeFileAtomic(target: string, data: string | Uint8Array): void {
   const file = followLinks(target)
@@ -29,6 +30,7 @@ export function writeFileAtomic(target: string, data: string | Uint8Array): void
     throw new Error(`${target} is read-only; it is not overwritten (save under another name)`)
   const tmp = temporaryPathFor(file)
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
+  const hardLinked = existing !== null && existing.nlink > 1
   let fd: number | undefined
   try {
     fd = fs.openSync(tmp, 'wx', 0o644)
@@ -38,13 +40,43 @@ export function writeFileAtomic(target: string, data: string | Uint8Array): void
     fs.fsyncSync(fd)
     fs.closeSync(fd)
     fd = undefined
-    fs.renameSync(tmp, file)
+    if (!hardLinked) fs.renameSync(tmp, file)
   } catch (e) {
     if (fd !== undefined) closeQuietly(fd)
     removeQuietly(tmp)
     throw e
   }
+  if (hardLinked) return copyIntoHardLinkedFile(file, tmp, bytes)
   syncDirectory(path.dirname(file))
+  removeStaleTemporaries(file)
+}
+
+/**
+ * A file with several hard links is updated in place: a rename would give this name a new inode and
+ * leave the other names with the old content. The complete new content is already on disk in `tmp`
+ * (fsynced), so if the copy into the original fails half-way the error says where it is.
+ */
+function copyIntoHardLinkedFile(file: string, tmp: string, bytes: Uint8Array): void {
+  let fd: number | undefined
+  try {
+    fd = fs.openSync(file, 'r+')
+    fs.ftruncateSync(fd, 0)
+    let written = 0
+    while (written < bytes.length)
+      written += fs.writeSync(fd, bytes, written, bytes.length - written, written)
+    fs.fsyncSync(fd)
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e)
+    throw new Error(
+      `${file}: the update of the hard-linked file failed (${message}); the new content is in ${tmp}`,
+      {
+        cause: e,
+      },
+    )
+  } finally {
+    if (fd !== undefined) closeQuietly(fd)
+  }
+  removeQuietly(tmp)
   removeStaleTemporaries(file)
 }
 

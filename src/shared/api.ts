@@ -172,8 +172,12 @@ export interface ApiRequests {
   listFiles: { params: { dir?: string } | void; result: FileListing }
   /** Reads a project file and opens it. */
   openFile: { params: { path: string }; result: OpenedModel }
-  /** Writes the model atomically to path (default: the document's path); the document takes that path. */
-  saveFile: { params: { path?: string }; result: DocumentState }
+  /**
+   * Writes the model atomically to path (default: the document's path); the document takes that path.
+   * 'file-changed' when another program changed the document's file since it was opened or saved,
+   * unless overwrite is true.
+   */
+  saveFile: { params: { path?: string; overwrite?: boolean }; result: DocumentState }
   /** Reopens the document's file, dropping unsaved changes. */
   revertFile: { params: void; result: OpenedModel }
   /** The model as project file text (what a save writes). */

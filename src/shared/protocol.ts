@@ -27,6 +27,8 @@ export type ErrorCode =
   | 'io-error'
   /** A path outside the web host's workspace folder (after following links). */
   | 'forbidden'
+  /** saveFile: another program changed the file since it was opened or saved; save with overwrite: true to replace it. */
+  | 'file-changed'
   | 'internal'
   | 'disconnected'
 

@@ -19,6 +19,7 @@ const files = [
   'upAxis.spec.mjs',
   'noLostWork.spec.mjs',
   'solverCrash.spec.mjs',
+  'fileChanged.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0

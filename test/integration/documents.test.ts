@@ -83,6 +83,34 @@ describe('documents', () => {
     expect(backend.document().modified).toBe(false)
   })
 
+  it('a change another program made since open is answered file-changed, not overwritten', async () => {
+    const file = join(dir, 'shared.mbsproj')
+    writeFileSync(file, PENDULUM)
+    await backend.call('openFile', { path: file })
+    await modify(7)
+    const foreign = PENDULUM.replace('"Pendulum"', '"Edited elsewhere"')
+    writeFileSync(file, foreign)
+    await expect(backend.call('saveFile', {})).rejects.toMatchObject({
+      code: 'file-changed',
+      message: `${file} was changed by another program since it was opened or saved: overwrite it, or reload it`,
+    })
+    expect(readFileSync(file, 'utf8')).toBe(foreign)
+    // Overwrite: the user's version replaces it, and the next save (nothing changed meanwhile) asks nothing.
+    await backend.call('saveFile', { overwrite: true })
+    expect(readFileSync(file, 'utf8')).toContain('"physicsMass": 7')
+    await modify(9)
+    await backend.call('saveFile', {})
+    expect(readFileSync(file, 'utf8')).toContain('"physicsMass": 9')
+    // Reload: revert reads the other program's version and records it as the file's new state.
+    writeFileSync(file, foreign)
+    await backend.call('revertFile', undefined)
+    expect(await backend.call('getModelText', undefined)).toContain('"Edited elsewhere"')
+    await modify(10)
+    await backend.call('saveFile', {})
+    expect(readFileSync(file, 'utf8')).toContain('"physicsMass": 10')
+    await backend.call('openFile', { path: join(dir, 'pendulum.mbsproj') })
+  })
+
   it('asks before replacing a modified model; cancel keeps it, save writes it first', async () => {
     await modify(6)
     const cancel = controllerWith({ unsaved: 'cancel', open: join(dir, 'other.mbsproj') })

@@ -188,16 +188,32 @@ export const useModelStore = defineStore('model', () => {
   }
 
   /** Saves to `path` (Save As) or the document's file; false when it did not happen. */
-  async function save(path?: string): Promise<boolean> {
+  async function save(path?: string, overwrite = false): Promise<boolean> {
     try {
       await synced()
-      document.value = await api.saveFile(path ? { path } : {})
+      document.value = await api.saveFile(path ? { path, overwrite } : { overwrite })
       log.add('info', `Saved ${document.value.path ?? document.value.title}`)
       return true
     } catch (error) {
+      if ((error as { code?: string }).code === 'file-changed') return saveChangedOnDisk(path)
       log.add('error', `Could not save: ${(error as Error).message}`)
       return false
     }
+  }
+
+  /** Another program changed the file: Overwrite it with this model, Reload it (dropping edits), or Cancel. */
+  async function saveChangedOnDisk(path?: string): Promise<boolean> {
+    const choice = await usePromptStore().askChangedOnDisk(document.value.title)
+    if (choice === 'save') return save(path, true)
+    if (choice === 'discard') {
+      try {
+        load(await api.revertFile())
+        log.add('info', `Reloaded ${document.value.path} as another program changed it`)
+      } catch (error) {
+        log.add('error', `Could not reload: ${(error as Error).message}`)
+      }
+    }
+    return false
   }
 
   // Edits (each one undo step, labelled by its command).

@@ -1,4 +1,5 @@
-// The app's modal questions and reports: "save before ...?", "recover the autosaved model?" and the
+// The app's modal questions and reports: "save before ...?", "the file changed on disk: overwrite or
+// reload?", "recover the autosaved model?" and the
 // list of problems of a refused file or a failed action. App.vue shows them; anything may ask and
 // await the answer.
 import { defineStore } from 'pinia'
@@ -35,12 +36,17 @@ function ask<Q, A>(slot: Ref<Question<Q, A> | null>, question: Q): Promise<A> {
 }
 
 export const usePromptStore = defineStore('prompts', () => {
-  const unsaved = ref<Question<{ title: string; action: string }, UnsavedChoice> | null>(null)
+  const unsaved = ref<Question<
+    { title: string; action: string; changedOnDisk?: boolean },
+    UnsavedChoice
+  > | null>(null)
   const recovery = ref<Question<{ offer: RecoveryOffer }, boolean> | null>(null)
   const report = ref<{ title: string; message: string; lines: string[] } | null>(null)
 
   /** Asks Save / Don't save / Cancel before `action` ("opening another model"). */
   const askUnsaved = (title: string, action: string) => ask(unsaved, { title, action })
+  /** Asks Overwrite ('save') / Reload ('discard') / Cancel when another program changed the file. */
+  const askChangedOnDisk = (title: string) => ask(unsaved, { title, action: 'saving', changedOnDisk: true })
   /** Asks whether to recover the autosaved model of a session that ended without saving. */
   const askRecovery = (offer: RecoveryOffer) => ask(recovery, { offer })
 
@@ -57,6 +63,7 @@ export const usePromptStore = defineStore('prompts', () => {
     recovery,
     report,
     askUnsaved,
+    askChangedOnDisk,
     askRecovery,
     reportError,
     closeReport: () => (report.value = null),

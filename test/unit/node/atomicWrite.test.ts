@@ -103,3 +103,38 @@ describe('writeFileAtomic updates the file the user has', () => {
     expect(fs.readdirSync(dir).sort()).toEqual([path.basename(other), 'a.mbsproj'].sort())
   })
 })
+
+describe('writeFileAtomic keeps hard links', () => {
+  it('updates a hard-linked file in place: both names see the new content, one inode, no temporary', () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'model.mbsproj')
+    const other = path.join(dir, 'backup-link.mbsproj')
+    fs.writeFileSync(file, 'old content, longer than the new one')
+    fs.chmodSync(file, 0o600)
+    fs.linkSync(file, other)
+    const inode = fs.statSync(file).ino
+    writeFileAtomic(file, 'new')
+    expect(fs.readFileSync(other, 'utf8')).toBe('new')
+    expect(fs.statSync(file).ino).toBe(inode)
+    expect(fs.statSync(file).nlink).toBe(2)
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    expect(fs.readdirSync(dir).sort()).toEqual(['backup-link.mbsproj', 'model.mbsproj'])
+  })
+
+  it('a failed copy into the hard-linked file names where the complete new content is', () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'model.mbsproj')
+    fs.writeFileSync(file, 'old')
+    fs.linkSync(file, path.join(dir, 'link.mbsproj'))
+    vi.spyOn(fs, 'ftruncateSync').mockImplementation(() => {
+      throw new Error('EIO: i/o error')
+    })
+    expect(() => writeFileAtomic(file, 'new content')).toThrow(
+      /model\.mbsproj: the update of the hard-linked file failed \(EIO: i\/o error\); the new content is in .*\.model\.mbsproj\.\d+\.\d+\.tmp$/,
+    )
+    vi.restoreAllMocks()
+    const kept = fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'))
+    expect(kept).toHaveLength(1)
+    expect(fs.readFileSync(path.join(dir, kept[0]), 'utf8')).toBe('new content')
+  })
+})
