@@ -56,3 +56,37 @@ export function freeSpringChain(bodies: number, m = 1, k = 100): Json {
   }
   return { nodes, objects, markers, loads: [], sensors: [] }
 }
+
+/**
+ * A cantilever of ANCFCable2D elements along +x from the origin, clamped at node 0 (x, y and the
+ * slope's y component held by ConnectorCoordinate to a ground node, as Exudyn's
+ * GenerateStraightLineANCFCable2D with fixedConstraintsNode0 = [1, 1, 0, 1]).
+ */
+export function ancfCantilever(elements: number, L = 1, rhoA = 0.5, EI = 2, EA = 2e4): Json {
+  const nodes: Json[] = [{ type: 'PointGround', name: 'ground' }],
+    objects: Json[] = [],
+    markers: Json[] = [
+      { type: 'NodeCoordinate', name: 'groundCoordinate', nodeNumber: 'ground', coordinate: 0 },
+    ]
+  for (let i = 0; i <= elements; i++)
+    nodes.push({ type: 'Point2DSlope1', name: `n${i}`, referenceCoordinates: [(L * i) / elements, 0, 1, 0] })
+  for (let i = 0; i < elements; i++)
+    objects.push({
+      type: 'ANCFCable2D',
+      name: `c${i}`,
+      nodeNumbers: [`n${i}`, `n${i + 1}`],
+      physicsLength: L / elements,
+      physicsMassPerLength: rhoA,
+      physicsBendingStiffness: EI,
+      physicsAxialStiffness: EA,
+    })
+  for (const k of [0, 1, 3]) {
+    markers.push({ type: 'NodeCoordinate', name: `clamp${k}`, nodeNumber: 'n0', coordinate: k })
+    objects.push({
+      type: 'ConnectorCoordinate',
+      name: `fix${k}`,
+      markerNumbers: ['groundCoordinate', `clamp${k}`],
+    })
+  }
+  return { nodes, objects, markers, loads: [], sensors: [] }
+}

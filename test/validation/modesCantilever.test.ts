@@ -3,7 +3,7 @@
 // cos(beta L) cosh(beta L) = -1 (Blevins, Formulas for Natural Frequency and Mode Shape, table 8-1).
 import { describe, expect, it } from 'vitest'
 import { modalAnalysis } from '../../src/core'
-import { straightCable } from './ancfCableModels'
+import { ancfCantilever } from '../../bench/modesModels'
 import { makeProject } from './helpers'
 
 const BETA_L = [1.8751040687119611, 4.694091132974175, 7.854757438237613]
@@ -17,20 +17,8 @@ describe('ANCF cantilever (ANCFCable2D, clamped at x = 0): first three bending f
     EA = 2e4
   const exact = BETA_L.map((b) => (b * b * Math.sqrt(EI / (rhoA * L ** 4))) / (2 * Math.PI))
   const errors = (elements: number): number[] => {
-    const model = straightCable({
-      p0: [0, 0],
-      p1: [L, 0],
-      elements,
-      cable: { physicsMassPerLength: rhoA, physicsBendingStiffness: EI, physicsAxialStiffness: EA },
-      fixedConstraintsNode0: [1, 1, 0, 1],
-    })
-    const { modes } = modalAnalysis(
-      makeProject({ ...model, sensors: [] }, { solverType: 'Static' }),
-      'initial',
-      {
-        count: 3,
-      },
-    )
+    const project = makeProject(ancfCantilever(elements, L, rhoA, EI, EA), { solverType: 'Static' })
+    const { modes } = modalAnalysis(project, 'initial', { count: 3 })
     return modes.map((mode, i) => mode.frequency / exact[i] - 1)
   }
 
