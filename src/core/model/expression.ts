@@ -1,12 +1,18 @@
 // A small, safe expression language for time functions (loads and drives that follow a function of
-// time). It parses arithmetic on numbers, the variable t, the constants pi and e, and a fixed set of
-// functions into a closure tree: no eval, no access to anything else.
+// time) and user functions of a few named variables (a spring force of its displacement and
+// velocity). It parses arithmetic on numbers, the variables, the constants pi and e, and a fixed set
+// of functions into a closure tree: no eval, no access to anything else.
 //
 //   expr := term (('+'|'-') term)*      term := unary (('*'|'/') unary)*
 //   unary := ('-'|'+') unary | power    power := atom ('^' unary)?
-//   atom := number | 't' | 'pi' | 'e' | name '(' expr (',' expr)* ')' | '(' expr ')'
+//   atom := number | variable | 'pi' | 'e' | name '(' expr (',' expr)* ')' | '(' expr ')'
 
 export type TimeFunction = (t: number) => number
+/** A compiled expression of named variables, read from values[i] for the i-th name. */
+export type VariableFunction = (values: Float64Array) => number
+
+/** The variables of a time function. */
+export const TIME_VARIABLES: readonly string[] = ['t']
 
 const FUNCTIONS: Record<string, { arity: number; f: (...a: number[]) => number }> = {
   sin: { arity: 1, f: Math.sin },
@@ -47,15 +53,15 @@ export class ExpressionError extends Error {}
 export const MAX_EXPRESSION_LENGTH = 4096
 const MAX_NESTING = 64
 
-type Node = (t: number) => number
+type Node = VariableFunction
 
 class Parser {
   private pos = 0
   private depth = 0
   constructor(
     private readonly src: string,
-    /** False for constant expressions (numeric fields): t is then an unknown name. */
-    private readonly timeAllowed = true,
+    /** The variable names, read from values[i] (none for constant expressions: numeric fields). */
+    private readonly variables: readonly string[],
   ) {}
 
   parse(): Node {
@@ -89,7 +95,7 @@ class Parser {
       this.pos++
       const a = left,
         b = this.term()
-      left = c === '+' ? (t) => a(t) + b(t) : (t) => a(t) - b(t)
+      left = c === '+' ? (v) => a(v) + b(v) : (v) => a(v) - b(v)
     }
   }
   private term(): Node {
@@ -100,7 +106,7 @@ class Parser {
       this.pos++
       const a = left,
         b = this.unary()
-      left = c === '*' ? (t) => a(t) * b(t) : (t) => a(t) / b(t)
+      left = c === '*' ? (v) => a(v) * b(v) : (v) => a(v) / b(v)
     }
   }
   private unary(): Node {
@@ -110,7 +116,7 @@ class Parser {
     this.pos++
     const a = this.unary()
     this.depth--
-    return c === '-' ? (t) => -a(t) : a
+    return c === '-' ? (v) => -a(v) : a
   }
   private power(): Node {
     const base = this.atom()
@@ -119,7 +125,7 @@ class Parser {
       if (++this.depth > MAX_NESTING) this.fail(`more than ${MAX_NESTING} powers in a chain`)
       const ex = this.unary()
       this.depth--
-      return (t) => Math.pow(base(t), ex(t))
+      return (v) => Math.pow(base(v), ex(v))
     }
     return base
   }
@@ -142,13 +148,14 @@ class Parser {
     if (!id) this.fail(c ? `unexpected '${c}'` : 'unexpected end of expression')
     this.pos += id[0].length
     const name = id[0]
-    if (name === 't' && this.timeAllowed) return (t) => t
+    const variable = this.variables.indexOf(name)
+    if (variable >= 0) return (v) => v[variable]
     if (name === 'pi') return () => Math.PI
     if (name === 'e') return () => Math.E
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined
     if (!fn)
       this.fail(
-        `unknown name '${name}' (known: ${this.timeAllowed ? 't, ' : ''}pi, e, ${Object.keys(FUNCTIONS).join(', ')})`,
+        `unknown name '${name}' (known: ${[...this.variables, 'pi', 'e', ...Object.keys(FUNCTIONS)].join(', ')})`,
       )
     if (this.peek() !== '(') this.fail(`expected '(' after ${name}`)
     this.pos++
@@ -161,32 +168,45 @@ class Parser {
     this.pos++
     if (args.length !== fn.arity) this.fail(`${name} takes ${fn.arity} argument(s), got ${args.length}`)
     const f = fn.f
-    if (args.length === 1) {
-      const a = args[0]
-      return (t) => f(a(t))
-    }
-    return (t) => f(...args.map((a) => a(t)))
+    // One closure per arity: evaluating allocates nothing (they run in the residual of a step).
+    const [a, b, third] = args
+    if (args.length === 1) return (v) => f(a(v))
+    if (args.length === 2) return (v) => f(a(v), b(v))
+    return (v) => f(a(v), b(v), third(v))
   }
 }
 
 /** Compiles an expression in t; throws ExpressionError with the position on a syntax error. */
 export function compileTimeFunction(source: string | number): TimeFunction {
   if (typeof source === 'number') return () => source
-  return parseBounded(source, true)
+  const f = parseBounded(source, TIME_VARIABLES)
+  const values = new Float64Array(1)
+  return (t) => {
+    values[0] = t
+    return f(values)
+  }
 }
 
-function parseBounded(source: string, timeAllowed: boolean): Node {
+/** Compiles an expression of the named variables (values[i] is variables[i]); throws ExpressionError. */
+export function compileFunction(source: string, variables: readonly string[]): VariableFunction {
+  return parseBounded(source, variables)
+}
+
+function parseBounded(source: string, variables: readonly string[]): Node {
   if (source.length > MAX_EXPRESSION_LENGTH)
     throw new ExpressionError(
       `the expression has ${source.length} characters; at most ${MAX_EXPRESSION_LENGTH} are allowed`,
     )
-  return new Parser(source, timeAllowed).parse()
+  return new Parser(source, variables).parse()
 }
 
-/** The error message of an expression, or undefined when it compiles. */
-export function expressionProblem(source: string | number): string | undefined {
+/** The error message of an expression (in t unless other variables are named), or undefined when it compiles. */
+export function expressionProblem(
+  source: string | number,
+  variables: readonly string[] = TIME_VARIABLES,
+): string | undefined {
   try {
-    compileTimeFunction(source)
+    if (typeof source === 'string') parseBounded(source, variables)
     return undefined
   } catch (e) {
     return e instanceof ExpressionError ? e.message : String(e)
@@ -195,7 +215,7 @@ export function expressionProblem(source: string | number): string | undefined {
 
 /** The value of a constant expression ("2*3", "pi/4", "sqrt(2)/2"); throws ExpressionError otherwise. */
 export function evaluateConstant(source: string): number {
-  const value = parseBounded(source, false)(0)
+  const value = parseBounded(source, [])(new Float64Array(0))
   if (!Number.isFinite(value)) throw new ExpressionError(`"${source}" is not a finite number (${value})`)
   return value
 }

@@ -78,13 +78,16 @@ export interface RefListParam extends ParamBase {
 }
 /**
  * A time function: a safe arithmetic expression in t (see core/model/expression.ts), or an empty string
- * for none. Used by time-dependent loads and drives.
+ * for none. Used by time-dependent loads and drives; with variables, a user function of those names
+ * (a spring force of its displacement and velocity).
  */
 export interface ExpressionParam extends ParamBase {
   type: 'expression'
   default?: string
   /** Number of components the expression list must have (1 = a single expression string). */
   size?: number
+  /** The names the expression may use; absent: t only (a time function). */
+  variables?: readonly string[]
 }
 
 /**
@@ -255,7 +258,7 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       if (size === 1)
         return typeof v === 'string'
           ? undefined
-          : `expected an expression string in t, got ${describeValue(v)}`
+          : `expected an expression string in ${(spec.variables ?? ['t']).join(', ')}, got ${describeValue(v)}`
       if (typeof v === 'string' && v === '') return undefined
       if (
         !Array.isArray(v) ||

@@ -273,7 +273,7 @@ function expressionCheck(p: ParamSpec, v: JsonValue): string | undefined {
   const list = Array.isArray(v) ? v : [v]
   for (const e of list) {
     if (e === '') continue
-    const m = expressionProblem(e as string | number)
+    const m = expressionProblem(e as string | number, p.variables)
     if (m) return m
   }
   return undefined

@@ -1,4 +1,5 @@
 import { defineItem } from '../../model/definition'
+import { compileFunction, type VariableFunction } from '../../model/expression'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -6,7 +7,13 @@ import { CoordinatePair } from '../common/coordinatePair'
 import { visualizationParams } from '../common/itemFields'
 import { requireMarkers, markersOf } from '../common/markerChecks'
 
-/** f = k (q1 - q0 - offset) + d (q1' - q0' - velocityOffset) + dry friction; +f on q1, -f on q0. */
+/** Exudyn 1.11's arguments of springForceUserFunction after (mbs, t, itemNumber), with t first. */
+const USER_FUNCTION_VARIABLES = ['t', 'displacement', 'velocity', 'stiffness', 'damping', 'offset'] as const
+
+/**
+ * f = k (q1 - q0 - offset) + d (q1' - q0' - velocityOffset) + dry friction, or the user function of
+ * USER_FUNCTION_VARIABLES instead; +f on q1, -f on q0.
+ */
 class CoordinateSpringDamper extends CoordinatePair {
   readonly nAE = 0
   readonly outputVariables = ['Displacement', 'Velocity', 'Force']
@@ -19,12 +26,24 @@ class CoordinateSpringDamper extends CoordinatePair {
     private readonly dryFriction: number,
     private readonly dryFrictionProportionalZone: number,
     private readonly active: boolean,
+    private readonly userFunction: VariableFunction | undefined,
   ) {
     super(markers)
   }
+  private readonly userArguments = new Float64Array(USER_FUNCTION_VARIABLES.length)
   force(s: SystemState): number {
     const dq = this.value(s.q, 1) - this.value(s.q, 0)
     const dv = this.value(s.v, 1) - this.value(s.v, 0)
+    if (this.userFunction) {
+      const a = this.userArguments
+      a[0] = s.t
+      a[1] = dq
+      a[2] = dv
+      a[3] = this.k
+      a[4] = this.d
+      a[5] = this.offset
+      return this.userFunction(a)
+    }
     let f = this.k * (dq - this.offset) + this.d * (dv - this.velocityOffset)
     if (this.dryFriction !== 0) {
       // Regularized Coulomb friction: linear in the velocity inside the proportional zone.
@@ -52,7 +71,7 @@ export const ObjectConnectorCoordinateSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorCoordinateSpringDamper',
   exudynName: 'ObjectConnectorCoordinateSpringDamper',
-  doc: "A spring-damper between two coordinates: f = stiffness (q1 - q0 - offset) + damping (q1' - q0' - velocityOffset) + dryFriction * regularized sign(q1' - q0').",
+  doc: "A spring-damper between two coordinates: f = stiffness (q1 - q0 - offset) + damping (q1' - q0' - velocityOffset) + dryFriction * regularized sign(q1' - q0'), or springForceUserFunction.",
   parameters: {
     ...MARKER_PAIR,
     stiffness: { type: 'number', default: 0, doc: 'stiffness (N/m or N m/rad)' },
@@ -70,6 +89,12 @@ export const ObjectConnectorCoordinateSpringDamper = defineItem({
       min: 0,
       doc: 'velocity below which the friction is linear in the velocity (regularization)',
     },
+    springForceUserFunction: {
+      type: 'expression',
+      default: '',
+      variables: USER_FUNCTION_VARIABLES,
+      doc: 'optional force law replacing the linear one, an expression in t, displacement (q1 - q0), velocity (its rate), stiffness, damping and offset, e.g. "0.1*stiffness*displacement + stiffness*displacement^3 + damping*velocity"; "" for none',
+    },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
   },
@@ -77,6 +102,7 @@ export const ObjectConnectorCoordinateSpringDamper = defineItem({
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'coordinate'),
   build: (it, ctx) => {
     const p = it.params
+    const userFunction = p.string('springForceUserFunction')
     return new CoordinateSpringDamper(
       markersOf(it, ctx),
       p.number('stiffness'),
@@ -86,6 +112,7 @@ export const ObjectConnectorCoordinateSpringDamper = defineItem({
       p.number('dryFriction'),
       p.number('dryFrictionProportionalZone'),
       p.bool('activeConnector'),
+      userFunction === '' ? undefined : compileFunction(userFunction, USER_FUNCTION_VARIABLES),
     )
   },
 })

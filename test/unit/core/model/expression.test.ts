@@ -2,7 +2,12 @@
 // errors that say what is wrong and where. Expected values are exact (or Math.* of the same argument),
 // so comparisons are exact where the evaluation order is the same, and 1e-15 relative otherwise.
 import { describe, expect, it } from 'vitest'
-import { compileTimeFunction, expressionProblem, ExpressionError } from '../../../../src/core'
+import {
+  compileFunction,
+  compileTimeFunction,
+  expressionProblem,
+  ExpressionError,
+} from '../../../../src/core'
 
 const at = (source: string, t = 0): number => compileTimeFunction(source)(t)
 
@@ -70,5 +75,26 @@ describe('expression language', () => {
   it('has no access to anything but its own names', () => {
     for (const source of ['constructor', 'process.exit(1)', 'globalThis', 'this'])
       expect(expressionProblem(source)).toBeDefined()
+  })
+})
+
+describe('expressions of named variables (user functions)', () => {
+  const names = ['t', 'displacement', 'velocity', 'stiffness']
+  it('reads each variable from its slot', () => {
+    const f = compileFunction('stiffness*displacement^3 + 2*velocity - t', names)
+    expect(f(Float64Array.from([0.5, 2, 3, 10]))).toBe(10 * 8 + 6 - 0.5)
+  })
+  it('evaluates functions of two and three arguments on variables', () => {
+    const f = compileFunction('max(displacement, velocity) + smoothstep(t, 0, 1)', names)
+    expect(f(Float64Array.from([0.5, 2, 3, 0]))).toBe(3 + 0.5)
+  })
+  it('refuses a name that is not a variable, listing the ones it knows', () => {
+    expect(() => compileFunction('dispacement', names)).toThrow(
+      /unknown name 'dispacement' \(known: t, displacement, velocity, stiffness, pi, e,/,
+    )
+    expect(expressionProblem('2*x', names)).toMatch(/unknown name 'x'/)
+    expect(expressionProblem('2*velocity', names)).toBeUndefined()
+    // A time function knows t only.
+    expect(expressionProblem('velocity')).toMatch(/unknown name 'velocity' \(known: t, pi, e,/)
   })
 })

@@ -1,0 +1,88 @@
+// springForceUserFunction on ConnectorCoordinateSpringDamper (Exudyn 1.11's arguments: t,
+// displacement, velocity, stiffness, damping, offset). References, independent of the engine:
+//  - a user function that is the linear law gives the built-in spring's motion (same equations; the
+//    evaluation order differs, so round-off only);
+//  - the Duffing oscillator of Exudyn's perfSpringDamperUserFunction, m x'' + d x' + 0.1 k x + k x^3
+//    = F0 sin(2 pi (f1 t / (2 T)) t), against the test's own RK4 at a step 20x finer (its error,
+//    O(h^4), is far below the integrator's under test).
+import { describe, expect, it } from 'vitest'
+import { rk4, run, sensorSeries, type Json } from './helpers'
+
+const mass = 1.6,
+  k = 4000,
+  d = 4,
+  F0 = 80,
+  T = 0.5
+const f1 = Math.sqrt(k / mass) / (2 * Math.PI)
+const sweep = `${F0}*sin(2*pi*(${f1 / T}*0.5*t)*t)`
+const load = (t: number): number => F0 * Math.sin(2 * Math.PI * ((f1 / T) * 0.5 * t) * t)
+
+function duffing(userFunction: string, linear = false): Json {
+  return {
+    nodes: [
+      { type: 'Point', name: 'node', referenceCoordinates: [0.5, 0, 0], initialCoordinates: [0.01, 0, 0] },
+      { type: 'PointGround', name: 'groundNode' },
+    ],
+    objects: [
+      { type: 'Ground', name: 'ground' },
+      { type: 'MassPoint', name: 'mass', physicsMass: mass, nodeNumber: 'node' },
+      {
+        type: 'ConnectorCoordinateSpringDamper',
+        name: 'spring',
+        markerNumbers: ['groundX', 'massX'],
+        stiffness: k,
+        damping: d,
+        offset: linear ? 0.002 : 0,
+        springForceUserFunction: userFunction,
+      },
+    ],
+    markers: [
+      { type: 'NodeCoordinate', name: 'groundX', nodeNumber: 'groundNode', coordinate: 0 },
+      { type: 'NodeCoordinate', name: 'massX', nodeNumber: 'node', coordinate: 0 },
+    ],
+    loads: [{ type: 'Coordinate', name: 'sweep', markerNumber: 'massX', load: F0, loadUserFunction: sweep }],
+    sensors: [{ type: 'Node', name: 'q', nodeNumber: 'node', outputVariableType: 'Coordinates' }],
+  }
+}
+
+const settings = (steps: number): Json => ({
+  solverType: 'GeneralizedAlpha',
+  timeIntegration: { endTime: T, numberOfSteps: steps, generalizedAlpha: { spectralRadius: 1 } },
+  solutionSettings: { sensorsWritePeriod: 0 },
+})
+
+const finalX = (model: Json, steps: number): number => {
+  const q = sensorSeries(run(model, settings(steps)).recorder, 'q')
+  return q.values[q.values.length - 1][0]
+}
+
+describe('springForceUserFunction', () => {
+  it('the linear law as a user function moves as the built-in spring', () => {
+    const user = sensorSeries(
+      run(duffing('stiffness*(displacement - offset) + damping*velocity', true), settings(1000)).recorder,
+      'q',
+    )
+    const builtIn = sensorSeries(run(duffing('', true), settings(1000)).recorder, 'q')
+    const scale = Math.max(...builtIn.values.map((r) => Math.abs(r[0])))
+    for (let i = 0; i < builtIn.values.length; i++)
+      expect(Math.abs(user.values[i][0] - builtIn.values[i][0])).toBeLessThan(1e-12 * scale)
+  })
+
+  it('the Duffing oscillator of perfSpringDamperUserFunction converges to RK4 at second order', () => {
+    const model = duffing('0.1*stiffness*displacement + stiffness*displacement^3 + velocity*damping')
+    const [x] = rk4(
+      (t, [u, v]) => [v, (load(t) - (0.1 * k * u + k * u ** 3 + d * v)) / mass],
+      [0.01, 0],
+      0,
+      T,
+      40_000,
+    )
+    const e1 = Math.abs(finalX(model, 2000) - x),
+      e2 = Math.abs(finalX(model, 4000) - x)
+    // Generalized-alpha is second order: halving h divides the error by about 4 (3 allows for the
+    // higher-order terms at omega h = 0.06 and 0.03).
+    expect(e1 / e2).toBeGreaterThan(3)
+    // At h = T/4000 (omega h = 0.03) the error is 8.5e-6 of x(T); bound 2e-5 of it.
+    expect(e2).toBeLessThan(2e-5 * Math.abs(x))
+  })
+})
