@@ -12,9 +12,9 @@
 // the converged reference is ours at 1e-12); perf3DRigidBodies our default 1e-10 (Exudyn's: 1e-8).
 import '../src/core'
 import type { JsonObject as Json } from '../src/core'
-import { exudynPeerDir, runExudynScript, type ExudynRun } from './exudynPeer'
+import { exudynPeerDir, runExudynScript, runOwnExudynScript, type ExudynRun } from './exudynPeer'
 import { runEngine, type EngineResult } from './measure'
-import { rigidBodies3D, rigidPendulum, springDamperExplicit } from './models'
+import { rigidBodies3D, rigidPendulum, springDamperExplicit, springDamperUserFunction } from './models'
 import { median, ratioText } from './ratios'
 import type { BenchRow, BenchSuite } from './suite'
 
@@ -71,11 +71,16 @@ interface Pairs {
 }
 
 /** Runs ours then Exudyn's script, PAIRS times, so a change of the machine's load hits both. */
-function alternate(m: { model: Json; settings: Json }, dir: string, script: string): Pairs {
+function alternate(
+  m: { model: Json; settings: Json },
+  dir: string,
+  script: string,
+  run: (dir: string, script: string) => ExudynRun = (d, s) => runExudynScript(d, s, 1),
+): Pairs {
   const pairs: Pairs = { ours: [], theirs: [] }
   for (let i = 0; i < PAIRS; i++) {
     pairs.ours.push(runEngine(m.model, m.settings))
-    pairs.theirs.push(runExudynScript(dir, script, 1))
+    pairs.theirs.push(run(dir, script))
   }
   return pairs
 }
@@ -115,6 +120,12 @@ export const suite: BenchSuite = {
     const pc = runEngine(converged.model, converged.settings)
     const spring = alternate(springDamperExplicit(SPRING_STEPS), dir, 'perfSpringDamperExplicit.py')
     const bodies = alternate(rigidBodies3D(400, BODIES_3D_STEPS), dir, 'perf3DRigidBodies.py')
+    const userSpring = alternate(
+      springDamperUserFunction(),
+      dir,
+      'bench/exudynScripts/springDamperUserFunction.py',
+      runOwnExudynScript,
+    )
 
     const pendulumResult = (r: EngineResult): number => sumAbs(r.sensors.position)
     const bodiesResult = (r: EngineResult): number => sumAbs(r.sensors.displacement, r.sensors.rotation)
@@ -122,7 +133,10 @@ export const suite: BenchSuite = {
     const p = ratio('perfRigidPendulum', pendulum, 0.4)
     const s = ratio('perfSpringDamperExplicit', spring, 0.3)
     const b = ratio('perf3DRigidBodies', bodies, 0.5)
-    summaries.push(p.line, s.line, b.line)
+    const u = ratio('perfSpringDamperUserFunction', userSpring, 0.2)
+    summaries.push(p.line, s.line, b.line, u.line)
+    const [uo, ut] = [userSpring.ours[u.at], userSpring.theirs[u.at]]
+    const userResult = uo.sensors.position[0]
     const [po, pt] = [pendulum.ours[p.at], pendulum.theirs[p.at]]
     const [so, st] = [spring.ours[s.at], spring.theirs[s.at]]
     const [bo, bt] = [bodies.ours[b.at], bodies.theirs[b.at]]
@@ -151,6 +165,14 @@ export const suite: BenchSuite = {
       }),
       exudynRow('perfSpringDamperExplicit', so, st, {
         accuracy: `sum abs(position) ${st.result.toFixed(6)}, ${dist(st.result, springResult)} from ours`,
+      }),
+      engineRow('perfSpringDamperUserFunction', uo, {
+        engine: 'MBS Studio (springForceUserFunction as an expression)',
+        accuracy: `final x ${userResult.toPrecision(10)}`,
+      }),
+      exudynRow('perfSpringDamperUserFunction', uo, ut, {
+        engine: 'Exudyn 1.11, 1 thread (Python user functions)',
+        accuracy: `final x ${ut.result.toPrecision(10)}, ${dist(ut.result, userResult)} from ours`,
       }),
       engineRow('perf3DRigidBodies (400 bodies)', bo, {
         engine: 'MBS Studio (default relativeTolerance 1e-10, the converged reference)',

@@ -81,6 +81,12 @@ export function runExudynScript(dir: string, script: string, threads = 1): Exudy
   return toRun(lines[lines.length - 1] as RunnerLine)
 }
 
+/** Runs a script of our own that builds a model in Exudyn (bench/exudynScripts), as runExudynScript does. */
+export function runOwnExudynScript(dir: string, file: string): ExudynRun {
+  const lines = runChild(dir, resolve(file), 1, [], join(dir, 'perf-models'))
+  return toRun(lines[lines.length - 1] as RunnerLine)
+}
+
 export type ExudynProjectRun = ExudynRun & { sensors: Record<string, number[]> }
 
 /** Runs one of our project files in Exudyn (run_project.py); sensors: their last values by name. */

@@ -161,6 +161,55 @@ export function springDamperExplicit(steps: number): { model: Json; settings: Js
 }
 
 /**
+ * Exudyn perfSpringDamperUserFunction (rebuilt for Exudyn in bench/exudynScripts): a 1.6 kg MassPoint
+ * on a CoordinateSpringDamper whose springForceUserFunction is the Duffing law 0.1 k u + k u^3 + d v
+ * (k = 4000, d = 4), a coordinate load 80 sin(2 pi (f1 t / (2 T)) t) sweeping to the linear
+ * eigenfrequency f1 over T = 50 s; generalized-alpha, spectral radius 1, h = 1e-4. Result: final x.
+ */
+export function springDamperUserFunction(endTime = 50): { model: Json; settings: Json } {
+  const f1 = Math.sqrt(4000 / 1.6) / (2 * Math.PI)
+  const steps = Math.round(endTime / 1e-4)
+  return {
+    model: {
+      nodes: [
+        { type: 'Point', name: 'n1', referenceCoordinates: [0.5, 0, 0] },
+        { type: 'PointGround', name: 'nGround' },
+      ],
+      objects: [
+        { type: 'MassPoint', name: 'mass', physicsMass: 1.6, nodeNumber: 'n1' },
+        {
+          type: 'ConnectorCoordinateSpringDamper',
+          name: 'spring',
+          markerNumbers: ['mGround', 'mNode'],
+          stiffness: 4000,
+          damping: 4,
+          springForceUserFunction: '0.1*stiffness*displacement + stiffness*displacement^3 + velocity*damping',
+        },
+      ],
+      markers: [
+        { type: 'NodeCoordinate', name: 'mGround', nodeNumber: 'nGround', coordinate: 0 },
+        { type: 'NodeCoordinate', name: 'mNode', nodeNumber: 'n1', coordinate: 0 },
+      ],
+      loads: [
+        {
+          type: 'Coordinate',
+          name: 'sweep',
+          markerNumber: 'mNode',
+          load: 80,
+          loadUserFunction: `80*sin(2*pi*(${f1 / endTime}*0.5*t)*t)`,
+        },
+      ],
+      sensors: [{ type: 'Node', name: 'position', nodeNumber: 'n1', outputVariableType: 'Position' }],
+    },
+    settings: {
+      solverType: 'GeneralizedAlpha',
+      timeIntegration: { endTime, numberOfSteps: steps, generalizedAlpha: { spectralRadius: 1 } },
+      solutionSettings: { sensorsWritePeriod: endTime },
+    },
+  }
+}
+
+/**
  * Exudyn perf3DRigidBodies: 400 bricks (0.4 x 0.1 x 0.1 m, density 1000) with Euler parameters, each
  * rotated by A_{i+1} = A_i Rx(0.01 pi) Rz(0.02 pi), joined end to end by revolute joints whose axis
  * is the body's local z axis (given in the previous body's frame), gravity +9.81 in z,
