@@ -113,7 +113,7 @@ export function createBackend(options: BackendOptions): Backend {
     emit({ event: 'document', data: next })
     if (!options.recovery || pendingRecovery) return
     if (next.modified && owner.isOpen)
-      options.recovery.schedule({ path: next.path, title: next.title, text: owner.text() })
+      options.recovery.schedule(() => ({ path: next.path, title: next.title, text: owner.text() }))
     else options.recovery.clear()
   }
 

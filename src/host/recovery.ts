@@ -16,8 +16,11 @@ export interface RecoveredModel {
 }
 
 export interface RecoveryStore {
-  /** Schedules an autosave of this state (the latest one wins). */
-  schedule(model: Omit<RecoveredModel, 'savedAt'>): void
+  /**
+   * Schedules an autosave (the latest one wins); `model` is asked for when the autosave is written,
+   * so the project text is written once per DEBOUNCE_MS, not once per edit.
+   */
+  schedule(model: () => Omit<RecoveredModel, 'savedAt'>): void
   /** Writes a scheduled autosave now. */
   flush(): void
   /** Drops the recovery file and any scheduled autosave (after a save, or a clean shutdown). */
@@ -26,7 +29,7 @@ export interface RecoveryStore {
 }
 
 export function createRecoveryStore(file: string, debounceMs = DEBOUNCE_MS): RecoveryStore {
-  let scheduled: Omit<RecoveredModel, 'savedAt'> | null = null
+  let scheduled: (() => Omit<RecoveredModel, 'savedAt'>) | null = null
   let timer: NodeJS.Timeout | undefined
 
   const flush = () => {
@@ -34,7 +37,7 @@ export function createRecoveryStore(file: string, debounceMs = DEBOUNCE_MS): Rec
     timer = undefined
     if (!scheduled) return
     mkdirSync(dirname(file), { recursive: true })
-    writeFileAtomic(file, JSON.stringify({ ...scheduled, savedAt: new Date().toISOString() }))
+    writeFileAtomic(file, JSON.stringify({ ...scheduled(), savedAt: new Date().toISOString() }))
     scheduled = null
   }
 

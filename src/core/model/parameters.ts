@@ -8,6 +8,12 @@ interface ParamBase {
   unit?: string
   /** Belongs to visualization only (never affects the numbers). */
   visualization?: boolean
+  /**
+   * Changes without reassembly (Exudyn's parameters that need no new Assemble): the compiled item
+   * takes the new value in place (its computation's setParameters) and a paused run goes on with it.
+   * Absent: structural, a change rebuilds the system.
+   */
+  live?: boolean
 }
 
 export interface NumberParam extends ParamBase {

@@ -580,6 +580,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     copyJacobianState(this.jacobianAt, s)
   }
 
+  /**
+   * Modified Newton's Jacobian is evaluated again at the state it was made at, with the new values:
+   * the run goes on as the model built with them would from a checkpoint (restoreJacobian).
+   */
+  override parametersChanged(): void {
+    if (this.jacobianValid) this.jacobianToRestore = true
+  }
+
   /** After loading a checkpoint: the Jacobian of the continuous run, evaluated at its saved state. */
   private restoreJacobian(): void {
     this.jacobianToRestore = false

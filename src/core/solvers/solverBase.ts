@@ -239,6 +239,12 @@ export abstract class SolverBase {
     }
   }
 
+  /**
+   * The system's live parameters changed in place (CompiledSystem.updateItems): what the solver
+   * keeps that was computed from them is computed again before it is used. Nothing by default.
+   */
+  parametersChanged(): void {}
+
   /** Sets the end time (e.g. to continue a finished run, or to stop at a checkpoint time). */
   setEndTime(t: number): void {
     this.endTime = t

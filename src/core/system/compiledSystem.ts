@@ -142,6 +142,20 @@ export class CompiledSystem implements BuildContext {
     this.buildItem(kind, model.count(kind) - 1)
   }
 
+  /**
+   * Takes the items of `model` (the current model with only live or visualization parameters of
+   * the listed items changed) in place: their records get the new resolved items and their
+   * computations the live parameters. Nothing is rebuilt or initialized again.
+   */
+  updateItems(model: ResolvedModel, changed: readonly { kind: ItemKind; index: number }[]): void {
+    this.model = model
+    for (const { kind, index } of changed) {
+      const record = this.records(kind)[index]
+      record.item = model.item(kind, index)
+      record.computation.setParameters?.(record.item)
+    }
+  }
+
   /** Sets an item back to NONE: the next initialize() records its reference configuration again. */
   resetInitialization(kind: ItemKind, index: number): void {
     this.records(kind)[index].stage = 'NONE'

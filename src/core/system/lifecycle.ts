@@ -1,6 +1,7 @@
 // Per-item initialization stages after Chrono's (docs/engine.md): an item is initialized
 // once, in two phases; an item added later is initialized alone; resetInitialization() is the only
 // way to record a reference configuration again.
+import type { ResolvedItem } from '../model/definition'
 import type { SystemState } from './state'
 
 export type InitStage = 'NONE' | 'STRUCTURE' | 'STATE'
@@ -11,6 +12,11 @@ export interface LifecycleHooks {
   setupInitial?(): void
   /** Phase 2: set initial conditions into the state (runs after every pending item finished phase 1). */
   setupInitialState?(s: SystemState): void
+  /**
+   * Takes the item's parameters marked `live` (src/core/model/parameters.ts); the build calls it
+   * too, so an item changed in place computes exactly as one built with the new values.
+   */
+  setParameters?(item: ResolvedItem): void
   /** Auxiliary data from the current state (may run many times per step). */
   update?(s: SystemState): void
   /**

@@ -48,14 +48,21 @@ export class VectorLoad implements LoadComputation {
   private readonly F = new Float64Array(3)
   private readonly F2 = new Float64Array(3)
   private readonly R = new Float64Array(9)
+  private vector: LoadVector
   constructor(
+    item: ResolvedItem,
     private readonly kinematics: PointKinematics,
-    private readonly vector: LoadVector,
     private readonly torque: boolean,
     private readonly bodyFixed: boolean,
     /** Mass-proportional loads: F = mass * loadVector. */
     private readonly scale: number,
-  ) {}
+  ) {
+    this.vector = loadVectorOf(item)
+  }
+  /** The live loadVector (and its time functions, which come with it). */
+  setParameters(item: ResolvedItem): void {
+    this.vector = loadVectorOf(item)
+  }
   setupLTG(): void {
     if (this.J.length !== 3 * this.kinematics.ltg.length)
       this.J = new Float64Array(3 * this.kinematics.ltg.length)
@@ -87,7 +94,7 @@ export const markerOf = (
   ctx: { marker(i: number): MarkerComputation },
 ): MarkerComputation => ctx.marker(it.params.ref('markerNumber'))
 
-export const loadVectorOf = (it: ResolvedItem): LoadVector =>
+const loadVectorOf = (it: ResolvedItem): LoadVector =>
   new LoadVector(it.params.vector('loadVector'), it.params.raw('loadVectorUserFunction') as string[])
 
 export const defineLoad = itemFactory('load', 'Load', visualizationParams())

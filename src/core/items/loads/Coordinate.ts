@@ -1,3 +1,4 @@
+import type { ResolvedItem } from '../../model/definition'
 import { compileTimeFunction, type TimeFunction } from '../../model/expression'
 import type { LoadComputation, MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
@@ -6,12 +7,16 @@ import { requireMarkers } from '../common/markerChecks'
 
 class CoordinateLoad implements LoadComputation {
   private readonly fn: TimeFunction | undefined
+  /** The live load value (setParameters). */
+  private load = 0
   constructor(
     private readonly marker: MarkerComputation,
-    private readonly load: number,
     userFunction: string,
   ) {
     this.fn = userFunction !== '' ? compileTimeFunction(userFunction) : undefined
+  }
+  setParameters(item: ResolvedItem): void {
+    this.load = item.params.number('load')
   }
   setupLTG(): void {}
   loadValue(t: number, out: Float64Array): number {
@@ -29,7 +34,7 @@ export const LoadCoordinate = defineLoad({
   doc: 'A scalar load (force or torque) on one coordinate, through a NodeCoordinate marker.',
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'a coordinate marker' },
-    load: { type: 'number', default: 0, doc: 'the load value (N or N m)' },
+    load: { type: 'number', default: 0, live: true, doc: 'the load value (N or N m)' },
     loadUserFunction: {
       type: 'expression',
       default: '',
@@ -37,6 +42,9 @@ export const LoadCoordinate = defineLoad({
     },
   },
   check: (it, m) => requireMarkers(it, m, 'markerNumber', 'coordinate'),
-  build: (it, ctx) =>
-    new CoordinateLoad(markerOf(it, ctx), it.params.number('load'), it.params.string('loadUserFunction')),
+  build: (it, ctx) => {
+    const load = new CoordinateLoad(markerOf(it, ctx), it.params.string('loadUserFunction'))
+    load.setParameters(it)
+    return load
+  },
 })

@@ -1,4 +1,4 @@
-import { defineLoad, loadVectorOf, markerOf, USER_FUNCTION_3, VectorLoad } from '../common/loadBase'
+import { defineLoad, markerOf, USER_FUNCTION_3, VectorLoad } from '../common/loadBase'
 import { requireMarkers } from '../common/markerChecks'
 
 export const LoadForceVector = defineLoad({
@@ -6,7 +6,7 @@ export const LoadForceVector = defineLoad({
   doc: 'A force on a position marker, in global coordinates (or in the marker frame if bodyFixed).',
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'the marker the force acts on' },
-    loadVector: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'N', doc: 'force vector' },
+    loadVector: { type: 'vector', live: true, size: 3, default: [0, 0, 0], unit: 'N', doc: 'force vector' },
     bodyFixed: {
       type: 'boolean',
       default: false,
@@ -19,5 +19,5 @@ export const LoadForceVector = defineLoad({
     ...(it.params.bool('bodyFixed') ? requireMarkers(it, m, 'markerNumber', 'orientation') : []),
   ],
   build: (it, ctx) =>
-    new VectorLoad(markerOf(it, ctx).kinematics!, loadVectorOf(it), false, it.params.bool('bodyFixed'), 1),
+    new VectorLoad(it, markerOf(it, ctx).kinematics!, false, it.params.bool('bodyFixed'), 1),
 })

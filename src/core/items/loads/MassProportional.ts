@@ -1,4 +1,4 @@
-import { defineLoad, loadVectorOf, markerOf, USER_FUNCTION_3, VectorLoad } from '../common/loadBase'
+import { defineLoad, markerOf, USER_FUNCTION_3, VectorLoad } from '../common/loadBase'
 import { requireMarkers } from '../common/markerChecks'
 
 export const LoadMassProportional = defineLoad({
@@ -8,6 +8,7 @@ export const LoadMassProportional = defineLoad({
     markerNumber: { type: 'ref', kind: 'marker', doc: 'a BodyMass marker' },
     loadVector: {
       type: 'vector',
+      live: true,
       size: 3,
       default: [0, 0, 0],
       unit: 'm/s^2',
@@ -18,6 +19,6 @@ export const LoadMassProportional = defineLoad({
   check: (it, m) => requireMarkers(it, m, 'markerNumber', 'bodyMass'),
   build: (it, ctx) => {
     const mk = markerOf(it, ctx)
-    return new VectorLoad(mk.kinematics!, loadVectorOf(it), false, false, mk.mass ?? 0)
+    return new VectorLoad(it, mk.kinematics!, false, false, mk.mass ?? 0)
   },
 })

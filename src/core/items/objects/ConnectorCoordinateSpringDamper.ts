@@ -1,5 +1,6 @@
-import { defineItem } from '../../model/definition'
+import { defineItem, type ItemParams, type ResolvedItem } from '../../model/definition'
 import { compileFunction, type VariableFunction } from '../../model/expression'
+import type { ParamSchema } from '../../model/parameters'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -10,6 +11,40 @@ import { requireMarkers, markersOf } from '../common/markerChecks'
 /** Exudyn 1.11's arguments of springForceUserFunction after (mbs, t, itemNumber), with t first. */
 const USER_FUNCTION_VARIABLES = ['t', 'displacement', 'velocity', 'stiffness', 'damping', 'offset'] as const
 
+const PARAMETERS = {
+  ...MARKER_PAIR,
+  stiffness: { type: 'number', default: 0, live: true, doc: 'stiffness (N/m or N m/rad)' },
+  damping: { type: 'number', default: 0, live: true, doc: 'damping coefficient' },
+  offset: {
+    type: 'number',
+    default: 0,
+    live: true,
+    doc: 'coordinate difference at which the spring force is zero',
+  },
+  velocityOffset: {
+    type: 'number',
+    default: 0,
+    live: true,
+    doc: 'velocity difference at which the damping force is zero',
+  },
+  dryFriction: { type: 'number', default: 0, live: true, min: 0, doc: 'dry friction force (or torque)' },
+  dryFrictionProportionalZone: {
+    type: 'number',
+    default: 0,
+    live: true,
+    min: 0,
+    doc: 'velocity below which the friction is linear in the velocity (regularization)',
+  },
+  springForceUserFunction: {
+    type: 'expression',
+    default: '',
+    variables: USER_FUNCTION_VARIABLES,
+    doc: 'optional force law replacing the linear one, an expression in t, displacement (q1 - q0), velocity (its rate), stiffness, damping and offset, e.g. "0.1*stiffness*displacement + stiffness*displacement^3 + damping*velocity"; "" for none',
+  },
+  ...ACTIVE_CONNECTOR,
+  ...visualizationParams(),
+} satisfies ParamSchema
+
 /**
  * f = k (q1 - q0 - offset) + d (q1' - q0' - velocityOffset) + dry friction, or the user function of
  * USER_FUNCTION_VARIABLES instead; +f on q1, -f on q0.
@@ -17,18 +52,28 @@ const USER_FUNCTION_VARIABLES = ['t', 'displacement', 'velocity', 'stiffness', '
 class CoordinateSpringDamper extends CoordinatePair {
   readonly nAE = 0
   readonly outputVariables = ['Displacement', 'Velocity', 'Force']
+  // The live parameters (setParameters).
+  private k = 0
+  private d = 0
+  private offset = 0
+  private velocityOffset = 0
+  private dryFriction = 0
+  private dryFrictionProportionalZone = 0
   constructor(
     markers: MarkerComputation[],
-    private readonly k: number,
-    private readonly d: number,
-    private readonly offset: number,
-    private readonly velocityOffset: number,
-    private readonly dryFriction: number,
-    private readonly dryFrictionProportionalZone: number,
     private readonly active: boolean,
     private readonly userFunction: VariableFunction | undefined,
   ) {
     super(markers)
+  }
+  setParameters(item: ResolvedItem): void {
+    const p = item.params as ItemParams<typeof PARAMETERS>
+    this.k = p.number('stiffness')
+    this.d = p.number('damping')
+    this.offset = p.number('offset')
+    this.velocityOffset = p.number('velocityOffset')
+    this.dryFriction = p.number('dryFriction')
+    this.dryFrictionProportionalZone = p.number('dryFrictionProportionalZone')
   }
   private readonly userArguments = new Float64Array(USER_FUNCTION_VARIABLES.length)
   force(s: SystemState): number {
@@ -72,47 +117,17 @@ export const ObjectConnectorCoordinateSpringDamper = defineItem({
   type: 'ConnectorCoordinateSpringDamper',
   exudynName: 'ObjectConnectorCoordinateSpringDamper',
   doc: "A spring-damper between two coordinates: f = stiffness (q1 - q0 - offset) + damping (q1' - q0' - velocityOffset) + dryFriction * regularized sign(q1' - q0'), or springForceUserFunction.",
-  parameters: {
-    ...MARKER_PAIR,
-    stiffness: { type: 'number', default: 0, doc: 'stiffness (N/m or N m/rad)' },
-    damping: { type: 'number', default: 0, doc: 'damping coefficient' },
-    offset: { type: 'number', default: 0, doc: 'coordinate difference at which the spring force is zero' },
-    velocityOffset: {
-      type: 'number',
-      default: 0,
-      doc: 'velocity difference at which the damping force is zero',
-    },
-    dryFriction: { type: 'number', default: 0, min: 0, doc: 'dry friction force (or torque)' },
-    dryFrictionProportionalZone: {
-      type: 'number',
-      default: 0,
-      min: 0,
-      doc: 'velocity below which the friction is linear in the velocity (regularization)',
-    },
-    springForceUserFunction: {
-      type: 'expression',
-      default: '',
-      variables: USER_FUNCTION_VARIABLES,
-      doc: 'optional force law replacing the linear one, an expression in t, displacement (q1 - q0), velocity (its rate), stiffness, damping and offset, e.g. "0.1*stiffness*displacement + stiffness*displacement^3 + damping*velocity"; "" for none',
-    },
-    ...ACTIVE_CONNECTOR,
-    ...visualizationParams(),
-  },
+  parameters: PARAMETERS,
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'coordinate'),
   build: (it, ctx) => {
-    const p = it.params
-    const userFunction = p.string('springForceUserFunction')
-    return new CoordinateSpringDamper(
+    const userFunction = it.params.string('springForceUserFunction')
+    const spring = new CoordinateSpringDamper(
       markersOf(it, ctx),
-      p.number('stiffness'),
-      p.number('damping'),
-      p.number('offset'),
-      p.number('velocityOffset'),
-      p.number('dryFriction'),
-      p.number('dryFrictionProportionalZone'),
-      p.bool('activeConnector'),
+      it.params.bool('activeConnector'),
       userFunction === '' ? undefined : compileFunction(userFunction, USER_FUNCTION_VARIABLES),
     )
+    spring.setParameters(it)
+    return spring
   },
 })

@@ -1,4 +1,5 @@
-import { defineItem } from '../../model/definition'
+import { defineItem, type ItemParams, type ResolvedItem } from '../../model/definition'
+import type { ParamSchema } from '../../model/parameters'
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
@@ -18,22 +19,61 @@ import {
 
 const transverseVelocity = new Float64Array(3)
 
+const PARAMETERS = {
+  ...MARKER_PAIR,
+  referenceLength: {
+    type: 'number',
+    default: 0,
+    min: 0,
+    unit: 'm',
+    live: true,
+    doc: 'length at which the spring force is zero',
+  },
+  stiffness: { type: 'number', default: 0, unit: 'N/m', live: true, doc: 'spring stiffness' },
+  damping: { type: 'number', default: 0, unit: 'N s/m', live: true, doc: 'damping coefficient' },
+  force: {
+    type: 'number',
+    default: 0,
+    unit: 'N',
+    live: true,
+    doc: 'constant force added to the spring force (positive pulls the markers together)',
+  },
+  velocityOffset: {
+    type: 'number',
+    default: 0,
+    unit: 'm/s',
+    live: true,
+    doc: 'velocity subtracted from dL/dt in the damper',
+  },
+  ...ACTIVE_CONNECTOR,
+  ...CONNECTOR_VIS,
+} satisfies ParamSchema
+
 /** Force along the line of the markers: f = k (L - L0) + d (L' - velocityOffset) + force. */
 class SpringDamper extends PairConnector {
   readonly nAE = 0
   readonly outputVariables = LINE_OUTPUTS
+  // The live parameters (setParameters).
+  private L0 = 0
+  private k = 0
+  private d = 0
+  private force0 = 0
+  private velocityOffset = 0
   constructor(
     markers: MarkerComputation[],
     work: TwoMarkerWork,
-    private readonly L0: number,
-    private readonly k: number,
-    private readonly d: number,
-    private readonly force0: number,
-    private readonly velocityOffset: number,
     private readonly active: boolean,
     private readonly label: string,
   ) {
     super(markers, work)
+  }
+  setParameters(item: ResolvedItem): void {
+    const p = item.params as ItemParams<typeof PARAMETERS>
+    this.L0 = p.number('referenceLength')
+    this.k = p.number('stiffness')
+    this.d = p.number('damping')
+    this.force0 = p.number('force')
+    this.velocityOffset = p.number('velocityOffset')
   }
   /** Returns the scalar force and leaves the unit vector in `direction`. */
   private scalarForce(s: SystemState): number {
@@ -112,47 +152,18 @@ export const ObjectConnectorSpringDamper = defineItem({
   type: 'ConnectorSpringDamper',
   exudynName: 'ObjectConnectorSpringDamper',
   doc: 'A spring-damper along the line between two position markers: f = stiffness (L - referenceLength) + damping (dL/dt - velocityOffset) + force, pulling the markers together when positive.',
-  parameters: {
-    ...MARKER_PAIR,
-    referenceLength: {
-      type: 'number',
-      default: 0,
-      min: 0,
-      unit: 'm',
-      doc: 'length at which the spring force is zero',
-    },
-    stiffness: { type: 'number', default: 0, unit: 'N/m', doc: 'spring stiffness' },
-    damping: { type: 'number', default: 0, unit: 'N s/m', doc: 'damping coefficient' },
-    force: {
-      type: 'number',
-      default: 0,
-      unit: 'N',
-      doc: 'constant force added to the spring force (positive pulls the markers together)',
-    },
-    velocityOffset: {
-      type: 'number',
-      default: 0,
-      unit: 'm/s',
-      doc: 'velocity subtracted from dL/dt in the damper',
-    },
-    ...ACTIVE_CONNECTOR,
-    ...CONNECTOR_VIS,
-  },
+  parameters: PARAMETERS,
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
   build: (it, ctx) => {
-    const p = it.params
-    return new SpringDamper(
+    const spring = new SpringDamper(
       markersOf(it, ctx),
       TWO_MARKER_WORK.of(ctx),
-      p.number('referenceLength'),
-      p.number('stiffness'),
-      p.number('damping'),
-      p.number('force'),
-      p.number('velocityOffset'),
-      p.bool('activeConnector'),
+      it.params.bool('activeConnector'),
       itemLabel(it),
     )
+    spring.setParameters(it)
+    return spring
   },
   visualize: lineVisualization('helix'),
 })
