@@ -1,11 +1,25 @@
 // A small, safe expression language for time functions (loads and drives that follow a function of
 // time) and user functions of a few named variables (a spring force of its displacement and
 // velocity). It parses arithmetic on numbers, the variables, the constants pi and e, and a fixed set
-// of functions into a closure tree: no eval, no access to anything else.
+// of functions into postfix code (expressionProgram.ts): no eval, no access to anything else.
 //
 //   expr := term (('+'|'-') term)*      term := unary (('*'|'/') unary)*
 //   unary := ('-'|'+') unary | power    power := atom ('^' unary)?
 //   atom := number | variable | 'pi' | 'e' | name '(' expr (',' expr)* ')' | '(' expr ')'
+
+import {
+  ADD,
+  DIVIDE,
+  FUNCTIONS,
+  MULTIPLY,
+  NEGATE,
+  POWER,
+  PUSH_CONSTANT,
+  PUSH_VARIABLE,
+  runProgram,
+  SUBTRACT,
+  type ExpressionProgram,
+} from './expressionProgram'
 
 export type TimeFunction = (t: number) => number
 /** A compiled expression of named variables, read from values[i] for the i-th name. */
@@ -14,63 +28,44 @@ export type VariableFunction = (values: Float64Array) => number
 /** The variables of a time function. */
 export const TIME_VARIABLES: readonly string[] = ['t']
 
-const FUNCTIONS: Record<string, { arity: number; f: (...a: number[]) => number }> = {
-  sin: { arity: 1, f: Math.sin },
-  cos: { arity: 1, f: Math.cos },
-  tan: { arity: 1, f: Math.tan },
-  asin: { arity: 1, f: Math.asin },
-  acos: { arity: 1, f: Math.acos },
-  atan: { arity: 1, f: Math.atan },
-  atan2: { arity: 2, f: Math.atan2 },
-  sinh: { arity: 1, f: Math.sinh },
-  cosh: { arity: 1, f: Math.cosh },
-  tanh: { arity: 1, f: Math.tanh },
-  exp: { arity: 1, f: Math.exp },
-  log: { arity: 1, f: Math.log },
-  sqrt: { arity: 1, f: Math.sqrt },
-  abs: { arity: 1, f: Math.abs },
-  sign: { arity: 1, f: Math.sign },
-  floor: { arity: 1, f: Math.floor },
-  min: { arity: 2, f: Math.min },
-  max: { arity: 2, f: Math.max },
-  /** step(x): 0 for x < 0, 1 otherwise. */
-  step: { arity: 1, f: (x) => (x < 0 ? 0 : 1) },
-  /** smoothstep(x, x0, x1): 0 below x0, 1 above x1, cubic in between. */
-  smoothstep: {
-    arity: 3,
-    f: (x, x0, x1) => {
-      if (x <= x0) return 0
-      if (x >= x1) return 1
-      const s = (x - x0) / (x1 - x0)
-      return s * s * (3 - 2 * s)
-    },
-  },
-}
-
 export class ExpressionError extends Error {}
 
-/** Longer expressions and deeper nesting are refused: the closure tree is evaluated recursively. */
+/** Longer expressions and deeper nesting are refused (the parser is recursive). */
 export const MAX_EXPRESSION_LENGTH = 4096
 const MAX_NESTING = 64
 
-type Node = VariableFunction
-
+/** Recursive descent that emits postfix code: operands before their operator. */
 class Parser {
   private pos = 0
   private depth = 0
+  private readonly code: number[] = []
+  private readonly constants: number[] = []
+  private stackDepth = 0
+  private maxStackDepth = 0
   constructor(
     private readonly src: string,
     /** The variable names, read from values[i] (none for constant expressions: numeric fields). */
     private readonly variables: readonly string[],
   ) {}
 
-  parse(): Node {
-    const n = this.expr()
+  parse(): ExpressionProgram {
+    this.expr()
     this.skip()
     if (this.pos < this.src.length) this.fail(`unexpected '${this.src[this.pos]}'`)
-    return n
+    return {
+      code: Int32Array.from(this.code),
+      constants: Float64Array.from(this.constants),
+      stack: new Float64Array(this.maxStackDepth),
+    }
   }
 
+  /** Emits an operation that takes `pops` values and pushes one. */
+  private emit(op: number, pops: number, operand?: number): void {
+    this.code.push(op)
+    if (operand !== undefined) this.code.push(operand)
+    this.stackDepth += 1 - pops
+    this.maxStackDepth = Math.max(this.maxStackDepth, this.stackDepth)
+  }
   private fail(msg: string): never {
     throw new ExpressionError(`${msg} at position ${this.pos} in "${this.src}"`)
   }
@@ -81,77 +76,76 @@ class Parser {
     this.skip()
     return this.src[this.pos] ?? ''
   }
-  private expr(): Node {
+  private expr(): void {
     if (++this.depth > MAX_NESTING) this.fail(`nested deeper than ${MAX_NESTING} levels`)
-    const n = this.sum()
+    this.sum()
     this.depth--
-    return n
   }
-  private sum(): Node {
-    let left = this.term()
+  private sum(): void {
+    this.term()
     for (;;) {
       const c = this.peek()
-      if (c !== '+' && c !== '-') return left
+      if (c !== '+' && c !== '-') return
       this.pos++
-      const a = left,
-        b = this.term()
-      left = c === '+' ? (v) => a(v) + b(v) : (v) => a(v) - b(v)
+      this.term()
+      this.emit(c === '+' ? ADD : SUBTRACT, 2)
     }
   }
-  private term(): Node {
-    let left = this.unary()
+  private term(): void {
+    this.unary()
     for (;;) {
       const c = this.peek()
-      if (c !== '*' && c !== '/') return left
+      if (c !== '*' && c !== '/') return
       this.pos++
-      const a = left,
-        b = this.unary()
-      left = c === '*' ? (v) => a(v) * b(v) : (v) => a(v) / b(v)
+      this.unary()
+      this.emit(c === '*' ? MULTIPLY : DIVIDE, 2)
     }
   }
-  private unary(): Node {
+  private unary(): void {
     const c = this.peek()
     if (c !== '-' && c !== '+') return this.power()
     if (++this.depth > MAX_NESTING) this.fail(`more than ${MAX_NESTING} signs in a row`)
     this.pos++
-    const a = this.unary()
+    this.unary()
     this.depth--
-    return c === '-' ? (v) => -a(v) : a
+    if (c === '-') this.emit(NEGATE, 1)
   }
-  private power(): Node {
-    const base = this.atom()
+  private power(): void {
+    this.atom()
     if (this.peek() === '^') {
       this.pos++
       if (++this.depth > MAX_NESTING) this.fail(`more than ${MAX_NESTING} powers in a chain`)
-      const ex = this.unary()
+      this.unary()
       this.depth--
-      return (v) => Math.pow(base(v), ex(v))
+      this.emit(POWER, 2)
     }
-    return base
   }
-  private atom(): Node {
+  private constant(v: number): void {
+    this.constants.push(v)
+    this.emit(PUSH_CONSTANT, 0, this.constants.length - 1)
+  }
+  private atom(): void {
     const c = this.peek()
     if (c === '(') {
       this.pos++
-      const n = this.expr()
+      this.expr()
       if (this.peek() !== ')') this.fail("expected ')'")
       this.pos++
-      return n
+      return
     }
     const num = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(this.src.slice(this.pos))
     if (num) {
       this.pos += num[0].length
-      const v = Number(num[0])
-      return () => v
+      return this.constant(Number(num[0]))
     }
     const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.src.slice(this.pos))
     if (!id) this.fail(c ? `unexpected '${c}'` : 'unexpected end of expression')
     this.pos += id[0].length
     const name = id[0]
     const variable = this.variables.indexOf(name)
-    if (variable >= 0) return (v) => v[variable]
-    if (name === 'pi') return () => Math.PI
-    if (name === 'e') return () => Math.E
+    if (variable >= 0) return this.emit(PUSH_VARIABLE, 0, variable)
+    if (name === 'pi') return this.constant(Math.PI)
+    if (name === 'e') return this.constant(Math.E)
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined
     if (!fn)
       this.fail(
@@ -159,40 +153,38 @@ class Parser {
       )
     if (this.peek() !== '(') this.fail(`expected '(' after ${name}`)
     this.pos++
-    const args: Node[] = [this.expr()]
+    let args = 1
+    this.expr()
     while (this.peek() === ',') {
       this.pos++
-      args.push(this.expr())
+      this.expr()
+      args++
     }
     if (this.peek() !== ')') this.fail("expected ')'")
     this.pos++
-    if (args.length !== fn.arity) this.fail(`${name} takes ${fn.arity} argument(s), got ${args.length}`)
-    const f = fn.f
-    // One closure per arity: evaluating allocates nothing (they run in the residual of a step).
-    const [a, b, third] = args
-    if (args.length === 1) return (v) => f(a(v))
-    if (args.length === 2) return (v) => f(a(v), b(v))
-    return (v) => f(a(v), b(v), third(v))
+    if (args !== fn.arity) this.fail(`${name} takes ${fn.arity} argument(s), got ${args}`)
+    this.emit(fn.op, args)
   }
 }
 
 /** Compiles an expression in t; throws ExpressionError with the position on a syntax error. */
 export function compileTimeFunction(source: string | number): TimeFunction {
   if (typeof source === 'number') return () => source
-  const f = parseBounded(source, TIME_VARIABLES)
+  const program = parseBounded(source, TIME_VARIABLES)
   const values = new Float64Array(1)
   return (t) => {
     values[0] = t
-    return f(values)
+    return runProgram(program, values)
   }
 }
 
 /** Compiles an expression of the named variables (values[i] is variables[i]); throws ExpressionError. */
 export function compileFunction(source: string, variables: readonly string[]): VariableFunction {
-  return parseBounded(source, variables)
+  const program = parseBounded(source, variables)
+  return (values) => runProgram(program, values)
 }
 
-function parseBounded(source: string, variables: readonly string[]): Node {
+function parseBounded(source: string, variables: readonly string[]): ExpressionProgram {
   if (source.length > MAX_EXPRESSION_LENGTH)
     throw new ExpressionError(
       `the expression has ${source.length} characters; at most ${MAX_EXPRESSION_LENGTH} are allowed`,
@@ -215,7 +207,7 @@ export function expressionProblem(
 
 /** The value of a constant expression ("2*3", "pi/4", "sqrt(2)/2"); throws ExpressionError otherwise. */
 export function evaluateConstant(source: string): number {
-  const value = parseBounded(source, [])(new Float64Array(0))
+  const value = runProgram(parseBounded(source, []), new Float64Array(0))
   if (!Number.isFinite(value)) throw new ExpressionError(`"${source}" is not a finite number (${value})`)
   return value
 }
