@@ -47,8 +47,8 @@ const SELECTED = [0.35, 0.75, 1, 1]
 /** Pointer travel (CSS px) up to which a press and release is a click, not a drag. */
 const CLICK_SLOP = 5
 
-/** Item kinds the user can show or hide ("object" covers bodies and connectors). */
-export type VisibleKind = 'node' | 'object' | 'marker' | 'load' | 'sensor'
+/** Item kinds the user can show or hide ("object" covers bodies and connectors; "link": jointLinks.ts). */
+export type VisibleKind = 'node' | 'object' | 'marker' | 'load' | 'sensor' | 'link'
 
 export interface ModelViewport {
   /** Draws the graphics; item ids are the engine's "object:3" etc. */

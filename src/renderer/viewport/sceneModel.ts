@@ -1,6 +1,7 @@
 // What the viewport draws: the engine's neutral graphics (collectGraphics) of the model, at its
 // initial state or at the state of a frame (live run and replay), rebuilt from the frame's ODE2
-// coordinates: bodies rotate and deform as they did in the solver.
+// coordinates: bodies rotate and deform as they did in the solver; with the joints' links to their
+// bodies (jointLinks.ts).
 import {
   buildSystem,
   graphicsCollector,
@@ -8,6 +9,7 @@ import {
   type GraphicsItem,
   type Project,
 } from '../../core'
+import { jointLinks } from './jointLinks'
 
 export interface SceneModel {
   /** Graphics at the initial state. */
@@ -24,10 +26,11 @@ export function createSceneModel(project: Project): SceneModel {
   const initialQ = system.state.q.slice()
   // The system is built once per model, so its items' visualize functions are looked up once too.
   const collect = graphicsCollector(system)
+  const links = jointLinks(system)
   const show = (q: Float64Array) => {
     system.state.q.set(q)
     system.update(system.state)
-    return collect()
+    return [...collect(), ...links(system.state)]
   }
   return {
     initial: () => show(initialQ),

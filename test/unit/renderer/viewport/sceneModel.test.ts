@@ -3,6 +3,7 @@
 // items' visualize functions up once and reuses one system). Reference: a new system per frame whose
 // items are drawn through the registry (getItemType), the plain per-item path. Compared with toEqual:
 // both evaluate the same arithmetic on the same numbers, so the results must be bit for bit equal.
+// The joints' links (jointLinks.ts) follow the engine's items, drawn from the fresh system too.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -15,6 +16,7 @@ import {
   type Project,
 } from '../../../../src/core'
 import { buildSystem } from '../../../../src/core/simulation'
+import { jointLinks } from '../../../../src/renderer/viewport/jointLinks'
 import { createSceneModel } from '../../../../src/renderer/viewport/sceneModel'
 
 const EXAMPLES = join(__dirname, '../../../../resources/examples')
@@ -31,7 +33,7 @@ function referenceGraphics(project: Project, q: Float64Array): GraphicsItem[] {
       g.begin(`${kind}:${index}`)
       visualize(r.item, r.computation, system.state, g)
     })
-  return g.items.filter((i) => i.primitives.length > 0)
+  return [...g.items.filter((i) => i.primitives.length > 0), ...jointLinks(system)(system.state)]
 }
 
 /** Coordinates near the initial ones (small enough to keep Euler parameters and cables sensible). */
