@@ -44,6 +44,11 @@ const GRID_HALF_SIZE = 4 // m
 const GRID_MINOR_STEP = 0.25 // m
 const AXIS_LENGTH = 1 // m
 const SELECTED = [0.35, 0.75, 1, 1]
+/**
+ * Sines of the view's elevation over the grid plane between which the grid fades in: hidden below
+ * 2 degrees (seen edge-on its lines alias into a stack of horizontal lines), fully drawn from 8.
+ */
+const GRID_FADE = [Math.sin((2 * Math.PI) / 180), Math.sin((8 * Math.PI) / 180)]
 /** Pointer travel (CSS px) up to which a press and release is a click, not a drag. */
 const CLICK_SLOP = 5
 
@@ -272,11 +277,24 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   // keys, inertia): those are applied in the loop, where getViewMatrix reports a moved view. The loop
   // itself (one callback per animation frame) stops when a frame finds nothing to do, and input on
   // the canvas or a change starts it again.
+  const viewDirection = new Vector3()
   camera.onViewMatrixChangedObservable.add(() => {
     dirty = true
+    camera.target.subtractToRef(camera.position, viewDirection).normalize()
+    fadeGrid()
     // For tests: where the camera looks (unit vector from the camera to its target).
-    canvas.dataset.viewDirection = formatVector(camera.target.subtract(camera.position).normalize())
+    canvas.dataset.viewDirection = formatVector(viewDirection)
   })
+  /** The grid's opacity from the view's elevation over it (GRID_FADE). */
+  function fadeGrid(): void {
+    const elevation = Math.abs(Vector3.Dot(viewDirection, camera.upVector))
+    const alpha = Math.min(1, Math.max(0, (elevation - GRID_FADE[0]) / (GRID_FADE[1] - GRID_FADE[0])))
+    for (const mesh of grid) {
+      mesh.alpha = alpha
+      mesh.isVisible = alpha > 0
+    }
+    canvas.dataset.gridAlpha = alpha.toFixed(2)
+  }
   engine.onContextRestoredObservable.add(requestRender)
   for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup'])
     canvas.addEventListener(type, startLoop)
@@ -470,7 +488,7 @@ const vector = (v: Vec3): Vector3 => new Vector3(v[0], v[1], v[2])
 const formatVector = (v: Vector3): string => [v.x, v.y, v.z].map((c) => c.toFixed(4)).join(',')
 
 /** The ground grid in the X-Z plane (rotated into the plane normal to up by applyUp). */
-function createGrid(scene: Scene): Mesh[] {
+function createGrid(scene: Scene): LinesMesh[] {
   const minor: Vector3[][] = []
   const major: Vector3[][] = []
   const steps = Math.round(GRID_HALF_SIZE / GRID_MINOR_STEP)
