@@ -151,7 +151,7 @@ test('a model with gravity along -Z is shown with Z up; presets and orbiting fol
   // Babylon keeps the polar angle at 0.01 rad or more: the camera leans that far towards -Y.
   await waitForViewDirection([0, Math.sin(0.01), -Math.cos(0.01)], 'top view, Z up')
   await assertScreenAxes('X', 'Y', 'top view, Z up')
-  // ... and seen from above it covers the view (an 8 m grid around a 4 m incline).
+  // ... and seen from above it covers the view (the grid grows with the model: 32 m around the 8 m incline).
   const faceOn = await gridRows()
   assert.ok(
     faceOn.rows > 0.9 * faceOn.height,

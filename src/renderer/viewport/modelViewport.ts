@@ -40,8 +40,10 @@ import {
 } from './primitives'
 
 const BACKGROUND = new Color4(0.118, 0.122, 0.133, 1)
+/** Half the grid's edge at least; doubled until the fitted model fits on it (gridHalfSize). */
 const GRID_HALF_SIZE = 4 // m
-const GRID_MINOR_STEP = 0.25 // m
+/** Minor lines per half edge (0.25 m on the 4 m grid), every fourth a major one (1 m). */
+const GRID_STEPS = 16
 const AXIS_LENGTH = 1 // m
 const SELECTED = [0.35, 0.75, 1, 1]
 /**
@@ -112,7 +114,9 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   const sun = new DirectionalLight('sun', Vector3.Down(), scene)
   sun.intensity = 0.45
 
-  const grid = createGrid(scene)
+  let gridHalf = GRID_HALF_SIZE
+  let grid = createGrid(scene, gridHalf)
+  let gridRotation = Quaternion.Identity()
   const axes = createAxes(scene)
   axes.forEach(({ color }, i) => axisLabels[i]?.style.setProperty('color', color.toHexString()))
 
@@ -212,6 +216,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
       vector(frame.up),
       vector(frame.front),
     )
+    gridRotation = rotation
     for (const mesh of grid) mesh.rotationQuaternion = rotation
     lookFrom('iso')
     // For tests: the up axis and the camera's up vector.
@@ -285,6 +290,18 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     // For tests: where the camera looks (unit vector from the camera to its target).
     canvas.dataset.viewDirection = formatVector(viewDirection)
   })
+  /** A grid large enough for a model reaching `extent` from the origin (same line count at any size). */
+  function sizeGrid(extent: number): void {
+    const half = gridHalfSize(extent)
+    if (half === gridHalf) return
+    for (const mesh of grid) mesh.dispose()
+    gridHalf = half
+    grid = createGrid(scene, half)
+    for (const mesh of grid) mesh.rotationQuaternion = gridRotation
+    fadeGrid()
+    canvas.dataset.gridHalfSize = String(half)
+  }
+
   /** The grid's opacity from the view's elevation over it (GRID_FADE). */
   function fadeGrid(): void {
     const elevation = Math.abs(Vector3.Dot(viewDirection, camera.upVector))
@@ -382,6 +399,8 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     },
     zoomToFit() {
       const { center, radius } = boundsOfScene()
+      // The fitted view spans about 1.6 radii sideways (aspect up to 1.4): the grid reaches 2 radii further.
+      sizeGrid(Math.max(Math.abs(center.x), Math.abs(center.y), Math.abs(center.z)) + 2 * radius)
       // cloneAlphaBetaRadius: keep the view direction (the plain setter rebuilds the angles from the old position).
       camera.setTarget(center, false, false, true)
       const fov = camera.fov
@@ -487,16 +506,23 @@ function createLineSet(scene: Scene, name: string): { draw(set: LineSet): void; 
 const vector = (v: Vec3): Vector3 => new Vector3(v[0], v[1], v[2])
 const formatVector = (v: Vector3): string => [v.x, v.y, v.z].map((c) => c.toFixed(4)).join(',')
 
-/** The ground grid in the X-Z plane (rotated into the plane normal to up by applyUp). */
-function createGrid(scene: Scene): LinesMesh[] {
+/** Half the grid's edge: GRID_HALF_SIZE doubled until it reaches `extent` (m). */
+export function gridHalfSize(extent: number): number {
+  let half = GRID_HALF_SIZE
+  while (half < extent) half *= 2
+  return half
+}
+
+/** The ground grid in the X-Z plane (rotated into the plane normal to up by applyUp), `half` m each way. */
+function createGrid(scene: Scene, half: number): LinesMesh[] {
   const minor: Vector3[][] = []
   const major: Vector3[][] = []
-  const steps = Math.round(GRID_HALF_SIZE / GRID_MINOR_STEP)
-  for (let i = -steps; i <= steps; i++) {
-    const c = i * GRID_MINOR_STEP
-    const target = i % Math.round(1 / GRID_MINOR_STEP) === 0 ? major : minor
-    target.push([new Vector3(c, 0, -GRID_HALF_SIZE), new Vector3(c, 0, GRID_HALF_SIZE)])
-    target.push([new Vector3(-GRID_HALF_SIZE, 0, c), new Vector3(GRID_HALF_SIZE, 0, c)])
+  const step = half / GRID_STEPS
+  for (let i = -GRID_STEPS; i <= GRID_STEPS; i++) {
+    const c = i * step
+    const target = i % 4 === 0 ? major : minor
+    target.push([new Vector3(c, 0, -half), new Vector3(c, 0, half)])
+    target.push([new Vector3(-half, 0, c), new Vector3(half, 0, c)])
   }
   const minorMesh = CreateLineSystem('gridMinor', { lines: minor }, scene)
   minorMesh.color = new Color3(0.17, 0.18, 0.2)
