@@ -20,6 +20,7 @@ const files = [
   'noLostWork.spec.mjs',
   'solverCrash.spec.mjs',
   'fileChanged.spec.mjs',
+  'firstHour.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0
