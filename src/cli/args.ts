@@ -91,7 +91,11 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: 'static|initial|T',
         doc: 'linearize at the static equilibrium (the static solver first; the default), at the initial state, or at time T of a run with the project settings',
       },
-      { name: 'count', value: 'N', doc: 'list the lowest N modes only' },
+      {
+        name: 'count',
+        value: 'N',
+        doc: 'list the lowest N modes only; on a model of 300 or more coordinates only those are computed, by a sparse solver (undamped, N at most a quarter of the coordinates)',
+      },
       {
         name: 'damped',
         doc: 'damped modes (first-order form): damped frequencies and damping ratios; without it the undamped problem of M and K',

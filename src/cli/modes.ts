@@ -2,13 +2,13 @@
 // damping ratios and the items that carry each mode, at the chosen linearization point.
 import {
   AssemblyError,
-  dominantNodes,
-  modalAnalysis,
+  dominantNodesBy,
   ModalError,
+  modesAt,
   SolverError,
   type LinearizationPoint,
-  type ModalAnalysis,
   type Mode,
+  type ModesAt,
   type NodeShare,
 } from '../core'
 import type { ModesArgs } from './args'
@@ -28,9 +28,9 @@ export interface ModeSummary {
 
 export function modesCommand(projectFile: string, args: ModesArgs, io: CliIO): number {
   const project = requireProject(projectFile, EXIT.runInvalidProject)
-  let analysis: ModalAnalysis
+  let analysis: ModesAt
   try {
-    analysis = modalAnalysis(project, args.at, { damped: args.damped, count: args.count })
+    analysis = modesAt(project, args.at, { damped: args.damped, count: args.count })
   } catch (e) {
     throw linearizationFailure(e, args.at)
   }
@@ -57,13 +57,13 @@ export function linearizationFailure(e: unknown, at: LinearizationPoint): unknow
   return e
 }
 
-export function modeSummary(analysis: ModalAnalysis, mode: Mode): ModeSummary {
+export function modeSummary(analysis: Pick<ModesAt, 'system' | 'massTimes'>, mode: Mode): ModeSummary {
   return {
     frequency: mode.frequency,
     dampingRatio: mode.dampingRatio,
     rigidBody: mode.rigidBody,
     unstable: mode.unstable,
-    dominant: dominantNodes(analysis.system, analysis.linearized.M, mode.shape),
+    dominant: dominantNodesBy(analysis.system, analysis.massTimes, mode.shape),
   }
 }
 

@@ -14,13 +14,26 @@ export interface NodeShare {
 
 /** The nodes with at least DOMINANT_SHARE of the energy of `shape` (at most MAX_DOMINANT), largest first. */
 export function dominantNodes(system: CompiledSystem, M: Matrix, shape: ArrayLike<number>): NodeShare[] {
+  const massTimes = (x: Float64Array, y: Float64Array): void => {
+    for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) y[i] += M.get(i, j) * x[j]
+  }
+  return dominantNodesBy(system, massTimes, shape)
+}
+
+/** dominantNodes with the mass matrix as a product y += M x (large models: SystemEvaluator.addMassTimes). */
+export function dominantNodesBy(
+  system: CompiledSystem,
+  massTimes: (x: Float64Array, y: Float64Array) => void,
+  shape: ArrayLike<number>,
+): NodeShare[] {
   const n = shape.length
+  const phi = Float64Array.from(shape)
+  const Mphi = new Float64Array(n)
+  massTimes(phi, Mphi)
   const energy = new Float64Array(n)
   let total = 0
   for (let i = 0; i < n; i++) {
-    let row = 0
-    for (let j = 0; j < n; j++) row += M.get(i, j) * shape[j]
-    energy[i] = shape[i] * row
+    energy[i] = phi[i] * Mphi[i]
     total += energy[i]
   }
   const shares = system.nodes.map(({ item, computation: c }) => {

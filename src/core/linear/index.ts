@@ -5,10 +5,15 @@ export { ModalError, reduceSystem, type ReducedSystem } from './reducedSystem'
 export {
   describePoint,
   modalAnalysis,
+  lowestModesAt,
+  modesAt,
+  SPARSE_MODES_MIN_COORDINATES,
+  type ModesAt,
+  type SparseModes,
   systemAt,
   type LinearizationPoint,
   type ModalAnalysis,
 } from './modalAnalysis'
 export { stateSpace, stateSpaceAt, StateSpaceError, type StateSpace } from './stateSpace'
-export { dominantNodes, type NodeShare } from './dominantNodes'
-export { lowestModes, lowestModesAt, type SparseModes, type SparseModesOptions } from './sparseModes'
+export { dominantNodes, dominantNodesBy, type NodeShare } from './dominantNodes'
+export { lowestModes, SingularShiftError, type SparseModesOptions } from './sparseModes'

@@ -9,6 +9,8 @@ import { createSolver } from '../solvers'
 import type { CompiledSystem } from '../system/compiledSystem'
 import { linearize, type LinearizedSystem } from './linearize'
 import { computeModes, type Mode, type ModesOptions } from './modes'
+import { lowestModes, SingularShiftError, type SparseModesOptions } from './sparseModes'
+import { SystemEvaluator } from '../system/evaluator'
 
 /** 'static', 'initial' or a time of the run. */
 export type LinearizationPoint = 'static' | 'initial' | number
@@ -59,4 +61,64 @@ export function modalAnalysis(
   const system = systemAt(project, at)
   const linearized = linearize(system, project.settings.staticSolver.newton.numericalDifferentiation)
   return { at, system, linearized, modes: computeModes(linearized, options) }
+}
+
+export interface SparseModes {
+  system: CompiledSystem
+  modes: Mode[]
+  iterations: number
+}
+
+/** The lowest modes of the project at the chosen point (sparse; for large models). */
+export function lowestModesAt(
+  project: Pick<Project, 'resolved' | 'settings'>,
+  at: LinearizationPoint,
+  options: SparseModesOptions,
+): SparseModes {
+  const system = systemAt(project, at)
+  return {
+    system,
+    ...lowestModes(system, project.settings.staticSolver.newton.numericalDifferentiation, options),
+  }
+}
+
+/**
+ * Undamped analyses of at least this many ODE2 coordinates that ask for at most a quarter of the
+ * modes use the sparse subspace iteration (sparseModes.ts): the dense path is O(n^3) in time and
+ * O(n^2) in memory.
+ */
+export const SPARSE_MODES_MIN_COORDINATES = 300
+
+export interface ModesAt {
+  at: LinearizationPoint
+  system: CompiledSystem
+  modes: Mode[]
+  /** y += M x at the linearization point (for energies of the shapes). */
+  massTimes: (x: Float64Array, y: Float64Array) => void
+  method: 'dense' | 'sparse'
+}
+
+/**
+ * The modes at the point by the suitable solver: sparse for a few of the lowest undamped modes of a
+ * large model, dense otherwise and where the sparse one cannot (redundant constraints).
+ */
+export function modesAt(
+  project: Pick<Project, 'resolved' | 'settings'>,
+  at: LinearizationPoint,
+  options: ModesOptions = {},
+): ModesAt {
+  const system = systemAt(project, at)
+  const nd = project.settings.staticSolver.newton.numericalDifferentiation
+  const evaluator = new SystemEvaluator(system)
+  const massTimes = (x: Float64Array, y: Float64Array): void => evaluator.addMassTimes(system.state, x, y)
+  const n = system.nODE2,
+    count = options.count
+  if (!options.damped && count !== undefined && n >= SPARSE_MODES_MIN_COORDINATES && 4 * count <= n)
+    try {
+      return { at, system, modes: lowestModes(system, nd, { count }).modes, massTimes, method: 'sparse' }
+    } catch (e) {
+      if (!(e instanceof SingularShiftError)) throw e
+    }
+  const modes = computeModes(linearize(system, nd), options)
+  return { at, system, modes, massTimes, method: 'dense' }
 }

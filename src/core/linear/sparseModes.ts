@@ -8,13 +8,11 @@
 // ((lambda_i - sigma) / (lambda_{p+1} - sigma))^(2k). K is the symmetric part, as in the dense path,
 // so both solve the same problem.
 import { CholeskyDecomposition, Matrix } from 'ml-matrix'
-import type { Project } from '../model/project'
 import { SparsePatternBuilder, patternSlot, type SparsePattern } from '../math/sparsePattern'
 import type { CompiledSystem } from '../system/compiledSystem'
 import { SystemEvaluator, type NumericalDifferentiation } from '../system/evaluator'
 import { SparseSystemMatrix } from '../system/sparseMatrix'
 import { addForceJacobians } from './forceJacobians'
-import { systemAt, type LinearizationPoint } from './modalAnalysis'
 import { symmetricPencil, undampedMode, type Mode } from './modes'
 import { ModalError } from './reducedSystem'
 
@@ -28,30 +26,14 @@ const MAX_ITERATIONS = 300
  */
 const DEFAULT_SHIFT = -1e-6
 
+/** The shifted augmented matrix is singular (redundant constraints, or the shift at an eigenvalue). */
+export class SingularShiftError extends ModalError {}
+
 export interface SparseModesOptions {
   /** The lowest count modes. */
   count: number
   /** sigma in (rad/s)^2; modes nearest to it converge first. */
   shift?: number
-}
-
-export interface SparseModes {
-  system: CompiledSystem
-  modes: Mode[]
-  iterations: number
-}
-
-/** The lowest modes of the project at the chosen point (sparse; for large models). */
-export function lowestModesAt(
-  project: Pick<Project, 'resolved' | 'settings'>,
-  at: LinearizationPoint,
-  options: SparseModesOptions,
-): SparseModes {
-  const system = systemAt(project, at)
-  return {
-    system,
-    ...lowestModes(system, project.settings.staticSolver.newton.numericalDifferentiation, options),
-  }
 }
 
 export function lowestModes(
@@ -77,7 +59,7 @@ export function lowestModes(
   for (let k = 0; k < M.length; k++) matrix.values[k] += K[k] - sigma * M[k]
   const singular = matrix.factorize()
   if (singular >= 0)
-    throw new ModalError(
+    throw new SingularShiftError(
       `the shifted matrix [K - sigma M, C_q^T; C_q, 0] is singular at unknown ${singular} (sigma = ${sigma}): ` +
         'redundant constraints, or sigma at an eigenvalue (choose another shift, or the dense solver)',
     )

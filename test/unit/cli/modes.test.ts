@@ -4,7 +4,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { hangingChain } from '../../../bench/modesModels'
 import { main } from '../../../src/cli/main'
+import { loadProjectJson, modalAnalysis, modesAt } from '../../../src/core'
 import { spawnCli } from './spawnCli'
 
 function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
@@ -104,5 +106,29 @@ describe('mbs modes', () => {
     const r = mbs('modes', path.join('resources', 'examples', 'pendulum.mbsproj'))
     expect(r.code).toBe(3)
     expect(r.err[0]).toContain('--at initial linearizes at the initial state instead')
+  })
+
+  it('a large model with --count: the sparse solver, the same frequencies as the dense one', () => {
+    const doc = {
+      format: 'mbs-studio-project',
+      version: 1,
+      name: 'chain',
+      model: hangingChain(150),
+      simulationSettings: {},
+    }
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-modes-')), 'chain.mbsproj')
+    fs.writeFileSync(file, JSON.stringify(doc))
+    const loaded = loadProjectJson(doc)
+    if (!loaded.ok) throw new Error('invalid chain')
+    expect(modesAt(loaded.project, 'initial', { count: 4 }).method).toBe('sparse')
+    const dense = modalAnalysis(loaded.project, 'initial', { count: 4 }).modes
+    const { code, out } = mbs('modes', file, '--at', 'initial', '--count', '4', '--json')
+    expect(code).toBe(0)
+    const result = JSON.parse(out.at(-1)!)
+    expect(result.modes).toHaveLength(4)
+    // Both solve the same pencil (test/validation/modesSparse.test.ts): 1e-9 relative.
+    result.modes.forEach((mode: { frequency: number }, i: number) =>
+      expect(Math.abs(mode.frequency / dense[i].frequency - 1)).toBeLessThan(1e-9),
+    )
   })
 })
