@@ -107,6 +107,7 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
         fields: ['q', 'v'],
         recorder,
         sensorPeriod: settings.solutionSettings.sensorsWritePeriod,
+        endTime: options.endTime ?? settings.timeIntegration.endTime,
       })
       writer = w
       outputs.frames = w

@@ -51,12 +51,13 @@ const damage = (bytes: Uint8Array) =>
         if (e.op === 'flip') out[at] ^= 1 << e.bit
         else if (e.op === 'set') out[at] = e.value
         else if (e.op === 'cut') out = out.slice(0, at)
-        else
-          out = Uint8Array.from([
-            ...out.subarray(0, at),
-            ...out.subarray(at, at + e.length),
-            ...out.subarray(at),
-          ])
+        else {
+          const slice = out.subarray(at, at + e.length)
+          const grown = new Uint8Array(out.length + slice.length)
+          grown.set(out.subarray(0, at + slice.length))
+          grown.set(out.subarray(at), at + slice.length)
+          out = grown
+        }
       }
       return out
     })
@@ -200,6 +201,27 @@ describe('corrupted checkpoints and results files', () => {
       expect(() =>
         decodeCheckpoint(encodeCheckpoint({ ...c, integrator: { ...c.integrator, stepSize } })),
       ).toThrow(/checkpoint step size is/)
+  })
+
+  it('checkpoint text that is not UTF-8 is a format error, also behind a correct checksum', () => {
+    const at = Buffer.from(checkpoint).indexOf('counts ode2=')
+    expect(at).toBeGreaterThan(0)
+    const bad = Uint8Array.from(checkpoint)
+    bad[at] = 0xff
+    expect(() => loadCheckpoint(withCrc(bad), startRun(project()))).toThrow(/is not valid UTF-8/)
+    expect(() => decodeCheckpoint(withCrc(bad))).toThrow(FormatError)
+  })
+
+  it('one bit flipped anywhere in a results header is a format error', () => {
+    const headerBytes = 16 + new DataView(results.buffer, results.byteOffset).getUint32(12, true) + 8
+    fc.assert(
+      fc.property(fc.nat(8 * headerBytes - 1), (k) => {
+        const bytes = Uint8Array.from(results)
+        bytes[k >> 3] ^= 1 << (k & 7)
+        expect(() => ResultsReader.open(memorySource(bytes))).toThrow(FormatError)
+      }),
+      { seed: FUZZ_SEED, numRuns: fuzzRuns(200) },
+    )
   })
 
   it('a damaged results file is refused or read to its end', () => {

@@ -187,7 +187,7 @@ describe('example projects: run -> results file -> replay reader', () => {
       expect(reader.header.project.model).toEqual(JSON.parse(JSON.stringify(parsed.project.model)))
       for (const se of parsed.project.model.sensors)
         expect(reader.sensor(se.name).t.length).toBeGreaterThan(0)
-      expect(mbs('info', file)[0]).toMatch(/^MBS Studio results file, format version 1/)
+      expect(mbs('info', file)[0]).toMatch(/^MBS Studio results file, format version 2/)
       source.close()
     })
 })

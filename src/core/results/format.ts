@@ -4,16 +4,24 @@
 // is still being written, and after a crash every complete record; a torn last record is detected
 // and ignored.
 //
-//   file   := "MBSRESLT" | u32 version | u32 headerLength | header JSON (space-padded to 8 bytes) | record*
+//   file   := "MBSRESLT" | u32 version (2) | u32 headerLength | header JSON (space-padded to 8 bytes)
+//             | u32 crc32(version .. header JSON) | u32 headerLength | record*
 //   record := u32 kind | u32 sequence | f64 x n(kind) | u32 crc32(kind .. values) | u32 kind
+//
+// Version 1 had no header checksum (the two words after the header); it is still read, its header
+// migrated to version 2 (migrateHeader in reader.ts).
 //
 // All numbers little-endian; records stay 8-byte aligned. n(frame) = header.frame.valuesPerRecord,
 // n(sensor row) = header.sensors.valuesPerRecord; the first value of every record is the time.
 import type { JsonObject } from '../model/types'
+import type { ResultsHashes } from './headerHashes'
 
 export const RESULTS_MAGIC = 'MBSRESLT'
 export const RESULTS_FORMAT = 'mbs-studio-results'
-export const RESULTS_VERSION = 1
+export const RESULTS_VERSION = 2
+/** Bytes before the header JSON (magic, version, length) and, from version 2, after it (crc, length). */
+export const HEADER_PREFIX = 16
+export const HEADER_SUFFIX = 8
 /** Record kinds ("FRAM", "SENS" as little-endian u32). */
 export const RECORD_FRAME = 0x4d415246
 export const RECORD_SENSORS = 0x534e4553
@@ -45,8 +53,14 @@ export interface ResultsHeader {
       nODE1: number
     }[]
   }
+  /** What `mbs verify` compares: SHA-256 (hex) of the canonical model and settings, and of the engine version. */
+  hashes: ResultsHashes
+  /** The version of the engine that wrote the file ('unknown' for a version 1 file). */
+  engineVersion: string
   solverType: string
   startTime: number
+  /** The end time the run aimed for (the project's, or `mbs run --end-time`); null in a version 1 file. */
+  endTime: number | null
   frame: {
     /** Stored state vectors, in frame order after the time. */
     fields: FrameField[]

@@ -33,9 +33,18 @@ const shape =
       check((v as Record<string, unknown>)[key], `${path}.${key}`)
   }
 
+const sha256Hex: Check = (v, path) => {
+  if (typeof v !== 'string' || !/^[0-9a-f]{64}$/.test(v)) fail(path, 'a SHA-256 digest (64 hex digits)')
+}
+const finiteOrNull: Check = (v, path) => {
+  if (v !== null && !Number.isFinite(v)) fail(path, 'a finite number or null')
+}
+
 const HEADER = shape({
   project: dictionary,
   fingerprint: listOf(text),
+  hashes: shape({ model: sha256Hex, settings: sha256Hex, engine: sha256Hex }),
+  engineVersion: text,
   layout: shape({
     nODE2: count,
     nODE1: count,
@@ -47,6 +56,7 @@ const HEADER = shape({
   }),
   solverType: text,
   startTime: finite,
+  endTime: finiteOrNull,
   frame: shape({ fields: listOf(text), lengths: listOf(count), valuesPerRecord: count, period: finite }),
   sensors: shape({
     items: listOf(shape({ name: text, outputVariableType: text, size: count, offset: count })),

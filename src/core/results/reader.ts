@@ -3,8 +3,13 @@
 // time (binary search over the indexed frame times). A torn last record - a crash in the middle of a
 // write, or a write still in progress - is not indexed; the next refresh() picks it up once complete.
 import { crc32, FormatError, fromUtf8, getF64s, type ByteSource } from '../checkpoint/binary'
+import { echo } from '../model/inputBounds'
+import type { JsonObject } from '../model/types'
+import { resultsHashes } from './headerHashes'
 import { checkResultsHeader } from './headerSchema'
 import {
+  HEADER_PREFIX,
+  HEADER_SUFFIX,
   RECORD_FRAME,
   RECORD_SENSORS,
   recordBytes,
@@ -50,45 +55,19 @@ export class ResultsReader {
 
   private constructor(
     private readonly source: ByteSource,
+    /** The header in the current version's form (an older file's is migrated). */
     readonly header: ResultsHeader,
     headerBytes: number,
+    /** The format version of the file itself. */
+    readonly fileVersion: number,
   ) {
     this.indexed = headerBytes
     this.refresh()
   }
 
   static open(source: ByteSource): ResultsReader {
-    const size = source.size()
-    const head = source.read(0, Math.min(16, size))
-    const magic = String.fromCharCode(...head.subarray(0, 8))
-    if (head.length < 8 || magic !== RESULTS_MAGIC)
-      throw new FormatError(`not an MBS Studio results file (it does not start with "${RESULTS_MAGIC}")`)
-    if (head.length < 16) throw new FormatError('the results file is truncated inside its header')
-    const view = new DataView(head.buffer, head.byteOffset, 16)
-    const version = view.getUint32(8, true)
-    if (version > RESULTS_VERSION)
-      throw new FormatError(
-        `the results file has format version ${version}, newer than this program knows (${RESULTS_VERSION}); update MBS Studio to read it`,
-      )
-    const length = view.getUint32(12, true)
-    if (16 + length > size)
-      throw new FormatError(
-        `the results file is truncated inside its header (${16 + length} bytes expected, ${size} present)`,
-      )
-    let header: ResultsHeader
-    try {
-      header = JSON.parse(fromUtf8(source.read(16, length))) as ResultsHeader
-    } catch (e) {
-      throw new FormatError(
-        `the results file's header is damaged: ${e instanceof Error ? e.message : String(e)}`,
-      )
-    }
-    if (header.format !== RESULTS_FORMAT)
-      throw new FormatError(
-        `the results file's header has format ${JSON.stringify(header.format)}, expected "${RESULTS_FORMAT}"`,
-      )
-    checkResultsHeader(header)
-    return new ResultsReader(source, header, 16 + length)
+    const { header, bytes, version } = readHeader(source)
+    return new ResultsReader(source, header, bytes, version)
   }
 
   /** Indexes the records appended since the last call; returns how many new frames became readable. */
@@ -209,6 +188,80 @@ export class ResultsReader {
   }
 }
 
+const damaged = (what: string): FormatError =>
+  new FormatError(`the results file's header is damaged: ${what}`)
+
+/**
+ * Header migrations, one per format version step: MIGRATIONS[v] turns a version v header into a
+ * version v + 1 one. Version 1 had no hashes, engine version or end time: the hashes are computed
+ * from the stored project, the engine is unknown.
+ */
+const MIGRATIONS: Record<number, (header: JsonObject) => JsonObject> = {
+  1: (h) => {
+    const project = isDictionary(h.project) ? h.project : {}
+    return {
+      ...h,
+      version: 2,
+      hashes: { ...resultsHashes(project, 'unknown') },
+      engineVersion: 'unknown',
+      endTime: null,
+    }
+  },
+}
+
+const isDictionary = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * The header of a results file, checked (magic, version, length, from version 2 its CRC-32, then
+ * the JSON's shape) and migrated to the current version, and the bytes it takes.
+ */
+function readHeader(source: ByteSource): { header: ResultsHeader; bytes: number; version: number } {
+  const size = source.size()
+  const head = source.read(0, Math.min(HEADER_PREFIX, size))
+  const magic = String.fromCharCode(...head.subarray(0, 8))
+  if (head.length < 8 || magic !== RESULTS_MAGIC)
+    throw new FormatError(`not an MBS Studio results file (it does not start with "${RESULTS_MAGIC}")`)
+  if (head.length < HEADER_PREFIX) throw new FormatError('the results file is truncated inside its header')
+  const view = new DataView(head.buffer, head.byteOffset, HEADER_PREFIX)
+  const version = view.getUint32(8, true)
+  if (version > RESULTS_VERSION)
+    throw new FormatError(
+      `the results file has format version ${version}, newer than this program knows (${RESULTS_VERSION}); update MBS Studio to read it`,
+    )
+  if (version === 0) throw new FormatError('the results file has format version 0, which does not exist')
+  const length = view.getUint32(12, true)
+  const suffix = version >= 2 ? HEADER_SUFFIX : 0
+  const bytes = HEADER_PREFIX + length + suffix
+  if (bytes > size)
+    throw new FormatError(
+      `the results file is truncated inside its header (${bytes} bytes expected, ${size} present)`,
+    )
+  const json = source.read(HEADER_PREFIX, length)
+  if (suffix > 0) {
+    const block = source.read(8, 8 + length + suffix)
+    const tail = new DataView(block.buffer, block.byteOffset + 8 + length, suffix)
+    if (tail.getUint32(0, true) !== crc32(block, 0, 8 + length) || tail.getUint32(4, true) !== length)
+      throw damaged('its checksum does not match (a changed byte between the version and the first record)')
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(fromUtf8(json))
+  } catch (e) {
+    throw damaged(e instanceof Error ? e.message : String(e))
+  }
+  if (!isDictionary(parsed)) throw damaged('it is not a JSON dictionary')
+  if (parsed.format !== RESULTS_FORMAT)
+    throw new FormatError(
+      `the results file's header has format ${echo(parsed.format)}, expected "${RESULTS_FORMAT}"`,
+    )
+  if (parsed.version !== version)
+    throw damaged(`its version ${echo(parsed.version)} is not the file's format version ${version}`)
+  let header = parsed
+  for (let v = version; v < RESULTS_VERSION; v++) header = MIGRATIONS[v](header)
+  checkResultsHeader(header)
+  return { header: header as unknown as ResultsHeader, bytes, version }
+}
+
 /** Lines describing a results file (for `mbs info`). */
 export function describeResults(source: ByteSource): string[] {
   const r = ResultsReader.open(source)
@@ -217,8 +270,9 @@ export function describeResults(source: ByteSource): string[] {
     s = h.sensors
   const last = r.frameCount > 0 ? r.frameTime(r.frameCount - 1) : undefined
   const lines = [
-    `MBS Studio results file, format version ${h.version}, ${source.size()} bytes`,
+    `MBS Studio results file, format version ${r.fileVersion}, ${source.size()} bytes`,
     `model: "${String(h.project.name ?? '')}", ${h.fingerprint.length - 1} items, ${h.fingerprint[0]}; solver ${h.solverType}`,
+    `written by engine ${h.engineVersion}; SHA-256 of the model ${h.hashes.model.slice(0, 16)}..., of the settings ${h.hashes.settings.slice(0, 16)}...`,
     `frames: ${r.frameCount}${last !== undefined ? `, t = ${h.startTime} .. ${last}` : ''}, every ${f.period} s; per frame: t, ${f.fields.map((x, i) => `${x}[${f.lengths[i]}]`).join(', ')} (${recordBytes(f.valuesPerRecord)} bytes)`,
     `sensors: ${s.items.length === 0 ? 'none' : `${r.sensorRowCount} rows every ${s.period} s of ${s.items.map((it) => `${it.name} (${it.outputVariableType}, ${it.size})`).join(', ')}`}`,
   ]

@@ -7,7 +7,11 @@ import { OutputSchedule, type OutputScheduleState } from '../solvers/outputSched
 import type { SensorRecorder } from '../solvers/sensorRecorder'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemState } from '../system/state'
+import { ENGINE_VERSION } from '../engineVersion'
+import { resultsHashes } from './headerHashes'
 import {
+  HEADER_PREFIX,
+  HEADER_SUFFIX,
   RECORD_FRAME,
   RECORD_SENSORS,
   recordBytes,
@@ -29,6 +33,8 @@ export interface ResultsWriterOptions {
   /** Sensor rows come from this recorder (its rows at sensorsWritePeriod). */
   recorder?: SensorRecorder
   sensorPeriod?: number
+  /** The end time the run aims for, recorded for a re-run (`mbs verify`). */
+  endTime?: number
 }
 
 /** One fixed-size record buffer, reused: kind, sequence, values, checksum, kind. */
@@ -86,6 +92,8 @@ export class ResultsWriter {
       version: RESULTS_VERSION,
       project: options.project,
       fingerprint: systemFingerprint(system),
+      hashes: resultsHashes(options.project, ENGINE_VERSION),
+      engineVersion: ENGINE_VERSION,
       layout: {
         nODE2: system.nODE2,
         nODE1: system.nODE1,
@@ -102,6 +110,7 @@ export class ResultsWriter {
       },
       solverType: options.solverType,
       startTime: s.t,
+      endTime: options.endTime ?? null,
       frame: {
         fields,
         lengths,
@@ -159,15 +168,19 @@ export class ResultsWriter {
   }
 }
 
+/** Magic, version, length, the space-padded JSON, then its CRC-32 (from the version on) and the length again. */
 export function encodeHeader(h: ResultsHeader): Uint8Array {
   const json = utf8(JSON.stringify(h))
-  // Pad the JSON with spaces so that records start 8-byte aligned.
-  const padded = Math.ceil((16 + json.length) / 8) * 8 - 16
-  const out = new Uint8Array(16 + padded).fill(0x20, 16)
+  // Pad the JSON with spaces so that the suffix and the records start 8-byte aligned.
+  const padded = Math.ceil((HEADER_PREFIX + json.length) / 8) * 8 - HEADER_PREFIX
+  const end = HEADER_PREFIX + padded
+  const out = new Uint8Array(end + HEADER_SUFFIX).fill(0x20, HEADER_PREFIX, end)
   for (let i = 0; i < 8; i++) out[i] = RESULTS_MAGIC.charCodeAt(i)
   const view = new DataView(out.buffer)
   view.setUint32(8, RESULTS_VERSION, true)
   view.setUint32(12, padded, true)
-  out.set(json, 16)
+  out.set(json, HEADER_PREFIX)
+  view.setUint32(end, crc32(out, 8, end), true)
+  view.setUint32(end + 4, padded, true)
   return out
 }

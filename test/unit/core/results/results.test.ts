@@ -116,11 +116,12 @@ describe('results file', () => {
   it('is readable while being written: refresh() picks up appended records', () => {
     let visible = 0
     const growing: ByteSource = { size: () => visible, read: (o, n) => bytes.subarray(o, o + n) }
-    // Reveal the file in uneven pieces, as a writer on another process would.
-    visible = 2000
+    // Reveal the file in uneven pieces, as a writer on another process would, from the header on.
+    const headerBytes = 16 + new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true) + 8
+    visible = headerBytes
     const r = ResultsReader.open(growing)
     let lastCount = r.frameCount
-    for (visible = 2000; visible < bytes.length; visible = Math.min(bytes.length, visible + 333)) {
+    for (visible = headerBytes; visible < bytes.length; visible = Math.min(bytes.length, visible + 333)) {
       r.refresh()
       expect(r.frameCount).toBeGreaterThanOrEqual(lastCount)
       lastCount = r.frameCount
