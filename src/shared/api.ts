@@ -2,7 +2,7 @@
 // client in the browser). A new request is one entry in ApiRequests plus its handler in src/host
 // (and, for engine work, in src/solver-process). docs/protocol.md describes every message.
 import type { ModelPatch } from './modelPatch'
-import type { ModesRequest, ModesResult } from './modes'
+import type { ModeResultsRequest, ModesRequest, ModesResult } from './modes'
 import type { Problem } from './protocol'
 
 export const API_VERSION = 2
@@ -224,6 +224,8 @@ export interface ApiRequests {
    * answered when computed ('busy' while a run is going).
    */
   computeModes: { params: ModesRequest; result: ModesResult }
+  /** One cycle of a mode of the last computeModes answer written as a results file (openResults replays it). */
+  writeModeResults: { params: ModeResultsRequest; result: { path: string; frames: number } }
   getState: { params: void; result: SessionState }
   /**
    * Ends the solver process (if it runs) and starts a new one with the model at its current revision,
@@ -276,6 +278,7 @@ export const API_ROUTES = {
   loadCheckpoint: 'forward',
   openResults: 'forward',
   computeModes: 'forward',
+  writeModeResults: 'forward',
   getState: 'host',
   restartSolver: 'host',
   getRecovery: 'host',

@@ -1,5 +1,7 @@
-// The Modes tab's request (computeModes): modal analysis of the open model at a chosen state, by the
-// engine's src/core/linear, answered with the table and the shapes over all ODE2 coordinates.
+// The Modes tab's requests: computeModes (modal analysis of the open model at a chosen state, by the
+// engine's src/core/linear, answered with the table and the shapes over all ODE2 coordinates) and
+// writeModeResults (a mode's motion as a results file), and the motion both draw:
+// q(theta) = q0 + a Re(phi e^{i theta}) = q0 + a (Re phi cos theta - Im phi sin theta).
 
 /** Where to linearize: the static equilibrium, the initial state, the paused or finished run's state, or a time of a run. */
 export type ModesPoint = 'static' | 'initial' | 'current' | number
@@ -36,4 +38,27 @@ export interface ModesResult {
   /** The solver process's model revision (SolverStatus.revision) the modes belong to. */
   revision: number
   modes: ModeRow[]
+}
+
+/** One cycle of mode `mode` (its index in the last computeModes answer) written as a results file. */
+export interface ModeResultsRequest {
+  path: string
+  mode: number
+  /** a in q0 + a Re(phi e^{i theta}) (the shape's largest entry is 1). */
+  amplitude: number
+}
+
+/** Writes q0 + amplitude Re(phi e^{i theta}) into out (no allocation: called every animation frame). */
+export function shapeAt(
+  out: Float64Array,
+  q0: readonly number[],
+  mode: ModeRow,
+  amplitude: number,
+  theta: number,
+): Float64Array {
+  const c = amplitude * Math.cos(theta),
+    s = amplitude * Math.sin(theta)
+  const im = mode.shapeImaginary
+  for (let j = 0; j < out.length; j++) out[j] = q0[j] + c * mode.shape[j] - (im ? s * im[j] : 0)
+  return out
 }

@@ -58,6 +58,7 @@ export const SOLVER_REQUESTS = {
   loadCheckpoint: forward<'loadCheckpoint'>({ path: 'string' }),
   openResults: forward<'openResults'>({ path: 'string' }),
   computeModes: forward<'computeModes'>(),
+  writeModeResults: forward<'writeModeResults'>(),
   ackFrames: forward<'ackFrames'>({ seq: 'number' }),
 } satisfies Record<MethodsRoutedTo<'solver' | 'forward'>, unknown> & RequestTable
 

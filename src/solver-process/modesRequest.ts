@@ -1,6 +1,6 @@
 // computeModes (the Modes tab): the open model linearized at the chosen state by src/core/linear, its
 // modes as table rows with their shapes over all ODE2 coordinates, and the engine's errors as
-// messages that say what to choose instead.
+// messages that say what to choose instead; writeModeResults: one cycle of a mode as a results file.
 import {
   AssemblyError,
   buildSystem,
@@ -9,12 +9,21 @@ import {
   linearize,
   modalAnalysis,
   ModalError,
+  ResultsWriter,
   SolverError,
+  type JsonObject,
   type ModalAnalysis,
   type Project,
   type SystemState,
 } from '../core'
-import type { ModeRow, ModesRequest, ModesResult } from '../shared/modes'
+import { FileSink } from '../node/runFiles'
+import {
+  shapeAt,
+  type ModeResultsRequest,
+  type ModeRow,
+  type ModesRequest,
+  type ModesResult,
+} from '../shared/modes'
 import { ApiError } from '../shared/protocol'
 
 /** The request's fields checked: a bad one is 'invalid-params' naming the field and what it takes. */
@@ -100,9 +109,66 @@ function modesError({ at }: ModesRequest, error: unknown): unknown {
   return error
 }
 
-function invalidParams(field: string, expected: string, got: unknown): ApiError {
+function invalidParams(field: string, expected: string, got: unknown, method = 'computeModes'): ApiError {
   return new ApiError(
     'invalid-params',
-    `computeModes expects ${field}: ${expected}, got ${JSON.stringify(got ?? null)}`.slice(0, 300),
+    `${method} expects ${field}: ${expected}, got ${JSON.stringify(got ?? null)}`.slice(0, 300),
   )
+}
+
+/** Frames per cycle of a mode written as a results file. */
+const FRAMES_PER_CYCLE = 64
+
+/** writeModeResults' fields checked against the modes they refer to. */
+export function readModeResultsRequest(params: unknown, modes: number): ModeResultsRequest {
+  const { path, mode, amplitude } = (typeof params === 'object' && params !== null ? params : {}) as Record<
+    string,
+    unknown
+  >
+  const method = 'writeModeResults'
+  if (typeof path !== 'string' || path === '') throw invalidParams('path', 'a file path', path, method)
+  if (!(typeof mode === 'number' && Number.isInteger(mode) && mode >= 0 && mode < modes))
+    throw invalidParams('mode', `a mode index 0 ... ${modes - 1} of the computed modes`, mode, method)
+  if (!(typeof amplitude === 'number' && Number.isFinite(amplitude)))
+    throw invalidParams('amplitude', 'a finite number', amplitude, method)
+  return { path, mode, amplitude }
+}
+
+/**
+ * Writes one cycle of a mode of `result` as a results file of `project` (its document `projectDoc`):
+ * frames of q0 + a Re(phi e^{i omega t}) at the mode's own frequency (a rigid-body mode: one cycle
+ * per second), replayed like a run's.
+ */
+export function writeModeResults(
+  project: Project,
+  projectDoc: JsonObject,
+  result: ModesResult,
+  { path, mode: index, amplitude }: ModeResultsRequest,
+): { path: string; frames: number } {
+  const mode = result.modes[index]
+  const system = buildSystem(project)
+  const s = system.state
+  s.t = 0
+  let sink: FileSink
+  try {
+    sink = new FileSink(path)
+  } catch (error) {
+    throw new ApiError('io-error', `Cannot create the results file ${path}: ${(error as Error).message}`)
+  }
+  try {
+    const writer = new ResultsWriter(sink, system, {
+      project: projectDoc,
+      solverType: 'Modes',
+      framePeriod: 0,
+    })
+    const period = mode.frequency > 0 ? 1 / mode.frequency : 1
+    for (let i = 0; i <= FRAMES_PER_CYCLE; i++) {
+      s.t = (period * i) / FRAMES_PER_CYCLE
+      shapeAt(s.q, result.coordinates, mode, amplitude, (2 * Math.PI * i) / FRAMES_PER_CYCLE)
+      writer.maybeWriteFrame(s)
+    }
+    return { path, frames: writer.framesWritten }
+  } finally {
+    sink.close()
+  }
 }

@@ -50,12 +50,12 @@ import type {
   SolverStatus,
 } from '../shared/api'
 import type { ModelPatch } from '../shared/modelPatch'
-import type { ModesRequest, ModesResult } from '../shared/modes'
+import type { ModeResultsRequest, ModesRequest, ModesResult } from '../shared/modes'
 import { ApiError, type Problem } from '../shared/protocol'
 import type { SolverChangeResult, SolverModelResult, SolverService } from '../shared/solverService'
 import { FileSink, FileSource, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
-import { modesAt, readModesRequest } from './modesRequest'
+import { modesAt, readModeResultsRequest, readModesRequest, writeModeResults } from './modesRequest'
 
 const SLICE_MS = 20
 const PROGRESS_INTERVAL_MS = 100
@@ -104,6 +104,8 @@ export class SolverSession implements SolverService {
   private revision = 0
   /** The run going on, paused or finished. */
   private active: ActiveRun | null = null
+  /** The last computeModes answer (writeModeResults writes its modes while the revision is the same). */
+  private modes: ModesResult | null = null
   /** The pace of the next run (setPace, or a run's realTimeFactor): 0 is as fast as possible. */
   private pace = 0
   /** A slice is scheduled (one chain of slices at a time, also across pause and resume). */
@@ -476,7 +478,18 @@ export class SolverSession implements SolverService {
     if (this.active?.state === 'running') throw busy('compute modes')
     const parts = this.active?.parts
     const current = parts?.solver.initialized ? parts.system.state : null
-    return modesAt(project, request, this.revision, current)
+    this.modes = modesAt(project, request, this.revision, current)
+    return this.modes
+  }
+
+  /** One cycle of a mode of the last computeModes answer, as a results file of the model. */
+  writeModeResults(params: ModeResultsRequest): { path: string; frames: number } {
+    const project = this.requireProject()
+    const modes = this.modes
+    if (modes?.revision !== this.revision)
+      throw new ApiError('invalid-state', 'No modes of this model: compute the modes first')
+    const request = readModeResultsRequest(params, modes.modes.length)
+    return writeModeResults(project, JSON.parse(this.projectText) as JsonObject, modes, request)
   }
 
   pause(): RunStatus {

@@ -1,11 +1,14 @@
 // computeModes in the solver process: a fixed-free chain of two masses m on springs k (omega^2 =
 // (k/m) r, r = (3 -+ sqrt 5)/2, amplitude ratio x1/x0 = 2 - r) at the initial state and at a paused
 // run's state, and the errors that say what to choose instead.
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ResultsReader } from '../../../src/core'
+import { FileSource } from '../../../src/node/runFiles'
 import { ApiError } from '../../../src/shared/protocol'
-import type { ModesRequest, ModesResult } from '../../../src/shared/modes'
+import type { ModeResultsRequest, ModesRequest, ModesResult } from '../../../src/shared/modes'
 import { SolverSession } from '../../../src/solver-process/solverSession'
 import { EXAMPLES_DIR } from '../../integration/helpers'
 
@@ -63,15 +66,20 @@ function session(text = chainText()): SolverSession {
 }
 
 /** The ApiError a request throws. */
-function refusal(s: SolverSession, params: unknown): ApiError {
+function refused(request: () => unknown): ApiError {
   try {
-    s.computeModes(params as ModesRequest)
+    request()
   } catch (error) {
     if (error instanceof ApiError) return error
     throw error
   }
-  throw new Error('computeModes did not refuse')
+  throw new Error('the request was not refused')
 }
+
+const refusal = (s: SolverSession, params: unknown): ApiError =>
+  refused(() => s.computeModes(params as ModesRequest))
+const writeRefusal = (s: SolverSession, params: unknown): ApiError =>
+  refused(() => s.writeModeResults(params as ModeResultsRequest))
 
 function expectChain(result: ModesResult): void {
   expect(result.modes).toHaveLength(2)
@@ -130,5 +138,36 @@ describe('computeModes', () => {
     s.run({})
     expect(refusal(s, { at: 'initial' }).code).toBe('busy')
     s.stop()
+  })
+
+  it('writeModeResults: one cycle of q0 + a phi cos(omega t), 65 frames, replayable', () => {
+    const s = session()
+    const path = join(mkdtempSync(join(tmpdir(), 'mbs-mode-results-')), 'mode.mbsres')
+    expect(writeRefusal(s, { path, mode: 0, amplitude: 0.2 }).message).toContain('compute the modes first')
+    const result = s.computeModes({ at: 'initial' })
+    expect(writeRefusal(s, { path, mode: 2, amplitude: 0.2 }).message).toContain(
+      'writeModeResults expects mode: a mode index 0 ... 1 of the computed modes, got 2',
+    )
+    expect(s.writeModeResults({ path, mode: 1, amplitude: 0.2 })).toEqual({ path, frames: 65 })
+    const source = new FileSource(path)
+    const reader = ResultsReader.open(source)
+    const mode = result.modes[1]
+    const omega = 2 * Math.PI * mode.frequency
+    expect(reader.frameCount).toBe(65)
+    for (const i of [0, 16, 40, 64]) {
+      const t = reader.frameTime(i)
+      // Frame i at t = i T / 64, phase omega t = 2 pi i / 64.
+      expect(t).toBeCloseTo(i / 64 / mode.frequency, 14)
+      const q = reader.field(i, 'q')
+      for (let j = 0; j < 2; j++)
+        expect(q[j]).toBeCloseTo(result.coordinates[j] + 0.2 * mode.shape[j] * Math.cos(omega * t), 12)
+    }
+    source.close()
+    const replayed = s.openResults({ path })
+    expect(replayed.frames).toBe(65)
+    expect(replayed.endTime).toBeCloseTo(1 / mode.frequency, 12)
+    // An edit makes the modes stale.
+    s.openModel({ text: chainText(), revision: 2 })
+    expect(writeRefusal(s, { path, mode: 0, amplitude: 0.2 }).code).toBe('invalid-state')
   })
 })
