@@ -21,6 +21,7 @@ const files = [
   'solverCrash.spec.mjs',
   'fileChanged.spec.mjs',
   'firstHour.spec.mjs',
+  'modes.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0

@@ -71,6 +71,10 @@ export const useReplayStore = defineStore('replay', () => {
     ),
   )
   const shownFrame = shallowRef<Float64Array | null>(null)
+  /** Coordinates q drawn instead of the frames while set: an animated mode shape (stores/modes.ts). */
+  const shapeFrame = shallowRef<Float64Array | null>(null)
+  /** What the 3D view draws: an animated shape, else the frame the timeline shows. */
+  const drawnFrame = computed(() => shapeFrame.value ?? shownFrame.value)
 
   function clear(): void {
     times.length = 0
@@ -226,6 +230,8 @@ export const useReplayStore = defineStore('replay', () => {
     frameCount,
     range,
     shownFrame,
+    shapeFrame,
+    drawnFrame,
     sensors,
     times,
     file,
