@@ -178,7 +178,7 @@ export function createBackend(options: BackendOptions): Backend {
 
   /** A forwarded request naming a file: the path resolved inside the workspace goes on. */
   const withPath =
-    <M extends 'saveCheckpoint' | 'loadCheckpoint' | 'openResults'>(
+    <M extends 'saveCheckpoint' | 'loadCheckpoint' | 'openResults' | 'writeModeResults'>(
       method: M,
       resolvePath: (path: string) => string,
     ) =>
@@ -190,6 +190,7 @@ export function createBackend(options: BackendOptions): Backend {
     saveCheckpoint: withPath('saveCheckpoint', files.target),
     loadCheckpoint: withPath('loadCheckpoint', files.existing),
     openResults: withPath('openResults', files.existing),
+    writeModeResults: withPath('writeModeResults', files.target),
     listFiles: async (params) => {
       const dir = (params as { dir?: unknown } | undefined)?.dir
       if (dir !== undefined && typeof dir !== 'string')

@@ -75,6 +75,7 @@ describe('backend in a workspace', () => {
     ['saveCheckpoint', { path: join(base, 'b.mbsckpt') }],
     ['loadCheckpoint', { path: '../b.mbsckpt' }],
     ['openResults', { path: '../b.mbsres' }],
+    ['writeModeResults', { path: join(base, 'mode.mbsres'), mode: 0, amplitude: 0.1 }],
     ['listFiles', { dir: '..' }],
   ])('refuses %s of a path outside, naming it', async (method, params) => {
     const response = await backend.respond({ id: 1, method, params })
