@@ -7,6 +7,7 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  applyPatch,
   captureCheckpoint,
   CheckpointError,
   crc32,
@@ -16,6 +17,7 @@ import {
   loadCheckpoint,
   memorySource,
   parseProject,
+  PatchError,
   ResultsReader,
   SolverError,
 } from '../../src/core'
@@ -117,6 +119,31 @@ describe('mutated project files', () => {
         expectCleanLoad(JSON.stringify(replaceAt(JSON.parse(examples[i]), pick, value)))
       }),
       { seed: FUZZ_SEED, numRuns: fuzzRuns(150) },
+    )
+  })
+
+  it('nesting beyond any stack anywhere in a project or an edit is refused, never a stack overflow', () => {
+    const doc = {
+      model: { nodes: [], objects: [], markers: [], loads: [], sensors: [] },
+      simulationSettings: {},
+    }
+    fc.assert(
+      fc.property(
+        fc.nat(examples.length - 1),
+        fc.nat(),
+        fc.integer({ min: 65, max: 100_000 }),
+        fc.boolean(),
+        (i, pick, depth, arrays) => {
+          const [open, close] = arrays ? ['[', ']'] : ['{"a":', '}']
+          const deep = open.repeat(depth) + '0' + close.repeat(depth)
+          const marked = JSON.stringify(replaceAt(JSON.parse(examples[i]), pick, '@@DEEP@@'))
+          const r = parseProject(marked.replace('"@@DEEP@@"', deep))
+          expect(r.ok).toBe(false)
+          const patch = JSON.parse(`[{"op": "settings", "simulationSettings": {"x": ${deep}}}]`)
+          expect(() => applyPatch(doc, patch)).toThrow(PatchError)
+        },
+      ),
+      { seed: FUZZ_SEED, numRuns: fuzzRuns(20) },
     )
   })
 

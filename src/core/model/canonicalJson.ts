@@ -11,8 +11,13 @@ function isFlat(v: JsonValue[]): boolean {
   )
 }
 
+/** Deeper documents are refused: the writer recurses once per level (loaded files have at most 64). */
+export const MAX_CANONICAL_DEPTH = 1000
+
 export function canonicalJson(value: JsonValue, indent = ''): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (indent.length > 2 * MAX_CANONICAL_DEPTH)
+    throw new RangeError(`canonical JSON: the document is nested deeper than ${MAX_CANONICAL_DEPTH} levels`)
   const inner = indent + '  '
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]'

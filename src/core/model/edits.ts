@@ -74,7 +74,7 @@ function doomedBy(doc: EditableProject, refs: ItemRef[]): ItemRef[] {
     const fresh = more.filter(
       (ref, i) => !doomed.some((d) => sameRef(d, ref)) && more.findIndex((m) => sameRef(m, ref)) === i,
     )
-    doomed.push(...fresh)
+    for (const ref of fresh) doomed.push(ref)
     grew = fresh.length > 0
   }
   return doomed

@@ -1,7 +1,7 @@
 // Parameter schema of item definitions (the "management" part): type, default, unit, range, doc and
 // reference rules. Validation of a value against its spec lives here, so the file format, the
 // property editor and the docs all follow the same definition.
-import type { ItemKind, JsonValue } from './types'
+import type { ItemKind, JsonObject, JsonValue } from './types'
 
 interface ParamBase {
   doc: string
@@ -279,5 +279,20 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
 
 /** A deep copy of a JSON default so items never share mutable arrays. */
 export function cloneJson<T extends JsonValue>(v: T): T {
-  return (Array.isArray(v) || (v !== null && typeof v === 'object') ? JSON.parse(JSON.stringify(v)) : v) as T
+  if (v === null || typeof v !== 'object') return v
+  // Iterative (an explicit stack of containers to fill), so no nesting depth overflows the stack.
+  const copy = (x: JsonValue[] | JsonObject): JsonValue[] | JsonObject => (Array.isArray(x) ? [] : {})
+  const root = copy(v)
+  const stack: [JsonValue[] | JsonObject, JsonValue[] | JsonObject][] = [[v, root]]
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!
+    for (const [key, child] of Object.entries(from)) {
+      const value = child !== null && typeof child === 'object' ? copy(child) : child
+      if (value !== child) stack.push([child as JsonValue[] | JsonObject, value as JsonValue[] | JsonObject])
+      if (Array.isArray(to)) to.push(value)
+      // defineProperty, not assignment: a key "__proto__" (JSON allows it) stays an own property.
+      else Object.defineProperty(to, key, { value, enumerable: true, writable: true, configurable: true })
+    }
+  }
+  return root as T
 }

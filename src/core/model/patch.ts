@@ -1,6 +1,7 @@
 // A model change as a list of operations on item dictionaries, addressed by kind list and name (the
 // names the project file uses for references). Applying one copies only what it touches (the lists
 // it changes and the items in them) and returns the inverse patch, so undo costs what the change did.
+import { inputBoundsProblem } from './inputBounds'
 import { getItemType } from './registry'
 import { ITEM_KINDS, KIND_LIST_KEY, type ItemKind, type ItemSpec, type JsonObject } from './types'
 import type { JsonValue, ModelListKey, ModelSpec, Problem } from './types'
@@ -48,6 +49,9 @@ export function applyPatch<T extends EditableProject>(
   patch: ModelPatch,
 ): { doc: T; inverse: ModelPatch } {
   if (!Array.isArray(patch)) throw new PatchError({ path: 'patch', message: 'expected a list of operations' })
+  // The bounds of a loaded file (depth, string and list lengths), before anything walks the values.
+  const tooLarge = inputBoundsProblem(patch as unknown as JsonValue, 'patch')
+  if (tooLarge) throw new PatchError(tooLarge)
   const next = { ...doc, model: { ...doc.model } }
   const copied = new Set<ModelListKey>()
   const writable = (kind: ModelListKey): ItemSpec[] => {
