@@ -59,12 +59,13 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
   await page.click('button[aria-label="Show the entries of jointOffsets"]')
   assert.equal(await settled(() => cell('jointOffsets[1][0]').inputValue(), '0.5'), '0.5')
 
-  // A cell that is not a number: refused with the entry and component named, the model untouched.
+  // A cell that is not a number ("0.5 m" would be: a length in metres): refused with the entry and
+  // component named, the model untouched.
   const undoBefore = await undoTitle()
-  await typeInto('jointOffsets[1][0]', '0.5m')
+  await typeInto('jointOffsets[1][0]', '0.5x')
   assert.match(
     await page.locator('[data-param=jointOffsets] .field-error').textContent(),
-    /^entry 1, component 0: expected a number or an expression like 2\*pi\/3, got "0.5m"/,
+    /^entry 1, component 0: expected a number or an expression like 2\*pi\/3, got "0.5x"/,
   )
   assert.equal(await undoTitle(), undoBefore)
 
