@@ -1,22 +1,29 @@
 // `mbs study STUDY [--workers N | --queue URL] [--resume]`: runs every case of a study file on a pool of
 // worker processes, or on a BullMQ queue served by `mbs worker` (studyQueue.ts), and writes one row per
-// finished case to the study folder (studyRows.ts). The folder keeps the study's canonical text, so
+// finished case to the study folder (src/node/studyRows.ts). The folder keeps the study's canonical text, so
 // --resume refuses a study that changed and runs only the missing cases.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { formatProblems, parseStudy, studyCases, studyText, writeProject, type Study } from '../core'
+import {
+  formatProblems,
+  parseStudy,
+  studyCases,
+  studyText,
+  writeProject,
+  type Study,
+  type StudyRow,
+} from '../core'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { CliError, EXIT } from './errors'
 import type { CliIO } from './io'
 import { systemErrorText } from '../node/ioError'
 import { readInputFile, requireProject } from './projectFile'
 import { requireOverridden } from './overrides'
-import type { StudyRow } from './studyCase'
-import { runPool } from './studyPool'
+import { runPool } from '../node/studyPool'
+import { StudyRows } from '../node/studyRows'
 import { runQueue } from './studyQueue'
-import { StudyRows } from './studyRows'
 
 export interface StudyArgs {
   workers?: number

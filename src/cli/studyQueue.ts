@@ -1,18 +1,17 @@
 // Studies on a BullMQ queue (Redis is the broker): `mbs study STUDY --queue URL` puts the cases on the
 // queue "mbs-study" and collects the rows; `mbs worker --queue URL` on any machine takes cases and runs
-// them through its own worker processes (caseRunner.ts). A case is a job whose id names the study and
+// them through its own worker processes (src/node/caseRunner.ts). A case is a job whose id names the study and
 // the case, so adding it twice (a resumed study) adds it once; the project travels once per study, in
 // a Redis key the workers read. A worker that is killed stops renewing its job's lock: BullMQ's stalled
 // check, run by the other workers, puts the job back on the queue and another worker runs it.
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import os from 'node:os'
-import type { StudyCase } from '../core'
+import { failedRow, type StudyCase, type StudyRow } from '../core'
+import { CaseRunner, CaseRunnerDied, type StudyWork } from '../node/caseRunner'
 import type { WorkerArgs } from './args'
-import { CaseRunner, CaseRunnerDied, type StudyWork } from './caseRunner'
 import { CliError, EXIT } from './errors'
 import type { CliIO } from './io'
-import { failedRow, type StudyRow } from './studyCase'
 
 const QUEUE = 'mbs-study'
 const PROJECT_KEY = (study: string) => `mbs-study:project:${study}`

@@ -8,7 +8,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runStudyCase, type StudyRow } from '../../src/cli/studyCase'
+import { runStudyCase, type StudyRow } from '../../src/core'
 import { parseProject, parseStudy, studyCases } from '../../src/core'
 import { REPO_ROOT, spawnCli } from '../unit/cli/spawnCli'
 

@@ -6,8 +6,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runStudyCase, type StudyRow } from '../../../src/cli/studyCase'
-import { outputValue, parseProject, parseStudy, studyCases, type SensorSeries } from '../../../src/core'
+import {
+  outputValue,
+  parseProject,
+  parseStudy,
+  runStudyCase,
+  studyCases,
+  type SensorSeries,
+  type StudyRow,
+} from '../../../src/core'
 import { REPO_ROOT, spawnCli } from './spawnCli'
 
 const PENDULUM = path.join(REPO_ROOT, 'resources', 'examples', 'pendulum.mbsproj')

@@ -3,9 +3,8 @@
 // is not a row: reading drops it, and --resume rewrites both files from the complete lines.
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Study } from '../core'
-import { writeFileAtomic } from '../node/atomicWrite'
-import type { StudyRow } from './studyCase'
+import { studyCsv, studyCsvLine, type Study, type StudyRow } from '../core'
+import { writeFileAtomic } from './atomicWrite'
 
 export const ROWS_JSONL = 'rows.jsonl'
 export const ROWS_CSV = 'rows.csv'
@@ -36,42 +35,13 @@ export class StudyRows {
   /** Rewrites both files atomically from `rows` (a fresh study, or --resume after a kill). */
   reset(rows: readonly StudyRow[]): void {
     writeFileAtomic(this.jsonl, rows.map((r) => JSON.stringify(r) + '\n').join(''))
-    writeFileAtomic(this.csv, [this.csvHeader(), ...rows.map((r) => this.csvLine(r))].join(''))
+    writeFileAtomic(this.csv, studyCsv(this.study, rows))
   }
 
   append(row: StudyRow): void {
     appendDurably(this.jsonl, JSON.stringify(row) + '\n')
-    appendDurably(this.csv, this.csvLine(row))
+    appendDurably(this.csv, studyCsvLine(this.study, row))
   }
-
-  private csvHeader(): string {
-    const names = [
-      'case',
-      'status',
-      ...this.study.parameters.map((p) => p.path),
-      ...this.study.outputs.map((o) => o.name),
-      'wallTime',
-      'error',
-    ]
-    return names.map(csvField).join(',') + '\n'
-  }
-
-  private csvLine(r: StudyRow): string {
-    const fields = [
-      String(r.case),
-      r.status,
-      ...this.study.parameters.map((p) => JSON.stringify(r.parameters[p.path])),
-      ...this.study.outputs.map((o) => (r.outputs[o.name] === null ? '' : String(r.outputs[o.name]))),
-      String(r.wallTime),
-      r.error ?? '',
-    ]
-    return fields.map(csvField).join(',') + '\n'
-  }
-}
-
-/** RFC 4180 quoting where a field needs it. */
-function csvField(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 /** One write of the whole line, then fsync: a row is on disk before the case counts as done. */

@@ -1,10 +1,17 @@
-// One worker process of a study: this same `mbs` started as `mbs __study-worker`, which keeps the project
-// of the study it last ran and runs the cases it is sent, one at a time. The local pool (studyPool.ts)
-// and the queue worker (studyQueue.ts) both run their cases through it, so a case gives the same row
-// on either. A process that dies mid-case (killed, out of memory) rejects that case with CaseRunnerDied.
+// One worker process of a study: the `mbs` command line started as `mbs __study-worker`, which keeps the
+// project of the study it last ran and runs the cases it is sent, one at a time. The local pool
+// (studyPool.ts), the queue worker (src/cli/studyQueue.ts) and the app's studies (src/host/studyRunner.ts)
+// all run their cases through it, so a case gives the same row on each. A process that dies mid-case
+// (killed, out of memory) rejects that case with CaseRunnerDied.
 import { fork, type ChildProcess } from 'node:child_process'
-import { parseProject, type Project, type StudyCase, type StudyOutput } from '../core'
-import { runStudyCase, type StudyRow } from './studyCase'
+import {
+  parseProject,
+  runStudyCase,
+  type Project,
+  type StudyCase,
+  type StudyOutput,
+  type StudyRow,
+} from '../core'
 
 export const WORKER_COMMAND = '__study-worker'
 
@@ -33,8 +40,9 @@ export class CaseRunner {
   private waiting: { resolve(row: StudyRow): void; reject(e: Error): void } | undefined
   private exited: string | undefined
 
-  constructor() {
-    this.child = fork(process.argv[1], [WORKER_COMMAND], {
+  /** `mbs` is the script of the `mbs` command line (bin/mbs.cjs); by default the one running now. */
+  constructor(mbs: string = process.argv[1]) {
+    this.child = fork(mbs, [WORKER_COMMAND], {
       execArgv: process.execArgv,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })
@@ -74,6 +82,11 @@ export class CaseRunner {
       this.child.once('exit', () => resolve())
       if (this.child.connected) this.child.disconnect()
     })
+  }
+
+  /** Ends the process now; the case in flight is rejected with CaseRunnerDied. */
+  kill(): void {
+    if (this.exited === undefined) this.child.kill()
   }
 
   private send(m: ToWorker): void {

@@ -1,15 +1,11 @@
 // One case of a study, as a worker runs it: the overrides applied like `mbs run --set`, the run, the
 // outputs. A failure of any kind becomes a row with its error; it never stops the study.
-import {
-  applyOverrides,
-  formatProblems,
-  outputValue,
-  runProject,
-  type JsonValue,
-  type Project,
-  type StudyCase,
-  type StudyOutput,
-} from '../core'
+import { applyOverrides } from '../model/overrides'
+import type { Project } from '../model/project'
+import { formatProblems, type JsonValue } from '../model/types'
+import { runProject } from '../simulation'
+import type { StudyCase, StudyOutput } from './studyFile'
+import { outputValue } from './studyOutputs'
 
 /** One line of rows.jsonl; the keys are a contract (docs/file-formats.md, "Study"). */
 export interface StudyRow {
