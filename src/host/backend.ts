@@ -2,7 +2,7 @@
 // renderer's requests here, so the two hosts answer identically. The backend owns the document (the
 // model's project text, its file and whether it is modified) and forwards engine work to the solver
 // process; after a solver crash it reloads the document into the new process.
-import { basename } from 'node:path'
+import { basename, join } from 'node:path'
 import {
   API_VERSION,
   methodsRoutedTo,
@@ -17,7 +17,7 @@ import {
   type ModelSummary,
   type OpenedModel,
 } from '../shared/api'
-import type { Edit, ModelPatch } from '../core'
+import type { Edit, JsonObject, ModelPatch } from '../core'
 import {
   ApiError,
   errorPayload,
@@ -36,6 +36,7 @@ import { ModelOwner } from './modelOwner'
 import type { RecoveredModel, RecoveryStore } from './recovery'
 import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'
 import { fileSystemWorkspace, type Workspace } from './workspace'
+import { createStudyRunner, type StudyRunnerOptions } from './studyRunner'
 
 export interface BackendOptions {
   host: HostKind
@@ -51,6 +52,8 @@ export interface BackendOptions {
    * workspace folder. Default: the whole file system (Electron, whose native dialogs reach any file).
    */
   workspace?: Workspace
+  /** The Study tab's worker script and cache folder (studyRunner.ts has the defaults). */
+  studies?: Omit<StudyRunnerOptions, 'emit'>
 }
 
 export interface Backend {
@@ -107,6 +110,9 @@ export function createBackend(options: BackendOptions): Backend {
     },
   })
   const solver = serviceClient(SOLVER_REQUESTS, (method, params) => supervisor.request(method, params))
+  // A model without a file studies in a cache folder the replay may open: inside the web host's workspace.
+  const studyCache = options.workspace ? { cacheDir: join(options.workspace.root, '.mbs-studies') } : {}
+  const studies = createStudyRunner({ ...studyCache, ...options.studies, emit })
 
   function setDocument(next: DocumentState): void {
     documentState = next
@@ -284,6 +290,21 @@ export function createBackend(options: BackendOptions): Backend {
       return openText(recovered.text, { path: recovered.path, title: recovered.title, modified: true })
     },
     restartSolver: () => supervisor.restart(),
+    runStudy: async (params) => {
+      const study = (params as { study?: unknown } | undefined)?.study
+      if (typeof study !== 'object' || study === null || Array.isArray(study))
+        throw new ApiError('invalid-params', 'runStudy expects {study: {parameters, design, outputs}}')
+      if (!owner.isOpen) throw new ApiError('invalid-state', 'There is no model to run a study of')
+      await changes
+      return studies.start(owner.text(), documentState.path, study as JsonObject, params.workers)
+    },
+    cancelStudy: async () => studies.cancel(),
+    runStudyCase: async (params) => {
+      const index = (params as { case?: unknown } | undefined)?.case
+      if (typeof index !== 'number' || !Number.isInteger(index))
+        throw new ApiError('invalid-params', 'runStudyCase expects {case: integer}')
+      return { resultsPath: await studies.runCase(index) }
+    },
     getState: async () => {
       const status = await solver.getStatus()
       return { ...status, document: documentState, model: summary, modelRevision: owner.revision }
@@ -316,6 +337,7 @@ export function createBackend(options: BackendOptions): Backend {
     dispose(keepUnsaved = false) {
       if (keepUnsaved && documentState.modified && !pendingRecovery) options.recovery?.flush()
       else if (!pendingRecovery) options.recovery?.clear()
+      studies.cancel()
       supervisor.dispose()
     },
   }

@@ -1,6 +1,7 @@
 // The typed API the renderer uses, whatever host it runs in (window.mbs in Electron, a WebSocket
 // client in the browser). A new request is one entry in ApiRequests plus its handler in src/host
 // (and, for engine work, in src/solver-process). docs/protocol.md describes every message.
+import type { JsonObject, StudyRow } from '../core'
 import type { ModelPatch } from './modelPatch'
 import type { ModeResultsRequest, ModesRequest, ModesResult } from './modes'
 import type { Problem } from './protocol'
@@ -155,6 +156,29 @@ export interface FileListing {
   truncated: boolean
 }
 
+/** A study of the open model started by runStudy: its folder and the number of cases. */
+export interface StudyStarted {
+  folder: string
+  cases: number
+}
+
+/** One finished case of the running study, with the counts so far. */
+export interface StudyProgressEventData {
+  row: StudyRow
+  done: number
+  failed: number
+  total: number
+  /** Seconds since the study started. */
+  elapsed: number
+}
+
+export interface StudyFinishedEventData {
+  reason: 'completed' | 'cancelled' | 'failed'
+  /** Why a study failed (a worker process that could not start, the folder not writable). */
+  message?: string
+  folder: string
+}
+
 export interface ApiRequests {
   info: { params: void; result: HostInfo }
   /** Names of the bundled example projects (file names without .mbsproj). */
@@ -236,6 +260,17 @@ export interface ApiRequests {
   getRecovery: { params: void; result: RecoveryOffer | null }
   /** Opens the recovered model as a modified document of its file (recover: true) or discards it. */
   resolveRecovery: { params: { recover: boolean }; result: OpenedModel | null }
+  /**
+   * Runs a study of the model as it is now (docs/studies.md, "In the app"): `study` is a study file
+   * without "project" and "output" (the host writes the folder next to the project file, or in its
+   * cache folder for a model without one); each finished case follows as a 'studyProgress' event, the
+   * end as 'studyFinished'. A bad study is an invalid-params error with details.problems.
+   */
+  runStudy: { params: { study: JsonObject; workers?: number }; result: StudyStarted }
+  /** Stops the running study: the cases in flight are dropped, finished rows stay in the folder. */
+  cancelStudy: { params: void; result: void }
+  /** Runs one case of the last study again with a results file (`mbs run --set`) and answers its path. */
+  runStudyCase: { params: { case: number }; result: { resultsPath: string } }
   /** Flow control: the consumer has handled frame batches up to seq (sent automatically by the API clients). */
   ackFrames: { params: { seq: number }; result: void }
 }
@@ -283,6 +318,9 @@ export const API_ROUTES = {
   restartSolver: 'host',
   getRecovery: 'host',
   resolveRecovery: 'host',
+  runStudy: 'host',
+  cancelStudy: 'host',
+  runStudyCase: 'host',
   ackFrames: 'forward',
 } as const satisfies { [M in ApiMethod]: 'host' | 'solver' | 'forward' }
 
@@ -374,6 +412,8 @@ export interface ApiEvents {
   openedElsewhere: { message: string }
   /** The model changed by an edit, undo or redo; replicas apply the patch at revision - 1. */
   modelChanged: ModelChange
+  studyProgress: StudyProgressEventData
+  studyFinished: StudyFinishedEventData
 }
 
 export type ApiEventName = keyof ApiEvents
