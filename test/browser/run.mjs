@@ -22,6 +22,7 @@ const files = [
   'fileChanged.spec.mjs',
   'firstHour.spec.mjs',
   'modes.spec.mjs',
+  'study.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0
