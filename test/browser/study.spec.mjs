@@ -84,8 +84,9 @@ test('a stiffness varied over 4 values: table equal to mbs run --set, 4 points, 
   await clickDiscardingChanges(page, 'button[title^="Open a project file"]')
   await page.fill('.dialog input[aria-label="File path"]', project)
   await page.click('.dialog button[type=submit]')
-  await page.locator('.item-row[data-name="spring"]').click()
+  await page.locator('.item-row[data-name="spring"]').waitFor()
   await waitForRunState(page, 'Ready', 60_000)
+  await page.locator('.item-row[data-name="spring"]').click()
 
   await page.locator('.property-panel .row[data-row="stiffness"]').click({ button: 'right' })
   await page.getByRole('menuitem', { name: 'Vary in a study' }).click()

@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   memorySource,
   parseProject,
@@ -38,11 +38,15 @@ function gravityStudy(values: number[]): JsonObject {
   }
 }
 
+const cacheDirs: string[] = []
+afterAll(() => cacheDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+
 function runner() {
   const events: EventMessage[] = []
   let finished: (data: StudyFinishedEventData) => void = () => undefined
   const done = new Promise<StudyFinishedEventData>((resolve) => (finished = resolve))
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-study-runner-'))
+  cacheDirs.push(cacheDir)
   const studies = createStudyRunner({
     cacheDir,
     emit: (event) => {
