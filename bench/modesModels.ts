@@ -90,3 +90,44 @@ export function ancfCantilever(elements: number, L = 1, rhoA = 0.5, EI = 2, EA =
   }
   return { nodes, objects, markers, loads: [], sensors: [] }
 }
+
+/**
+ * N rigid links (RigidBody2D, mass m, length a, inertia m a^2 / 12 about the centre) hanging from the
+ * origin, each pinned to the one above by a JointRevolute2D at its top end, gravity -y.
+ */
+export function hangingLinkChain(bodies: number, a = 0.1, m = 0.2, gravity = 9.81): Json {
+  const nodes: Json[] = [],
+    objects: Json[] = [{ type: 'Ground', name: 'ground' }],
+    markers: Json[] = [{ type: 'BodyRigid', name: 'pivot', bodyNumber: 'ground' }],
+    loads: Json[] = []
+  for (let k = 1; k <= bodies; k++) {
+    nodes.push({ type: 'RigidBody2D', name: `n${k}`, referenceCoordinates: [0, -a * (k - 0.5), 0] })
+    objects.push({
+      type: 'RigidBody2D',
+      name: `link${k}`,
+      nodeNumber: `n${k}`,
+      physicsMass: m,
+      physicsInertia: (m * a * a) / 12,
+    })
+    markers.push({ type: 'BodyRigid', name: `top${k}`, bodyNumber: `link${k}`, localPosition: [0, a / 2, 0] })
+    markers.push({
+      type: 'BodyRigid',
+      name: `bottom${k}`,
+      bodyNumber: `link${k}`,
+      localPosition: [0, -a / 2, 0],
+    })
+    markers.push({ type: 'BodyMass', name: `mass${k}`, bodyNumber: `link${k}` })
+    loads.push({
+      type: 'MassProportional',
+      name: `g${k}`,
+      markerNumber: `mass${k}`,
+      loadVector: [0, -gravity, 0],
+    })
+    objects.push({
+      type: 'JointRevolute2D',
+      name: `pin${k}`,
+      markerNumbers: [k === 1 ? 'pivot' : `bottom${k - 1}`, `top${k}`],
+    })
+  }
+  return { nodes, objects, markers, loads, sensors: [] }
+}

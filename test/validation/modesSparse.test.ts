@@ -1,11 +1,11 @@
 // The sparse shift-invert subspace iteration (lowestModes) against the dense solver on the same
-// linearization: a hanging chain of 60 point masses on rods (constraints eliminated by the augmented
-// system vs the null-space basis) and a free-free spring chain with uneven masses (one rigid-body mode,
+// linearization: a hanging chain of 60 point masses on rods and one of 30 rigid links on revolute
+// joints (constraints eliminated by the augmented system vs the null-space basis) and a free-free spring chain with uneven masses (one rigid-body mode,
 // the negative default shift).
 import { describe, expect, it } from 'vitest'
 import { lowestModesAt, modalAnalysis } from '../../src/core'
 import { makeProject } from './helpers'
-import { freeSpringChain, hangingChain } from '../../bench/modesModels'
+import { freeSpringChain, hangingChain, hangingLinkChain } from '../../bench/modesModels'
 
 /**
  * Both solve the same symmetric pencil to round-off (dense: a few eps times the spread of the
@@ -27,6 +27,13 @@ describe('sparse lowest modes equal the dense ones', () => {
       const sign = Math.sign(mode.shape.reduce((s, v, k) => s + v * dense[i].shape[k], 0))
       mode.shape.forEach((v, k) => expect(Math.abs(v - sign * dense[i].shape[k])).toBeLessThan(1e-6))
     })
+  })
+
+  it('hanging chain of 30 rigid links on revolute joints: the lowest 8 modes', () => {
+    const project = makeProject(hangingLinkChain(30), { solverType: 'Static' })
+    const dense = modalAnalysis(project, 'initial', { count: 8 }).modes
+    const { modes } = lowestModesAt(project, 'initial', { count: 8 })
+    modes.forEach((mode, i) => expect(Math.abs(mode.frequency / dense[i].frequency - 1)).toBeLessThan(TOL))
   })
 
   it('free-free spring chain of 40 masses: the rigid-body mode and the lowest elastic ones', () => {

@@ -6,7 +6,7 @@
 // so every column of Y satisfies C_q y = 0, followed by Rayleigh-Ritz on span(Y): the p x p pencil
 // (Y^T K Y, Y^T M Y) gives the Ritz values omega^2 and the next X. Eigenvalue i converges like
 // ((lambda_i - sigma) / (lambda_{p+1} - sigma))^(2k). K is the symmetric part, as in the dense path,
-// so both solve the same problem.
+// so both solve the same problem. The shifted matrix is scaled for the LU first (scaleAugmented).
 import { CholeskyDecomposition, Matrix } from 'ml-matrix'
 import { SparsePatternBuilder, patternSlot, type SparsePattern } from '../math/sparsePattern'
 import type { CompiledSystem } from '../system/compiledSystem'
@@ -57,6 +57,7 @@ export function lowestModes(
   matrix.zero()
   evaluator.addConstraintJacobian(s, matrix, n, false, 1, 1, 1)
   for (let k = 0; k < M.length; k++) matrix.values[k] += K[k] - sigma * M[k]
+  const scaling = scaleAugmented(pattern, matrix.values, n)
   const singular = matrix.factorize()
   if (singular >= 0)
     throw new SingularShiftError(
@@ -76,8 +77,9 @@ export function lowestModes(
     for (let j = 0; j < X.columns; j++) {
       rhs.fill(0)
       multiplyBlock(pattern, M, X.getColumn(j), rhs, n)
+      for (let i = 0; i < n; i++) rhs[i] *= scaling[i]
       matrix.solve(rhs)
-      for (let i = 0; i < n; i++) Y.set(i, j, rhs[i])
+      for (let i = 0; i < n; i++) Y.set(i, j, rhs[i] * scaling[i])
     }
     const Mp = projected(pattern, M, Y, n),
       Kp = projected(pattern, K, Y, n)
@@ -100,14 +102,48 @@ export function lowestModes(
   throw new ModalError(`the lowest ${count} modes did not converge in ${MAX_ITERATIONS} subspace iterations`)
 }
 
-/** Rows/columns [ODE2 | AE]: every object's ltg block (mass, stiffness, reactions), C_q and C_q^T. */
+/** Rows/columns [ODE2 | AE]: mass, stiffness and reaction blocks, C_q and C_q^T. */
 function augmentedPattern(system: CompiledSystem, evaluator: SystemEvaluator): SparsePattern {
   const builder = new SparsePatternBuilder(system.nODE2 + system.nAE)
   builder.addDiagonal()
   evaluator.addPattern(builder, true)
-  for (const { computation: o } of system.objects)
-    for (const i of o.ltgODE2) for (const j of o.ltgODE2) builder.add(i, j)
+  for (const { computation: o } of system.objects) {
+    const ltg = o.ltgODE2,
+      n = ltg.length
+    // Force objects: the whole block (central differences may write any entry). Constraints: only
+    // their declared reaction entries: the whole block of a joint couples both bodies' coordinates
+    // entry by entry, and with those the LU fills a link chain's band.
+    const mask = o.nAE > 0 ? o.structuralNonzeros?.('reaction') : undefined
+    for (let e = 0; e < n * n; e++) if (!mask || mask[e]) builder.add(ltg[Math.floor(e / n)], ltg[e % n])
+  }
   return builder.build()
+}
+
+/**
+ * Scales the augmented matrix symmetrically for the LU's diagonal-preferring pivots and returns the
+ * scaling s (the matrix becomes diag(s) S diag(s); solve with rhs s_i b_i, then y_i = s_i x_i):
+ * s_j = 1 / sqrt|S_jj| on the coordinates, 1 / max_j |C_rj s_j| on the constraint rows. The
+ * coordinates' diagonal is then 1 and, K - sigma M being near positive definite, the largest of its
+ * column whatever their units (m, rad): the LU keeps the fill-reducing order instead of pivoting off
+ * the diagonal (a link's rotation, of small inertia, beside constraint entries of 1).
+ */
+function scaleAugmented(pattern: SparsePattern, values: Float64Array, n: number): Float64Array {
+  const { colStart, rowIndex } = pattern
+  const size = pattern.n
+  const scale = new Float64Array(size).fill(1)
+  for (let j = 0; j < n; j++) {
+    const d = Math.abs(values[patternSlot(pattern, j, j)])
+    if (d > 0) scale[j] = 1 / Math.sqrt(d)
+  }
+  const constraintRow = new Float64Array(size)
+  for (let j = 0; j < n; j++)
+    for (let q = colStart[j]; q < colStart[j + 1]; q++)
+      if (rowIndex[q] >= n)
+        constraintRow[rowIndex[q]] = Math.max(constraintRow[rowIndex[q]], Math.abs(values[q] * scale[j]))
+  for (let i = n; i < size; i++) if (constraintRow[i] > 0) scale[i] = 1 / constraintRow[i]
+  for (let j = 0; j < size; j++)
+    for (let q = colStart[j]; q < colStart[j + 1]; q++) values[q] *= scale[rowIndex[q]] * scale[j]
+  return scale
 }
 
 /** (A + A^T) / 2 on a structurally symmetric pattern. */
