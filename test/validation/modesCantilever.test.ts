@@ -28,13 +28,13 @@ describe('ANCF cantilever (ANCFCable2D, clamped at x = 0): first three bending f
     for (let i = 0; i < 3; i++) {
       // A consistent-mass Hermite element overestimates the frequencies (Rayleigh-Ritz: an upper bound).
       expect(fine[i]).toBeGreaterThan(0)
-      // Observed order log2(e_8 / e_16): 3.99, 3.97, 3.94 for modes 1 to 3; the asymptotic order of
-      // the eigenvalue error of cubic elements for a fourth-order problem is 2 (p + 1 - m) = 4.
+      // Order log2(e_8 / e_16) against the asymptotic order of the eigenvalue error of cubic elements
+      // for a fourth-order problem, 2 (p + 1 - m) = 4 (observed values in docs/validation.md).
       const order = Math.log2(coarse[i] / fine[i])
       expect(order).toBeGreaterThan(3.8)
       expect(order).toBeLessThan(4.2)
     }
-    // Sixteen elements: 1.3e-7, 5.1e-6 and 4.0e-5 relative; the bounds leave a factor of about 2.
+    // Sixteen elements: about half of each bound (docs/validation.md), which grow as (beta L)^4 h^4.
     expect(fine[0]).toBeLessThan(3e-7)
     expect(fine[1]).toBeLessThan(1e-5)
     expect(fine[2]).toBeLessThan(1e-4)

@@ -59,7 +59,7 @@ function rotor(Jt: number, Jp: number, k: number, Omega: number): Json {
  * The gyroscopic terms are quadratic in the velocities, so their Jacobian (analytic, or central
  * differences, exact for quadratics) carries round-off only; the dense nonsymmetric QR of the 6 x 6
  * first-order matrix then gives a few eps times the spread of the spectrum (200 at Omega = 100).
- * Observed: below 2e-15; 1e-10 leaves the margin for other platforms' round-off.
+ * 1e-10 leaves a wide margin over that round-off (docs/validation.md).
  */
 const TOL = 1e-10
 

@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parseArgs } from '../../../src/cli/args'
 import { main } from '../../../src/cli/main'
 
 function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
@@ -137,5 +138,17 @@ describe('mbs linearize', () => {
     expect(both.err[0]).toContain('--json and --csv exclude each other')
     const empty = mbs('linearize', file, '--inputs', '--outputs', 'x')
     expect(empty.err[0]).toContain('--inputs needs at least one LOAD')
+  })
+
+  it('--inputs and --outputs take every argument up to the next option, and add up when repeated', () => {
+    expect(
+      parseArgs(['linearize', 'p.mbsproj', '--inputs', 'a', 'b', '--outputs', 'x', '--inputs=c']),
+    ).toEqual({
+      command: 'linearize',
+      project: 'p.mbsproj',
+      linearize: { at: 'static', inputs: ['a', 'b', 'c'], outputs: ['x'], format: 'table' },
+    })
+    // PROJECT after a list is one more load name, so the project is missing.
+    expect(() => parseArgs(['linearize', '--inputs', 'a', 'p.mbsproj'])).toThrow('missing PROJECT')
   })
 })
