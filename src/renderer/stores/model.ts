@@ -152,7 +152,7 @@ export const useModelStore = defineStore('model', () => {
     revision.value = opened.revision
     show(result.spec, result.project)
     // The run state of the new model (the solver reports it on request, not as an event).
-    api.getState().then(useSimulationStore().applyStatus, (error: Error) => log.add('error', error.message))
+    void useSimulationStore().refresh()
   }
 
   async function openExample(name: string): Promise<void> {

@@ -36,8 +36,12 @@ export const useSimulationStore = defineStore('simulation', () => {
   const pace = ref(0)
   /** The solver's last error, which a failed run's 'finished' event follows. */
   let lastError: RunFailure | null = null
-  /** 'finished' events so far: a command's answer older than the last one is stale. */
-  let finishedEvents = 0
+  /**
+   * Run events (runState, progress, finished, solverRestarted) so far. The events are the run state's
+   * source of truth: an answer to a request sent before the latest event is stale and not applied
+   * (the host may forward the events of a fast run ahead of an earlier request's answer).
+   */
+  let runEvents = 0
   /** 'Failed' after a failed run until the next run or reset, else the state's name. */
   const stateLabel = computed(() => (failure.value ? 'Failed' : STATE_LABELS[state.value]))
 
@@ -50,6 +54,17 @@ export const useSimulationStore = defineStore('simulation', () => {
     () => state.value === 'running' || state.value === 'paused' || state.value === 'finished',
   )
   const canStep = computed(() => state.value !== 'empty' && state.value !== 'running')
+
+  /** Applies the status `ask` answers unless a run event arrived meanwhile (then the answer is stale). */
+  async function applyAnswer(ask: () => Promise<RunStatus>): Promise<void> {
+    const eventsBefore = runEvents
+    const status = await ask()
+    if (runEvents === eventsBefore) applyStatus(status)
+  }
+
+  /** Asks the host for the run state (after a model is opened: the solver reports it on request). */
+  const refresh = (): Promise<void> =>
+    applyAnswer(() => api.getState()).catch((error: Error) => useLogStore().add('error', error.message))
 
   function applyStatus(status: RunStatus): void {
     if (status.state !== 'finished') failure.value = null
@@ -74,28 +89,39 @@ export const useSimulationStore = defineStore('simulation', () => {
 
   /** Subscribes to the host's run events; returns the unsubscribe function. */
   function listen(): () => void {
+    const counted =
+      <T>(listener: (data: T) => void) =>
+      (data: T): void => {
+        runEvents++
+        listener(data)
+      }
     const stops = [
-      api.on('runState', applyStatus),
-      api.on('progress', applyProgress),
+      api.on('runState', counted(applyStatus)),
+      api.on('progress', counted(applyProgress)),
       api.on('frames', applyFrames),
       api.on('error', ({ message, details }) => (lastError = { message, items: details?.items ?? [] })),
-      api.on('finished', (data) => {
-        finishedEvents++
-        state.value = data.state
-        time.value = data.time
-        failure.value =
-          data.reason === 'failed' ? (lastError ?? { message: 'The run failed', items: [] }) : null
-        lastError = null
-      }),
+      api.on(
+        'finished',
+        counted((data) => {
+          state.value = data.state
+          time.value = data.time
+          failure.value =
+            data.reason === 'failed' ? (lastError ?? { message: 'The run failed', items: [] }) : null
+          lastError = null
+        }),
+      ),
       // The host gave a new solver process the model at its current revision: the run is gone, the
       // model (and with it editing) is back.
-      api.on('solverRestarted', ({ reason, modelReloaded }) => {
-        applyStatus({ state: modelReloaded ? 'idle' : 'empty', time: 0, step: 0 })
-        useLogStore().add(
-          'warning',
-          `The run stopped: ${reason}. ${modelReloaded ? 'Your model is kept; run it again.' : 'The model could not be reloaded.'}`,
-        )
-      }),
+      api.on(
+        'solverRestarted',
+        counted(({ reason, modelReloaded }) => {
+          applyStatus({ state: modelReloaded ? 'idle' : 'empty', time: 0, step: 0 })
+          useLogStore().add(
+            'warning',
+            `The run stopped: ${reason}. ${modelReloaded ? 'Your model is kept; run it again.' : 'The model could not be reloaded.'}`,
+          )
+        }),
+      ),
     ]
     return () => stops.forEach((stop) => stop())
   }
@@ -104,17 +130,16 @@ export const useSimulationStore = defineStore('simulation', () => {
   async function command(name: RunCommand): Promise<void> {
     // A run that fails (or ends) at once reports 'finished' before the answer to its start, which
     // says 'running': that answer must not put the state back to running.
-    const finishedBefore = finishedEvents
     try {
-      const status =
+      await applyAnswer(() =>
         name === 'run'
           ? state.value === 'paused'
-            ? await api.resume()
-            : await api.run({ realTimeFactor: pace.value })
+            ? api.resume()
+            : api.run({ realTimeFactor: pace.value })
           : name === 'staticSolve'
-            ? await api.staticSolve()
-            : await api[name]()
-      if (finishedEvents === finishedBefore || name === 'staticSolve') applyStatus(status)
+            ? api.staticSolve()
+            : api[name](),
+      )
     } catch (error) {
       useLogStore().add('error', `${name} failed: ${(error as Error).message}`)
     }
@@ -148,6 +173,7 @@ export const useSimulationStore = defineStore('simulation', () => {
     canStop,
     canStep,
     applyStatus,
+    refresh,
     listen,
     command,
   }
