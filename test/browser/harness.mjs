@@ -69,11 +69,27 @@ export async function openApp(tempPrefix, options = {}) {
   return { dir, errors, page, close }
 }
 
-/** Resolves when the status bar's run state reads `label` ('Ready', 'Running', 'Finished', ...). */
-export const waitForRunState = (page, label, timeout) =>
-  page.waitForFunction((l) => document.querySelector('[data-testid=run-state]')?.textContent === l, label, {
-    timeout,
-  })
+/**
+ * Resolves when the status bar's run state reads `label` ('Ready', 'Running', 'Finished', ...); a
+ * timeout names the state shown instead and the log's last lines.
+ */
+export async function waitForRunState(page, label, timeout) {
+  try {
+    await page.waitForFunction(
+      (l) => document.querySelector('[data-testid=run-state]')?.textContent === l,
+      label,
+      { timeout },
+    )
+  } catch (error) {
+    const shown = await page.evaluate(() => ({
+      state: document.querySelector('[data-testid=run-state]')?.textContent,
+      status: document.querySelector('.status-bar')?.textContent,
+      log: [...document.querySelectorAll('table.log tr')].slice(-5).map((e) => e.textContent),
+    }))
+    error.message += ` (waiting for "${label}", the status bar shows ${JSON.stringify(shown)})`
+    throw error
+  }
+}
 
 export function outputPath(name) {
   mkdirSync(OUTPUT_DIR, { recursive: true })

@@ -155,10 +155,21 @@ export const useModelStore = defineStore('model', () => {
     void useSimulationStore().refresh()
   }
 
+  /**
+   * Opens started so far (New, Open, an example, the start example): an open that a later one overtook
+   * while it waited for the host is dropped, so the model shown is the one asked for last.
+   */
+  let opens = 0
+  const opensStarted = () => opens
+
   async function openExample(name: string): Promise<void> {
+    const open = ++opens
     try {
       const text = await api.openExample({ name })
-      load(await api.openModel({ text, title: `${name}.mbsproj` }))
+      if (open !== opens) return
+      const opened = await api.openModel({ text, title: `${name}.mbsproj` })
+      if (open !== opens) return
+      load(opened)
       log.add('info', `Opened example "${name}"`)
     } catch (error) {
       log.add('error', `Could not open example "${name}": ${(error as Error).message}`)
@@ -167,8 +178,11 @@ export const useModelStore = defineStore('model', () => {
   }
 
   async function openFile(path: string): Promise<boolean> {
+    const open = ++opens
     try {
-      load(await api.openFile({ path }))
+      const opened = await api.openFile({ path })
+      if (open !== opens) return false
+      load(opened)
       log.add('info', `Opened ${path}`)
       return true
     } catch (error) {
@@ -179,8 +193,11 @@ export const useModelStore = defineStore('model', () => {
   }
 
   async function newModel(): Promise<void> {
+    const open = ++opens
     try {
-      load(await api.newModel())
+      const opened = await api.newModel()
+      if (open !== opens) return
+      load(opened)
       log.add('info', 'New model')
     } catch (error) {
       log.add('error', `Could not create a new model: ${(error as Error).message}`)
@@ -288,6 +305,7 @@ export const useModelStore = defineStore('model', () => {
     undo: () => moveInHistory('undo'),
     redo: () => moveInHistory('redo'),
     load,
+    opensStarted,
     openExample,
     openFile,
     newModel,

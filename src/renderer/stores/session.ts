@@ -32,16 +32,22 @@ export const useSessionStore = defineStore('session', () => {
       log.add('error', `No connection to the host: ${(error as Error).message}`)
       return
     }
+    // What the user opens while the start sequence waits for the host wins over it.
+    const model = useModelStore()
+    const opensBefore = model.opensStarted()
     try {
-      if (await openRecoveredOrCurrent()) return
+      if (await openRecoveredOrCurrent(opensBefore)) return
     } catch (error) {
       log.add('error', `Could not open the recovered or current model: ${(error as Error).message}`)
     }
-    await useModelStore().openExample(START_EXAMPLE)
+    if (model.opensStarted() === opensBefore) await model.openExample(START_EXAMPLE)
   }
 
-  /** Opens the recovered model (if the user wants it) or the host's current one; false if neither. */
-  async function openRecoveredOrCurrent(): Promise<boolean> {
+  /**
+   * Opens the recovered model (if the user wants it) or the host's current one; false if neither.
+   * True without opening anything when the user opened a model meanwhile (opens counted from `opensBefore`).
+   */
+  async function openRecoveredOrCurrent(opensBefore: number): Promise<boolean> {
     const model = useModelStore()
     const offer = await api.getRecovery()
     if (offer) {
@@ -53,8 +59,10 @@ export const useSessionStore = defineStore('session', () => {
       }
     }
     const state = await api.getState()
+    if (model.opensStarted() !== opensBefore) return true
     if (!state.model) return false
     const text = await api.getModelText()
+    if (model.opensStarted() !== opensBefore) return true
     model.load({ summary: state.model, document: state.document, text, revision: state.modelRevision })
     return true
   }
