@@ -30,6 +30,8 @@ const idle = (time = 0): SessionState => ({
   time,
   step: 0,
   revision: 1,
+  framesInFlight: 0,
+  heapUsed: 0,
   document: { path: null, title: 'hangingCable.mbsproj', modified: false },
   model: null,
   modelRevision: 0,
