@@ -9,9 +9,15 @@ import { echo, SHORT_STRING, shorten } from './inputBounds'
 import { ITEM_KINDS, KIND_LIST_KEY, type ItemKind, type JsonValue, type Problem } from './types'
 
 export class ResolvedModel implements ModelView {
-  /** Per kind, name -> index, built on the first lookup (a scan per lookup made large models quadratic). */
-  private readonly byName: Partial<Record<ItemKind, Map<string, number>>> = {}
-  constructor(readonly items: Record<ItemKind, ResolvedItem[]>) {}
+  /** byName: per kind, name -> index, built on the first lookup (a scan per lookup made large models quadratic). */
+  constructor(
+    readonly items: Record<ItemKind, ResolvedItem[]>,
+    private readonly byName: Partial<Record<ItemKind, Map<string, number>>> = {},
+  ) {}
+  /** A model of `items`, which have this model's names at the same indices (its name index is shared). */
+  withItems(items: Record<ItemKind, ResolvedItem[]>): ResolvedModel {
+    return new ResolvedModel(items, this.byName)
+  }
   item(kind: ItemKind, index: number): ResolvedItem {
     return this.items[kind][index]
   }

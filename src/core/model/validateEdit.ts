@@ -84,15 +84,29 @@ function refersTo(
   names: Record<ModelListKey, Set<string>>,
   reordered: Set<ModelListKey>,
 ): boolean {
-  const parameters = getItemType(kind, item.type)?.parameters ?? {}
-  for (const [key, param] of Object.entries(parameters)) {
-    if (param.type !== 'ref' && param.type !== 'refList') continue
-    const target = KIND_LIST_KEY[param.kind]
+  for (const { key, target } of referenceParameters(kind, item.type)) {
     const value = item[key]
     for (const entry of Array.isArray(value) ? value : [value])
       if (typeof entry === 'string' ? names[target].has(entry) : reordered.has(target)) return true
   }
   return false
+}
+
+/** Per item definition: its reference parameters and the list each points into (found once per type). */
+const REFERENCE_PARAMETERS = new WeakMap<object, { key: string; target: ModelListKey }[]>()
+
+function referenceParameters(kind: ItemKind, type: string): { key: string; target: ModelListKey }[] {
+  const definition = getItemType(kind, type)
+  if (!definition) return []
+  let found = REFERENCE_PARAMETERS.get(definition)
+  if (!found) {
+    found = []
+    for (const [key, param] of Object.entries(definition.parameters))
+      if (param.type === 'ref' || param.type === 'refList')
+        found.push({ key, target: KIND_LIST_KEY[param.kind] })
+    REFERENCE_PARAMETERS.set(definition, found)
+  }
+  return found
 }
 
 /** Name and index lookups over the project; each kind's name index is built when first asked. */
