@@ -11,6 +11,7 @@ import {
   deleteItems,
   duplicateItems,
   PatchError,
+  patchedProject,
   renameItem,
   setParameters,
   setSettings as settingsEdit,
@@ -18,6 +19,7 @@ import {
   type Edit,
   type ItemSpec,
   type JsonValue,
+  type ModelPatch,
   type Problem,
   type Project,
 } from '../../core'
@@ -98,21 +100,33 @@ export const useModelStore = defineStore('model', () => {
     selection.value = selection.value.filter((ref) => findItem(next, ref))
   }
 
+  /** The patch that made `project` from the one before (null: the model was loaded whole). */
+  const lastStep = shallowRef<{ from: Project; to: Project; patch: ModelPatch } | null>(null)
+
   /** The host's accepted change: applied when it follows the replica's revision, else the model is fetched. */
   async function follow(change: ModelChange): Promise<void> {
     history.value = change.history
-    let next: ProjectSpec | undefined
-    if (change.revision === revision.value + 1) next = applyPatch(spec.value, change.patch).doc
-    else {
-      const result = specFromText(await api.getModelText())
-      if (result.ok) next = result.spec
+    const from = project.value
+    if (change.revision === revision.value + 1 && from) {
+      // Only what the patch touches is resolved again (the host validated it).
+      const next = applyPatch(spec.value, change.patch).doc
+      const result = patchedProject(from, next, change.patch)
+      if (result.ok) {
+        revision.value = change.revision
+        lastStep.value = { from, to: result.project, patch: change.patch }
+        return show(next, result.project)
+      }
     }
-    // The view draws the resolved project (settings with defaults, references as indices).
-    const result = next && validateSpec(next)
-    if (!result?.ok) return log.add('error', `The model of revision ${change.revision} could not be shown`)
+    const result = specFromText(await api.getModelText())
+    if (!result.ok) return log.add('error', `The model of revision ${change.revision} could not be shown`)
     revision.value = change.revision
+    lastStep.value = null
     show(result.spec, result.project)
   }
+
+  /** The patch that turned project `from` into `to` when they are consecutive replicas, else undefined. */
+  const patchBetween = (from: Project | null, to: Project | null): ModelPatch | undefined =>
+    lastStep.value?.from === from && lastStep.value?.to === to ? lastStep.value.patch : undefined
 
   /**
    * Makes an edit and sends it to the host when the items it touches are valid (the same check the
@@ -150,6 +164,7 @@ export const useModelStore = defineStore('model', () => {
     editingSelection = []
     document.value = opened.document
     revision.value = opened.revision
+    lastStep.value = null
     show(result.spec, result.project)
     // The run state of the new model (the solver reports it on request, not as an event).
     void useSimulationStore().refresh()
@@ -287,6 +302,7 @@ export const useModelStore = defineStore('model', () => {
   return {
     spec,
     shownSpec,
+    patchBetween,
     shownProject,
     readOnly,
     project,
