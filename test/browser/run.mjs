@@ -23,6 +23,7 @@ const files = [
   'firstHour.spec.mjs',
   'modes.spec.mjs',
   'study.spec.mjs',
+  'refusedEdit.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0
