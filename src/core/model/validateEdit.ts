@@ -113,29 +113,29 @@ function referenceParameters(kind: ItemKind, type: string): { key: string; targe
 function lookupOf(doc: EditableProject): ItemLookup & {
   otherIndex(kind: ItemKind, name: string, index: number): number | undefined
 } {
-  const byName: Partial<Record<ItemKind, Map<string, number[]>>> = {}
-  const indicesOf = (kind: ItemKind, name: string): number[] => {
-    const map = (byName[kind] ??= indexByName(doc.model[KIND_LIST_KEY[kind]]))
-    return map.get(name) ?? []
-  }
+  const byName: Partial<Record<ItemKind, Map<string, number>>> = {}
+  /** The first index of an item named `name` (the one a reference by name finds). */
+  const firstIndexOf = (kind: ItemKind, name: string): number | undefined =>
+    (byName[kind] ??= firstIndexByName(doc.model[KIND_LIST_KEY[kind]])).get(name)
   const list = (kind: ItemKind) => doc.model[KIND_LIST_KEY[kind]]
   return {
     find(kind, ref) {
-      const index = typeof ref === 'number' ? ref : indicesOf(kind, ref)[0]
+      const index = typeof ref === 'number' ? ref : firstIndexOf(kind, ref)
       const item = index === undefined ? undefined : list(kind)[index]
-      return item ? { index, name: item.name, type: item.type } : undefined
+      return item && index !== undefined ? { index, name: item.name, type: item.type } : undefined
     },
     names: (kind) => list(kind).map((item) => item.name),
-    otherIndex: (kind, name, index) => indicesOf(kind, name).find((other) => other < index),
+    otherIndex(kind, name, index) {
+      const first = firstIndexOf(kind, name)
+      return first !== undefined && first < index ? first : undefined
+    },
   }
 }
 
-function indexByName(list: ItemSpec[]): Map<string, number[]> {
-  const map = new Map<string, number[]>()
+function firstIndexByName(list: ItemSpec[]): Map<string, number> {
+  const map = new Map<string, number>()
   list.forEach((item, index) => {
-    const indices = map.get(item.name)
-    if (indices) indices.push(index)
-    else map.set(item.name, [index])
+    if (!map.has(item.name)) map.set(item.name, index)
   })
   return map
 }
