@@ -135,6 +135,7 @@ export const useModesStore = defineStore('modes', () => {
     stop()
     result.value = null
     selected.value = null
+    written.value = null
   })
 
   return {
