@@ -194,6 +194,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: [],
   },
   {
+    name: 'verify',
+    operand: 'RESULTS',
+    summary: 're-run a results file and compare it bit for bit',
+    description:
+      'Re-runs the model stored in RESULTS (a results file of mbs run --results or the app) with its simulation settings and end time, and compares every frame and sensor row bit for bit: prints "bitwise identical" (exit 0), or the first frame and coordinate, or sensor row and value, that differ (exit 1). A run continued from a checkpoint cannot be verified (exit 2).',
+    options: [],
+  },
+  {
     name: 'help',
     operand: 'COMMAND',
     summary: 'explain a command and its options',
@@ -233,6 +241,7 @@ export type ParsedCommand =
   | { command: 'version' }
   | { command: 'validate'; project: string }
   | { command: 'info'; file: string }
+  | { command: 'verify'; results: string }
   | { command: 'run'; project: string; run: RunArgs }
   | { command: 'modes'; project: string; modes: ModesArgs }
   | { command: 'linearize'; project: string; linearize: LinearizeArgs }
@@ -280,6 +289,7 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   const operand = singleOperand(spec, operands)
   if (spec.name === 'validate') return { command: 'validate', project: operand }
   if (spec.name === 'info') return { command: 'info', file: operand }
+  if (spec.name === 'verify') return { command: 'verify', results: operand }
   if (spec.name === 'modes') return { command: 'modes', project: operand, modes: modesArgs(values) }
   if (spec.name === 'linearize')
     return { command: 'linearize', project: operand, linearize: linearizeArgs(values, lists) }

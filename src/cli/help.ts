@@ -4,10 +4,13 @@ import { EXIT } from './errors'
 
 const EXIT_CODE_DOCS: [number, string][] = [
   [EXIT.ok, 'success'],
-  [EXIT.invalidProject, 'validate, info: the project file has problems (one per line: path: message)'],
+  [
+    EXIT.invalidProject,
+    'validate, info: the project file has problems (one per line: path: message); verify: the re-run differs from the results file',
+  ],
   [
     EXIT.runInvalidProject,
-    'run, modes, linearize: the project file has problems or cannot be assembled; nothing was solved',
+    'run, modes, linearize: the project file has problems or cannot be assembled; nothing was solved. verify: the results file is damaged, or its run cannot be repeated',
   ],
   [
     EXIT.solverFailure,

@@ -14,6 +14,7 @@ import { studyCommand } from './study'
 import { caseRunnerProcess, WORKER_COMMAND } from '../node/caseRunner'
 import { workerCommand } from './studyQueue'
 import { validateCommand } from './validate'
+import { verifyCommand } from './verify'
 import { findCommand } from './args'
 
 export function main(argv: readonly string[], io: CliIO = processIO()): number {
@@ -30,6 +31,8 @@ export function main(argv: readonly string[], io: CliIO = processIO()): number {
         return validateCommand(cmd.project, io)
       case 'info':
         return infoCommand(cmd.file, io)
+      case 'verify':
+        return verifyCommand(cmd.results, io)
       case 'run':
         return runCommand(cmd.project, cmd.run, io)
       case 'modes':

@@ -1,0 +1,86 @@
+// `mbs verify RESULTS`: a file written by `mbs run --results` (with an override, which the stored
+// model carries) re-runs bitwise identical; one value of one frame changed (its record checksum
+// made right again, so only the comparison can tell) is reported with its frame, time and
+// coordinate; a run continued from a checkpoint is refused (exit 2); a damaged file is exit 2.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { main } from '../../../src/cli/main'
+import { crc32, RECORD_FRAME } from '../../../src/core'
+import { REPO_ROOT } from './spawnCli'
+
+const PENDULUM = path.join(REPO_ROOT, 'resources', 'examples', 'pendulum.mbsproj')
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-verify-test-'))
+
+function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
+  const out: string[] = []
+  const err: string[] = []
+  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
+  return { code, out, err }
+}
+
+const results = path.join(dir, 'pendulum.mbsres')
+const run = mbs('run', PENDULUM, '--end-time', '0.3', '--set', 'bob.physicsMass=2', '--results', results)
+
+/** Byte offset of frame `index` in a results file (records follow the header in writing order). */
+function frameOffset(bytes: Buffer, index: number): { at: number; values: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length)
+  const headerLength = view.getUint32(12, true)
+  const header = JSON.parse(bytes.subarray(16, 16 + headerLength).toString('utf8'))
+  const sizeOf = (kind: number) =>
+    8 * (kind === RECORD_FRAME ? header.frame.valuesPerRecord : header.sensors.valuesPerRecord) + 16
+  let at = 16 + headerLength + 8
+  for (let seen = 0; ; at += sizeOf(view.getUint32(at, true)))
+    if (view.getUint32(at, true) === RECORD_FRAME && seen++ === index)
+      return { at, values: header.frame.valuesPerRecord }
+}
+
+describe('mbs verify', () => {
+  it('a results file of mbs run re-runs bitwise identical (exit 0)', () => {
+    expect(run.code).toBe(0)
+    const { code, out, err } = mbs('verify', results)
+    expect(err).toEqual([])
+    expect(out).toEqual([`${results}: bitwise identical: 31 frames and 31 sensor rows, t = 0 .. 0.3`])
+    expect(code).toBe(0)
+  })
+
+  it('names the first frame and coordinate that differ (exit 1)', () => {
+    const bytes = fs.readFileSync(results)
+    // Frame 10 (t = 0.1): a record is kind, sequence, t, then q[0] at +16 and q[1] (the bob's y
+    // displacement) at +24; one ulp more.
+    const { at, values } = frameOffset(bytes, 10)
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length)
+    const q1 = view.getFloat64(at + 24, true)
+    view.setBigUint64(at + 24, view.getBigUint64(at + 24, true) + 1n, true)
+    const end = at + 8 + 8 * values
+    view.setUint32(end, crc32(bytes, at, end), true)
+    const changed = path.join(dir, 'changed.mbsres')
+    fs.writeFileSync(changed, bytes)
+    const { code, out } = mbs('verify', changed)
+    const t = view.getFloat64(at + 8, true)
+    expect(out).toEqual([
+      `${changed}: differs at frame 10 (t = ${t}): q[1] (node "bobNode" coordinate 1) is ${view.getFloat64(at + 24, true)} in the file, ${q1} in the re-run`,
+    ])
+    expect(code).toBe(1)
+  })
+
+  it('refuses a run continued from a checkpoint, and a damaged file (exit 2)', () => {
+    const checkpoint = path.join(dir, 'at0.1.mbschk')
+    expect(mbs('run', PENDULUM, '--end-time', '0.1', '--save-checkpoint', checkpoint).code).toBe(0)
+    const continued = path.join(dir, 'continued.mbsres')
+    expect(
+      mbs('run', PENDULUM, '--end-time', '0.2', '--from-checkpoint', checkpoint, '--results', continued).code,
+    ).toBe(0)
+    const refused = mbs('verify', continued)
+    expect(refused.code).toBe(2)
+    expect(refused.err[0]).toMatch(/the run started at t = 0\.1.* \(from a checkpoint\)/)
+
+    const damaged = fs.readFileSync(results)
+    damaged[100] ^= 4
+    fs.writeFileSync(path.join(dir, 'damaged.mbsres'), damaged)
+    const { code, err } = mbs('verify', path.join(dir, 'damaged.mbsres'))
+    expect(code).toBe(2)
+    expect(err[0]).toMatch(/the results file's header is damaged: its checksum does not match/)
+  })
+})
