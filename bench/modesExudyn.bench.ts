@@ -19,7 +19,7 @@ import {
 } from '../src/core'
 import { exudynPeerDir } from './exudynPeer'
 import { springLattice } from './models'
-import { ancfCantilever, freeSpringChain } from './modesModels'
+import { ancfCantilever, freeSpringChain, springSupportedBody } from './modesModels'
 import type { BenchResult } from './run'
 
 /** The brief's parity bound, relative. */
@@ -71,6 +71,7 @@ const MODELS: ParityModel[] = [
   { name: 'free-free spring chain, 10 uneven Mass1D', model: freeSpringChain(10) },
   { name: 'ANCFCable2D cantilever, 8 elements (3 coordinate constraints)', model: ancfCantilever(8) },
   { name: 'spring lattice 4 x 4 (MassPoint2D, ConnectorSpringDamper)', model: springLattice(4, 1).model },
+  { name: 'RigidBodyEP on six springs (Euler-parameter constraint)', model: springSupportedBody() },
 ]
 
 function project(model: JsonObject): Project {

@@ -131,3 +131,62 @@ export function hangingLinkChain(bodies: number, a = 0.1, m = 0.2, gravity = 9.8
   }
   return { nodes, objects, markers, loads, sensors: [] }
 }
+
+/**
+ * A rigid body (RigidBodyEP: the Euler-parameter normalization is a constraint) held by six
+ * ConnectorSpringDamper springs from ground points to corner points of the body: six elastic modes
+ * coupling translation and rotation.
+ */
+export function springSupportedBody(): Json {
+  const corners: [number, number, number][] = [
+    [0.3, 0.2, 0.1],
+    [-0.3, 0.2, -0.1],
+    [0.3, -0.2, -0.1],
+    [-0.3, -0.2, 0.1],
+    [0.1, 0.3, 0.2],
+    [-0.1, -0.3, -0.2],
+  ]
+  const anchors: [number, number, number][] = [
+    [1, 0.2, 0.1],
+    [-0.3, 1, -0.1],
+    [0.3, -0.2, -1],
+    [-1, -0.2, 0.1],
+    [0.1, 0.3, 1],
+    [-0.1, -1, -0.2],
+  ]
+  const markers: Json[] = [],
+    objects: Json[] = [
+      { type: 'Ground', name: 'ground' },
+      {
+        type: 'RigidBody',
+        name: 'body',
+        nodeNumber: 'n',
+        physicsMass: 3,
+        physicsInertia: [0.2, 0.3, 0.4, 0.01, -0.02, 0.03],
+      },
+    ]
+  corners.forEach((c, i) => {
+    markers.push({ type: 'BodyPosition', name: `corner${i}`, bodyNumber: 'body', localPosition: c })
+    markers.push({
+      type: 'BodyPosition',
+      name: `anchor${i}`,
+      bodyNumber: 'ground',
+      localPosition: anchors[i],
+    })
+    const length = Math.hypot(...c.map((v, k) => anchors[i][k] - v))
+    objects.push({
+      type: 'ConnectorSpringDamper',
+      name: `spring${i}`,
+      markerNumbers: [`anchor${i}`, `corner${i}`],
+      stiffness: 100 * (i + 1),
+      referenceLength: length,
+    })
+  })
+  return {
+    nodes: [{ type: 'RigidBodyEP', name: 'n', referenceCoordinates: [0, 0, 0, 1, 0, 0, 0] }],
+    objects,
+    markers,
+    loads: [],
+    sensors: [],
+  }
+}
