@@ -36,6 +36,14 @@ describe('sparse lowest modes equal the dense ones', () => {
     modes.forEach((mode, i) => expect(Math.abs(mode.frequency / dense[i].frequency - 1)).toBeLessThan(TOL))
   })
 
+  it('more modes asked than free coordinates: all of them (5 of a 5-body chain)', () => {
+    const project = makeProject(hangingChain(5), { solverType: 'Static' })
+    const dense = modalAnalysis(project, 'initial').modes
+    const { modes } = lowestModesAt(project, 'initial', { count: 10 })
+    expect(modes).toHaveLength(5)
+    modes.forEach((mode, i) => expect(Math.abs(mode.frequency / dense[i].frequency - 1)).toBeLessThan(TOL))
+  })
+
   it('free-free spring chain of 40 masses: the rigid-body mode and the lowest elastic ones', () => {
     const project = makeProject(freeSpringChain(40), { solverType: 'Static' })
     const dense = modalAnalysis(project, 'initial', { count: 6 }).modes

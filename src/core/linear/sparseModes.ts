@@ -65,11 +65,11 @@ export function lowestModes(
         'redundant constraints, or sigma at an eigenvalue (choose another shift, or the dense solver)',
     )
 
-  const count = Math.min(options.count, n)
-  const p = Math.min(n, Math.max(2 * count, count + 8))
+  // n - nAE free coordinates (more with redundant constraints, which the LU refuses above).
   const free = n - system.nAE
-  if (count === 0 || free <= 0) return { modes: [], iterations: 0 }
-  let X = startVectors(n, Math.min(p, free))
+  const count = Math.min(options.count, free)
+  if (count <= 0) return { modes: [], iterations: 0 }
+  let X = startVectors(n, Math.min(free, Math.max(2 * count, count + 8)))
   const rhs = new Float64Array(n + system.nAE)
   let previous: number[] = []
   for (let iteration = 1; iteration <= MAX_ITERATIONS; iteration++) {
