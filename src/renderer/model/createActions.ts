@@ -19,7 +19,7 @@ import {
 } from '../../core'
 import { findItem, validateSpec, type ItemRef, type ProjectSpec } from './projectSpec'
 import { axisVector, resolveUpAxis } from '../viewport/upAxis'
-import { shapeInertia, type BodyShape } from './shapeInertia'
+import { shapeEntry, shapeInertia, type BodyShape } from './shapeInertia'
 
 export type FormValues = Record<string, JsonValue>
 
@@ -193,10 +193,8 @@ function formShape(values: FormValues): BodyShape {
 
 /** The shape as a VgraphicsData entry in the body's colour (none for the default colour, -1s). */
 function graphicsEntry(shape: BodyShape, color: JsonValue): JsonValue {
-  const entry: Record<string, JsonValue> = { ...shape }
-  if (shape.type === 'Cylinder') entry.position = shape.axis.map((x) => (x === 0 ? 0 : -x / 2))
-  if (Array.isArray(color) && color.some((c) => c !== -1)) entry.color = color
-  return entry
+  const colored = Array.isArray(color) && color.some((c) => c !== -1)
+  return colored ? { ...shapeEntry(shape), color } : shapeEntry(shape)
 }
 
 const rigidBody: CreateAction = {

@@ -91,3 +91,31 @@ export function describeShape(shape: BodyShape): string {
   if (shape.type === 'Sphere') return `sphere r = ${shape.radius} m`
   return `cylinder r = ${shape.radius} m, L = ${Math.hypot(...shape.axis)} m`
 }
+
+/** The shape as a VgraphicsData entry (a cylinder from -axis/2 to +axis/2), without a colour. */
+export function shapeEntry(shape: BodyShape): Record<string, JsonValue> {
+  if (shape.type !== 'Cylinder') return { ...shape }
+  return { ...shape, position: shape.axis.map((x) => (x === 0 ? 0 : -x / 2)) }
+}
+
+/** The body's VgraphicsData with its one shape given the size of `shape` (colour and the rest kept). */
+export function graphicsWithShape(item: ItemSpec, shape: BodyShape): JsonValue {
+  const [entry] = item.VgraphicsData as Record<string, JsonValue>[]
+  return [{ ...entry, ...shapeEntry(shape) }]
+}
+
+/** The shape's sizes as the editor shows them: box edges x, y, z; sphere r; cylinder r, L (m). */
+export const shapeSizes = (shape: BodyShape): number[] =>
+  shape.type === 'Brick'
+    ? shape.size
+    : shape.type === 'Sphere'
+      ? [shape.radius]
+      : [shape.radius, Math.hypot(...shape.axis)]
+
+/** The shape with new sizes (in shapeSizes' order); a cylinder keeps its axis direction. */
+export function resizedShape(shape: BodyShape, sizes: number[]): BodyShape {
+  if (shape.type === 'Brick') return { type: 'Brick', size: sizes }
+  if (shape.type === 'Sphere') return { type: 'Sphere', radius: sizes[0] }
+  const length = Math.hypot(...shape.axis)
+  return { type: 'Cylinder', radius: sizes[0], axis: shape.axis.map((x) => (x / length) * sizes[1]) }
+}

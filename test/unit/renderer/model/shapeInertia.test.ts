@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest'
 import type { ItemSpec } from '../../../../src/core'
 import {
   bodyShape,
+  graphicsWithShape,
+  resizedShape,
   shapeInertia,
+  shapeSizes,
   tiedShape,
   withTiedInertia,
   type BodyShape,
@@ -132,5 +135,28 @@ describe('the inertia tied to mass and shape', () => {
     expect(withTiedInertia(body(), { physicsInertia: inertia })).toEqual({ physicsInertia: inertia })
     expect(withTiedInertia(body({ physicsInertia: inertia }), { physicsMass: 3 })).toEqual({ physicsMass: 3 })
     expect(withTiedInertia(body(), { VgraphicsData: [] })).toEqual({ VgraphicsData: [] })
+  })
+})
+
+describe('resizing the shape', () => {
+  it('replaces the size in the graphics entry, keeping its colour and a cylinder centred on its axis', () => {
+    const cylinder: ItemSpec = {
+      type: 'RigidBody',
+      name: 'c',
+      VgraphicsData: [
+        { type: 'Cylinder', position: [0, -0.2, 0], axis: [0, 0.4, 0], radius: 0.1, color: [1, 0, 0, 1] },
+      ],
+    }
+    const shape = bodyShape(cylinder)!
+    expect(shapeSizes(shape)).toEqual([0.1, 0.4])
+    const longer = resizedShape(shape, [0.05, 1])
+    expect(longer).toEqual({ type: 'Cylinder', radius: 0.05, axis: [0, 1, 0] })
+    expect(graphicsWithShape(cylinder, longer)).toEqual([
+      { type: 'Cylinder', position: [0, -0.5, 0], axis: [0, 1, 0], radius: 0.05, color: [1, 0, 0, 1] },
+    ])
+    const box = { type: 'RigidBody', name: 'b', VgraphicsData: [{ type: 'Brick', size: [1, 1, 1] }] }
+    expect(graphicsWithShape(box, resizedShape(bodyShape(box)!, [1, 2, 3]))).toEqual([
+      { type: 'Brick', size: [1, 2, 3] },
+    ])
   })
 })
