@@ -82,6 +82,11 @@ test('a box body keeps its inertia tied to mass and size until the inertia is ed
   await page.waitForFunction(() => document.querySelector('input[aria-label="physicsMass"]')?.value === '1')
   assertInertia(await inertia(), boxInertia(1, [0.4, 0.1, 0.1]), 'after undo')
 
+  // The box's size, edited above the parameters (here in cm), sets the inertia in the same edit.
+  await typeInto(page.locator('[data-testid=inertia-note] input[aria-label="shapeSize[0]"]'), '80 cm')
+  await page.getByText('Inertia from mass and box 0.8 x 0.1 x 0.1 m').waitFor()
+  assertInertia(await inertia(), boxInertia(1, [0.8, 0.1, 0.1]), 'size 0.8 m')
+
   // Editing an inertia component unties it: a later mass edit leaves the inertia alone.
   await typeInto(field('physicsInertia[0]'), '0.01')
   await page.getByText('Inertia set by hand').waitFor()
@@ -128,7 +133,17 @@ test('real time x1 makes a 1 s run take at least 0.95 s; as fast as possible is 
   await page.click('.tab:has-text("Properties")')
   const factorAfterRun = async (pace) => {
     await page.getByTestId('toolbar-pace').selectOption(pace)
+    // The state reads Finished from the run before: wait for this run's line in the log instead.
+    const completed = page.locator('.log tr', { hasText: 'Run completed' })
+    const before = await completed.count()
     await page.getByRole('button', { name: 'Run', exact: true }).click()
+    await page.waitForFunction(
+      (n) =>
+        [...document.querySelectorAll('.log tr')].filter((r) => r.textContent.includes('Run completed'))
+          .length > n,
+      before,
+      { timeout: 30_000 },
+    )
     await waitForRunState(page, 'Finished', 30_000)
     assert.match(await page.getByTestId('sim-time').innerText(), /t = 1\.0000 s/)
     return Number((await page.getByTestId('real-time-factor').innerText()).match(/× ([\d.]+) real time/)[1])
