@@ -91,6 +91,14 @@ test('a stiffness varied over 4 values: table equal to mbs run --set, 4 points, 
   await page.locator('.property-panel .row[data-row="stiffness"]').click({ button: 'right' })
   await page.getByRole('menuitem', { name: 'Vary in a study' }).click()
   await page.fill('[aria-label="spring.stiffness list"]', STIFFNESS.join(', '))
+  // A solver setting can be varied too, under its settings path; this study does not keep it.
+  await page.click('.property-panel .tab:has-text("Solver settings")')
+  await page.locator('.property-panel .row[data-row="timeIntegration.endTime"]').click({ button: 'right' })
+  await page.getByRole('menuitem', { name: 'Vary in a study' }).click()
+  const endTime = page.locator('[data-study-parameter="timeIntegration.endTime"]')
+  assert.equal(await endTime.locator('input').inputValue(), String(END_TIME))
+  await endTime.locator('button[title="Do not vary it"]').click()
+  await page.click('.property-panel .tab:has-text("Properties")')
   await page.selectOption('[aria-label="Add output"]', 'position')
   await page.getByTestId('study-run').click()
   await page.waitForFunction(

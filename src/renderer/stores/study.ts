@@ -12,6 +12,7 @@ import {
   studyCsv,
   type JsonObject,
   type JsonValue,
+  type ParamSpec,
   type Problem,
   type Statistic,
   type Study,
@@ -158,6 +159,16 @@ export const useStudyStore = defineStore('study', () => {
     shown.value++
   }
 
+  /**
+   * The property editor's context-menu entry for a parameter: "Vary in a study" when it is a number.
+   * `path` is what `mbs run --set` takes: ITEM.PARAMETER, or a settings path such as timeIntegration.endTime.
+   */
+  function varyEntries(path: string, spec: ParamSpec, value: JsonValue | undefined) {
+    return spec.type === 'number' || spec.type === 'integer'
+      ? [{ label: 'Vary in a study', action: () => vary(path, value) }]
+      : []
+  }
+
   function remove(index: number): void {
     parameters.value = parameters.value.filter((_, i) => i !== index)
   }
@@ -237,6 +248,7 @@ export const useStudyStore = defineStore('study', () => {
     eta,
     columns,
     vary,
+    varyEntries,
     remove,
     addOutput,
     removeOutput,

@@ -4,7 +4,7 @@
 // in case order; the exported CSV is the study folder's rows.csv format.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { StudyRow } from '../../../../src/core'
+import { getItemType, settingsSchemaEntries, type StudyRow } from '../../../../src/core'
 import type { ApiEvents } from '../../../../src/shared/api'
 
 const listeners = new Map<string, ((data: unknown) => void)[]>()
@@ -97,6 +97,18 @@ describe('the study store', () => {
       { key: 'position[0].final', kind: 'output' },
     )
     expect(points).toEqual({ x: [10, 90, 160], y: [1.1, 0.9, 1.0], cases: [1, 0, 3] })
+  })
+
+  it('offers "Vary in a study" for numbers only, under the path mbs run --set takes', () => {
+    const study = useStudyStore()
+    const spring = getItemType('object', 'ConnectorSpringDamper')!.parameters
+    expect(study.varyEntries('spring.markerNumbers', spring.markerNumbers, [])).toEqual([])
+    expect(study.varyEntries('spring.stiffness', spring.stiffness, 10)).toHaveLength(1)
+    const endTime = settingsSchemaEntries().find((e) => e.path === 'timeIntegration.endTime')!.spec
+    const [entry] = study.varyEntries('timeIntegration.endTime', endTime, 2)
+    expect(entry.label).toBe('Vary in a study')
+    entry.action()
+    expect(study.parameters.map((p) => [p.path, p.values])).toEqual([['timeIntegration.endTime', '2']])
   })
 
   it('runs the setup, fills the table in case order and exports it as rows.csv', async () => {
