@@ -347,15 +347,22 @@ export class SolverSession implements SolverService {
     } catch (error) {
       throw new ApiError('io-error', `Cannot create the results file ${path}: ${(error as Error).message}`)
     }
-    const writer = new ResultsWriter(sink, system, {
-      project: JSON.parse(this.projectText) as JsonObject,
-      solverType: solver.solverType,
-      framePeriod: settings.solutionWritePeriod,
-      fields: ['q', 'v'],
-      recorder,
-      sensorPeriod: settings.sensorsWritePeriod,
-    })
-    return { sink, writer }
+    try {
+      const writer = new ResultsWriter(sink, system, {
+        project: JSON.parse(this.projectText) as JsonObject,
+        solverType: solver.solverType,
+        framePeriod: settings.solutionWritePeriod,
+        fields: ['q', 'v'],
+        recorder,
+        sensorPeriod: settings.sensorsWritePeriod,
+        endTime: solver.settings.timeIntegration.endTime,
+      })
+      return { sink, writer }
+    } catch (error) {
+      // The header did not fit on the disk: no stub file, no open descriptor.
+      sink.discard()
+      throw solverError(error)
+    }
   }
 
   private checkpointRun(parts: RunParts): CheckpointRun {

@@ -1,14 +1,13 @@
 // `mbs run` when the disk fails: exit 73 with the path and the system's message, never 70; no stub
 // results file (one without a complete frame) and no open descriptor. A full disk is /dev/full
 // (ENOSPC on every write) and, where this process may mount one (root on Linux), a 4 KiB tmpfs.
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/main'
 import { ResultsReader } from '../../../src/core'
 import { FileSource } from '../../../src/node/runFiles'
+import { canMountSmallDisk, hasDevFull, removeSmallDisks, smallDisk } from '../node/smallDisk'
 import { REPO_ROOT } from './spawnCli'
 
 const example = (name: string) => path.join(REPO_ROOT, 'resources', 'examples', name)
@@ -20,24 +19,11 @@ function mbs(...argv: string[]): { code: number; err: string[] } {
   return { code, err }
 }
 
-/** A fresh tmpfs of `size` bytes, or undefined where mounting is not allowed. */
-const mounted: string[] = []
-function smallDisk(size: number): string | undefined {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-full-'))
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' })
-  } catch {
-    return undefined
-  }
-  mounted.push(dir)
-  return dir
-}
-afterAll(() => mounted.forEach((dir) => execFileSync('umount', [dir])))
-
-const canMount = process.platform === 'linux' && process.getuid?.() === 0 && smallDisk(4096) !== undefined
+afterAll(removeSmallDisks)
+const canMount = canMountSmallDisk()
 
 describe('mbs run: I/O errors are exit 73 naming the path', () => {
-  it.runIf(fs.existsSync('/dev/full'))('--results on a disk full from the start (/dev/full)', () => {
+  it.runIf(hasDevFull)('--results on a disk full from the start (/dev/full)', () => {
     const before = openDescriptors()
     const { code, err } = mbs('run', example('pendulum.mbsproj'), '--results', '/dev/full')
     expect(code).toBe(73)

@@ -7,9 +7,9 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { IoError } from '../../../src/node/ioError'
 import { FileSink } from '../../../src/node/runFiles'
+import { hasDevFull } from './smallDisk'
 
 const openDescriptors = () => fs.readdirSync('/proc/self/fd').length
-const hasDevFull = fs.existsSync('/dev/full')
 
 describe('FileSink', () => {
   it.runIf(hasDevFull)('a full disk is an IoError with path and ENOSPC, and closes the descriptor', () => {
