@@ -49,7 +49,7 @@ async function create(action) {
   await page.locator('.dialog').waitFor({ state: 'detached' })
 }
 
-test('a box body keeps its inertia tied to mass and size until the inertia is edited; units', async () => {
+test('a created box body keeps its inertia tied to its mass, typed with a unit; one undo', async () => {
   await clickDiscardingChanges(page, 'button[title^="New empty model"]')
   await page.waitForFunction(
     () => document.querySelector('[data-kind="objects"] .count')?.textContent === '0',
@@ -81,7 +81,9 @@ test('a box body keeps its inertia tied to mass and size until the inertia is ed
   await page.locator('button[aria-label="Undo"]').click()
   await page.waitForFunction(() => document.querySelector('input[aria-label="physicsMass"]')?.value === '1')
   assertInertia(await inertia(), boxInertia(1, [0.4, 0.1, 0.1]), 'after undo')
+})
 
+test('the box size edited above the parameters moves the inertia; an inertia edit unties it', async () => {
   // The box's size, edited above the parameters (here in cm), sets the inertia in the same edit.
   await typeInto(page.locator('[data-testid=inertia-note] input[aria-label="shapeSize[0]"]'), '80 cm')
   await page.getByText('Inertia from mass and box 0.8 x 0.1 x 0.1 m').waitFor()
