@@ -15,9 +15,21 @@ export interface WorkerArgs {
 export interface OptionSpec {
   /** Long name without the leading dashes, e.g. "end-time". */
   name: string
+  /** A one-letter form used with one dash (-o for --output). */
+  short?: string
   /** Metavariable of the value (T, DIR, FILE); absent for flags. */
   value?:
-    'T' | 'S' | 'DIR' | 'FILE' | 'N' | 'URL' | 'ITEM.PARAMETER=VALUE' | 'static|initial|T' | 'LOAD' | 'SENSOR'
+    | 'T'
+    | 'S'
+    | 'DIR'
+    | 'FILE'
+    | 'N'
+    | 'URL'
+    | 'ITEM.PARAMETER=VALUE'
+    | 'static|initial|T'
+    | 'LOAD'
+    | 'SENSOR'
+    | 'X,Y,Z'
   /** May be given several times; every value is kept in order. */
   repeatable?: boolean
   /** Takes every following argument up to the next option (--inputs a b c); implies repeatable. */
@@ -160,6 +172,21 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
   },
   {
+    name: 'import',
+    operand: 'FILE.urdf',
+    summary: 'build a project from a URDF robot description',
+    description:
+      'Reads FILE.urdf (links with inertials, revolute, continuous, prismatic and fixed joints; links on fixed joints are merged) ' +
+      'and writes a project: one KinematicTree in minimal coordinates (--tree, the default) or a RigidBody per link with a joint per ' +
+      'URDF joint (--bodies). What cannot be represented (mimic joints, limits, transmissions, mesh visuals) is listed on standard error.',
+    options: [
+      { name: 'output', short: 'o', value: 'FILE', doc: 'the project file to write (required)' },
+      { name: 'tree', doc: 'minimal coordinates: one KinematicTree (the default)' },
+      { name: 'bodies', doc: 'redundant coordinates: rigid bodies on Euler-parameter nodes and joints' },
+      { name: 'gravity', value: 'X,Y,Z', doc: 'gravity vector in m/s^2, e.g. 0,0,-9.81 (none by default)' },
+    ],
+  },
+  {
     name: 'worker',
     summary: 'run study cases from a Redis queue',
     description:
@@ -229,6 +256,12 @@ export interface ModesArgs {
   json: boolean
 }
 
+export interface ImportArgs {
+  output: string
+  formulation: 'tree' | 'bodies'
+  gravity?: number[]
+}
+
 export interface LinearizeArgs {
   at: LinearizationPoint
   inputs: string[]
@@ -247,6 +280,7 @@ export type ParsedCommand =
   | { command: 'linearize'; project: string; linearize: LinearizeArgs }
   | { command: 'study'; study: string; workers?: number; queue?: string; resume: boolean }
   | { command: 'worker'; worker: WorkerArgs }
+  | { command: 'import'; file: string; import: ImportArgs }
 
 const HELP_FLAGS = ['--help', '-h']
 const VERSION_FLAGS = ['--version', '-V']
@@ -288,6 +322,7 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   if (spec.name === 'worker') return { command: 'worker', worker: workerArgs(operands, values) }
   const operand = singleOperand(spec, operands)
   if (spec.name === 'validate') return { command: 'validate', project: operand }
+  if (spec.name === 'import') return { command: 'import', file: operand, import: importArgs(values) }
   if (spec.name === 'info') return { command: 'info', file: operand }
   if (spec.name === 'verify') return { command: 'verify', results: operand }
   if (spec.name === 'modes') return { command: 'modes', project: operand, modes: modesArgs(values) }
@@ -340,9 +375,11 @@ function parseOptions(
     }
     const eq = arg.indexOf('=')
     const flag = eq >= 0 ? arg.slice(0, eq) : arg
-    const name = flag.replace(/^--?/, '')
-    const opt = spec.options.find((o) => o.name === name)
-    if (!opt || !flag.startsWith('--')) {
+    const opt = flag.startsWith('--')
+      ? spec.options.find((o) => o.name === flag.slice(2))
+      : spec.options.find((o) => o.short !== undefined && flag === `-${o.short}`)
+    const name = opt?.name ?? flag.replace(/^--?/, '')
+    if (!opt) {
       const known = spec.options.map((o) => `--${o.name}`)
       const list =
         known.length > 0
@@ -390,6 +427,18 @@ function linearizationPoint(values: Map<string, string>, command: string): Linea
   return at === 'static' || at === 'initial'
     ? at
     : numberValue(values, 'at', command, 'static, initial or a')!
+}
+
+function importArgs(values: Map<string, string>): ImportArgs {
+  const output = values.get('output')
+  if (output === undefined) throw new UsageError('name the project to write: -o PROJECT.mbsproj', 'import')
+  if (values.has('tree') && values.has('bodies'))
+    throw new UsageError('--tree and --bodies exclude each other: choose one formulation', 'import')
+  const g = values.get('gravity')
+  const gravity = g?.split(',').map(Number)
+  if (gravity && (gravity.length !== 3 || gravity.some((x) => !Number.isFinite(x))))
+    throw new UsageError(`--gravity expects X,Y,Z (three numbers), got "${g}"`, 'import')
+  return { output, formulation: values.has('bodies') ? 'bodies' : 'tree', gravity }
 }
 
 function linearizeArgs(values: Map<string, string>, lists: Map<string, string[]>): LinearizeArgs {

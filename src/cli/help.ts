@@ -29,7 +29,7 @@ const EXIT_CODE_DOCS: [number, string][] = [
 /** "mbs run PROJECT [--end-time T] ..." */
 export function usageLine(spec: CommandSpec): string {
   const operand = spec.name === 'help' ? `[${spec.operand}]` : spec.operand
-  const options = spec.options.map((o) => `[--${o.name}${optionValue(o)}]`)
+  const options = spec.options.map((o) => `[${o.short ? `-${o.short}|` : ''}--${o.name}${optionValue(o)}]`)
   return ['mbs', spec.name, ...(operand ? [operand] : []), ...options].join(' ')
 }
 
@@ -57,7 +57,7 @@ export function commandHelp(name: string): string {
   if (spec.options.length > 0) {
     out.push('', 'Options:')
     for (const o of spec.options) {
-      out.push(`  --${o.name}${optionValue(o)}`)
+      out.push(`  ${o.short ? `-${o.short}, ` : ''}--${o.name}${optionValue(o)}`)
       out.push(wrap(o.doc, '      '))
     }
   }

@@ -7,6 +7,7 @@ import { CliError, EXIT, UsageError } from './errors'
 import { commandHelp, generalHelp, usageLine } from './help'
 import { infoCommand } from './info'
 import { linearizeCommand } from './linearize'
+import { importCommand } from './import'
 import { modesCommand } from './modes'
 import { processIO, type CliIO } from './io'
 import { runCommand } from './run'
@@ -37,6 +38,8 @@ export function main(argv: readonly string[], io: CliIO = processIO()): number {
         return runCommand(cmd.project, cmd.run, io)
       case 'modes':
         return modesCommand(cmd.project, cmd.modes, io)
+      case 'import':
+        return importCommand(cmd.file, cmd.import, io)
       case 'linearize':
         return linearizeCommand(cmd.project, cmd.linearize, io)
       case 'study':
