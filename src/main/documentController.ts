@@ -17,6 +17,8 @@ export interface DocumentDialogs {
   askUnsaved(title: string, action: string): Promise<UnsavedChoice>
   /** "Discard the unsaved changes of TITLE and reload the file?" */
   confirmRevert(title: string): Promise<boolean>
+  /** "TITLE was changed by another program": Overwrite it, Reload it (dropping the edits) or Cancel. */
+  askChangedOnDisk(title: string): Promise<'overwrite' | 'reload' | 'cancel'>
   showError(message: string): void
 }
 
@@ -45,9 +47,13 @@ export function createDocumentController(options: DocumentControllerOptions): Do
       await action()
       return true
     } catch (error) {
-      dialogs.showError(error instanceof ApiError || error instanceof Error ? error.message : String(error))
-      return false
+      return failed(error)
     }
+  }
+
+  function failed(error: unknown): false {
+    dialogs.showError(error instanceof ApiError || error instanceof Error ? error.message : String(error))
+    return false
   }
 
   /** True when the current model may be replaced or closed. */
@@ -60,9 +66,24 @@ export function createDocumentController(options: DocumentControllerOptions): Do
   }
 
   async function saveTo(path: string): Promise<boolean> {
-    const saved = await attempt(() => backend.call('saveFile', { path }))
+    let saved: boolean
+    try {
+      await backend.call('saveFile', { path })
+      saved = true
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'file-changed')) return failed(error)
+      saved = await resolveChangedOnDisk(path)
+    }
     if (saved) recent.add(path)
     return saved
+  }
+
+  /** The save found the file changed by another program: ask, then overwrite or reload it. */
+  async function resolveChangedOnDisk(path: string): Promise<boolean> {
+    const choice = await dialogs.askChangedOnDisk(backend.document().title)
+    if (choice === 'overwrite') return attempt(() => backend.call('saveFile', { path, overwrite: true }))
+    if (choice === 'reload') await attempt(() => backend.call('revertFile', undefined))
+    return false
   }
 
   const controller: DocumentController = {

@@ -83,6 +83,17 @@ function electronDialogs(): DocumentDialogs {
       })
       return response === 0
     },
+    async askChangedOnDisk(title) {
+      const { response } = await dialog.showMessageBox(parent()!, {
+        type: 'warning',
+        message: `"${title}" was changed by another program.`,
+        detail: 'Overwrite replaces it with this model; Reload opens it and drops your changes.',
+        buttons: ['Overwrite', 'Reload', 'Cancel'],
+        defaultId: 2,
+        cancelId: 2,
+      })
+      return (['overwrite', 'reload', 'cancel'] as const)[response]
+    },
     showError: (message) => dialog.showErrorBox('MBS Studio', message),
   }
 }

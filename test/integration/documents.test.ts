@@ -32,7 +32,12 @@ beforeAll(() => {
 afterAll(() => backend.dispose())
 
 /** Dialogs that answer from a script and record what they were asked. */
-function scriptedDialogs(answers: { unsaved?: UnsavedChoice; open?: string; save?: string }) {
+function scriptedDialogs(answers: {
+  unsaved?: UnsavedChoice
+  open?: string
+  save?: string
+  changed?: 'overwrite' | 'reload' | 'cancel'
+}) {
   const asked: string[] = []
   const errors: string[] = []
   const dialogs: DocumentDialogs = {
@@ -43,6 +48,7 @@ function scriptedDialogs(answers: { unsaved?: UnsavedChoice; open?: string; save
       answers.unsaved ?? 'cancel'
     ),
     confirmRevert: async () => (asked.push('revert'), true),
+    askChangedOnDisk: async (title) => (asked.push(`changed ${title}`), answers.changed ?? 'cancel'),
     showError: (message) => errors.push(message),
   }
   return { dialogs, asked, errors }
@@ -108,6 +114,34 @@ describe('documents', () => {
     await modify(10)
     await backend.call('saveFile', {})
     expect(readFileSync(file, 'utf8')).toContain('"physicsMass": 10')
+    await backend.call('openFile', { path: join(dir, 'pendulum.mbsproj') })
+  })
+
+  it('the Electron shell asks Overwrite / Reload / Cancel when the file changed on disk', async () => {
+    const file = join(dir, 'shell.mbsproj')
+    writeFileSync(file, PENDULUM)
+    const foreign = PENDULUM.replace('"Pendulum"', '"Changed by an editor"')
+    // What the file holds afterwards: the editor's version unless the user overwrote it.
+    for (const [changed, expected] of [
+      ['cancel', '"Changed by an editor"'],
+      ['overwrite', '"physicsMass": 11'],
+      ['reload', '"Changed by an editor"'],
+    ] as const) {
+      const { documents, asked, errors } = controllerWith({ changed })
+      expect(await documents.open(file)).toBe(true)
+      await modify(11)
+      writeFileSync(file, foreign)
+      expect(await documents.save()).toBe(changed === 'overwrite')
+      expect(asked).toEqual(['changed shell.mbsproj'])
+      expect(errors).toEqual([])
+      expect(readFileSync(file, 'utf8')).toContain(
+        expected.startsWith('"') ? expected : '"Changed by an editor"',
+      )
+      if (changed === 'reload') expect(backend.document().modified).toBe(false)
+      else expect(backend.document().modified).toBe(changed === 'cancel')
+      writeFileSync(file, PENDULUM)
+      await backend.call('revertFile', undefined)
+    }
     await backend.call('openFile', { path: join(dir, 'pendulum.mbsproj') })
   })
 
