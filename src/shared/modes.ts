@@ -37,6 +37,8 @@ export interface ModesResult {
   coordinates: number[]
   /** The solver process's model revision (SolverStatus.revision) the modes belong to. */
   revision: number
+  /** The eigensolver: dense, or sparse shift-invert for a few modes of a large model (docs/engine.md). */
+  method: 'dense' | 'sparse'
   modes: ModeRow[]
 }
 

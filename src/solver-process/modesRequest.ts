@@ -4,15 +4,14 @@
 import {
   AssemblyError,
   buildSystem,
-  computeModes,
-  dominantNodes,
-  linearize,
-  modalAnalysis,
+  dominantNodesBy,
   ModalError,
+  modesAt,
+  modesOfSystem,
   ResultsWriter,
   SolverError,
   type JsonObject,
-  type ModalAnalysis,
+  type ModesAt,
   type Project,
   type SystemState,
 } from '../core'
@@ -47,17 +46,18 @@ export function readModesRequest(params: unknown, startTime: number): ModesReque
 }
 
 /**
- * The modes of `project` at request.at; 'current' linearizes at `current`, the state of the session's
- * paused or finished run (a copy: the run's own system is not touched).
+ * The modes of `project` at request.at, by the engine's choice of dense or sparse solver; 'current'
+ * linearizes at `current`, the state of the session's paused or finished run (a copy: the run's own
+ * system is not touched).
  */
-export function modesAt(
+export function modesResult(
   project: Project,
   request: ModesRequest,
   revision: number,
   current: SystemState | null,
 ): ModesResult {
   const options = { count: request.count, damped: request.damped }
-  let analysis: ModalAnalysis
+  let analysis: Omit<ModesAt, 'at'>
   try {
     if (request.at === 'current') {
       if (!current)
@@ -67,25 +67,25 @@ export function modesAt(
         )
       const system = buildSystem(project)
       system.state.copyFrom(current)
-      const linearized = linearize(system, project.settings.staticSolver.newton.numericalDifferentiation)
-      analysis = { at: system.state.t, system, linearized, modes: computeModes(linearized, options) }
-    } else analysis = modalAnalysis(project, request.at, options)
+      analysis = modesOfSystem(system, project.settings.staticSolver.newton.numericalDifferentiation, options)
+    } else analysis = modesAt(project, request.at, options)
   } catch (error) {
     throw modesError(request, error)
   }
-  const { system, linearized } = analysis
+  const { system, massTimes } = analysis
   const time = request.at === 'static' ? project.settings.timeIntegration.startTime : system.state.t
   return {
     at: request.at,
     time,
     coordinates: Array.from(system.state.q),
     revision,
+    method: analysis.method,
     modes: analysis.modes.map((mode): ModeRow => ({
       frequency: mode.frequency,
       dampingRatio: mode.dampingRatio,
       rigidBody: mode.rigidBody,
       unstable: mode.unstable,
-      dominant: dominantNodes(system, linearized.M, mode.shape),
+      dominant: dominantNodesBy(system, massTimes, mode.shape),
       shape: Array.from(mode.shape),
       shapeImaginary: mode.shapeImaginary ? Array.from(mode.shapeImaginary) : null,
     })),

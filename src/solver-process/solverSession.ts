@@ -55,7 +55,7 @@ import { ApiError, type Problem } from '../shared/protocol'
 import type { SolverChangeResult, SolverModelResult, SolverService } from '../shared/solverService'
 import { FileSink, FileSource, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
-import { modesAt, readModeResultsRequest, readModesRequest, writeModeResults } from './modesRequest'
+import { modesResult, readModeResultsRequest, readModesRequest, writeModeResults } from './modesRequest'
 
 const SLICE_MS = 20
 const PROGRESS_INTERVAL_MS = 100
@@ -485,7 +485,7 @@ export class SolverSession implements SolverService {
     if (this.active?.state === 'running') throw busy('compute modes')
     const parts = this.active?.parts
     const current = parts?.solver.initialized ? parts.system.state : null
-    this.modes = modesAt(project, request, this.revision, current)
+    this.modes = modesResult(project, request, this.revision, current)
     return this.modes
   }
 

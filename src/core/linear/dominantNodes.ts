@@ -1,6 +1,5 @@
 // The items that carry a mode: each node's share of the mode's kinetic energy phi^T M phi, the sum
 // of phi_i (M phi)_i over the node's coordinates (shares of all nodes add up to 1).
-import type { Matrix } from 'ml-matrix'
 import type { CompiledSystem } from '../system/compiledSystem'
 
 /** Nodes are dominant when they carry at least this share of a mode's kinetic energy. */
@@ -12,15 +11,10 @@ export interface NodeShare {
   share: number
 }
 
-/** The nodes with at least DOMINANT_SHARE of the energy of `shape` (at most MAX_DOMINANT), largest first. */
-export function dominantNodes(system: CompiledSystem, M: Matrix, shape: ArrayLike<number>): NodeShare[] {
-  const massTimes = (x: Float64Array, y: Float64Array): void => {
-    for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) y[i] += M.get(i, j) * x[j]
-  }
-  return dominantNodesBy(system, massTimes, shape)
-}
-
-/** dominantNodes with the mass matrix as a product y += M x (large models: SystemEvaluator.addMassTimes). */
+/**
+ * The nodes with at least DOMINANT_SHARE of the energy of `shape` (at most MAX_DOMINANT), largest
+ * first; the mass matrix as a product y += M x (SystemEvaluator.addMassTimes: no dense M).
+ */
 export function dominantNodesBy(
   system: CompiledSystem,
   massTimes: (x: Float64Array, y: Float64Array) => void,

@@ -7,6 +7,7 @@ export {
   modalAnalysis,
   lowestModesAt,
   modesAt,
+  modesOfSystem,
   SPARSE_MODES_MIN_COORDINATES,
   type ModesAt,
   type SparseModes,
@@ -15,5 +16,5 @@ export {
   type ModalAnalysis,
 } from './modalAnalysis'
 export { stateSpace, stateSpaceAt, StateSpaceError, type StateSpace } from './stateSpace'
-export { dominantNodes, dominantNodesBy, type NodeShare } from './dominantNodes'
+export { dominantNodesBy, type NodeShare } from './dominantNodes'
 export { lowestModes, SingularShiftError, type SparseModesOptions } from './sparseModes'

@@ -10,7 +10,7 @@ import type { CompiledSystem } from '../system/compiledSystem'
 import { linearize, type LinearizedSystem } from './linearize'
 import { computeModes, type Mode, type ModesOptions } from './modes'
 import { lowestModes, SingularShiftError, type SparseModesOptions } from './sparseModes'
-import { SystemEvaluator } from '../system/evaluator'
+import { SystemEvaluator, type NumericalDifferentiation } from '../system/evaluator'
 
 /** 'static', 'initial' or a time of the run. */
 export type LinearizationPoint = 'static' | 'initial' | number
@@ -108,17 +108,28 @@ export function modesAt(
   options: ModesOptions = {},
 ): ModesAt {
   const system = systemAt(project, at)
-  const nd = project.settings.staticSolver.newton.numericalDifferentiation
+  return {
+    at,
+    ...modesOfSystem(system, project.settings.staticSolver.newton.numericalDifferentiation, options),
+  }
+}
+
+/** The modes of `system` linearized at its own state (e.g. a paused run's), by modesAt's choice of solver. */
+export function modesOfSystem(
+  system: CompiledSystem,
+  nd: NumericalDifferentiation,
+  options: ModesOptions = {},
+): Omit<ModesAt, 'at'> {
   const evaluator = new SystemEvaluator(system)
   const massTimes = (x: Float64Array, y: Float64Array): void => evaluator.addMassTimes(system.state, x, y)
   const n = system.nODE2,
     count = options.count
   if (!options.damped && count !== undefined && n >= SPARSE_MODES_MIN_COORDINATES && 4 * count <= n)
     try {
-      return { at, system, modes: lowestModes(system, nd, { count }).modes, massTimes, method: 'sparse' }
+      return { system, modes: lowestModes(system, nd, { count }).modes, massTimes, method: 'sparse' }
     } catch (e) {
       if (!(e instanceof SingularShiftError)) throw e
     }
   const modes = computeModes(linearize(system, nd), options)
-  return { at, system, modes, massTimes, method: 'dense' }
+  return { system, modes, massTimes, method: 'dense' }
 }

@@ -22,7 +22,8 @@ const exact = ratios.map((r) => Math.sqrt((r * k) / m) / (2 * Math.PI))
  */
 const TOLERANCE = 1e-8
 
-function chainText(): string {
+/** A fixed-free chain of `n` masses m on springs k (the first on the ground's, displaced by 0.1). */
+function chainText(n = 2): string {
   const coordinate = (name: string, node: string): object => ({
     type: 'NodeCoordinate',
     name,
@@ -35,6 +36,7 @@ function chainText(): string {
     markerNumbers: [a, b],
     stiffness: k,
   })
+  const masses = Array.from({ length: n }, (_, i) => i)
   return JSON.stringify({
     format: 'mbs-studio-project',
     version: 1,
@@ -42,16 +44,17 @@ function chainText(): string {
     model: {
       nodes: [
         { type: 'PointGround', name: 'g' },
-        { type: 'Node1D', name: 'n0', initialCoordinates: [0.1] },
-        { type: 'Node1D', name: 'n1' },
+        ...masses.map((i) =>
+          i === 0
+            ? { type: 'Node1D', name: 'n0', initialCoordinates: [0.1] }
+            : { type: 'Node1D', name: `n${i}` },
+        ),
       ],
       objects: [
-        { type: 'Mass1D', name: 'mass0', nodeNumber: 'n0', physicsMass: m },
-        { type: 'Mass1D', name: 'mass1', nodeNumber: 'n1', physicsMass: m },
-        spring('s0', 'mg', 'm0'),
-        spring('s1', 'm0', 'm1'),
+        ...masses.map((i) => ({ type: 'Mass1D', name: `mass${i}`, nodeNumber: `n${i}`, physicsMass: m })),
+        ...masses.map((i) => spring(`s${i}`, i === 0 ? 'mg' : `m${i - 1}`, `m${i}`)),
       ],
-      markers: [coordinate('mg', 'g'), coordinate('m0', 'n0'), coordinate('m1', 'n1')],
+      markers: [coordinate('mg', 'g'), ...masses.map((i) => coordinate(`m${i}`, `n${i}`))],
       loads: [],
       sensors: [],
     },
@@ -169,5 +172,17 @@ describe('computeModes', () => {
     // An edit makes the modes stale.
     s.openModel({ text: chainText(), revision: 2 })
     expect(writeRefusal(s, { path, mode: 0, amplitude: 0.2 }).code).toBe('invalid-state')
+  })
+
+  it('a large model: the sparse solver, the closed form of a 320-mass chain', () => {
+    // Fixed-free chain of N masses: omega_j = 2 sqrt(k/m) sin((2j - 1) pi / (2 (2N + 1))).
+    const n = 320
+    const result = session(chainText(n)).computeModes({ at: 'initial', count: 4 })
+    expect(result.method).toBe('sparse')
+    result.modes.forEach((mode, i) => {
+      const omega = 2 * Math.sqrt(k / m) * Math.sin(((2 * i + 1) * Math.PI) / (2 * (2 * n + 1)))
+      expect(Math.abs(mode.frequency / (omega / (2 * Math.PI)) - 1)).toBeLessThan(TOLERANCE)
+      expect(mode.shape).toHaveLength(n)
+    })
   })
 })

@@ -20,6 +20,7 @@ describe('modesCsv', () => {
       time: 0,
       coordinates: [0, 0],
       revision: 1,
+      method: 'dense',
       modes: [
         { ...complexMode, frequency: 0, dampingRatio: null, rigidBody: true, shapeImaginary: null },
         {
