@@ -191,12 +191,6 @@ function formShape(values: FormValues): BodyShape {
   return { type: 'Cylinder', axis: [length, 0, 0], radius }
 }
 
-/** The shape as a VgraphicsData entry in the body's colour (none for the default colour, -1s). */
-function graphicsEntry(shape: BodyShape, color: JsonValue): JsonValue {
-  const colored = Array.isArray(color) && color.some((c) => c !== -1)
-  return colored ? { ...shapeEntry(shape), color } : shapeEntry(shape)
-}
-
 const rigidBody: CreateAction = {
   id: 'rigidBody',
   label: 'Rigid body',
@@ -254,7 +248,8 @@ const rigidBody: CreateAction = {
           physicsMass: m,
           physicsInertia: shapeInertia(shape, m),
           nodeNumber: node,
-          VgraphicsData: [graphicsEntry(shape, values.color)],
+          Vcolor: values.color,
+          VgraphicsData: [shapeEntry(shape)],
         },
       },
       {

@@ -1,5 +1,6 @@
 // Exudyn-style graphicsData of bodies (VgraphicsData): a list of graphics dictionaries in body
-// coordinates, drawn at the body's pose instead of its default shape. Supported entries:
+// coordinates, drawn at the body's pose instead of its default shape; an entry without a color takes
+// the item's Vcolor (else the default body colour). Supported entries:
 //   {type: 'TriangleList', points: [x,y,z,...], triangles: [i0,i1,i2,...], color?}
 //   {type: 'Brick', position?, size: [lx,ly,lz], color?}      (axis-aligned in body coordinates)
 //   {type: 'Sphere', position?, radius, color?}
@@ -84,12 +85,16 @@ export function graphicsDataProblems(list: JsonValue): Problem[] {
   return problems
 }
 
-/** Draws the entries of `list` at the pose (position p, row-major rotation R); false if the list is empty. */
+/**
+ * Draws the entries of `list` at the pose (position p, row-major rotation R), those without a colour
+ * in `color`; false if the list is empty.
+ */
 export function drawGraphicsData(
   list: JsonValue,
   p: ArrayLike<number>,
   R: ArrayLike<number>,
   g: Graphics,
+  color: readonly number[] = DEFAULT_COLORS.body,
 ): boolean {
   if (!Array.isArray(list) || list.length === 0) return false
   const toGlobal = (x: number, y: number, z: number): number[] =>
@@ -100,7 +105,7 @@ export function drawGraphicsData(
     return out
   }
   for (const item of list as Dict[]) {
-    const color = isNumbers(item.color, 4) ? [...item.color] : [...DEFAULT_COLORS.body]
+    const entryColor = isNumbers(item.color, 4) ? [...item.color] : [...color]
     const local = isNumbers(item.position, 3) ? item.position : [0, 0, 0]
     const center = toGlobal(local[0], local[1], local[2])
     switch (item.type) {
@@ -109,14 +114,20 @@ export function drawGraphicsData(
           shape: 'mesh',
           points: transformPoints(item.points as number[]),
           triangles: [...(item.triangles as number[])],
-          color,
+          color: entryColor,
         })
         break
       case 'Brick':
-        g.add({ shape: 'box', center, rotation: Array.from(R), size: [...(item.size as number[])], color })
+        g.add({
+          shape: 'box',
+          center,
+          rotation: Array.from(R),
+          size: [...(item.size as number[])],
+          color: entryColor,
+        })
         break
       case 'Sphere':
-        g.add({ shape: 'sphere', center, radius: item.radius as number, color })
+        g.add({ shape: 'sphere', center, radius: item.radius as number, color: entryColor })
         break
       case 'Cylinder': {
         const a = item.axis as number[]
@@ -125,12 +136,12 @@ export function drawGraphicsData(
           from: center,
           to: toGlobal(local[0] + a[0], local[1] + a[1], local[2] + a[2]),
           radius: item.radius as number,
-          color,
+          color: entryColor,
         })
         break
       }
       default:
-        g.add({ shape: 'line', points: transformPoints(lineData(item) as number[]), color })
+        g.add({ shape: 'line', points: transformPoints(lineData(item) as number[]), color: entryColor })
     }
   }
   return true

@@ -93,12 +93,13 @@ export function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3) {
       if (!it.params.bool('Vshow')) return
       const p = new Float64Array(3)
       c.centerOfMass!().position(s, p)
-      if (drawGraphicsData(it.params.raw('VgraphicsData'), p, IDENTITY, g)) return
+      const color = it.params.color('Vcolor', DEFAULT_COLORS.body)
+      if (drawGraphicsData(it.params.raw('VgraphicsData'), p, IDENTITY, g, color)) return
       g.add({
         shape: 'sphere',
         center: [...p],
         radius: 0.05,
-        color: it.params.color('Vcolor', DEFAULT_COLORS.body),
+        color,
       })
     },
   })

@@ -93,7 +93,7 @@ export function drawBody(
     const node = body.bodyPoint(nodeOrigin)
     node.position(s, p)
     node.rotationMatrix(s, R)
-    if (drawGraphicsData(data, p, R, g)) return
+    if (drawGraphicsData(data, p, R, g, it.params.color('Vcolor', DEFAULT_COLORS.body))) return
   }
   const k = body.centerOfMass()
   k.position(s, p)

@@ -1,6 +1,7 @@
 import { matVec3 } from '../../math/vec3'
 import { defineItem } from '../../model/definition'
 import type { ObjectComputation, PointKinematics } from '../../system/computation'
+import { DEFAULT_COLORS } from '../../system/graphics'
 import { checkGraphicsData, drawGraphicsData, VGRAPHICS } from '../common/bodyGraphics'
 import { FixedFrame } from '../common/fixedKinematics'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
@@ -70,6 +71,7 @@ export const ObjectGround = defineItem({
         it.params.vector('referencePosition'),
         it.params.matrix('referenceRotation'),
         g,
+        it.params.color('Vcolor', DEFAULT_COLORS.body),
       )
   },
 })

@@ -76,6 +76,27 @@ describe('VgraphicsData of bodies', () => {
     ;[-1, 0, 0, 0, -1, 0, 0, 0, 1].forEach((x, i) => expect(brick.rotation[i]).toBeCloseTo(x, 12))
   })
 
+  it("an entry without a colour takes the item's Vcolor; one with a colour keeps it", () => {
+    const [item] = graphicsOf(
+      [{ type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [0, 0, 0, 0, 0, 0] }],
+      [
+        {
+          type: 'RigidBody',
+          name: 'b',
+          physicsMass: 1,
+          physicsInertia: [1, 1, 1, 0, 0, 0],
+          nodeNumber: 'n',
+          Vcolor: [0.1, 0.2, 0.3, 1],
+          VgraphicsData: [{ type: 'Sphere', radius: 0.1 }, TRIANGLE],
+        },
+      ],
+    )
+    expect(item.primitives.map((p) => p.shape !== 'frame' && p.color)).toEqual([
+      [0.1, 0.2, 0.3, 1],
+      [1, 0, 0, 1],
+    ])
+  })
+
   it('refuses a malformed entry with the item, the parameter and what was expected', () => {
     const r = load(
       [{ type: 'Point', name: 'n' }],
