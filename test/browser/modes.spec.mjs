@@ -168,6 +168,20 @@ test('CSV export: a row per mode with the frequencies in full precision', async 
   assert.ok(lines[1].endsWith('"n1 0.7236; n0 0.2764"'), lines[1])
 })
 
+test('damped: a damping ratio column, 0 for springs without damping', async () => {
+  await page.check('[data-testid=modes-damped]')
+  await page.click('[data-testid=modes-compute]')
+  await page.locator('[data-testid=modes-table] th', { hasText: 'damping ratio' }).waitFor()
+  const ratios = await page.locator('[data-testid=modes-table] tbody td:nth-child(3)').allTextContents()
+  // No damper: the first-order eigenvalues are +-i omega to rounding (1e-10 leaves room).
+  assert.equal(ratios.length, 2)
+  ratios.forEach((text) => assert.ok(Math.abs(Number(text)) < 1e-10, `damping ratio ${text}`))
+  const cells = await page.locator('[data-testid=modes-table] td[data-frequency]').allTextContents()
+  cells.forEach((text, i) =>
+    assert.ok(Math.abs(Number(text) / exact[i] - 1) < 1e-6, `mode ${i + 1}: ${text}`),
+  )
+})
+
 test('a mode written as a results file replays in the timeline', async () => {
   await rows().nth(1).click()
   await page.click('[data-testid=modes-write]')
