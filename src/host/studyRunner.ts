@@ -17,6 +17,7 @@ import {
   type StudyCase,
   type StudyRow,
 } from '../core'
+import { canonicalJson } from '../core/model/canonicalJson'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { runPool } from '../node/studyPool'
 import { StudyRows } from '../node/studyRows'
@@ -69,11 +70,13 @@ export function createStudyRunner(options: StudyRunnerOptions): StudyRunner {
   return {
     start(projectText, projectPath, document, workers = os.availableParallelism()) {
       if (running) throw new ApiError('busy', 'A study is running: cancel it or wait for it to finish')
+      // The keys in the order of docs/file-formats.md; the folder's own project and rows, whatever was sent.
+      const { project: _project, output: _output, ...setup } = document
       const file: JsonObject = {
         format: STUDY_FORMAT,
         version: STUDY_VERSION,
-        ...document,
         project: PROJECT_COPY,
+        ...setup,
         output: '.',
       }
       const parsed = parseStudy(JSON.stringify(file))
@@ -88,7 +91,7 @@ export function createStudyRunner(options: StudyRunnerOptions): StudyRunner {
       try {
         folder = prepareFolder(projectPath)
         writeFileAtomic(join(folder, PROJECT_COPY), projectText)
-        writeFileAtomic(join(folder, STUDY_FILE), JSON.stringify(file, null, 2) + '\n')
+        writeFileAtomic(join(folder, STUDY_FILE), canonicalJson(file) + '\n')
         rows = new StudyRows(study, folder)
         rows.reset([])
       } catch (error) {

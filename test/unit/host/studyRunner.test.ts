@@ -61,7 +61,8 @@ function runner() {
 describe('the host study runner', () => {
   it('runs every case like the case alone and replays a case with the same values', async () => {
     const { studies, done, rows } = runner()
-    const document = gravityStudy([9.81, 1.62, 24.8])
+    // A "project" sent along is not the folder's: the study file names the copy the cases ran.
+    const document = { ...gravityStudy([9.81, 1.62, 24.8]), project: '../elsewhere.mbsproj' }
     const started = studies.start(PENDULUM, null, document, 2)
     expect(started.cases).toBe(3)
     expect((await done).reason).toBe('completed')
@@ -70,7 +71,18 @@ describe('the host study runner', () => {
     expect(progress.every((p) => p.total === 3 && p.failed === 0)).toBe(true)
 
     const project = parseProject(PENDULUM)
-    const study = parseStudy(fs.readFileSync(path.join(started.folder, 'study.mbsstudy'), 'utf8'))
+    const studyFile = fs.readFileSync(path.join(started.folder, 'study.mbsstudy'), 'utf8')
+    expect(Object.entries(JSON.parse(studyFile)).map(([key]) => key)).toEqual([
+      'format',
+      'version',
+      'project',
+      'parameters',
+      'design',
+      'outputs',
+      'output',
+    ])
+    expect(JSON.parse(studyFile).project).toBe('project.mbsproj')
+    const study = parseStudy(studyFile)
     if (!project.ok || !study.ok) throw new Error('fixtures')
     expect(fs.readFileSync(path.join(started.folder, 'project.mbsproj'), 'utf8')).toBe(PENDULUM)
     const cases = studyCases(study.study)
