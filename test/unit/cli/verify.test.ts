@@ -1,5 +1,5 @@
 // `mbs verify RESULTS`: a file written by `mbs run --results` (with an override, which the stored
-// model carries) re-runs bitwise identical; one value of one frame changed (its record checksum
+// model carries) or by the app's solver session re-runs bitwise identical; one value of one frame changed (its record checksum
 // made right again, so only the comparison can tell) is reported with its frame, time and
 // coordinate; a run continued from a checkpoint is refused (exit 2); a damaged file is exit 2.
 import fs from 'node:fs'
@@ -8,6 +8,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/main'
 import { crc32, RECORD_FRAME } from '../../../src/core'
+import { SolverSession } from '../../../src/solver-process/solverSession'
 import { REPO_ROOT } from './spawnCli'
 
 const PENDULUM = path.join(REPO_ROOT, 'resources', 'examples', 'pendulum.mbsproj')
@@ -42,6 +43,22 @@ describe('mbs verify', () => {
     const { code, out, err } = mbs('verify', results)
     expect(err).toEqual([])
     expect(out).toEqual([`${results}: bitwise identical: 31 frames and 31 sensor rows, t = 0 .. 0.3`])
+    expect(code).toBe(0)
+  })
+
+  it("the app's results file (the solver session's run) re-runs bitwise identical too", async () => {
+    const finished: unknown[] = []
+    const session = new SolverSession(
+      (event) => void (event === 'finished' && finished.push(event)),
+      () => false,
+    )
+    session.openModel({ text: fs.readFileSync(PENDULUM, 'utf8'), revision: 1 })
+    finished.length = 0
+    const file = path.join(dir, 'app.mbsres')
+    session.run({ resultsPath: file })
+    while (finished.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    const { code, out } = mbs('verify', file)
+    expect(out).toEqual([`${file}: bitwise identical: 201 frames and 201 sensor rows, t = 0 .. 2`])
     expect(code).toBe(0)
   })
 
