@@ -12,7 +12,6 @@
 import { readInputBytes } from '../node/inputFiles'
 import { IoError } from '../node/ioError'
 import {
-  applyPatch,
   buildSystem,
   BuildInterrupted,
   CheckpointError,
@@ -23,15 +22,12 @@ import {
   saveCheckpoint,
   createSolver,
   effectiveSettings,
-  formatProblems,
   parseProject,
-  PatchError,
   SensorRecorder,
   SolverError,
   writeProject,
   type CheckpointRun,
   type CompiledSystem,
-  type EditableProject,
   type JsonObject,
   type Project,
   type SolverBase,
@@ -40,9 +36,7 @@ import type {
   ApiEvents,
   ApiEventName,
   AssemblySummary,
-  ModelSummary,
   RunOptions,
-  RunState,
   ResultsSummary,
   RunStatistics,
   RunStatus,
@@ -55,6 +49,7 @@ import { ApiError, type Problem } from '../shared/protocol'
 import type { SolverChangeResult, SolverModelResult, SolverService } from '../shared/solverService'
 import { FileSink, FileSource, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
+import { invalidModel, SolverModel } from './solverModel'
 import { modesResult, readModeResultsRequest, readModesRequest, writeModeResults } from './modesRequest'
 
 const SLICE_MS = 20
@@ -98,10 +93,7 @@ interface ActiveRun {
 
 /** The solver service (src/shared/solverService.ts); its methods throw ApiError for anything they cannot do. */
 export class SolverSession implements SolverService {
-  private project: Project | null = null
-  /** The project as a project file holds it (writeProject, once per model change): the model snapshot of results files. */
-  private projectText = ''
-  private revision = 0
+  private readonly model = new SolverModel()
   /** The run going on, paused or finished. */
   private active: ActiveRun | null = null
   /** The last computeModes answer (writeModeResults writes its modes while the revision is the same). */
@@ -132,7 +124,7 @@ export class SolverSession implements SolverService {
     ;(globalThis as { gc?: () => void }).gc?.()
     return {
       ...this.runStatus(),
-      revision: this.revision,
+      revision: this.model.revision,
       framesInFlight: this.stream.inFlight,
       heapUsed: process.memoryUsage().heapUsed,
     }
@@ -141,55 +133,31 @@ export class SolverSession implements SolverService {
   // --- model -------------------------------------------------------------------------------------
 
   openModel({ text, revision }: { text: string; revision: number }): SolverModelResult {
-    const result = parseProject(text)
-    if (!result.ok) throw invalidModel('The model', result.problems)
+    this.model.open(text, revision)
     this.discardRun('a new model was opened')
-    this.setProject(result.project, revision)
-    return { summary: this.summary(), text: this.projectText }
+    return { summary: this.model.summary(), text: this.model.text() }
   }
 
+  /**
+   * A live change (inPlaceChanges) keeps a paused run, which goes on with the new values, unless it
+   * writes a results file (whose model snapshot is the run's start); any other change discards it.
+   */
   applyChange({ patch, revision }: { patch: ModelPatch; revision: number }): SolverChangeResult {
-    const project = this.requireProject()
-    if (this.active?.state === 'running') throw busy('apply a change')
-    if (revision !== this.revision + 1)
-      throw new ApiError(
-        'invalid-state',
-        `The change is for revision ${revision}, the solver's model is at revision ${this.revision}: send the model again`,
-      )
-    const patched = appliedPatch(
-      { model: project.model, simulationSettings: project.simulationSettingsSpec },
-      patch,
-    )
-    const text = writeProject({
-      ...project,
-      model: patched.model,
-      simulationSettingsSpec: patched.simulationSettings,
-    })
-    const result = parseProject(text)
-    if (!result.ok) throw invalidModel('The change', result.problems)
-    this.discardRun('the model changed')
-    this.setProject(result.project, revision)
-    return { summary: this.summary(), applied: 'rebuild' }
-  }
-
-  private setProject(project: Project, revision: number): void {
-    this.project = project
-    // Writing a large project takes a second (100 x 100 lattice: 10 MB, 0.5-1 s): once, not per run.
-    this.projectText = writeProject(project)
-    this.revision = revision
-  }
-
-  private summary(): ModelSummary {
-    const project = this.project!
-    const counts = Object.fromEntries(
-      Object.entries(project.model).map(([list, items]) => [list, items.length]),
-    )
-    return { name: project.name, counts, revision: this.revision }
+    const run = this.active
+    if (run?.state === 'running') throw busy('apply a change')
+    const keeps = run?.parts ? !run.parts.results : true
+    const parts = keeps ? run?.parts : undefined
+    const changed = this.model.change(patch, revision, parts ? [parts.system] : [])
+    if (changed && keeps) {
+      parts?.solver.parametersChanged()
+      this.stream.setRevision(revision)
+    } else this.discardRun('the model changed')
+    return { summary: this.model.summary(), applied: changed ? 'in place' : 'rebuild' }
   }
 
   validate(): { problems: Problem[] } {
     try {
-      buildSystem(this.requireProject())
+      this.model.assembledSystem()
       return { problems: [] }
     } catch (error) {
       return {
@@ -199,7 +167,7 @@ export class SolverSession implements SolverService {
   }
 
   assemble(): AssemblySummary {
-    const system = this.build()
+    const system = this.model.assembledSystem()
     return {
       nODE2: system.nODE2,
       nODE1: system.nODE1,
@@ -207,24 +175,6 @@ export class SolverSession implements SolverService {
       nData: system.nData,
       nodeCount: system.nodes.length,
     }
-  }
-
-  /** The model's system; with interruptRequested the build can throw BuildInterrupted (buildSystem). */
-  private build(interruptRequested?: () => boolean): CompiledSystem {
-    try {
-      return buildSystem(this.requireProject(), interruptRequested)
-    } catch (error) {
-      if (error instanceof BuildInterrupted) throw error
-      throw new ApiError(
-        'solver-error',
-        `Assembly failed: ${error instanceof Error ? error.message : String(error)}`,
-      )
-    }
-  }
-
-  private requireProject(): Project {
-    if (!this.project) throw new ApiError('invalid-state', 'No model is open: open a model first')
-    return this.project
   }
 
   // --- runs --------------------------------------------------------------------------------------
@@ -236,7 +186,7 @@ export class SolverSession implements SolverService {
   private startRun(options: RunOptions, startPaused = false): RunStatus {
     if (this.active?.state === 'running') throw busy('start another run')
     this.discardRun('a new run started')
-    const project = this.requireProject()
+    const project = this.model.project
     const settings = effectiveSettings(project.settings, options.endTime)
     if (settings.solverType === 'Static')
       throw new ApiError('invalid-state', 'The model\'s solverType is "Static": use staticSolve for it')
@@ -252,7 +202,7 @@ export class SolverSession implements SolverService {
   staticSolve(): Promise<RunStatus & { statistics: RunStatistics }> {
     if (this.active?.state === 'running') throw busy('start a static solve')
     this.discardRun('a static solve started')
-    const project = this.requireProject()
+    const project = this.model.project
     const settings = { ...project.settings, solverType: 'Static' as const }
     const run = this.newRun('static', settings, 'running')
     this.partsOf(run, true)
@@ -302,7 +252,7 @@ export class SolverSession implements SolverService {
   private buildParts(run: ActiveRun, interruptRequested?: () => boolean): RunParts | null {
     let system: CompiledSystem
     try {
-      system = this.build(interruptRequested)
+      system = this.model.takeSystem(interruptRequested)
     } catch (error) {
       if (error instanceof BuildInterrupted) return null
       throw error
@@ -328,7 +278,7 @@ export class SolverSession implements SolverService {
       onWarning: (w) => this.emit('log', { level: 'warning', message: w.message }),
     })
     // Before the setup: it records the initial sensor rows, which go to this run's stream.
-    this.stream.begin(system, this.revision, run.maxFrameRate)
+    this.stream.begin(system, this.model.revision, run.maxFrameRate)
     if (run.resultsPath && settings.solutionSettings.writeSolutionToFile)
       results = this.openResultsWriter(run.resultsPath, system, solver, recorder)
     return { system, solver, recorder, results }
@@ -349,7 +299,7 @@ export class SolverSession implements SolverService {
     }
     try {
       const writer = new ResultsWriter(sink, system, {
-        project: JSON.parse(this.projectText) as JsonObject,
+        project: JSON.parse(this.model.text()) as JsonObject,
         solverType: solver.solverType,
         framePeriod: settings.solutionWritePeriod,
         fields: ['q', 'v'],
@@ -457,10 +407,11 @@ export class SolverSession implements SolverService {
     const times = reader.times
     this.discardRun('a results file was opened for replay')
     const sensors = sensorHistories(reader)
-    if (sensors.series.length > 0) this.emit('sensors', { revision: this.revision, series: sensors.series })
+    if (sensors.series.length > 0)
+      this.emit('sensors', { revision: this.model.revision, series: sensors.series })
     this.stream.replay(
       system,
-      this.revision,
+      this.model.revision,
       frames,
       (index, state) => {
         state.t = reader.frameTime(index)
@@ -480,23 +431,23 @@ export class SolverSession implements SolverService {
 
   /** Modes at a state; 'current' is the paused or finished run's (static or dynamic). */
   computeModes(params: ModesRequest): ModesResult {
-    const project = this.requireProject()
+    const project = this.model.project
     const request = readModesRequest(params, project.settings.timeIntegration.startTime)
     if (this.active?.state === 'running') throw busy('compute modes')
     const parts = this.active?.parts
     const current = parts?.solver.initialized ? parts.system.state : null
-    this.modes = modesResult(project, request, this.revision, current)
+    this.modes = modesResult(project, request, this.model.revision, current)
     return this.modes
   }
 
   /** One cycle of a mode of the last computeModes answer, as a results file of the model. */
   writeModeResults(params: ModeResultsRequest): { path: string; frames: number } {
-    const project = this.requireProject()
+    const project = this.model.project
     const modes = this.modes
-    if (modes?.revision !== this.revision)
+    if (modes?.revision !== this.model.revision)
       throw new ApiError('invalid-state', 'No modes of this model: compute the modes first')
     const request = readModeResultsRequest(params, modes.modes.length)
-    return writeModeResults(project, JSON.parse(this.projectText) as JsonObject, modes, request)
+    return writeModeResults(project, JSON.parse(this.model.text()) as JsonObject, modes, request)
   }
 
   pause(): RunStatus {
@@ -664,8 +615,8 @@ export class SolverSession implements SolverService {
   private runStatus(): RunStatus {
     const run = this.active
     if (!run) {
-      const state: RunState = this.project ? 'idle' : 'empty'
-      return { state, time: this.project?.settings.timeIntegration.startTime ?? 0, step: 0 }
+      if (!this.model.isOpen) return { state: 'empty', time: 0, step: 0 }
+      return { state: 'idle', time: this.model.project.settings.timeIntegration.startTime, step: 0 }
     }
     return { state: run.state, time: runTime(run), step: run.parts?.solver.stats.steps ?? 0 }
   }
@@ -735,14 +686,6 @@ function busy(what: string): ApiError {
   return new ApiError('busy', `Cannot ${what} while the model is solving: pause or stop the run first`)
 }
 
-function invalidModel(what: string, problems: Problem[]): ApiError {
-  return new ApiError(
-    'invalid-model',
-    `${what} has ${problems.length} problem(s):\n${formatProblems(problems)}`,
-    { problems },
-  )
-}
-
 function solverError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof IoError) return new ApiError('io-error', error.message)
@@ -774,14 +717,4 @@ function readCount(params: unknown): number {
       `step expects {count: a positive integer}, got ${JSON.stringify(count)}`,
     )
   return count
-}
-
-/** The document with the patch applied; a patch that cannot be applied is an invalid request. */
-function appliedPatch(doc: EditableProject, patch: ModelPatch): EditableProject {
-  try {
-    return applyPatch(doc, patch).doc
-  } catch (error) {
-    if (!(error instanceof PatchError)) throw error
-    throw new ApiError(error.reason === 'not-found' ? 'not-found' : 'invalid-params', error.message)
-  }
 }
