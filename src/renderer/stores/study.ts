@@ -4,7 +4,7 @@
 // back as 'studyProgress' events. The setup is checked here with the engine's own study reader, so the
 // problems shown are the ones the host and `mbs study` would report.
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, triggerRef } from 'vue'
 import {
   parseStudy,
   STUDY_FORMAT,
@@ -203,7 +203,12 @@ export const useStudyStore = defineStore('study', () => {
   const cancel = () => api.cancelStudy()
 
   function onProgress(data: ApiEvents['studyProgress']): void {
-    rows.value = [...rows.value, data.row].sort((a, b) => a.case - b.case)
+    // In case order; rows mostly come in order, so the search from the end stops at once.
+    const list = rows.value
+    let at = list.length
+    while (at > 0 && list[at - 1].case > data.row.case) at--
+    list.splice(at, 0, data.row)
+    triggerRef(rows)
     done.value = data.done
     failed.value = data.failed
     total.value = data.total
