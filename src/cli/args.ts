@@ -184,6 +184,10 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'tree', doc: 'minimal coordinates: one KinematicTree (the default)' },
       { name: 'bodies', doc: 'redundant coordinates: rigid bodies on Euler-parameter nodes and joints' },
       { name: 'gravity', value: 'X,Y,Z', doc: 'gravity vector in m/s^2, e.g. 0,0,-9.81 (none by default)' },
+      {
+        name: 'joint-sensors',
+        doc: 'one sensor per movable joint, named as the joint (NAME.csv with mbs run --sensors-dir), recording its coordinate: angle in rad from the URDF zero pose, or displacement in m',
+      },
     ],
   },
   {
@@ -260,6 +264,7 @@ export interface ImportArgs {
   output: string
   formulation: 'tree' | 'bodies'
   gravity?: number[]
+  jointSensors: boolean
 }
 
 export interface LinearizeArgs {
@@ -438,7 +443,12 @@ function importArgs(values: Map<string, string>): ImportArgs {
   const gravity = g?.split(',').map(Number)
   if (gravity && (gravity.length !== 3 || gravity.some((x) => !Number.isFinite(x))))
     throw new UsageError(`--gravity expects X,Y,Z (three numbers), got "${g}"`, 'import')
-  return { output, formulation: values.has('bodies') ? 'bodies' : 'tree', gravity }
+  return {
+    output,
+    formulation: values.has('bodies') ? 'bodies' : 'tree',
+    gravity,
+    jointSensors: values.has('joint-sensors'),
+  }
 }
 
 function linearizeArgs(values: Map<string, string>, lists: Map<string, string[]>): LinearizeArgs {

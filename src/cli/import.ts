@@ -1,4 +1,4 @@
-// `mbs import FILE.urdf -o PROJECT.mbsproj [--tree | --bodies] [--gravity X,Y,Z]`: the URDF as a
+// `mbs import FILE.urdf -o PROJECT.mbsproj [--tree | --bodies] [--gravity X,Y,Z] [--joint-sensors]`: the URDF as a
 // project file (written atomically), what could not be represented on standard error, one per line.
 import path from 'node:path'
 import { importUrdf, UrdfError, writeProject, type ModelSpec } from '../core'
@@ -20,7 +20,11 @@ export function importCommand(file: string, args: ImportArgs, io: CliIO): number
   }
   let imported
   try {
-    imported = importUrdf(text, { formulation: args.formulation, gravity: args.gravity })
+    imported = importUrdf(text, {
+      formulation: args.formulation,
+      gravity: args.gravity,
+      jointSensors: args.jointSensors,
+    })
   } catch (e) {
     if (!(e instanceof UrdfError)) throw e
     io.err(`${file}: ${e.message}`)

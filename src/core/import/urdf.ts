@@ -3,7 +3,8 @@
 // joined by fixed joints are merged into one body (mass, centre of mass and inertia combined).
 // Joints: revolute and continuous (RevoluteZ about the URDF axis), prismatic (PrismaticZ in the tree,
 // JointPrismaticX for bodies). What cannot be represented (floating and planar joints, mimic joints,
-// joint limits, transmissions, mesh visuals) is listed in `notes`, never dropped silently.
+// joint limits, transmissions, mesh visuals) is listed in `notes`, never dropped silently. Joint
+// sensors record each joint's coordinate: the tree's node coordinate, or the joint's Coordinates.
 import { XMLParser } from 'fast-xml-parser'
 import type { JsonObject, JsonValue } from '../model/types'
 import {
@@ -25,6 +26,8 @@ export interface UrdfImportOptions {
   formulation: 'tree' | 'bodies'
   /** Gravity vector (m/s^2); none when absent. */
   gravity?: Vec3
+  /** A sensor per movable joint, named as the joint, recording its coordinate (rad or m). */
+  jointSensors?: boolean
 }
 
 export interface UrdfImport {
@@ -340,7 +343,15 @@ function treeModel(
     ],
     markers: [],
     loads: [],
-    sensors: [],
+    sensors: options.jointSensors
+      ? ordered.map((j, k) => ({
+          type: 'Node',
+          name: j.name,
+          nodeNumber: 'jointCoordinates',
+          outputVariableType: 'Coordinates',
+          coordinate: k,
+        }))
+      : [],
   }
 }
 
@@ -398,6 +409,8 @@ function bodiesModel(
       rotationMarker0: asJson(mul(j.origin.R, axisFrame)),
       rotationMarker1: asJson(axisFrame),
     })
+    if (options.jointSensors)
+      sensors.push({ type: 'Object', name: j.name, objectNumber: j.name, outputVariableType: 'Coordinates' })
     if (options.gravity) {
       markers.push({ type: 'BodyMass', name: `${c.name}Mass`, bodyNumber: c.name })
       loads.push({

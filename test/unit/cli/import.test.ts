@@ -24,7 +24,16 @@ describe('mbs import', () => {
   for (const formulation of ['--tree', '--bodies'])
     it(`${formulation}: writes a valid project, lists what it could not represent`, async () => {
       const out = path.join(dir, `p${formulation}.mbsproj`)
-      const r = await spawnCli(['import', urdf, '-o', out, formulation, '--gravity', '0,0,-9.81'])
+      const r = await spawnCli([
+        'import',
+        urdf,
+        '-o',
+        out,
+        formulation,
+        '--gravity',
+        '0,0,-9.81',
+        '--joint-sensors',
+      ])
       expect(r.code).toBe(0)
       expect(r.stdout).toContain(`wrote ${out}: pendulum, 1 movable links`)
       expect(r.stderr).toContain(
@@ -33,7 +42,17 @@ describe('mbs import', () => {
       expect(r.stderr).toContain('mesh visual package://p/arm.stl not imported')
       const loaded = parseProject(fs.readFileSync(out, 'utf8'))
       expect(loaded.ok).toBe(true)
-      expect((await spawnCli(['run', out, '--end-time', '0.1'])).code).toBe(0)
+      const csvDir = path.join(dir, `csv${formulation}`)
+      expect((await spawnCli(['run', out, '--end-time', '0.1', '--sensors-dir', csvDir])).code).toBe(0)
+      // hinge.csv: rows t, angle (one value); the pendulum starts horizontal and falls.
+      const rows = fs
+        .readFileSync(path.join(csvDir, 'hinge.csv'), 'utf8')
+        .split('\n')
+        .filter((l) => l !== '' && !l.startsWith('#'))
+        .map((l) => l.split(',').map(Number))
+      expect(rows[0]).toEqual([0, 0])
+      expect(rows.every((r) => r.length === 2)).toBe(true)
+      expect(Math.abs(rows[rows.length - 1][1])).toBeGreaterThan(0.01)
     })
 
   it('bad input: exit codes and messages', async () => {

@@ -206,6 +206,11 @@ export class AxisJoint implements ObjectComputation {
     active: boolean,
     /** Joint frames in the marker frames (Exudyn's rotationMarker0/1), for the Rotation output. */
     private readonly rotationMarker: [Float64Array, Float64Array] | undefined,
+    /**
+     * The one free axis of a joint with a single degree of freedom ([x, y, z, rx, ry, rz] index),
+     * for the Coordinates output; -1 otherwise.
+     */
+    private readonly freeAxis = -1,
   ) {
     this.k = [markers[0].kinematics!, markers[1].kinematics!]
     const turns = (m: 0 | 1): boolean =>
@@ -225,6 +230,7 @@ export class AxisJoint implements ObjectComputation {
       'Force',
       'Torque',
       ...(rotationMarker ? ['Rotation'] : []),
+      ...(freeAxis >= 0 ? ['Coordinates'] : []),
     ]
   }
 
@@ -697,6 +703,23 @@ export class AxisJoint implements ObjectComputation {
       case 'Torque':
         this.reaction(s, 'rotation', out)
         return 3
+      case 'Coordinates': {
+        // The joint's own coordinate: the angle about its free rotation axis (the Tait-Bryan angle of
+        // the relative rotation, exact for a rotation about that axis alone) or the displacement
+        // along its free axis in joint frame 0.
+        if (this.freeAxis < 0 || !this.rotationMarker) return 0
+        if (this.freeAxis >= 3) {
+          this.output('Rotation', s, W.u)
+          out[0] = W.u[this.freeAxis - 3] + 0 // + 0: a resting joint reads 0, not -0
+          return 1
+        }
+        this.gather(s)
+        matMul3(W.A[0], this.rotationMarker[0], W.R)
+        let d = 0
+        for (let i = 0; i < 3; i++) d += W.R[3 * i + this.freeAxis] * W.dp[i]
+        out[0] = d + 0
+        return 1
+      }
       case 'Rotation': {
         if (!this.rotationMarker) return 0
         // Relative rotation of the joint frames, A_J0^T A_J1, as Tait-Bryan angles.
@@ -889,11 +912,13 @@ export function frameJoint(type: string, doc: string, axes: number[] | 'paramete
       const R0 = it.params.matrix('rotationMarker0'),
         R1 = it.params.matrix('rotationMarker1')
       const flags = axes === 'parameter' ? [...it.params.vector('constrainedAxes')] : axes
+      const free = flags.flatMap((f, i) => (f === 0 ? [i] : []))
       return new AxisJoint(
         markersOf(it, ctx),
         genericJointEquations(flags, R0, R1),
         it.params.bool('activeConnector'),
         [R0, R1],
+        free.length === 1 ? free[0] : -1,
       )
     },
     visualize: (it, c, s, g) =>

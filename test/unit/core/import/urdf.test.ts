@@ -193,8 +193,8 @@ const ARM = `<robot name="arm6">
 
 describe('URDF six-axis arm', () => {
   it('imports both ways; the two formulations move alike to 1e-8 m over 1 s', () => {
-    const tree = importUrdf(ARM, { formulation: 'tree', gravity: G })
-    const bodies = importUrdf(ARM, { formulation: 'bodies', gravity: G })
+    const tree = importUrdf(ARM, { formulation: 'tree', gravity: G, jointSensors: true })
+    const bodies = importUrdf(ARM, { formulation: 'bodies', gravity: G, jointSensors: true })
     expect(tree.links).toEqual(['l1', 'l2', 'l3', 'l4', 'l5', 'l6'])
     expect(tree.notes).toContain(
       'link "base": mesh visual package://arm6/base.stl not imported (no mesh graphics yet)',
@@ -220,7 +220,10 @@ describe('URDF six-axis arm', () => {
           localPosition: tool,
         },
       ],
-      sensors: [{ type: 'Marker', name: 'p', markerNumber: 'tool', outputVariableType: 'Position' }],
+      sensors: [
+        ...(tree.model.sensors as Json[]),
+        { type: 'Marker', name: 'p', markerNumber: 'tool', outputVariableType: 'Position' },
+      ],
     }
     const bodyModel = {
       ...bodies.model,
@@ -228,10 +231,23 @@ describe('URDF six-axis arm', () => {
         ...(bodies.model.markers as Json[]),
         { type: 'BodyPosition', name: 'tool', bodyNumber: 'l6', localPosition: tool },
       ],
-      sensors: [{ type: 'Marker', name: 'p', markerNumber: 'tool', outputVariableType: 'Position' }],
+      sensors: [
+        ...(bodies.model.sensors as Json[]),
+        { type: 'Marker', name: 'p', markerNumber: 'tool', outputVariableType: 'Position' },
+      ],
     }
-    const a = sensorSeries(run(treeModel, settings('RK44', 2000)).recorder, 'p').values
-    const b = sensorSeries(run(bodyModel, settings('RK44', 2000)).recorder, 'p').values
+    const treeRun = run(treeModel, settings('RK44', 2000)).recorder
+    const bodyRun = run(bodyModel, settings('RK44', 2000)).recorder
+    const a = sensorSeries(treeRun, 'p').values
+    const b = sensorSeries(bodyRun, 'p').values
+    // The joint sensors: one value, the joint angle, alike in both (the arm stays within +-pi).
+    for (const joint of ['j1', 'j2', 'j3', 'j4', 'j5', 'j6']) {
+      const x = sensorSeries(treeRun, joint).values,
+        y = sensorSeries(bodyRun, joint).values
+      expect(x[0]).toHaveLength(1)
+      expect(y[0]).toHaveLength(1)
+      for (let k = 0; k < x.length; k++) expect(Math.abs(x[k][0] - y[k][0])).toBeLessThan(1e-8)
+    }
     let moved = 0,
       diff = 0
     for (let k = 0; k < a.length; k++) {
@@ -242,6 +258,30 @@ describe('URDF six-axis arm', () => {
     // Measured 6e-11 m: both RK44 at h = 5e-4 on the same motion, round-off and the explicit
     // solver's constraint drift in the redundant formulation apart.
     expect(diff).toBeLessThan(1e-8)
+  })
+})
+
+describe('URDF prismatic joint', () => {
+  it('a slider on a tilted axis falls as (g . a) t^2 / 2 in both formulations, read by its joint sensor', () => {
+    const urdf = `<robot name="slider"><link name="base"/>
+      <link name="carriage"><inertial><origin xyz="0.1 0 0"/><mass value="2"/>
+        <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.02" iyz="0" izz="0.02"/></inertial></link>
+      <joint name="rail" type="prismatic"><parent link="base"/><child link="carriage"/>
+        <origin xyz="0 0 1" rpy="0.3 0 0"/><axis xyz="0 0.6 -0.8"/></joint></robot>`
+    // The axis in the world: Rx(0.3) (0, 0.6, -0.8); gravity's component along it drives the slider.
+    const [c, s] = [Math.cos(0.3), Math.sin(0.3)]
+    const axisZ = 0.6 * s - 0.8 * c
+    const settings = {
+      solverType: 'RK44',
+      timeIntegration: { endTime: 0.5, numberOfSteps: 100 },
+      solutionSettings: { sensorsWritePeriod: 0.5 },
+    }
+    for (const formulation of ['tree', 'bodies'] as const) {
+      const { model } = importUrdf(urdf, { formulation, gravity: G, jointSensors: true })
+      const rail = sensorSeries(run(model, settings).recorder, 'rail').values
+      // RK44 integrates a constant acceleration exactly: round-off only.
+      expect(Math.abs(rail[rail.length - 1][0] - 0.5 * (G[2] * axisZ) * 0.25)).toBeLessThan(1e-12)
+    }
   })
 })
 
