@@ -105,12 +105,7 @@ export function patchedSceneModel(
   const redrawn = subsystemGraphics(next, needed, affected)
   const ids = new Set(affected.flatMap(({ kind, index }) => drawnIds(kind, index)))
   const changed = JSON.stringify(before.filter((item) => ids.has(item.item))) !== JSON.stringify(redrawn)
-  const initial = changed
-    ? merged(
-        before.filter((item) => !ids.has(item.item)),
-        redrawn,
-      )
-    : before
+  const initial = changed ? replaced(before, ids, redrawn) : before
   return { scene: createSceneModel(next, initial, references), changed }
 }
 
@@ -213,6 +208,21 @@ const KIND_RANK = Object.fromEntries(ITEM_KINDS.map((kind, rank) => [kind, rank]
 /** Where a kind of drawn id comes in a drawing: the items by kind, then the joint links. */
 const drawnRank = (kind: string): number =>
   kind === 'link' ? ITEM_KINDS.length : KIND_RANK[kind as ItemKind]
+
+/** `before` with the items of `ids` replaced by those of `redrawn` (dropped when not redrawn), in place. */
+function replaced(before: GraphicsItem[], ids: ReadonlySet<string>, redrawn: GraphicsItem[]): GraphicsItem[] {
+  const fresh = new Map(redrawn.map((item) => [item.item, item]))
+  const out: GraphicsItem[] = []
+  for (const item of before) {
+    if (!ids.has(item.item)) out.push(item)
+    else if (fresh.has(item.item)) {
+      out.push(fresh.get(item.item)!)
+      fresh.delete(item.item)
+    }
+  }
+  // Items drawn now that drew nothing before go to their place in the drawing order.
+  return fresh.size === 0 ? out : merged(out, [...fresh.values()])
+}
 
 /** Two drawings in drawing order (items by kind and index, then links) as one, in that order. */
 function merged(a: GraphicsItem[], b: GraphicsItem[]): GraphicsItem[] {
