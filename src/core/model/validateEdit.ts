@@ -114,10 +114,20 @@ function lookupOf(doc: EditableProject): ItemLookup & {
   otherIndex(kind: ItemKind, name: string, index: number): number | undefined
 } {
   const byName: Partial<Record<ItemKind, Map<string, number>>> = {}
-  /** The first index of an item named `name` (the one a reference by name finds). */
-  const firstIndexOf = (kind: ItemKind, name: string): number | undefined =>
-    (byName[kind] ??= firstIndexByName(doc.model[KIND_LIST_KEY[kind]])).get(name)
+  const scans: Partial<Record<ItemKind, number>> = {}
   const list = (kind: ItemKind) => doc.model[KIND_LIST_KEY[kind]]
+  /**
+   * The first index of an item named `name` (the one a reference by name finds). The first few
+   * lookups of a kind scan its list (an edit touches a few items); more build its name index.
+   */
+  function firstIndexOf(kind: ItemKind, name: string): number | undefined {
+    const index = byName[kind]
+    if (index) return index.get(name)
+    scans[kind] = (scans[kind] ?? 0) + 1
+    if (scans[kind] > SCANS_BEFORE_INDEX) return (byName[kind] = firstIndexByName(list(kind))).get(name)
+    const at = list(kind).findIndex((item) => item.name === name)
+    return at >= 0 ? at : undefined
+  }
   return {
     find(kind, ref) {
       const index = typeof ref === 'number' ? ref : firstIndexOf(kind, ref)
@@ -131,6 +141,9 @@ function lookupOf(doc: EditableProject): ItemLookup & {
     },
   }
 }
+
+/** Name lookups of one kind answered by scanning its list before its name index is built. */
+const SCANS_BEFORE_INDEX = 16
 
 function firstIndexByName(list: ItemSpec[]): Map<string, number> {
   const map = new Map<string, number>()
