@@ -69,9 +69,17 @@ function touchedItems(next: EditableProject, patch: ModelPatch): Record<ModelLis
     ModelListKey,
     Set<number>
   >
+  // Per item type, its reference parameters into the lists the patch changed (most types have none).
+  const changed = (target: ModelListKey) => names[target].size > 0 || reordered.has(target)
   for (const kind of MODEL_LIST_KEYS) {
+    const relevant = new Map<string, ReferenceParameter[]>()
     next.model[kind].forEach((item, index) => {
-      if (names[kind].has(item.name) || refersTo(KIND_OF_LIST[kind], item, names, reordered))
+      let refs = relevant.get(item.type)
+      if (!refs) {
+        refs = referenceParameters(KIND_OF_LIST[kind], item.type).filter(({ target }) => changed(target))
+        relevant.set(item.type, refs)
+      }
+      if (names[kind].has(item.name) || (refs.length > 0 && refersTo(item, refs, names, reordered)))
         touched[kind].add(index)
     })
   }
@@ -79,12 +87,12 @@ function touchedItems(next: EditableProject, patch: ModelPatch): Record<ModelLis
 }
 
 function refersTo(
-  kind: ItemKind,
   item: ItemSpec,
+  refs: ReferenceParameter[],
   names: Record<ModelListKey, Set<string>>,
   reordered: Set<ModelListKey>,
 ): boolean {
-  for (const { key, target } of referenceParameters(kind, item.type)) {
+  for (const { key, target } of refs) {
     const value = item[key]
     for (const entry of Array.isArray(value) ? value : [value])
       if (typeof entry === 'string' ? names[target].has(entry) : reordered.has(target)) return true
@@ -92,10 +100,16 @@ function refersTo(
   return false
 }
 
-/** Per item definition: its reference parameters and the list each points into (found once per type). */
-const REFERENCE_PARAMETERS = new WeakMap<object, { key: string; target: ModelListKey }[]>()
+/** A reference parameter of an item type and the list it points into. */
+interface ReferenceParameter {
+  key: string
+  target: ModelListKey
+}
 
-function referenceParameters(kind: ItemKind, type: string): { key: string; target: ModelListKey }[] {
+/** Per item definition: its reference parameters (found once per type). */
+const REFERENCE_PARAMETERS = new WeakMap<object, ReferenceParameter[]>()
+
+function referenceParameters(kind: ItemKind, type: string): ReferenceParameter[] {
   const definition = getItemType(kind, type)
   if (!definition) return []
   let found = REFERENCE_PARAMETERS.get(definition)
