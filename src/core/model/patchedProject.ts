@@ -23,7 +23,7 @@ export function patchedProject(previous: Project, next: EditableProject, patch: 
   if (patch.some((operation) => operation.op === 'settings')) {
     const resolved = resolveSettings(next.simulationSettings)
     settings = resolved.settings
-    problems.push(...resolved.problems)
+    for (const p of resolved.problems) problems.push(p)
   }
   let resolved: ResolvedModel | undefined
   if (patch.every((operation) => operation.op === 'modify' || operation.op === 'settings'))
@@ -31,7 +31,7 @@ export function patchedProject(previous: Project, next: EditableProject, patch: 
   else {
     const result = resolveModel(next.model)
     if (result.ok) resolved = result.model
-    else problems.push(...result.problems)
+    else for (const p of result.problems) problems.push(p)
   }
   if (!resolved || problems.length > 0) return { ok: false, problems }
   return {

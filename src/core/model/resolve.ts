@@ -152,7 +152,8 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
 
   // Pass 3: cross-item checks of each definition.
   for (const kind of ITEM_KINDS)
-    for (const it of pending[kind]) problems.push(...crossItemProblems(it, model.item(kind, it.index), model))
+    for (const it of pending[kind])
+      for (const p of crossItemProblems(it, model.item(kind, it.index), model)) problems.push(p)
   if (problems.length > 0) return { ok: false, problems }
   return { ok: true, model }
 }

@@ -22,7 +22,7 @@ export function validateEdit(next: EditableProject, patch: ModelPatch): Problem[
   const view = new LazyModelView(next, lookup)
   const problems: Problem[] = []
   if (patch.some((operation) => operation.op === 'settings'))
-    problems.push(...resolveSettings(next.simulationSettings).problems)
+    for (const p of resolveSettings(next.simulationSettings).problems) problems.push(p)
   const checked: CheckedItem[] = []
   for (const kind of MODEL_LIST_KEYS) {
     const itemKind = KIND_OF_LIST[kind]
@@ -38,12 +38,13 @@ export function validateEdit(next: EditableProject, patch: ModelPatch): Problem[
       )
       if (item?.values && own.length === 0) resolveItemReferences(item as CheckedItem, lookup, own)
       if (own.length === 0) checked.push(item as CheckedItem)
-      problems.push(...own)
+      for (const p of own) problems.push(p)
     }
   }
   // As the reader does: cross-item checks only once every item's parameters and references hold.
   if (problems.length > 0) return problems
-  for (const item of checked) problems.push(...crossItemProblems(item, resolvedItem(item), view))
+  for (const item of checked)
+    for (const p of crossItemProblems(item, resolvedItem(item), view)) problems.push(p)
   return problems
 }
 

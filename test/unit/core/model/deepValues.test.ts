@@ -1,8 +1,9 @@
 // Values nested beyond any stack: cloneJson copies them iteratively, canonicalJson refuses them with
 // a message instead of overflowing, and an edit patch is held to the bounds of a loaded file (64
-// levels), refused naming the path before anything walks it.
+// levels), refused naming the path before anything walks it. And lists long enough that spreading
+// their problems into push() would overflow: every problem is reported.
 import { describe, expect, it } from 'vitest'
-import { applyPatch, PatchError, type JsonValue } from '../../../../src/core'
+import { applyPatch, PatchError, validateEdit, type JsonValue } from '../../../../src/core'
 import { canonicalJson, MAX_CANONICAL_DEPTH } from '../../../../src/core/model/canonicalJson'
 import { cloneJson } from '../../../../src/core/model/parameters'
 
@@ -64,5 +65,17 @@ describe('deep values', () => {
     expect(error).toBeInstanceOf(PatchError)
     expect((error as PatchError).problem.message).toBe('nested deeper than 64 levels')
     expect((error as PatchError).problem.path).toMatch(/^patch\[0\]\.simulationSettings\.deep(\.a)+$/)
+  })
+})
+
+describe('long lists', () => {
+  it('an edit with a million unknown experimental flags reports each one', () => {
+    const flags = Array.from({ length: 1_000_000 }, (_, i) => `flag${i}`)
+    const model = { nodes: [], objects: [], markers: [], loads: [], sensors: [] }
+    const problems = validateEdit({ model, simulationSettings: { experimental: flags } }, [
+      { op: 'settings', simulationSettings: {} },
+    ])
+    expect(problems).toHaveLength(1_000_000)
+    expect(problems[999_999].path).toMatch(/experimental/)
   })
 })
