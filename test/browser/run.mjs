@@ -24,6 +24,7 @@ const files = [
   'modes.spec.mjs',
   'study.spec.mjs',
   'refusedEdit.spec.mjs',
+  'fileBrowser.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0

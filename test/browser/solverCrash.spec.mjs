@@ -1,6 +1,7 @@
 // A solver process killed mid-run, in Chromium against the web host: the run state returns to Ready
 // with a message saying what happened, editing unlocks, and the model with its unsaved edit is intact
-// (the host gave the new solver process the model at its current revision), so it runs again.
+// (the host gave the new solver process the model at its current revision), so it runs again. After
+// a crash loop the automatic restarts stop, saying how often and why, and Restart solver starts one.
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -29,6 +30,20 @@ function solverChildren() {
       }
     })
     .map(Number)
+}
+
+const guardMessage = () => page.locator('text=/The solver process crashed 4 times in 10 s/').first()
+
+/** The solver process started after `previous`, or null once the crash-loop guard says it gave up. */
+async function nextSolver(previous) {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    const next = solverChildren().find((pid) => pid !== previous)
+    if (next) return next
+    if (await guardMessage().count()) return null
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`no solver process was started after ${previous}`)
 }
 
 const objectCount = () => page.locator('[data-kind="objects"] .count').textContent()
@@ -79,5 +94,30 @@ test('kill the solver mid-run: the UI recovers with the model intact', async () 
   await page.getByRole('button', { name: 'Stop', exact: true }).click()
   await waitForRunState(page, 'Ready', 30_000)
   assert.notEqual(solverChildren()[0], solvers[0])
+  assert.deepEqual(app.errors, [])
+})
+
+test('after the crash-loop guard gives up, Restart solver starts a solver that runs the model', async () => {
+  // More than three crashes within 10 s (the first test's crash may be one): each new process is
+  // killed at once, until the guard stops restarting.
+  for (let solver = solverChildren()[0]; solver; solver = await nextSolver(solver))
+    process.kill(solver, 'SIGKILL')
+  assert.match(
+    await guardMessage().textContent(),
+    /\(last: signal SIGKILL\); it is restarted after 30 s without crashes, or now with Restart solver/,
+  )
+  assert.deepEqual(solverChildren(), [], 'the guard started another solver process')
+
+  await page.getByRole('button', { name: 'Restart solver' }).click()
+  await page
+    .locator('text=/The solver process was ended on request; it was restarted and the model reloaded/')
+    .first()
+    .waitFor()
+  assert.equal(solverChildren().length, 1)
+  await waitForRunState(page, 'Ready', 30_000)
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await waitForRunState(page, 'Running', 30_000)
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
+  await waitForRunState(page, 'Ready', 30_000)
   assert.deepEqual(app.errors, [])
 })

@@ -192,6 +192,10 @@ export const useModelStore = defineStore('model', () => {
     }
   }
 
+  /**
+   * Opens a project file of the host; false when a later open overtook it. A failure is logged and
+   * thrown on (the caller shows it).
+   */
   async function openFile(path: string): Promise<boolean> {
     const open = ++opens
     try {
@@ -202,8 +206,7 @@ export const useModelStore = defineStore('model', () => {
       return true
     } catch (error) {
       log.add('error', `Could not open ${path}: ${(error as Error).message}`)
-      usePromptStore().reportError(`Could not open ${path}`, error)
-      return false
+      throw error
     }
   }
 
@@ -219,7 +222,10 @@ export const useModelStore = defineStore('model', () => {
     }
   }
 
-  /** Saves to `path` (Save As) or the document's file; false when it did not happen. */
+  /**
+   * Saves to `path` (Save As) or the document's file; false when the user did not save after all
+   * (the file changed on disk), a failure is logged and thrown on.
+   */
   async function save(path?: string, overwrite = false): Promise<boolean> {
     try {
       await synced()
@@ -229,7 +235,7 @@ export const useModelStore = defineStore('model', () => {
     } catch (error) {
       if ((error as { code?: string }).code === 'file-changed') return saveChangedOnDisk(path)
       log.add('error', `Could not save: ${(error as Error).message}`)
-      return false
+      throw error
     }
   }
 
