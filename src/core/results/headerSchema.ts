@@ -1,6 +1,7 @@
 // The shape a results file's header must have before any of it is used: a damaged header that is
 // still valid JSON is a format error naming the field, never a crash or a silently different model.
 import { FormatError } from '../checkpoint/binary'
+import { FRAME_FIELDS } from './format'
 
 type Check = (value: unknown, path: string) => void
 
@@ -36,6 +37,9 @@ const shape =
 const sha256Hex: Check = (v, path) => {
   if (typeof v !== 'string' || !/^[0-9a-f]{64}$/.test(v)) fail(path, 'a SHA-256 digest (64 hex digits)')
 }
+const frameField: Check = (v, path) => {
+  if (!(FRAME_FIELDS as readonly unknown[]).includes(v)) fail(path, `one of ${FRAME_FIELDS.join(', ')}`)
+}
 const finiteOrNull: Check = (v, path) => {
   if (v !== null && !Number.isFinite(v)) fail(path, 'a finite number or null')
 }
@@ -57,7 +61,12 @@ const HEADER = shape({
   solverType: text,
   startTime: finite,
   endTime: finiteOrNull,
-  frame: shape({ fields: listOf(text), lengths: listOf(count), valuesPerRecord: count, period: finite }),
+  frame: shape({
+    fields: listOf(frameField),
+    lengths: listOf(count),
+    valuesPerRecord: count,
+    period: finite,
+  }),
   sensors: shape({
     items: listOf(shape({ name: text, outputVariableType: text, size: count, offset: count })),
     valuesPerRecord: count,

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
+  crc32,
   FormatError,
   MemorySink,
   ResultsReader,
@@ -97,6 +98,19 @@ describe('results header, format version 2', () => {
       }
     expect(flips).toBe(8 * headerBytes)
     expect(() => ResultsReader.open(memorySource(damaged))).not.toThrow()
+  })
+
+  it('a header with a correct checksum but a wrong shape is refused naming the field', () => {
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + jsonLength)))
+    header.frame.fields = ['q', 'w']
+    const json = new TextEncoder().encode(JSON.stringify(header).padEnd(jsonLength))
+    expect(json.length).toBe(jsonLength)
+    const other = bytes.slice()
+    other.set(json, 16)
+    new DataView(other.buffer).setUint32(16 + jsonLength, crc32(other, 8, 16 + jsonLength), true)
+    expect(() => ResultsReader.open(memorySource(other))).toThrow(
+      "the results file's header is damaged: header.frame.fields[1] is not one of q, v, a, y, lambda, data",
+    )
   })
 
   it('a version this program does not know is refused', () => {
