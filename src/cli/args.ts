@@ -104,6 +104,11 @@ export const COMMANDS: readonly CommandSpec[] = [
         doc: 'linearize at the static equilibrium (the static solver first; the default), at the initial state, or at time T of a run with the project settings',
       },
       {
+        name: 'from-checkpoint',
+        value: 'FILE',
+        doc: 'linearize at the state a checkpoint of this project holds (instead of --at)',
+      },
+      {
         name: 'count',
         value: 'N',
         doc: 'list the lowest N modes only; on a model of 300 or more coordinates only those are computed, by a sparse solver (undamped, N at most a quarter of the coordinates)',
@@ -144,6 +149,11 @@ export const COMMANDS: readonly CommandSpec[] = [
         name: 'at',
         value: 'static|initial|T',
         doc: 'linearize at the static equilibrium (the default), at the initial state, or at time T of a run',
+      },
+      {
+        name: 'from-checkpoint',
+        value: 'FILE',
+        doc: 'linearize at the state a checkpoint of this project holds (instead of --at)',
       },
       {
         name: 'json',
@@ -255,6 +265,8 @@ export interface RunArgs {
 
 export interface ModesArgs {
   at: LinearizationPoint
+  /** Linearize at this checkpoint's state (the command reads it). */
+  fromCheckpoint?: string
   count?: number
   damped: boolean
   json: boolean
@@ -269,6 +281,8 @@ export interface ImportArgs {
 
 export interface LinearizeArgs {
   at: LinearizationPoint
+  /** Linearize at this checkpoint's state (the command reads it). */
+  fromCheckpoint?: string
   inputs: string[]
   outputs: string[]
   format: 'table' | 'json' | 'csv'
@@ -428,6 +442,8 @@ function singleOperand(spec: CommandSpec, operands: string[]): string {
 }
 
 function linearizationPoint(values: Map<string, string>, command: string): LinearizationPoint {
+  if (values.has('at') && values.has('from-checkpoint'))
+    throw new UsageError('--at and --from-checkpoint exclude each other: choose one state', command)
   const at = values.get('at') ?? 'static'
   return at === 'static' || at === 'initial'
     ? at
@@ -460,6 +476,7 @@ function linearizeArgs(values: Map<string, string>, lists: Map<string, string[]>
     throw new UsageError('--json and --csv exclude each other: choose one output format', 'linearize')
   return {
     at: linearizationPoint(values, 'linearize'),
+    fromCheckpoint: values.get('from-checkpoint'),
     inputs,
     outputs,
     format: values.has('json') ? 'json' : values.has('csv') ? 'csv' : 'table',
@@ -472,6 +489,7 @@ function modesArgs(values: Map<string, string>): ModesArgs {
     throw new UsageError(`--count expects a whole number of modes, got "${count}"`, 'modes')
   return {
     at: linearizationPoint(values, 'modes'),
+    fromCheckpoint: values.get('from-checkpoint'),
     count: count === undefined ? undefined : Number(count),
     damped: values.has('damped'),
     json: values.has('json'),

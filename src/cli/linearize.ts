@@ -1,21 +1,23 @@
-// `mbs linearize PROJECT --inputs LOAD... --outputs SENSOR... [--at static|initial|T] [--json|--csv]`:
+// `mbs linearize PROJECT --inputs LOAD... --outputs SENSOR... [--at static|initial|T | --from-checkpoint FILE]
+// [--json|--csv]`:
 // the state-space matrices A, B, C, D of the project linearized at the chosen point.
 import type { Matrix } from 'ml-matrix'
 import { stateSpaceAt, StateSpaceError, type StateSpace } from '../core'
 import type { LinearizeArgs } from './args'
 import { EXIT, UsageError } from './errors'
 import type { CliIO } from './io'
-import { linearizationFailure } from './modes'
+import { linearizationFailure, pointJson, pointOf } from './modes'
 import { requireProject } from './projectFile'
 
 export function linearizeCommand(projectFile: string, args: LinearizeArgs, io: CliIO): number {
   const project = requireProject(projectFile, EXIT.runInvalidProject)
+  const at = pointOf(args)
   let ss: StateSpace
   try {
-    ss = stateSpaceAt(project, args.at, args.inputs, args.outputs)
+    ss = stateSpaceAt(project, at, args.inputs, args.outputs)
   } catch (e) {
     if (e instanceof StateSpaceError) throw new UsageError(e.message, 'linearize')
-    throw linearizationFailure(e, args.at)
+    throw linearizationFailure(e, at)
   }
   const matrices: [string, Matrix][] = [
     ['A', ss.A],
@@ -27,7 +29,7 @@ export function linearizeCommand(projectFile: string, args: LinearizeArgs, io: C
     const rows = (m: Matrix): number[][] => m.to2DArray()
     io.out(
       JSON.stringify({
-        at: args.at,
+        at: pointJson(at),
         inputs: ss.inputs,
         outputs: ss.outputs,
         outputValues: ss.outputValues,

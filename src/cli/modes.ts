@@ -1,7 +1,8 @@
-// `mbs modes PROJECT [--at static|initial|T] [--count N] [--damped] [--json]`: natural frequencies,
+// `mbs modes PROJECT [--at static|initial|T | --from-checkpoint FILE] [--count N] [--damped] [--json]`: natural frequencies,
 // damping ratios and the items that carry each mode, at the chosen linearization point.
 import {
   AssemblyError,
+  CheckpointError,
   dominantNodesBy,
   ModalError,
   modesAt,
@@ -14,7 +15,7 @@ import {
 import type { ModesArgs } from './args'
 import { CliError, EXIT } from './errors'
 import type { CliIO } from './io'
-import { requireProject } from './projectFile'
+import { readInputFile, requireProject } from './projectFile'
 
 /** One mode of the --json output; the keys are a contract (docs/model-format.md, "Command line"). */
 export interface ModeSummary {
@@ -28,19 +29,31 @@ export interface ModeSummary {
 
 export function modesCommand(projectFile: string, args: ModesArgs, io: CliIO): number {
   const project = requireProject(projectFile, EXIT.runInvalidProject)
+  const at = pointOf(args)
   let analysis: ModesAt
   try {
-    analysis = modesAt(project, args.at, { damped: args.damped, count: args.count })
+    analysis = modesAt(project, at, { damped: args.damped, count: args.count })
   } catch (e) {
-    throw linearizationFailure(e, args.at)
+    throw linearizationFailure(e, at)
   }
   const modes = analysis.modes.map((m) => modeSummary(analysis, m))
   if (args.json) {
-    io.out(JSON.stringify({ at: args.at, modes }))
+    io.out(JSON.stringify({ at: pointJson(at, analysis.system.state.t), modes }))
     return EXIT.ok
   }
   for (const line of modesTable(modes, args.damped)) io.out(line)
   return EXIT.ok
+}
+
+/** The point of --at, or the checkpoint of --from-checkpoint read from its file. */
+export function pointOf(args: { at: LinearizationPoint; fromCheckpoint?: string }): LinearizationPoint {
+  if (args.fromCheckpoint === undefined) return args.at
+  return { checkpoint: readInputFile(args.fromCheckpoint, 'checkpoint'), name: args.fromCheckpoint }
+}
+
+/** The point as the --json output names it: "static", "initial", T, or {"checkpoint": FILE, "time": T}. */
+export function pointJson(at: LinearizationPoint, time?: number): unknown {
+  return typeof at === 'object' ? { checkpoint: at.name, ...(time === undefined ? {} : { time }) } : at
 }
 
 /** The CliError for a failure to linearize at the point (the error itself when it is not one of those). */
@@ -50,10 +63,12 @@ export function linearizationFailure(e: unknown, at: LinearizationPoint): unknow
   if (e instanceof SolverError)
     return new CliError(
       EXIT.solverFailure,
-      `the state at --at ${String(at)} cannot be computed: ${e.message}` +
+      `the state at ${typeof at === 'object' ? `checkpoint ${at.name}` : `--at ${String(at)}`} cannot be computed: ${e.message}` +
         (at === 'static' ? ' (--at initial linearizes at the initial state instead)' : ''),
     )
   if (e instanceof ModalError) return new CliError(EXIT.solverFailure, `no linear model: ${e.message}`)
+  if (e instanceof CheckpointError && typeof at === 'object')
+    return new CliError(EXIT.runInvalidProject, `checkpoint ${at.name}: ${e.message}`)
   return e
 }
 

@@ -1,24 +1,32 @@
 // Modal analysis of a project at a chosen state: the static equilibrium (static solver first), the
 // initial state (with the consistent multipliers of the initial accelerations, so a loaded
-// constraint contributes its reaction stiffness), or the state reached at time T by the project's
-// own solver.
+// constraint contributes its reaction stiffness), the state reached at time T by the project's
+// own solver, or the state a checkpoint holds.
 import type { Project } from '../model/project'
 import type { SimulationSettings } from '../model/settings'
 import { runProject, buildSystem } from '../simulation'
 import { createSolver } from '../solvers'
 import type { CompiledSystem } from '../system/compiledSystem'
+import { loadCheckpoint } from '../checkpoint/checkpoint'
 import { linearize, type LinearizedSystem } from './linearize'
 import { computeModes, type Mode, type ModesOptions } from './modes'
 import { lowestModes, SingularShiftError, type SparseModesOptions } from './sparseModes'
 import { SystemEvaluator, type NumericalDifferentiation } from '../system/evaluator'
 
-/** 'static', 'initial' or a time of the run. */
-export type LinearizationPoint = 'static' | 'initial' | number
+/** A checkpoint's state: its bytes and the name it is known by (its file). */
+export interface CheckpointPoint {
+  checkpoint: Uint8Array
+  name: string
+}
+
+/** 'static', 'initial', a time of the run, or a checkpoint's state. */
+export type LinearizationPoint = 'static' | 'initial' | number | CheckpointPoint
 
 /** The linearization point in words, for tables and messages. */
 export function describePoint(at: LinearizationPoint): string {
   if (at === 'static') return 'the static equilibrium'
   if (at === 'initial') return 'the initial state'
+  if (typeof at === 'object') return `the state of checkpoint ${at.name}`
   return `the state of the run at t = ${at} s`
 }
 
@@ -39,6 +47,11 @@ export function systemAt(
     return runProject({ ...project, settings: { ...settings, solverType: 'Static' } }).system
   if (typeof at === 'number') return runProject(project, { endTime: at }).system
   const system = buildSystem(project)
+  if (typeof at === 'object') {
+    // Checks that the checkpoint was saved from this model (CheckpointError otherwise).
+    loadCheckpoint(at.checkpoint, { system, solver: createSolver(system, settings) })
+    return system
+  }
   system.state.t = settings.timeIntegration.startTime
   const ga = settings.timeIntegration.generalizedAlpha
   const initial: SimulationSettings = {

@@ -93,6 +93,31 @@ describe('mbs modes', () => {
     expect(Number(out[2].split(/\s+/)[1])).toBeCloseTo(exact[0], 6)
   })
 
+  it('--from-checkpoint: the modes at the checkpoint equal those at --at its time, bit for bit', () => {
+    // Exact restarts: the checkpoint holds the run's state at 0.3 s, so the linearization is the same.
+    const project = path.join('resources', 'examples', 'doublePendulum.mbsproj')
+    const ck = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-modes-')), 'at0.3.mbsck')
+    expect(mbs('run', project, '--end-time', '0.3', '--save-checkpoint', ck).code).toBe(0)
+    const fromCk = mbs('modes', project, '--from-checkpoint', ck, '--json')
+    const atT = mbs('modes', project, '--at', '0.3', '--json')
+    expect(fromCk.code).toBe(0)
+    const a = JSON.parse(fromCk.out.at(-1)!),
+      b = JSON.parse(atT.out.at(-1)!)
+    expect(a.at).toEqual({ checkpoint: ck, time: 0.3 })
+    expect(a.modes.length).toBeGreaterThan(0)
+    expect(a.modes).toEqual(b.modes)
+    const both = mbs('modes', project, '--at', '0.3', '--from-checkpoint', ck)
+    expect(both.code).toBe(64)
+    const other = mbs(
+      'modes',
+      path.join('resources', 'examples', 'pendulum.mbsproj'),
+      '--from-checkpoint',
+      ck,
+    )
+    expect(other.code).toBe(2)
+    expect(other.err.join(' ')).toContain(`checkpoint ${ck}: the checkpoint was saved from a differently built model`)
+  })
+
   it('bad arguments: exit 64 with the expected forms', () => {
     const at = mbs('modes', chainFile(), '--at', 'later')
     expect(at.code).toBe(64)
