@@ -21,7 +21,7 @@ test('the built solver process loads and runs a model', async () => {
   })
   try {
     const text = readFileSync(resolve(FIXTURE_EXAMPLES, 'pendulum.mbsproj'), 'utf8')
-    const opened = await supervisor.request('openModel', { text })
+    const opened = await supervisor.request('openModel', { text, revision: 1 })
     assert.equal(opened.summary.counts.objects, 3)
     await supervisor.request('run', { endTime: 0.2 })
     const result = await done
