@@ -115,7 +115,9 @@ describe('mbs modes', () => {
       ck,
     )
     expect(other.code).toBe(2)
-    expect(other.err.join(' ')).toContain(`checkpoint ${ck}: the checkpoint was saved from a differently built model`)
+    expect(other.err.join(' ')).toContain(
+      `checkpoint ${ck}: the checkpoint was saved from a differently built model`,
+    )
   })
 
   it('bad arguments: exit 64 with the expected forms', () => {
