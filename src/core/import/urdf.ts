@@ -258,7 +258,7 @@ export function importUrdf(text: string, options: UrdfImportOptions): UrdfImport
   const { root, ordered } = treeOrder(links, joints)
   const robotName = String(robot.name ?? 'robot')
   const build = options.formulation === 'tree' ? treeModel : bodiesModel
-  const model = build(robotName, links, root, ordered, options, notes)
+  const model = build({ name: robotName, links, root, ordered, options, notes })
   return { model, robotName, links: ordered.map((j) => j.child), notes }
 }
 
@@ -276,14 +276,18 @@ function treeJoint(j: Joint): { type: string; frame: Mat3 } {
   return { type: `${kind}Z`, frame: frameWithAxis(j.axis, 2) }
 }
 
-function treeModel(
-  name: string,
-  links: Map<string, Link>,
-  root: string,
-  ordered: Joint[],
-  options: UrdfImportOptions,
-  notes: string[],
-): JsonObject {
+/** What both formulations are built from. */
+interface Robot {
+  name: string
+  links: Map<string, Link>
+  root: string
+  /** The movable joints, parent first. */
+  ordered: Joint[]
+  options: UrdfImportOptions
+  notes: string[]
+}
+
+function treeModel({ name, links, root, ordered, options, notes }: Robot): JsonObject {
   // Our link frame is the URDF link frame turned by A (treeJoint): offsets, transformations, centres
   // of mass and inertias are expressed in it.
   const A = new Map<string, Mat3>([[root, IDENTITY]])
@@ -355,14 +359,7 @@ function treeModel(
   }
 }
 
-function bodiesModel(
-  _name: string,
-  links: Map<string, Link>,
-  root: string,
-  ordered: Joint[],
-  options: UrdfImportOptions,
-  notes: string[],
-): JsonObject {
+function bodiesModel({ links, root, ordered, options, notes }: Robot): JsonObject {
   const world = new Map<string, Frame>([[root, { R: IDENTITY, p: [0, 0, 0] }]])
   const nodes: JsonObject[] = [],
     objects: JsonObject[] = [{ type: 'Ground', name: 'ground' }],
