@@ -162,6 +162,16 @@ const FRAME_COLORS = [
   new Color4(0.35, 0.55, 1, 1),
 ]
 
+/**
+ * The lines last built for an item object, by whether it was highlighted. Graphics items are never
+ * changed once made (a frame makes new ones), and an edit keeps the objects of the items it does not
+ * touch (patchedSceneModel): redrawing after an edit rebuilds only the lines of the touched items.
+ */
+const builtLines = new WeakMap<
+  GraphicsItem,
+  { highlighted: boolean; lines: Vector3[][]; colors: Color4[][] }
+>()
+
 export function buildLines(
   items: GraphicsItem[],
   selection: ReadonlySet<string>,
@@ -173,7 +183,17 @@ export function buildLines(
     set.colors.push(new Array<Color4>(points.length).fill(color))
   }
   for (const item of items) {
-    const highlight = selection.has(item.item) ? new Color4(selected[0], selected[1], selected[2], 1) : null
+    const highlighted = selection.has(item.item)
+    const built = builtLines.get(item)
+    if (built && built.highlighted === highlighted) {
+      for (let k = 0; k < built.lines.length; k++) {
+        set.lines.push(built.lines[k])
+        set.colors.push(built.colors[k])
+      }
+      continue
+    }
+    const first = set.lines.length
+    const highlight = highlighted ? new Color4(selected[0], selected[1], selected[2], 1) : null
     for (const p of item.primitives) {
       if (p.shape === 'line') {
         const points: Vector3[] = []
@@ -194,6 +214,7 @@ export function buildLines(
         }
       }
     }
+    builtLines.set(item, { highlighted, lines: set.lines.slice(first), colors: set.colors.slice(first) })
   }
   return set
 }
