@@ -75,6 +75,7 @@ export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO
       onNotice: (line) => io.err(`mbs study: ${line}`),
     })
   else await runPool({ work, cases: todo, workers: args.workers ?? os.availableParallelism(), onRow })
+  await rows.flush()
   io.progress?.('')
   const skipped = cases.length - todo.length
   io.out(

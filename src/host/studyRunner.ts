@@ -118,10 +118,12 @@ export function createStudyRunner(options: StudyRunnerOptions): StudyRunner {
         })
       }
       const work = { key: folder, projectText, outputs: study.outputs }
-      runPool({ work, cases, workers, onRow, mbs, signal: controller.signal }).then(
-        () => finish(controller.signal.aborted ? 'cancelled' : 'completed'),
-        (error: Error) => finish('failed', error.message),
-      )
+      runPool({ work, cases, workers, onRow, mbs, signal: controller.signal })
+        .then(() => rows.flush())
+        .then(
+          () => finish(controller.signal.aborted ? 'cancelled' : 'completed'),
+          (error: Error) => finish('failed', error.message),
+        )
       return { folder, cases: cases.length }
     },
 
