@@ -118,40 +118,47 @@ export function rigidPendulum(steps: number): { model: Json; settings: Json } {
 }
 
 /**
- * Exudyn perfSpringDamperExplicit: a 1.6 kg MassPoint at x = 0.5 - 0.08 moving at 1 m/s on a
- * CoordinateSpringDamper (k = 4000, d = 8) to ground, constant coordinate load 80 N; ExplicitEuler,
- * h = 1e-4, 5e6 steps (500 s). Result: |position| summed, Exudyn's reference 0.52 (= 0.5 + f/k).
+ * The model of Exudyn's spring-damper performance tests: a 1.6 kg MassPoint on node n1 (reference
+ * x = 0.5) tied to ground by a CoordinateSpringDamper (k = 4000) on its x coordinate, with one
+ * coordinate load; `node`, `spring` and `load` add to or override the parts that differ.
+ */
+function massOnCoordinateSpring(node: Json, spring: Json, load: Json): Json {
+  return {
+    nodes: [
+      { type: 'Point', name: 'n1', referenceCoordinates: [0.5, 0, 0], ...node },
+      { type: 'PointGround', name: 'nGround' },
+    ],
+    objects: [
+      { type: 'MassPoint', name: 'mass', physicsMass: 1.6, nodeNumber: 'n1' },
+      {
+        type: 'ConnectorCoordinateSpringDamper',
+        name: 'spring',
+        markerNumbers: ['mGround', 'mNode'],
+        stiffness: 4000,
+        ...spring,
+      },
+    ],
+    markers: [
+      { type: 'NodeCoordinate', name: 'mGround', nodeNumber: 'nGround', coordinate: 0 },
+      { type: 'NodeCoordinate', name: 'mNode', nodeNumber: 'n1', coordinate: 0 },
+    ],
+    loads: [{ type: 'Coordinate', markerNumber: 'mNode', load: 80, ...load }],
+    sensors: [{ type: 'Node', name: 'position', nodeNumber: 'n1', outputVariableType: 'Position' }],
+  }
+}
+
+/**
+ * Exudyn perfSpringDamperExplicit: the mass at x = 0.5 - 0.08 moving at 1 m/s, damping 8, constant
+ * coordinate load 80 N; ExplicitEuler, h = 1e-4, 5e6 steps (500 s). Result: |position| summed,
+ * Exudyn's reference 0.52 (= 0.5 + f/k).
  */
 export function springDamperExplicit(steps: number): { model: Json; settings: Json } {
   return {
-    model: {
-      nodes: [
-        {
-          type: 'Point',
-          name: 'n1',
-          referenceCoordinates: [0.5, 0, 0],
-          initialCoordinates: [-0.08, 0, 0],
-          initialVelocities: [1, 0, 0],
-        },
-        { type: 'PointGround', name: 'nGround' },
-      ],
-      objects: [
-        { type: 'MassPoint', name: 'mass', physicsMass: 1.6, nodeNumber: 'n1' },
-        {
-          type: 'ConnectorCoordinateSpringDamper',
-          name: 'spring',
-          markerNumbers: ['mGround', 'mNode'],
-          stiffness: 4000,
-          damping: 8,
-        },
-      ],
-      markers: [
-        { type: 'NodeCoordinate', name: 'mGround', nodeNumber: 'nGround', coordinate: 0 },
-        { type: 'NodeCoordinate', name: 'mNode', nodeNumber: 'n1', coordinate: 0 },
-      ],
-      loads: [{ type: 'Coordinate', name: 'force', markerNumber: 'mNode', load: 80 }],
-      sensors: [{ type: 'Node', name: 'position', nodeNumber: 'n1', outputVariableType: 'Position' }],
-    },
+    model: massOnCoordinateSpring(
+      { initialCoordinates: [-0.08, 0, 0], initialVelocities: [1, 0, 0] },
+      { damping: 8 },
+      { name: 'force' },
+    ),
     settings: {
       solverType: 'ExplicitEuler',
       timeIntegration: { endTime: steps * 1e-4, numberOfSteps: steps },
@@ -161,46 +168,23 @@ export function springDamperExplicit(steps: number): { model: Json; settings: Js
 }
 
 /**
- * Exudyn perfSpringDamperUserFunction (rebuilt for Exudyn in bench/exudynScripts): a 1.6 kg MassPoint
- * on a CoordinateSpringDamper whose springForceUserFunction is the Duffing law 0.1 k u + k u^3 + d v
- * (k = 4000, d = 4), a coordinate load 80 sin(2 pi (f1 t / (2 T)) t) sweeping to the linear
- * eigenfrequency f1 over T = 50 s; generalized-alpha, spectral radius 1, h = 1e-4. Result: final x.
+ * Exudyn perfSpringDamperUserFunction (rebuilt for Exudyn in bench/exudynScripts): the mass at rest
+ * on a spring whose springForceUserFunction is the Duffing law 0.1 k u + k u^3 + d v (d = 4), a
+ * coordinate load 80 sin(2 pi (f1 t / (2 T)) t) sweeping to the linear eigenfrequency f1 over
+ * T = 50 s; generalized-alpha, spectral radius 1, h = 1e-4. Result: final x.
  */
 export function springDamperUserFunction(endTime = 50): { model: Json; settings: Json } {
   const f1 = Math.sqrt(4000 / 1.6) / (2 * Math.PI)
   const steps = Math.round(endTime / 1e-4)
   return {
-    model: {
-      nodes: [
-        { type: 'Point', name: 'n1', referenceCoordinates: [0.5, 0, 0] },
-        { type: 'PointGround', name: 'nGround' },
-      ],
-      objects: [
-        { type: 'MassPoint', name: 'mass', physicsMass: 1.6, nodeNumber: 'n1' },
-        {
-          type: 'ConnectorCoordinateSpringDamper',
-          name: 'spring',
-          markerNumbers: ['mGround', 'mNode'],
-          stiffness: 4000,
-          damping: 4,
-          springForceUserFunction: '0.1*stiffness*displacement + stiffness*displacement^3 + velocity*damping',
-        },
-      ],
-      markers: [
-        { type: 'NodeCoordinate', name: 'mGround', nodeNumber: 'nGround', coordinate: 0 },
-        { type: 'NodeCoordinate', name: 'mNode', nodeNumber: 'n1', coordinate: 0 },
-      ],
-      loads: [
-        {
-          type: 'Coordinate',
-          name: 'sweep',
-          markerNumber: 'mNode',
-          load: 80,
-          loadUserFunction: `80*sin(2*pi*(${f1 / endTime}*0.5*t)*t)`,
-        },
-      ],
-      sensors: [{ type: 'Node', name: 'position', nodeNumber: 'n1', outputVariableType: 'Position' }],
-    },
+    model: massOnCoordinateSpring(
+      {},
+      {
+        damping: 4,
+        springForceUserFunction: '0.1*stiffness*displacement + stiffness*displacement^3 + velocity*damping',
+      },
+      { name: 'sweep', loadUserFunction: `80*sin(2*pi*(${f1 / endTime}*0.5*t)*t)` },
+    ),
     settings: {
       solverType: 'GeneralizedAlpha',
       timeIntegration: { endTime, numberOfSteps: steps, generalizedAlpha: { spectralRadius: 1 } },

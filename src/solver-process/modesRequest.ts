@@ -1,6 +1,7 @@
 // computeModes (the Modes tab): the open model linearized at the chosen state by src/core/linear, its
 // modes as table rows with their shapes over all ODE2 coordinates, and the engine's errors as
 // messages that say what to choose instead; writeModeResults: one cycle of a mode as a results file.
+import { openResultsSink } from './resultsSink'
 import {
   AssemblyError,
   buildSystem,
@@ -15,7 +16,6 @@ import {
   type Project,
   type SystemState,
 } from '../core'
-import { FileSink } from '../node/runFiles'
 import {
   shapeAt,
   type ModeResultsRequest,
@@ -149,12 +149,7 @@ export function writeModeResults(
   const system = buildSystem(project)
   const s = system.state
   s.t = 0
-  let sink: FileSink
-  try {
-    sink = new FileSink(path)
-  } catch (error) {
-    throw new ApiError('io-error', `Cannot create the results file ${path}: ${(error as Error).message}`)
-  }
+  const sink = openResultsSink(path)
   try {
     const writer = new ResultsWriter(sink, system, {
       project: projectDoc,

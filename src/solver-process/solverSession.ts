@@ -9,6 +9,7 @@
 // interrupted too: the run request builds it unless a pause or stop arrives meanwhile; then the build
 // is abandoned and the run's next slice after a resume builds it again. Requests that would change a
 // model that is solving are answered with 'busy', never queued or dropped.
+import { openResultsSink } from './resultsSink'
 import { readInputBytes } from '../node/inputFiles'
 import { IoError } from '../node/ioError'
 import {
@@ -291,12 +292,7 @@ export class SolverSession implements SolverService {
     recorder: SensorRecorder,
   ): NonNullable<RunParts['results']> {
     const settings = solver.settings.solutionSettings
-    let sink: FileSink
-    try {
-      sink = new FileSink(path)
-    } catch (error) {
-      throw new ApiError('io-error', `Cannot create the results file ${path}: ${(error as Error).message}`)
-    }
+    const sink = openResultsSink(path)
     try {
       const writer = new ResultsWriter(sink, system, {
         project: JSON.parse(this.model.text()) as JsonObject,
