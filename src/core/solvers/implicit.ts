@@ -207,6 +207,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     if (d) for (let k = 0; k < d.length; k++) if (d[k]) this.aeRowScaling[k] = UNSCALED_ROW
   }
 
+  /** A Jacobian was refreshed since the last recheck of the dropped equations. */
+  private rankCheckDue = false
+
   /**
    * Finds the constraint equations that depend on the others at the current state (constraintRank.ts)
    * and drops them (lambda = 0 on their rows), or takes dropped ones back once they are independent
@@ -285,9 +288,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     copyInto(this.lambda0, s.lambda)
     copyInto(this.data0, s.data)
     // While equations are dropped, whether they still depend on the others is checked on the
-    // converged state of each step start: at Newton's iterates, off the constraint manifold by up to
+    // converged state of the step start after each Jacobian refresh (the dense check allocates; steps
+    // on a kept Jacobian skip it): at Newton's iterates, off the constraint manifold by up to
     // h^2 |q''|, a dependence that holds on the manifold looks like independence.
-    if (this.evaluator.dependentRows && this.updateDependentRows()) this.jacobianValid = false
+    if (this.rankCheckDue && this.evaluator.dependentRows) {
+      this.rankCheckDue = false
+      if (this.updateDependentRows()) this.jacobianValid = false
+    }
     const start = this.stepStartJacobian
     start.valid = this.jacobianValid
     start.toRestore = this.jacobianToRestore
@@ -562,6 +569,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const c = (1 - this.alphaF) / (1 - this.alphaM)
     const nd = this.settings.timeIntegration.newton.numericalDifferentiation
     this.keepStepStartJacobian()
+    this.rankCheckDue = true
     do {
       m.zero()
       this.evaluator.addMassMatrix(s, m, 1)
