@@ -1,6 +1,8 @@
 // Parameter studies (issue #20): 200 short pendulum cases through the real `mbs study` process on 1 and
-// 2 local workers (speed-up, alternated), the overhead per case over the run itself (study wall time
-// minus the rows' own wall times, per case, on 1 worker), and the throughput through a Redis queue
+// 2 local workers (alternated): the speed-up of the whole process, and of the pool once started (its
+// --json "steadyRate", after the first quarter of the rows: the process start-up and each worker's JIT
+// warm-up are a fixed cost no pool can divide); the overhead per case over the run itself (study wall
+// time minus the rows' own wall times, per case, on 1 worker); the throughput through a Redis queue
 // (Debian's redis-server on a free loopback port) with 2 `mbs worker` processes.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -34,12 +36,27 @@ function studyDir(): string {
   return dir
 }
 
-/** Wall seconds of the whole `mbs study` process and the sum of its rows' own run times. */
-function study(args: string[]): { wall: number; runs: number } {
+interface StudyTimes {
+  /** Wall seconds of the whole `mbs study` process. */
+  wall: number
+  /** The sum of the rows' own run times, s. */
+  runs: number
+  /** Cases per second once started (the --json summary's steadyRate). */
+  rate: number
+}
+
+function study(args: string[]): StudyTimes {
   const dir = studyDir()
   const t0 = performance.now()
-  execFileSync(process.execPath, [BIN, 'study', path.join(dir, 's.mbsstudy'), ...args], { stdio: 'ignore' })
+  const out = execFileSync(
+    process.execPath,
+    [BIN, 'study', path.join(dir, 's.mbsstudy'), '--json', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  )
   const wall = (performance.now() - t0) / 1000
+  const summary = JSON.parse(out.toString().trimEnd().split('\n').at(-1)!) as { steadyRate: number }
   const rows = fs
     .readFileSync(path.join(dir, 'out', 'rows.jsonl'), 'utf8')
     .trimEnd()
@@ -47,7 +64,7 @@ function study(args: string[]): { wall: number; runs: number } {
   if (rows.length !== CASES) throw new Error(`expected ${CASES} rows, got ${rows.length}`)
   const runs = rows.reduce((s, l) => s + (JSON.parse(l) as { wallTime: number }).wallTime, 0)
   fs.rmSync(dir, { recursive: true })
-  return { wall, runs }
+  return { wall, runs, rate: summary.steadyRate }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -85,22 +102,33 @@ async function queueThroughput(): Promise<number> {
 }
 
 export default async function studyBench(): Promise<BenchResult[]> {
-  const one: number[] = []
-  const two: number[] = []
-  const overhead: number[] = []
+  const one: StudyTimes[] = []
+  const two: StudyTimes[] = []
   for (let r = 0; r < ROUNDS; r++) {
-    const a = study(['--workers', '1'])
-    one.push(a.wall)
-    overhead.push(((a.wall - a.runs) / CASES) * 1000)
-    two.push(study(['--workers', '2']).wall)
+    one.push(study(['--workers', '1']))
+    two.push(study(['--workers', '2']))
   }
-  const speedUp = one.map((t, i) => t / two[i])
+  const overhead = one.map((a) => ((a.wall - a.runs) / CASES) * 1000)
+  const whole = one.map((a, i) => a.wall / two[i].wall)
+  const steady = one.map((a, i) => two[i].rate / a.rate)
+  const range = (xs: number[]) => `min-max ${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}`
+  const label = `${CASES} pendulum cases (1000 steps), speed-up 2 vs 1 local workers`
   return [
     {
-      name: `${CASES} pendulum cases (1000 steps), speed-up 2 vs 1 local workers (median of ${ROUNDS}, alternated)`,
-      value: median(speedUp),
+      name: `${label}, pool once started (median of ${ROUNDS}, alternated)`,
+      value: median(steady),
       unit: 'x',
-      extra: `1 worker ${median(one).toFixed(2)} s, 2 workers ${median(two).toFixed(2)} s; min-max ${Math.min(...speedUp).toFixed(2)}-${Math.max(...speedUp).toFixed(2)}`,
+      extra:
+        `${median(one.map((a) => a.rate)).toFixed(0)} vs ${median(two.map((a) => a.rate)).toFixed(0)} ` +
+        `cases/s; ${range(steady)}`,
+    },
+    {
+      name: `${label}, whole process incl. start-up (median of ${ROUNDS}, alternated)`,
+      value: median(whole),
+      unit: 'x',
+      extra:
+        `1 worker ${median(one.map((a) => a.wall)).toFixed(2)} s, ` +
+        `2 workers ${median(two.map((a) => a.wall)).toFixed(2)} s; ${range(whole)}`,
     },
     {
       name: 'overhead per case over the run itself, 1 worker (whole process incl. start-up / cases)',

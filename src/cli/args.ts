@@ -179,6 +179,13 @@ export const COMMANDS: readonly CommandSpec[] = [
         doc: 'put the cases on the BullMQ queue of the Redis server at URL (redis://HOST:PORT) and collect the rows that "mbs worker" processes send back, instead of running them here (docs/studies.md)',
       },
       { name: 'resume', doc: 'continue a study that was stopped: run only the cases without a row' },
+      {
+        name: 'json',
+        doc:
+          'print a one-line JSON summary as the last line of standard output: {"cases", "failed", ' +
+          '"skipped", "wallTime" (seconds of the whole command), "steadyRate" (cases per second after ' +
+          'the first quarter of the rows, so without start-up and warm-up; null under 8 cases)}',
+      },
     ],
   },
   {
@@ -297,7 +304,7 @@ export type ParsedCommand =
   | { command: 'run'; project: string; run: RunArgs }
   | { command: 'modes'; project: string; modes: ModesArgs }
   | { command: 'linearize'; project: string; linearize: LinearizeArgs }
-  | { command: 'study'; study: string; workers?: number; queue?: string; resume: boolean }
+  | { command: 'study'; study: string; workers?: number; queue?: string; resume: boolean; json: boolean }
   | { command: 'worker'; worker: WorkerArgs }
   | { command: 'import'; file: string; import: ImportArgs }
 
@@ -354,6 +361,7 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
       workers: countValue(values, 'workers', 'study'),
       queue: studyQueue(values),
       resume: values.has('resume'),
+      json: values.has('json'),
     }
 
   const run: RunArgs = {

@@ -29,6 +29,7 @@ export interface StudyArgs {
   workers?: number
   queue?: string
   resume: boolean
+  json?: boolean
 }
 
 const STUDY_COPY = 'study.json'
@@ -55,10 +56,12 @@ export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO
     outputs: study.outputs,
   }
   const started = performance.now()
+  const rowTimes: number[] = []
   let finished = 0
   let failed = 0
   const onRow = (row: StudyRow) => {
     rows.append(row)
+    rowTimes.push(performance.now())
     finished++
     if (row.status === 'failed') {
       failed++
@@ -83,6 +86,10 @@ export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO
       (skipped > 0 ? `, ${skipped} already in the folder` : '') +
       `; rows in ${path.join(dir, 'rows.csv')}`,
   )
+  if (args.json) {
+    const wallTime = performance.now() / 1000 // counted from the process's start
+    io.out(JSON.stringify({ cases: finished, failed, skipped, wallTime, steadyRate: steadyRate(rowTimes) }))
+  }
   return EXIT.ok
 }
 
@@ -126,6 +133,13 @@ function prepareFolder(study: Study, dir: string, rows: StudyRows, resume: boole
     if (e instanceof CliError) throw e
     throw new CliError(EXIT.cannotCreate, `cannot write the study folder "${dir}": ${systemErrorText(e)}`)
   }
+}
+
+/** Rows per second after the first quarter of them: the pool's throughput once started and warm. */
+function steadyRate(times: readonly number[]): number | null {
+  const from = Math.ceil(times.length / 4)
+  if (times.length < 8) return null
+  return (times.length - 1 - from) / ((times[times.length - 1] - times[from]) / 1000)
 }
 
 function progressBar(done: number, total: number, failed: number, seconds: number): string {

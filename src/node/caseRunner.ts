@@ -1,8 +1,9 @@
 // One worker process of a study: the `mbs` command line started as `mbs __study-worker`, which keeps the
 // project of the study it last ran and runs the cases it is sent, one at a time. The local pool
 // (studyPool.ts), the queue worker (src/cli/studyQueue.ts) and the app's studies (src/host/studyRunner.ts)
-// all run their cases through it, so a case gives the same row on each. A process that dies mid-case
-// (killed, out of memory) rejects that case with CaseRunnerDied.
+// all run their cases through it, so a case gives the same row on each. Cases sent while one runs wait
+// in the process's message queue (the pool keeps two in flight, so a worker never waits on the parent).
+// A process that dies (killed, out of memory) rejects every case it holds with CaseRunnerDied.
 import { fork, type ChildProcess } from 'node:child_process'
 import {
   parseProject,
@@ -28,7 +29,11 @@ type ToWorker =
 type FromWorker = { type: 'row'; row: StudyRow }
 
 export class CaseRunnerDied extends Error {
-  constructor(readonly reason: string) {
+  /** started: the case was running (not only waiting behind another) when the process died. */
+  constructor(
+    readonly reason: string,
+    readonly started = true,
+  ) {
     super(`the worker process exited (${reason}) while running this case`)
     this.name = 'CaseRunnerDied'
   }
@@ -37,7 +42,8 @@ export class CaseRunnerDied extends Error {
 export class CaseRunner {
   private readonly child: ChildProcess
   private loaded: string | undefined
-  private waiting: { resolve(row: StudyRow): void; reject(e: Error): void } | undefined
+  /** The cases sent and not answered, by case index, in the order the process runs them. */
+  private readonly waiting = new Map<number, { resolve(row: StudyRow): void; reject(e: Error): void }>()
   private exited: string | undefined
 
   /** `mbs` is the script of the `mbs` command line (bin/mbs.cjs); by default the one running now. */
@@ -47,15 +53,14 @@ export class CaseRunner {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })
     this.child.on('message', (m: FromWorker) => {
-      const w = this.waiting
-      this.waiting = undefined
-      w?.resolve(m.row)
+      this.waiting.get(m.row.case)?.resolve(m.row)
+      this.waiting.delete(m.row.case)
     })
     this.child.on('exit', (code, signal) => {
-      this.exited = signal ?? `exit code ${code}`
-      const w = this.waiting
-      this.waiting = undefined
-      w?.reject(new CaseRunnerDied(this.exited))
+      const reason = signal ?? `exit code ${code}`
+      this.exited = reason
+      ;[...this.waiting.values()].forEach((w, i) => w.reject(new CaseRunnerDied(reason, i === 0)))
+      this.waiting.clear()
     })
   }
 
@@ -70,12 +75,12 @@ export class CaseRunner {
       this.loaded = work.key
     }
     return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject }
+      this.waiting.set(c.index, { resolve, reject })
       this.send({ type: 'case', case: c })
     })
   }
 
-  /** Lets the process end after its current case; resolves when it has. */
+  /** Lets the process end after the cases it holds; resolves when it has. */
   close(): Promise<void> {
     if (this.exited !== undefined) return Promise.resolve()
     return new Promise((resolve) => {
@@ -84,7 +89,7 @@ export class CaseRunner {
     })
   }
 
-  /** Ends the process now; the case in flight is rejected with CaseRunnerDied. */
+  /** Ends the process now; the cases it holds are rejected with CaseRunnerDied. */
   kill(): void {
     if (this.exited === undefined) this.child.kill()
   }
