@@ -29,7 +29,10 @@ export interface EngineResult {
   steps: number
   newtonPerStep: number
   jacobiansPerStep: number
-  /** CPU seconds of the initialization (ordering, first factorization, initial accelerations), part of cpuSeconds. */
+  /**
+   * CPU seconds of the initialization (ordering, first factorization, initial accelerations), part of
+   * cpuSeconds.
+   */
   setupSeconds: number
   /** Longest advance(SLICE_MS) call after the first, ms: a pause/stop waits at most this long. */
   maxSliceMs: number

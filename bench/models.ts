@@ -247,7 +247,8 @@ export function rigidBodies3D(nBodies: number, steps: number): { model: Json; se
       markerNumber: `mass${i}`,
       loadVector: [0, 0, 9.81],
     })
-    // Joint at the previous body's local [L/2, 0, 0], axis = this body's z axis, in the previous body's frame.
+    // Joint at the previous body's local [L/2, 0, 0], axis = this body's z axis, in the previous body's
+    // frame.
     const axisLocal0 = matVec(transpose(lastRotation), axes[i])
     const R0 = frameWithZ(axisLocal0)
     const R1 = matMul(transpose(Ai), matMul(lastRotation, R0))

@@ -92,7 +92,10 @@ function ourFrequencies(model: JsonObject): number[] {
     .map((m) => m.frequency)
 }
 
-/** The spring lattice with its springs pre-stretched (reference length 0.9 of the spacing): geometric stiffness. */
+/**
+ * The spring lattice with its springs pre-stretched (reference length 0.9 of the spacing): geometric
+ * stiffness.
+ */
 function stretchedLattice(): JsonObject {
   const { model } = springLattice(4, 1)
   const objects = (model.objects as JsonObject[]).map((o) =>

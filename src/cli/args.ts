@@ -382,7 +382,9 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   return { command: 'run', project: operand, run }
 }
 
-/** Splits arguments into operands and option values (flags map to ""); accepts --name VALUE and --name=VALUE. */
+/**
+ * Splits arguments into operands and option values (flags map to ""); accepts --name VALUE and --name=VALUE.
+ */
 function parseOptions(
   spec: CommandSpec,
   args: readonly string[],

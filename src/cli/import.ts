@@ -1,5 +1,5 @@
-// `mbs import FILE.urdf -o PROJECT.mbsproj [--tree | --bodies] [--gravity X,Y,Z] [--joint-sensors]`: the URDF as a
-// project file (written atomically), what could not be represented on standard error, one per line.
+// `mbs import FILE.urdf -o PROJECT.mbsproj [--tree | --bodies] [--gravity X,Y,Z] [--joint-sensors]`: the URDF
+// as a project file (written atomically), what could not be represented on standard error, one per line.
 import path from 'node:path'
 import { importUrdf, UrdfError, writeProject, type ModelSpec } from '../core'
 import { decodeUtf8 } from '../node/inputFiles'

@@ -23,7 +23,9 @@ export function infoCommand(file: string, io: CliIO): number {
   return EXIT.ok
 }
 
-/** A project by its format string, or anything that does not parse as JSON (reported as a project problem). */
+/**
+ * A project by its format string, or anything that does not parse as JSON (reported as a project problem).
+ */
 function looksLikeProject(bytes: Buffer): boolean {
   try {
     const doc: unknown = JSON.parse(bytes.toString('utf8'))

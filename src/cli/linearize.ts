@@ -1,5 +1,5 @@
-// `mbs linearize PROJECT --inputs LOAD... --outputs SENSOR... [--at static|initial|T | --from-checkpoint FILE]
-// [--json|--csv]`:
+// `mbs linearize PROJECT --inputs LOAD... --outputs SENSOR... [--at static|initial|T | --from-checkpoint
+// FILE] [--json|--csv]`:
 // the state-space matrices A, B, C, D of the project linearized at the chosen point.
 import type { Matrix } from 'ml-matrix'
 import { stateSpaceAt, StateSpaceError, type StateSpace } from '../core'

@@ -1,5 +1,5 @@
-// `mbs modes PROJECT [--at static|initial|T | --from-checkpoint FILE] [--count N] [--damped] [--json]`: natural frequencies,
-// damping ratios and the items that carry each mode, at the chosen linearization point.
+// `mbs modes PROJECT [--at static|initial|T | --from-checkpoint FILE] [--count N] [--damped] [--json]`:
+// natural frequencies, damping ratios and the items that carry each mode, at the chosen linearization point.
 import {
   AssemblyError,
   CheckpointError,

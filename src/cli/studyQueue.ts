@@ -1,7 +1,7 @@
 // Studies on a BullMQ queue (Redis is the broker): `mbs study STUDY --queue URL` puts the cases on the
 // queue "mbs-study" and collects the rows; `mbs worker --queue URL` on any machine takes cases and runs
-// them through its own worker processes (src/node/caseRunner.ts). A case is a job whose id names the study and
-// the case, so adding it twice (a resumed study) adds it once; the project travels once per study, in
+// them through its own worker processes (src/node/caseRunner.ts). A case is a job whose id names the study
+// and the case, so adding it twice (a resumed study) adds it once; the project travels once per study, in
 // a Redis key the workers read. A worker that is killed stops renewing its job's lock: BullMQ's stalled
 // check, run by the other workers, puts the job back on the queue and another worker runs it.
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq'

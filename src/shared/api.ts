@@ -235,7 +235,10 @@ export interface ApiRequests {
   /** Advances a paused (or not yet started) run by `count` steps (default 1). */
   step: { params: { count?: number } | void; result: RunStatus }
   saveCheckpoint: { params: { path: string }; result: { path: string; time: number } }
-  /** A paused run of the current model at the checkpoint's state, to endTime (default: the model's); resume continues it. */
+  /**
+   * A paused run of the current model at the checkpoint's state, to endTime (default: the model's); resume
+   * continues it.
+   */
   loadCheckpoint: { params: { path: string; endTime?: number }; result: RunStatus }
   /**
    * Opens a results file for replay: its frames follow as 'frames' events and its sensor histories as
@@ -248,7 +251,9 @@ export interface ApiRequests {
    * answered when computed ('busy' while a run is going).
    */
   computeModes: { params: ModesRequest; result: ModesResult }
-  /** One cycle of a mode of the last computeModes answer written as a results file (openResults replays it). */
+  /**
+   * One cycle of a mode of the last computeModes answer written as a results file (openResults replays it).
+   */
   writeModeResults: { params: ModeResultsRequest; result: { path: string; frames: number } }
   getState: { params: void; result: SessionState }
   /**
@@ -271,7 +276,9 @@ export interface ApiRequests {
   cancelStudy: { params: void; result: void }
   /** Runs one case of the last study again with a results file (`mbs run --set`) and answers its path. */
   runStudyCase: { params: { case: number }; result: { resultsPath: string } }
-  /** Flow control: the consumer has handled frame batches up to seq (sent automatically by the API clients). */
+  /**
+   * Flow control: the consumer has handled frame batches up to seq (sent automatically by the API clients).
+   */
   ackFrames: { params: { seq: number }; result: void }
 }
 

@@ -3,7 +3,10 @@
 // writeModeResults (a mode's motion as a results file), and the motion both draw:
 // q(theta) = q0 + a Re(phi e^{i theta}) = q0 + a (Re phi cos theta - Im phi sin theta).
 
-/** Where to linearize: the static equilibrium, the initial state, the paused or finished run's state, or a time of a run. */
+/**
+ * Where to linearize: the static equilibrium, the initial state, the paused or finished run's state, or a
+ * time of a run.
+ */
 export type ModesPoint = 'static' | 'initial' | 'current' | number
 
 export interface ModesRequest {

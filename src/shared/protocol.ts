@@ -27,7 +27,10 @@ export type ErrorCode =
   | 'io-error'
   /** A path outside the web host's workspace folder (after following links). */
   | 'forbidden'
-  /** saveFile: another program changed the file since it was opened or saved; save with overwrite: true to replace it. */
+  /**
+   * saveFile: another program changed the file since it was opened or saved; save with overwrite: true to
+   * replace it.
+   */
   | 'file-changed'
   | 'internal'
   | 'disconnected'
@@ -58,7 +61,9 @@ export interface RequestMessage {
 
 export type ResponseMessage = { id: number; result: unknown } | { id: number; error: ErrorPayload }
 
-/** An error a host or the solver reports for a request; `code` lets callers react without parsing messages. */
+/**
+ * An error a host or the solver reports for a request; `code` lets callers react without parsing messages.
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -78,7 +78,9 @@ function pixelsOf(kind) {
   }, kind)
 }
 
-/** pixelsOf(kind) once `ready` holds for it (a loaded machine draws a few frames per second), or after 10 s. */
+/**
+ * pixelsOf(kind) once `ready` holds for it (a loaded machine draws a few frames per second), or after 10 s.
+ */
 async function pixelsOfWhen(kind, ready) {
   const deadline = Date.now() + 10_000
   let pixels = await pixelsOf(kind)

@@ -35,11 +35,16 @@ after(() => app?.close())
 const cell = (label) => page.locator(`input[aria-label="${label}"]`)
 const undoTitle = () =>
   page.locator('button[title^="Undo"], button[title^="Nothing to undo"]').first().getAttribute('title')
-/** The body-coloured pixels (count and centroid in CSS px of the 3D view) once more than `least` are drawn. */
+/**
+ * The body-coloured pixels (count and centroid in CSS px of the 3D view) once more than `least` are drawn.
+ */
 const armPixels = (least = 100) => canvasStatsWhen(page, (stats) => stats.body > least)
 const armAt = async () => (await armPixels()).bodyAt
 
-/** `read()` once `expected` holds for it, or its last value after 10 s: the model changes when the host's patch arrives. */
+/**
+ * `read()` once `expected` holds for it, or its last value after 10 s: the model changes when the host's
+ * patch arrives.
+ */
 async function settled(read, expected) {
   const holds = (value) => (expected instanceof RegExp ? expected.test(value ?? '') : value === expected)
   let value = await read()

@@ -94,7 +94,8 @@ test('build a pendulum from scratch, run it, see it move and plotted, save, reop
   const late = await seek(0.5)
   await page.screenshot({ path: outputPath('renderer-replay.png') })
   const moved = await pixelDifference(page, early, late)
-  // The body swings from the horizontal through about 90 degrees in 0.5 s: a visible share of the view changes.
+  // The body swings from the horizontal through about 90 degrees in 0.5 s: a visible share of the view
+  // changes.
   assert.ok(moved > 0.002, `the viewport did not change between t = 0 and 0.5 s (${moved})`)
 
   await page.click('.tab:has-text("Plots")')
@@ -259,7 +260,8 @@ test('a saved results file opens from disk and replays with its model (tree and 
     (n) => document.querySelector('.transport .frames')?.textContent === `${n} frames`,
     frames,
   )
-  // The edited model has one body: the tree, the editor and the view show the model stored in the results file, and say so.
+  // The edited model has one body: the tree, the editor and the view show the model stored in the results
+  // file, and say so.
   assert.match(
     await page.getByTestId('replay-note').innerText(),
     /Replaying pendulum-from-scratch\.mbsres: .*the file's model.*read-only/s,

@@ -23,8 +23,8 @@ it('holds frames for a consumer that does not acknowledge, with flat memory, and
   expect(t.events.of('frames')).toHaveLength(FRAME_WINDOW)
   expect(state.framesInFlight).toBe(FRAME_WINDOW)
   // Flat: unsent frames are not kept. The heap is measured after a full GC; 900 further steps, sampled
-  // at up to 1000 frames/s with 150 coordinates each, would retain up to 1 MB of frames; the 0.5 MB allowance is
-  // for V8 bookkeeping that varies between collections.
+  // at up to 1000 frames/s with 150 coordinates each, would retain up to 1 MB of frames; the 0.5 MB allowance
+  // is for V8 bookkeeping that varies between collections.
   expect(state.heapUsed - heapEarly).toBeLessThan(0.5e6)
 
   const next = t.events.next('frames')

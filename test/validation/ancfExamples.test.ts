@@ -50,7 +50,8 @@ describe('example projects with cables and drives', () => {
     const { recorder } = runProject(example('crankDriven.mbsproj'), { endTime: 0.5 })
     const w = sensorSeries(recorder, 'crankAngularVelocity')
     // The drive prescribes the angle -10 t exactly (index 3); velocities follow to O(h^2) of
-    // generalized-alpha: h = 1e-3, |omega| = 10 -> (omega h)^2 = 1e-4 relative; bound 1e-3 relative = 1e-2 rad/s.
+    // generalized-alpha: h = 1e-3, |omega| = 10 -> (omega h)^2 = 1e-4 relative; bound 1e-3 relative = 1e-2
+    // rad/s.
     for (const row of w.values.slice(1)) expect(Math.abs(row[2] + 10)).toBeLessThan(1e-2)
     const torque = sensorSeries(recorder, 'motorTorque').values.map((r) => r[0])
     expect(Math.max(...torque) - Math.min(...torque)).toBeGreaterThan(0.1)

@@ -274,7 +274,8 @@ describe('energy dissipated by friction equals the work of the friction force', 
     const vReg = 1e-3
     expect(Math.abs(lost + work)).toBeLessThan((m * vReg * vReg) / 2)
     expect(lost).toBeCloseTo(0.5 * m * v0 * v0, 12)
-    // Stop distance v0^2 / (2 mu g); in the linear zone the block creeps about v_reg^2 / (mu g) = 3.4e-7 m more.
+    // Stop distance v0^2 / (2 mu g); in the linear zone the block creeps about v_reg^2 / (mu g) = 3.4e-7 m
+    // more.
     expect(Math.abs(x.values.at(-1)![0] - (v0 * v0) / (2 * mu * g))).toBeLessThan(
       (3 * vReg * vReg) / (mu * g),
     )

@@ -97,7 +97,9 @@ function springPendulum(): Json {
   }
 }
 
-/** [x, y, vx, vy] at t from the spring pendulum's equations, by the helpers' RK4 (independent of the engine). */
+/**
+ * [x, y, vx, vy] at t from the spring pendulum's equations, by the helpers' RK4 (independent of the engine).
+ */
 function springReference(t: number, steps: number): number[] {
   const { m, k, L0 } = SPRING
   return rk4(
@@ -196,9 +198,9 @@ describe('constrained pendulum (index-1 form + projection)', () => {
   const [thetaRef] = pendulumReference(theta0, L, 1, 40000)
   /**
    * The projection after each step keeps |p| = L to round-off (1e-13, as for RK44 in pendulum.test.ts)
-   * and does not spoil the order: the angle at t = 1 s against the helpers' RK4 of theta'' = -(g/L) sin(theta)
-   * (40000 steps, error ~1e-16) converges with the method's order, +-0.2 over one halving (a two-point
-   * estimate at omega h = 0.03 (RK67: 0.08, below which its errors reach round-off); measured 2.12,
+   * and does not spoil the order: the angle at t = 1 s against the helpers' RK4 of theta'' = -(g/L)
+   * sin(theta) (40000 steps, error ~1e-16) converges with the method's order, +-0.2 over one halving (a
+   * two-point estimate at omega h = 0.03 (RK67: 0.08, below which its errors reach round-off); measured 2.12,
    * 2.99, 5.90).
    */
   for (const [name, n] of [
@@ -246,7 +248,10 @@ describe('exact restart from a checkpoint', () => {
     timeIntegration: { endTime: 1, numberOfSteps: 400, ...extra },
     solutionSettings: { sensorsWritePeriod: 0.01 },
   })
-  /** Bit for bit, as restart.test.ts: the chaotic double pendulum with friction turns any last-bit difference into visible ones. */
+  /**
+   * Bit for bit, as restart.test.ts: the chaotic double pendulum with friction turns any last-bit difference
+   * into visible ones.
+   */
   for (const solverType of ['ExplicitMidpoint', 'RK33', 'RK67'])
     it(`${solverType}: constrained double pendulum with spring and friction`, () => {
       splitRunMatches(doublePendulum(), settings(solverType))

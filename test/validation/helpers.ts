@@ -192,7 +192,8 @@ export function rk4(
 
 /**
  * Underdamped oscillator m x'' + d x' + k x = 0 with x(0) = x0, x'(0) = v0: x, x', x'' at time t.
- * x(t) = e^(-delta t) (x0 cos(wd t) + (v0 + delta x0) / wd sin(wd t)), delta = d / 2m, wd = sqrt(k/m - delta^2).
+ * x(t) = e^(-delta t) (x0 cos(wd t) + (v0 + delta x0) / wd sin(wd t)), delta = d / 2m, wd = sqrt(k/m -
+ * delta^2).
  */
 export function dampedOscillator(
   m: number,
@@ -415,7 +416,9 @@ export function physicalPendulumErrors(recorder: SensorRecorder): {
   }
 }
 
-/** The pendulum's angle theta(t) and theta'(t) from theta'' = -(g / L) sin(theta), by rk4 at the given steps. */
+/**
+ * The pendulum's angle theta(t) and theta'(t) from theta'' = -(g / L) sin(theta), by rk4 at the given steps.
+ */
 export function pendulumReference(
   theta0: number,
   length: number,

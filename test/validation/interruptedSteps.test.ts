@@ -2,9 +2,10 @@
 // iterations, between the phases of a Jacobian refresh, inside sparse factorizations and residuals,
 // and between Runge-Kutta stages): the step goes back exactly to its start, including the integrator
 // (step size, step-size control, the Jacobian and the state it was evaluated at), so a run
-// interrupted hundreds of times and resumed each time equals the uninterrupted run. Tolerance: none (bit for bit) - the chaotic double pendulum with friction
-// (restartModels.ts) turns any last-bit difference into visible differences of the sensor rows, and
-// any skipped or repeated Jacobian refresh would change the Newton iterates.
+// interrupted hundreds of times and resumed each time equals the uninterrupted run. Tolerance: none (bit for
+// bit) - the chaotic double pendulum with friction (restartModels.ts) turns any last-bit difference into
+// visible differences of the sensor rows, and any skipped or repeated Jacobian refresh would change the
+// Newton iterates.
 import { describe, expect, it } from 'vitest'
 import { createSolver, SensorRecorder, type Project, type SolverStatistics } from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'

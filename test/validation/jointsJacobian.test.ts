@@ -20,7 +20,10 @@ const R_JOINT = [
   [-0.8, 0, 0.6],
 ] // an arbitrary rotation (det 1)
 
-/** Body a (EP node) at the origin and body b (Rxyz node) at [1, 0.4, 0.2]; their markers meet at [0.5, 0.2, 0.1]. */
+/**
+ * Body a (EP node) at the origin and body b (Rxyz node) at [1, 0.4, 0.2]; their markers meet at [0.5, 0.2,
+ * 0.1].
+ */
 function model3D(joints: Json[]): Json {
   return {
     nodes: [

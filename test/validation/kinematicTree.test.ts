@@ -47,7 +47,10 @@ interface Link {
   inertia?: Mat3
 }
 
-/** One KinematicTree on a GenericODE2 node with the given joint references and initial values (one per coordinate). */
+/**
+ * One KinematicTree on a GenericODE2 node with the given joint references and initial values (one per
+ * coordinate).
+ */
 function treeModel(
   links: Link[],
   reference: number[],

@@ -75,7 +75,8 @@ describe('Mass1D', () => {
     const exact = dampedOscillator(m, k, d, x0, v0)
     const xs = sensorSeries(recorder, 'x')
     const omega = Math.sqrt(k / m)
-    // Generalized-alpha phase error ~ omega T (omega h)^2 / 12 of the amplitude (see oscillator.test.ts), x 1.5 margin.
+    // Generalized-alpha phase error ~ omega T (omega h)^2 / 12 of the amplitude (see oscillator.test.ts), x
+    // 1.5 margin.
     const tolerance = 1.5 * ((1.5 * omega * T * (omega * (T / steps)) ** 2) / 12) * x0
     let maxError = 0
     xs.t.forEach((t, i) => (maxError = Math.max(maxError, Math.abs(xs.values[i][0] - exact(t).x))))
@@ -187,7 +188,8 @@ describe('RotationalMass1D', () => {
     const alpha1 = (tau * ratio) / (J0 * ratio * ratio + J1)
     expect(last(recorder, 'phi1')[0]).toBeCloseTo((alpha1 * T * T) / 2, 10)
     expect(last(recorder, 'phi0')[0]).toBeCloseTo((ratio * alpha1 * T * T) / 2, 10)
-    // Gear force = the torque the load shaft needs, J1 alpha1, divided by the ratio (lambda multiplies factorValue1 on shaft 1).
+    // Gear force = the torque the load shaft needs, J1 alpha1, divided by the ratio (lambda multiplies
+    // factorValue1 on shaft 1).
     expect(last(recorder, 'f')[0]).toBeCloseTo(-(J1 * alpha1) / ratio, 10)
   })
 

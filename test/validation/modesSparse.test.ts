@@ -1,7 +1,7 @@
 // The sparse shift-invert subspace iteration (lowestModes) against the dense solver on the same
 // linearization: a hanging chain of 60 point masses on rods and one of 30 rigid links on revolute
-// joints (constraints eliminated by the augmented system vs the null-space basis) and a free-free spring chain with uneven masses (one rigid-body mode,
-// the negative default shift).
+// joints (constraints eliminated by the augmented system vs the null-space basis) and a free-free spring
+// chain with uneven masses (one rigid-body mode, the negative default shift).
 import { describe, expect, it } from 'vitest'
 import { lowestModesAt, modalAnalysis } from '../../src/core'
 import { makeProject } from './helpers'

@@ -44,7 +44,10 @@ function eulerParameterRates(p: number[], w: number[]): number[] {
   ]
 }
 
-/** A free body at the origin with identity orientation, body-frame angular velocity w0 (at identity, Rxyz rates = w0). */
+/**
+ * A free body at the origin with identity orientation, body-frame angular velocity w0 (at identity, Rxyz
+ * rates = w0).
+ */
 function freeBody(
   node: NodeType,
   inertia: number[],
@@ -250,7 +253,8 @@ describe('torque-free asymmetric rigid body vs the Jacobi elliptic closed form',
       DIAG(J),
       3,
     )
-    // The spin about the unstable middle axis flips sign within 12 s (growth rate ~ 3 * sqrt(1/4) per s from 1e-3).
+    // The spin about the unstable middle axis flips sign within 12 s (growth rate ~ 3 * sqrt(1/4) per s from
+    // 1e-3).
     expect(Math.min(...omega.map((w) => w[1]))).toBeLessThan(-2.9)
     expect(energyDrift).toBeLessThan(1e-8)
     expect(momentumDrift).toBeLessThan(1e-8)

@@ -100,7 +100,8 @@ const settings = (solverType: string, endTime: number, numberOfSteps: number, sp
  * Chung and Hulbert 1993 for the generalized-alpha parameters). Index 3 (generalized-alpha): the position
  * is fixed, x_{k+1} = x_k + h v_k + h^2 ((1/2 - beta) a_k + beta a_{k+1}) = e_{k+1}; index 2
  * (TrapezoidalIndex2: alpha_m = alpha_f = 0, gamma = 1/2): the velocity, v_{k+1} = v_k + h ((1 - gamma) a_k +
- * gamma a_{k+1}) = e_{k+1}; then (1 - alpha_m) a_{k+1} + alpha_m a_k = (1 - alpha_f) q''_{k+1} + alpha_f q''_k.
+ * gamma a_{k+1}) = e_{k+1}; then (1 - alpha_m) a_{k+1} + alpha_m a_k = (1 - alpha_f) q''_{k+1} + alpha_f
+ * q''_k.
  */
 function constraintResidualGain(solverType: string, rho: number, h: number, n: number): number {
   const index2 = solverType === 'TrapezoidalIndex2'

@@ -11,7 +11,10 @@ const stiffness = [400, 250, 600, 150]
 const masses = [1, 2, 0.5, 1.5]
 const N = stiffness.length
 
-/** Nodes i = 1..N at y = -i L0 below a ground point at the origin; spring i joins node i-1 (or ground) and node i. */
+/**
+ * Nodes i = 1..N at y = -i L0 below a ground point at the origin; spring i joins node i-1 (or ground) and
+ * node i.
+ */
 function chainModel(endForce: number, gravity: number): Json {
   const nodes: Json[] = [{ type: 'PointGround', name: 'groundNode' }]
   const objects: Json[] = [{ type: 'Ground', name: 'ground' }]

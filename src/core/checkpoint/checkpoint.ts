@@ -70,7 +70,10 @@ export interface Checkpoint extends StateVectors {
   items: InternalStateBlock[]
 }
 
-/** Items whose type does not support checkpoints, with the reason (docs/file-formats.md, "Checkpoint support"). */
+/**
+ * Items whose type does not support checkpoints, with the reason (docs/file-formats.md, "Checkpoint
+ * support").
+ */
 export function unsupportedItems(system: CompiledSystem): string[] {
   const out: string[] = []
   for (const kind of ITEM_KINDS)
@@ -157,7 +160,9 @@ export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   return out.result().slice()
 }
 
-/** Checks magic, version, length and checksum; returns the payload (a truncated or damaged file is refused). */
+/**
+ * Checks magic, version, length and checksum; returns the payload (a truncated or damaged file is refused).
+ */
 function checkpointPayload(bytes: Uint8Array): BlockReader {
   const r = new ByteReader(bytes, 'the checkpoint file')
   let magic = ''

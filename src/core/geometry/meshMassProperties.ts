@@ -6,7 +6,10 @@
 // outside the body cancel. Computed about the vertices' centroid (so a mesh far from the origin keeps
 // its digits) and moved to the body's reference point by the parallel-axis theorem.
 
-/** A triangle mesh: points [x, y, z, ...] and triangles [i0, i1, i2, ...] (counter-clockwise seen from outside). */
+/**
+ * A triangle mesh: points [x, y, z, ...] and triangles [i0, i1, i2, ...] (counter-clockwise seen from
+ * outside).
+ */
 export interface TriangleMesh {
   readonly points: ArrayLike<number>
   readonly triangles: ArrayLike<number>

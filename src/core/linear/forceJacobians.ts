@@ -7,7 +7,9 @@ import type { ObjectComputation } from '../system/computation'
 import type { SystemMatrix } from '../system/matrix'
 import type { SystemState } from '../system/state'
 
-/** Relative step, about the cube root of eps: truncation h^2 |f'''| / 6 and round-off eps |f| / h near 1e-11. */
+/**
+ * Relative step, about the cube root of eps: truncation h^2 |f'''| / 6 and round-off eps |f| / h near 1e-11.
+ */
 const JACOBIAN_STEP = 1e-5
 
 type Target = Pick<SystemMatrix, 'add'>

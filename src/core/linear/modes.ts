@@ -66,7 +66,9 @@ export function symmetricPencil(L: Matrix, Kr: Matrix): { lambda: number[]; vect
   return { lambda: evd.realEigenvalues, vectors: upperSolve(L.transpose(), evd.eigenvectorMatrix) }
 }
 
-/** The mode of eigenvalue omega^2 = l with its shape over all ODE2 coordinates; largest: the spectrum's scale. */
+/**
+ * The mode of eigenvalue omega^2 = l with its shape over all ODE2 coordinates; largest: the spectrum's scale.
+ */
 export function undampedMode(l: number, shape: ArrayLike<number>, largest: number): Mode {
   const rigidBody = Math.abs(l) <= RIGID_BODY_TOLERANCE * largest
   return {

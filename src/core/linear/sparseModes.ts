@@ -195,7 +195,10 @@ function projected(pattern: SparsePattern, A: Float64Array, Y: Matrix, n: number
   return P.add(P.transpose()).mul(0.5)
 }
 
-/** Deterministic start vectors in [-1, 1) (Numerical Recipes' 32-bit linear congruential sequence), so results repeat. */
+/**
+ * Deterministic start vectors in [-1, 1) (Numerical Recipes' 32-bit linear congruential sequence), so results
+ * repeat.
+ */
 function startVectors(n: number, p: number): Matrix {
   const X = new Matrix(n, p)
   let seed = 12345

@@ -14,7 +14,9 @@ import type { SensorComputation } from '../system/sensorComputation'
 import type { SystemState } from '../system/state'
 import type { Graphics } from '../system/graphics'
 
-/** Names of the parameters of schema S whose spec is of one of the types T (any name for a plain ParamSchema). */
+/**
+ * Names of the parameters of schema S whose spec is of one of the types T (any name for a plain ParamSchema).
+ */
 export type ParamNames<S extends ParamSchema, T extends ParamSpec['type']> = {
   [N in keyof S & string]: [Extract<S[N], { type: T }>] extends [never] ? never : N
 }[keyof S & string]

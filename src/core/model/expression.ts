@@ -192,7 +192,9 @@ function parseBounded(source: string, variables: readonly string[]): ExpressionP
   return new Parser(source, variables).parse()
 }
 
-/** The error message of an expression (in t unless other variables are named), or undefined when it compiles. */
+/**
+ * The error message of an expression (in t unless other variables are named), or undefined when it compiles.
+ */
 export function expressionProblem(
   source: string | number,
   variables: readonly string[] = TIME_VARIABLES,

@@ -43,7 +43,9 @@ export class PatchError extends Error {
   }
 }
 
-/** Applies `patch` to a copy of `doc` that shares every untouched list and item; returns it and the inverse. */
+/**
+ * Applies `patch` to a copy of `doc` that shares every untouched list and item; returns it and the inverse.
+ */
 export function applyPatch<T extends EditableProject>(
   doc: T,
   patch: ModelPatch,

@@ -9,7 +9,10 @@ import { echo, SHORT_STRING, shorten } from './inputBounds'
 import { ITEM_KINDS, KIND_LIST_KEY, type ItemKind, type JsonValue, type Problem } from './types'
 
 export class ResolvedModel implements ModelView {
-  /** byName: per kind, name -> index, built on the first lookup (a scan per lookup made large models quadratic). */
+  /**
+   * byName: per kind, name -> index, built on the first lookup (a scan per lookup made large models
+   * quadratic).
+   */
   constructor(
     readonly items: Record<ItemKind, ResolvedItem[]>,
     private readonly byName: Partial<Record<ItemKind, Map<string, number>>> = {},

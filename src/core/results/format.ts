@@ -53,7 +53,9 @@ export interface ResultsHeader {
       nODE1: number
     }[]
   }
-  /** What `mbs verify` compares: SHA-256 (hex) of the canonical model and settings, and of the engine version. */
+  /**
+   * What `mbs verify` compares: SHA-256 (hex) of the canonical model and settings, and of the engine version.
+   */
   hashes: ResultsHashes
   /** The version of the engine that wrote the file ('unknown' for a version 1 file). */
   engineVersion: string

@@ -168,7 +168,9 @@ export class ResultsWriter {
   }
 }
 
-/** Magic, version, length, the space-padded JSON, then its CRC-32 (from the version on) and the length again. */
+/**
+ * Magic, version, length, the space-padded JSON, then its CRC-32 (from the version on) and the length again.
+ */
 export function encodeHeader(h: ResultsHeader): Uint8Array {
   const json = utf8(JSON.stringify(h))
   // Pad the JSON with spaces so that the suffix and the records start 8-byte aligned.

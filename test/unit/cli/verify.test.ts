@@ -1,7 +1,7 @@
 // `mbs verify RESULTS`: a file written by `mbs run --results` (with an override, which the stored
-// model carries) or by the app's solver session re-runs bitwise identical; one value of one frame changed (its record checksum
-// made right again, so only the comparison can tell) is reported with its frame, time and
-// coordinate; a run continued from a checkpoint is refused (exit 2); a damaged file is exit 2.
+// model carries) or by the app's solver session re-runs bitwise identical; one value of one frame changed
+// (its record checksum made right again, so only the comparison can tell) is reported with its frame, time
+// and coordinate; a run continued from a checkpoint is refused (exit 2); a damaged file is exit 2.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -5,7 +5,8 @@
 // freedom instead of 1). Planar: RigidBody2D links on JointRevolute2D pins.
 // The exact motion keeps every window a parallelogram, so it has one coordinate, the crank angle
 // theta from +x, and Lagrange's equation with T = ((N + 1)/3 + N) m L^2 theta'^2 / 2 and
-// V = ((N + 1)/2 + N) m g L sin(theta) gives theta'' = -c cos(theta), c = g ((N+1)/2 + N) / (L ((N+1)/3 + N)).
+// V = ((N + 1)/2 + N) m g L sin(theta) gives theta'' = -c cos(theta), c = g ((N+1)/2 + N) / (L ((N+1)/3 +
+// N)).
 import { GRAVITY, rk4, type Json } from '../helpers'
 
 export const A02 = { L: 1, m: 1, theta0: Math.PI / 4, b0Speed: 1 }

@@ -152,7 +152,10 @@ export abstract class AncfCableBase implements ObjectComputation {
   /** The reference configuration's strains and curvatures (this.q holds the reference coordinates). */
   protected abstract setupReferenceStrains(): void
 
-  /** Phase 1: constant mass matrix and the reference strains (stress-free state if strainIsRelativeToReference). */
+  /**
+   * Phase 1: constant mass matrix and the reference strains (stress-free state if
+   * strainIsRelativeToReference).
+   */
   setupInitial(): void {
     const half = 2 * this.dim,
       n = this.size

@@ -90,7 +90,9 @@ function addTransposeProduct(
   }
 }
 
-/** Equation kinds of evaluate(): a translation along a fixed axis or turning with marker 0 or 1, a rotation. */
+/**
+ * Equation kinds of evaluate(): a translation along a fixed axis or turning with marker 0 or 1, a rotation.
+ */
 const FIXED_AXIS = 0
 
 const AXIS_OF_0 = 1
@@ -123,7 +125,10 @@ function projectOnMarker(
 /** Sign of marker m's reaction in a translation equation (g = u . (p1 - p0)). */
 const sideSign = (m: number): number => (m === 0 ? -1 : 1)
 
-/** out[:, col + j] += scale * (v x D_j) for the columns D_j of D (3 x nd); negOut (if given) gets the negative. Both 3 x stride. */
+/**
+ * out[:, col + j] += scale * (v x D_j) for the columns D_j of D (3 x nd); negOut (if given) gets the
+ * negative. Both 3 x stride.
+ */
 function addCrossColumns(
   D: Float64Array,
   nd: number,
@@ -178,7 +183,10 @@ export class AxisJoint implements ObjectComputation {
   private readonly k: [PointKinematics, PointKinematics]
   /** Per marker: some equation turns with its frame (needs its rotation matrix and G). */
   private readonly turns: [boolean, boolean]
-  /** Per marker: its rigid-frame kinematics (rows from the node cache), or null (rows from the marker's J and G). */
+  /**
+   * Per marker: its rigid-frame kinematics (rows from the node cache), or null (rows from the marker's J and
+   * G).
+   */
   private readonly rigid: [RigidFrame | null, RigidFrame | null]
   private n0 = 0
   private n1 = 0
@@ -320,7 +328,10 @@ export class AxisJoint implements ObjectComputation {
     } else matVec3(W.A[e.frame], e.axis, W.u)
   }
 
-  /** Rotation matrix of marker m: the node's cached matrix for rigid frames, else copied into W.A[m] (turning markers only). */
+  /**
+   * Rotation matrix of marker m: the node's cached matrix for rigid frames, else copied into W.A[m] (turning
+   * markers only).
+   */
   private rotationOf(s: SystemState, m: 0 | 1): Float64Array {
     const rigid = this.rigid[m]
     if (rigid) return rigid.rotationMatrixView(s)
@@ -337,7 +348,10 @@ export class AxisJoint implements ObjectComputation {
     }
   }
 
-  /** Writes the row block of marker m, J_m^T v + G_m^T w, at out[offset ..) (after position and rotationOf at this state). */
+  /**
+   * Writes the row block of marker m, J_m^T v + G_m^T w, at out[offset ..) (after position and rotationOf at
+   * this state).
+   */
   private markerRow(
     m: 0 | 1,
     v0: number,
@@ -668,7 +682,10 @@ export class AxisJoint implements ObjectComputation {
     if (dT) addTransposeProduct(W.G[m], nm, dT, n, 1, out, n, row, 0)
   }
 
-  /** Constraint force (translation equations, global) or torque (rotation equations): sum lambda_k * direction_k. */
+  /**
+   * Constraint force (translation equations, global) or torque (rotation equations): sum lambda_k *
+   * direction_k.
+   */
   private reaction(s: SystemState, kind: 'translation' | 'rotation', out: Float64Array): void {
     this.gather(s)
     out.fill(0, 0, 3)

@@ -14,7 +14,9 @@ export interface MarkerLayout {
   /** First local column and number of coordinates. */
   readonly col: number
   readonly size: number
-  /** Rigid frames: translation coordinates in front of the rotation parameters; -1: any kinematics (dense). */
+  /**
+   * Rigid frames: translation coordinates in front of the rotation parameters; -1: any kinematics (dense).
+   */
   readonly translations: number
   /** Some equation turns with this marker's frame (it receives torques). */
   readonly turns: boolean
@@ -22,7 +24,9 @@ export interface MarkerLayout {
   readonly loadJacobian: boolean
 }
 
-/** Local columns [from, to) on which a rotated vector of marker m depends (all of them for dense kinematics). */
+/**
+ * Local columns [from, to) on which a rotated vector of marker m depends (all of them for dense kinematics).
+ */
 function rotationColumns(m: MarkerLayout): [number, number] {
   return [m.translations < 0 ? m.col : m.col + m.translations, m.col + m.size]
 }

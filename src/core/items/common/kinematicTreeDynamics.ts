@@ -61,7 +61,9 @@ function turn(R: Float64Array, ri: number, k: number, c: number, s: number): voi
  */
 const GIMBAL_LOCK_COS = 1e-15
 
-/** Which coordinate's articulated inertia vanished (the tree below it has no mass or inertia along its axis). */
+/**
+ * Which coordinate's articulated inertia vanished (the tree below it has no mass or inertia along its axis).
+ */
 export const SOLVED = -1
 
 /** Coordinates per link: 3 for spherical joints, else 1. */
@@ -74,7 +76,10 @@ export class TreeDynamics {
   readonly coordinates: number
   /** First coordinate of each link. */
   readonly first: Int32Array
-  /** Joint values theta (reference + displacement) and velocities per coordinate, read from the state by the owner. */
+  /**
+   * Joint values theta (reference + displacement) and velocities per coordinate, read from the state by the
+   * owner.
+   */
   readonly theta: Float64Array
   readonly thetaDot: Float64Array
   // Per-link results of positions(): rotation, origin, r = o_i - o_p, COM offset R_i c_i; the world
@@ -748,7 +753,10 @@ export class TreeDynamics {
     }
   }
 
-  /** I s_c of the stored inertia at io into out[oo..oo+6) for coordinate c ([a; 0] revolute, [0; a] prismatic). */
+  /**
+   * I s_c of the stored inertia at io into out[oo..oo+6) for coordinate c ([a; 0] revolute, [0; a]
+   * prismatic).
+   */
   private inertiaTimesAxis(
     I: Float64Array,
     io: number,
@@ -802,7 +810,8 @@ export class TreeDynamics {
       const ci = first[i],
         dofs = linkCoordinates(t.spherical[i] === 1)
       for (let k = 0; k < dofs; k++) {
-        // F = I^c_i s_c, moved up the path to the root; M_cd = s_d^T F for the coordinates d of each link passed.
+        // F = I^c_i s_c, moved up the path to the root; M_cd = s_d^T F for the coordinates d of each link
+        // passed.
         const c = ci + k
         this.inertiaTimesAxis(this.work, INERTIA_SIZE * i, c, t.prismatic[i], F, 0)
         for (let l = 0; l <= k; l++) {

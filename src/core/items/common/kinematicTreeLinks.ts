@@ -26,7 +26,10 @@ const REQUIRED: Record<string, JsonValue> = {
 }
 /** Per-link loads that are either [] (none) or one entry per link; a new link gets no load. */
 const OPTIONAL: Record<string, JsonValue> = { linkForces: [0, 0, 0], linkTorques: [0, 0, 0] }
-/** Tree and node vectors that are either [] (none, all zero) or one value per coordinate; new coordinates get 0. */
+/**
+ * Tree and node vectors that are either [] (none, all zero) or one value per coordinate; new coordinates get
+ * 0.
+ */
 const TREE_VECTORS = ['jointForceVector']
 const NODE_VECTORS = ['referenceCoordinates', 'initialCoordinates', 'initialCoordinates_t']
 

@@ -77,7 +77,10 @@ const drawRotation = new Float64Array(9)
 
 const nodeOrigin = new Float64Array(3)
 
-/** The body's VgraphicsData at the node frame (Exudyn's body coordinates), else a box of `size` at the centre of mass. */
+/**
+ * The body's VgraphicsData at the node frame (Exudyn's body coordinates), else a box of `size` at the centre
+ * of mass.
+ */
 export function drawBody(
   it: ResolvedItem,
   body: RigidBodyBase,

@@ -80,7 +80,10 @@ export class RigidNode extends NodeBase {
   rotationRates(x: Float64Array, out: Float64Array): void {
     for (let i = 0; i < this.rotation.size; i++) out[i] = x[this.ode2Index + this.nTrans + i]
   }
-  /** Brings theta, A, Gbar and G up to date with s.q (nothing to do when the rotation coordinates are unchanged). */
+  /**
+   * Brings theta, A, Gbar and G up to date with s.q (nothing to do when the rotation coordinates are
+   * unchanged).
+   */
   updateRotation(s: SystemState): void {
     const nr = this.rotation.size,
       base = this.ode2Index + this.nTrans,
@@ -228,7 +231,10 @@ export class RigidFrame implements FrameKinematics {
     }
   }
 
-  /** dp/dq = [I, [dA/dtheta_k local]_k] (J has G_k x A local instead: equal only where |ep| = 1 for Euler parameters). */
+  /**
+   * dp/dq = [I, [dA/dtheta_k local]_k] (J has G_k x A local instead: equal only where |ep| = 1 for Euler
+   * parameters).
+   */
   positionDerivative(s: SystemState, out: Float64Array): void {
     const nt = this.node.nTrans,
       n = nt + this.node.rotation.size
@@ -259,7 +265,8 @@ export class RigidFrame implements FrameKinematics {
   /**
    * J^T force + G^T torque = [force; G^T w], w = torque + (A local) x force, G = A Gbar. Only the
    * rotation rows depend on q, through theta:
-   *   d(G^T w)/dtheta = d(Gbar^T v)/dtheta|_(v = A^T w) + Gbar^T [dA^T/dtheta_k w]_k + G^T [dA/dtheta_k local x force]_k.
+   * d(G^T w)/dtheta = d(Gbar^T v)/dtheta|_(v = A^T w) + Gbar^T [dA^T/dtheta_k w]_k + G^T [dA/dtheta_k local x
+   * force]_k.
    */
   addLoadJacobian(
     s: SystemState,
@@ -409,7 +416,10 @@ export class RigidFrame implements FrameKinematics {
     return this.node.nTrans
   }
 
-  /** The node's cached rotation matrix itself (read only; valid while the rotation coordinates in s.q are unchanged). */
+  /**
+   * The node's cached rotation matrix itself (read only; valid while the rotation coordinates in s.q are
+   * unchanged).
+   */
   rotationMatrixView(s: SystemState): Float64Array {
     this.node.updateRotation(s)
     return this.node.A

@@ -121,7 +121,10 @@ export abstract class SphereContact implements ObjectComputation {
   readonly outputVariables = ['Displacement', 'Distance', 'Velocity', 'Force']
   protected readonly side0: ContactSide
   protected readonly side1: ContactSide
-  /** Geometry at the current state, set by geometry(): gap, unit normal, levers from the markers to the contact point. */
+  /**
+   * Geometry at the current state, set by geometry(): gap, unit normal, levers from the markers to the
+   * contact point.
+   */
   protected gap = 0
   protected readonly normal = new Float64Array(3)
   protected readonly lever0 = new Float64Array(3)

@@ -11,7 +11,7 @@
 // it is exact. The Newton Jacobian is the local numerical one (6 x (n0 + n1) entries, cheap).
 //
 // ConnectorLinearSpringDamper: one spring-damper along d = A_m0 axisMarker0:
-//   dx = d . (p1 - p0), dv = d . (v1 - v0), f = stiffness (dx - offset) + damping (dv - velocityOffset) + force
+// dx = d . (p1 - p0), dv = d . (v1 - v0), f = stiffness (dx - offset) + damping (dv - velocityOffset) + force
 // and f d acts on marker 1, -f d on marker 0 (position Jacobians only: no torque from the turning
 // axis, as in Exudyn). Motion across d is not resisted.
 import type { ResolvedItem } from '../../model/definition'

@@ -2,7 +2,9 @@ import { EULER_PARAMETERS } from '../../math/rotations'
 import type { ResolvedItem } from '../../model/definition'
 import { rigidNode } from '../common/rigidNode'
 
-/** Euler parameters must be unit (|ep| = 1) with ep . ep' = 0 initially; the body's constraint keeps them so. */
+/**
+ * Euler parameters must be unit (|ep| = 1) with ep . ep' = 0 initially; the body's constraint keeps them so.
+ */
 function checkEulerParameters(it: ResolvedItem): { parameter: string; message: string }[] {
   const ref = it.params.vector('referenceCoordinates'),
     q0 = it.params.vector('initialCoordinates'),

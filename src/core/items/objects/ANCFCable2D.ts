@@ -202,7 +202,9 @@ export class AncfCable2DElement extends AncfCableBase {
     return e
   }
 
-  /** Position of axis point x (0..L) with cross-section offset y: r(x) + y n(x), n = t rotated by +90 degrees. */
+  /**
+   * Position of axis point x (0..L) with cross-section offset y: r(x) + y n(x), n = t rotated by +90 degrees.
+   */
   positionAt(s: SystemState, x: number, y: number, out: Float64Array): void {
     this.axisPosition(s, x, out)
     if (y !== 0) {

@@ -248,7 +248,10 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
     }
   }
 
-  /** f_lhs of the force F = f_n n + f_t t on the cable (shared by p_i, p_i+1), -F and torque r f_t on the circle. */
+  /**
+   * f_lhs of the force F = f_n n + f_t t on the cable (shared by p_i, p_i+1), -F and torque r f_t on the
+   * circle.
+   */
   private applySegmentForce(
     s: SystemState,
     i: number,

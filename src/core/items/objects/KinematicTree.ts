@@ -15,7 +15,9 @@ import type { SystemState } from '../../system/state'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
 import { linkCoordinates, TreeDynamics, type TreeStructure } from '../common/kinematicTreeDynamics'
 
-/** Exudyn's joint types, and Spherical (three coordinates: the angles of Rot_x Rot_y Rot_z, not in Exudyn). */
+/**
+ * Exudyn's joint types, and Spherical (three coordinates: the angles of Rot_x Rot_y Rot_z, not in Exudyn).
+ */
 export const JOINT_TYPES = [
   'RevoluteX',
   'RevoluteY',

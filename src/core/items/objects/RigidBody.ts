@@ -183,7 +183,7 @@ function mul3(X: Float64Array, Y: Float64Array, nc: number, out: Float64Array): 
  *   f_rot = Gbar^T t, t = omega x J omega, S = dt/d omega = omega~ J - (J omega)~:
  *     d/dp' = Gbar^T S Gbar,   d/dp = Gbar^T S (-Gbar(p')) + d(Gbar(p)^T t)/dp,
  *     d(Gbar(p)^T t)/dp = 2 [[0, -t^T], [t, -t~]];
- *   f_tr = m A(p) w, w = omega x (omega x chi), W = dw/d omega = omega chi^T + (omega . chi) I - 2 chi omega^T:
+ * f_tr = m A(p) w, w = omega x (omega x chi), W = dw/d omega = omega chi^T + (omega . chi) I - 2 chi omega^T:
  *     d/dp' = m A W Gbar,      d/dp = m A W (-Gbar(p')) + m [dA/dp_j w]_j.
  * These are the derivatives of the formulas as computed (also off |p| = 1), so Newton sees the exact
  * linearization of its residual.

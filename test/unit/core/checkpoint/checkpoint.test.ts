@@ -20,7 +20,10 @@ import { bits, doublePendulum, finalState, startRun } from '../../../validation/
 
 const settings = { solverType: 'GeneralizedAlpha', timeIntegration: { endTime: 0.2, numberOfSteps: 40 } }
 
-/** A test-only object that counts accepted steps as internal state (and can be told it has no checkpoint support). */
+/**
+ * A test-only object that counts accepted steps as internal state (and can be told it has no checkpoint
+ * support).
+ */
 class StepCounter implements ObjectComputation {
   ltgODE2 = new Int32Array(0)
   aeIndex = 0

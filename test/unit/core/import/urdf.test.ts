@@ -172,7 +172,9 @@ describe('URDF double pendulum', () => {
   })
 })
 
-/** A six-axis arm written for the test: axes z, y, y, x, a skewed one, x; turned origins; a fixed tool flange. */
+/**
+ * A six-axis arm written for the test: axes z, y, y, x, a skewed one, x; turned origins; a fixed tool flange.
+ */
 const ARM = `<robot name="arm6">
   <link name="base"><visual><geometry><mesh filename="package://arm6/base.stl"/></geometry></visual></link>
   <link name="l1"><inertial><origin xyz="0.02 0 0.1" rpy="0.1 0 0.2"/><mass value="4"/><inertia ixx="0.05" ixy="0.001" ixz="0" iyy="0.06" iyz="0.002" izz="0.04"/></inertial><visual><origin xyz="0.02 0 0.1"/><geometry><box size="0.05 0.04 0.03"/></geometry></visual></link>

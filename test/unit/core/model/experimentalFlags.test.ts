@@ -1,5 +1,6 @@
 // Experimental flags (Exudyn's PyExperimental): off unless listed, unknown names refused with a
-// message, retired ones (their behaviour is now the default) accepted as no-ops, and the one flag shipped now (newtonReactionStiffness) changes Newton's speed, not the answer.
+// message, retired ones (their behaviour is now the default) accepted as no-ops, and the one flag shipped now
+// (newtonReactionStiffness) changes Newton's speed, not the answer.
 import { describe, expect, it } from 'vitest'
 import {
   EXPERIMENTAL_FLAGS,

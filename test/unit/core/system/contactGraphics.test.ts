@@ -78,8 +78,8 @@ describe('ContactSpherePlane draws its normal force as an arrow', () => {
       Math.abs(length - scale * m * g * Math.cos(alpha)) / (scale * m * g * Math.cos(alpha)),
     ).toBeLessThan(1e-8)
     // The contact point lies on the sphere's axis along -n, in the middle of the overlap: r - p/2 below
-    // the centre, with the penetration p = m g cos(alpha) / k (1e-9 m; Newton's 1e-8 of the force is 1e-12 m of overlap).
-    // The centre: reference position r n plus the node's displacement q.
+    // the centre, with the penetration p = m g cos(alpha) / k (1e-9 m; Newton's 1e-8 of the force is 1e-12 m
+    // of overlap). The centre: reference position r n plus the node's displacement q.
     const centre = normal.map((x, i) => r * x + system.state.q[i])
     const penetration = (m * g * Math.cos(alpha)) / k
     const expected = centre.map((x, i) => x - (r - penetration / 2) * normal[i])

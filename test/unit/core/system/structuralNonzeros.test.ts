@@ -1,8 +1,8 @@
 // Declared structural nonzeros (ObjectComputation.structuralNonzeros): the sparse pattern holds only
 // the entries of the mass matrix, the f_lhs Jacobian, the constraint Jacobian and the reaction
-// stiffness that an item declares, so an entry declared zero must be exactly zero in every state, whoever computes the block
-// (the item's formulas, its analytic Jacobian, or the evaluator's numerical Jacobian by forward
-// differences).
+// stiffness that an item declares, so an entry declared zero must be exactly zero in every state, whoever
+// computes the block (the item's formulas, its analytic Jacobian, or the evaluator's numerical Jacobian by
+// forward differences).
 // Tolerances: declared zeros are compared with exactly 0 (a structural zero is a missing term, not a
 // small one: any rounding-level value would be a term the pattern silently drops). The assembled
 // sparse matrix is compared with the items' full local blocks added by hand to 1e-14 relative: the
@@ -64,7 +64,9 @@ function randomState(sys: CompiledSystem, random: () => number): void {
   }
 }
 
-/** Forward differences of f_lhs on each local coordinate of x (q or v), as the evaluator's numerical Jacobian. */
+/**
+ * Forward differences of f_lhs on each local coordinate of x (q or v), as the evaluator's numerical Jacobian.
+ */
 function numericalJacobian(sys: CompiledSystem, o: ObjectComputation, x: Float64Array): Float64Array {
   const ltg = o.ltgODE2,
     n = ltg.length,
@@ -386,7 +388,8 @@ describe('evaluator with declared structure', () => {
       ev.addMassMatrix(s, m, factorM)
       ev.addStiffnessDamping(s, m, factorK, factorD, ND)
       ev.addConstraintJacobian(s, m, sys.nODE2, false, 1.5, 1.5, 0.5)
-      // Reference: the full local blocks scattered by hand (numerical K and D for the Tait-Bryan body, as the evaluator).
+      // Reference: the full local blocks scattered by hand (numerical K and D for the Tait-Bryan body, as the
+      // evaluator).
       const ref = new Float64Array(n * n)
       for (const { computation: o } of sys.objects) {
         const ltg = o.ltgODE2,

@@ -1,9 +1,9 @@
 // Two-marker connectors share their work arrays (positions, velocities, Jacobians) per system
-// (TWO_MARKER_WORK in items/common/twoMarkerConnector.ts). This checks what sharing could break: springs whose markers have different
-// coordinate counts in one system (the Jacobian buffers grow after the first spring was set up), and
-// evaluations interleaved with another connector's (nothing may be left over from the previous call).
-// Reference: the spring law itself, f = k (L - L0) + d (n . (v1 - v0)) along the unit vector n, which
-// acts on a point mass's coordinates directly (its position Jacobian is the identity) and on the
+// (TWO_MARKER_WORK in items/common/twoMarkerConnector.ts). This checks what sharing could break: springs
+// whose markers have different coordinate counts in one system (the Jacobian buffers grow after the first
+// spring was set up), and evaluations interleaved with another connector's (nothing may be left over from the
+// previous call). Reference: the spring law itself, f = k (L - L0) + d (n . (v1 - v0)) along the unit vector
+// n, which acts on a point mass's coordinates directly (its position Jacobian is the identity) and on the
 // translation coordinates of a rigid body the same way. Tolerance 1e-12 relative to the force: the
 // reference and the item compute the same few products in a different order, so they differ only by
 // rounding (~1e-16 relative); a stale or wrongly sized work array would be off by O(1).
