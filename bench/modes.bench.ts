@@ -46,7 +46,9 @@ export default function modesBench(): BenchResult[] {
   })
   const links = cpu(() => lowestModesAt(project(hangingLinkChain(1000)), 'initial', { count: 20 }))
   results.push({
-    name: 'hanging chain of 1000 rigid links (RigidBody2D, JointRevolute2D), lowest 20 modes, sparse (incl. state)',
+    name:
+      'hanging chain of 1000 rigid links (RigidBody2D, JointRevolute2D), lowest 20 modes, sparse (incl. ' +
+      'state)',
     value: links.seconds,
     unit: 's CPU',
     extra: `${links.value.iterations} iterations; f1 = ${links.value.modes[0].frequency.toPrecision(6)} Hz`,

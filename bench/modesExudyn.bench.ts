@@ -124,7 +124,9 @@ function matrixParity(peer: string, file: string): BenchResult {
     return diff / size
   })
   return {
-    name: 'Exudyn parity, pre-stretched spring lattice 4 x 4: ComputeLinearizedSystem M, K, D, largest difference / largest entry',
+    name:
+      'Exudyn parity, pre-stretched spring lattice 4 x 4: ComputeLinearizedSystem M, K, D, largest ' +
+      'difference / largest entry',
     value: Math.max(...relative),
     unit: '',
     extra: `M ${relative[0].toExponential(1)}, K ${relative[1].toExponential(1)}, D ${relative[2].toExponential(1)}`,

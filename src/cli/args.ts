@@ -52,7 +52,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     operand: 'PROJECT',
     summary: 'solve a project with its simulation settings',
     description:
-      'Solves PROJECT (an .mbsproj file) from its initial conditions with its simulationSettings, overridden by the options. ' +
+      'Solves PROJECT (an .mbsproj file) from its initial conditions with its simulationSettings, ' +
+      'overridden by the options. ' +
       'A progress line is shown on a terminal for runs longer than about a second.',
     options: [
       {
@@ -63,7 +64,9 @@ export const COMMANDS: readonly CommandSpec[] = [
       {
         name: 'sensors-dir',
         value: 'DIR',
-        doc: 'write DIR/NAME.csv for every sensor with writeToFile (fileName overrides NAME.csv): "#" comment lines, then rows t,v0,v1,... whose numbers parse back to the identical doubles',
+        doc:
+          'write DIR/NAME.csv for every sensor with writeToFile (fileName overrides NAME.csv): "#" ' +
+          'comment lines, then rows t,v0,v1,... whose numbers parse back to the identical doubles',
       },
       { name: 'results', value: 'FILE', doc: 'write the results file a replay needs' },
       {
@@ -81,11 +84,17 @@ export const COMMANDS: readonly CommandSpec[] = [
         name: 'set',
         value: 'ITEM.PARAMETER=VALUE',
         repeatable: true,
-        doc: 'override a parameter of an item (bob.physicsMass=2) or a setting (timeIntegration.numberOfSteps=500), checked like an edit in the app; VALUE is JSON ([0,-9.81,0], true) or else a string; repeatable',
+        doc:
+          'override a parameter of an item (bob.physicsMass=2) or a setting ' +
+          '(timeIntegration.numberOfSteps=500), checked like an edit in the app; VALUE is JSON ' +
+          '([0,-9.81,0], true) or else a string; repeatable',
       },
       {
         name: 'json',
-        doc: 'print a one-line JSON summary as the last line of standard output: {"time", "steps", "newtonIterations", "jacobians", "wallTime" (seconds, assembly and solve), "sensors": {NAME: last values}}',
+        doc:
+          'print a one-line JSON summary as the last line of standard output: {"time", "steps", ' +
+          '"newtonIterations", "jacobians", "wallTime" (seconds, assembly and solve), "sensors": {NAME: ' +
+          'last values}}',
       },
     ],
   },
@@ -94,14 +103,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     operand: 'PROJECT',
     summary: 'natural frequencies, damping ratios and mode shapes',
     description:
-      'Linearizes PROJECT at a state (constraints eliminated by a null-space basis of their Jacobian) and prints its modes ' +
-      'sorted by frequency: mode, frequency in Hz (rigid-body modes 0), damping ratio (--damped), and the nodes with at ' +
+      'Linearizes PROJECT at a state (constraints eliminated by a null-space basis of their Jacobian) ' +
+      'and prints its modes ' +
+      'sorted by frequency: mode, frequency in Hz (rigid-body modes 0), damping ratio (--damped), and ' +
+      'the nodes with at ' +
       'least 10% of the kinetic energy of the mode.',
     options: [
       {
         name: 'at',
         value: 'static|initial|T',
-        doc: 'linearize at the static equilibrium (the static solver first; the default), at the initial state, or at time T of a run with the project settings',
+        doc:
+          'linearize at the static equilibrium (the static solver first; the default), at the initial ' +
+          'state, or at time T of a run with the project settings',
       },
       {
         name: 'from-checkpoint',
@@ -111,15 +124,22 @@ export const COMMANDS: readonly CommandSpec[] = [
       {
         name: 'count',
         value: 'N',
-        doc: 'list the lowest N modes only; on a model of 300 or more coordinates only those are computed, by a sparse solver (undamped, N at most a quarter of the coordinates)',
+        doc:
+          'list the lowest N modes only; on a model of 300 or more coordinates only those are computed, ' +
+          'by a sparse solver (undamped, N at most a quarter of the coordinates)',
       },
       {
         name: 'damped',
-        doc: 'damped modes (first-order form): damped frequencies and damping ratios; without it the undamped problem of M and K',
+        doc:
+          'damped modes (first-order form): damped frequencies and damping ratios; without it the ' +
+          'undamped problem of M and K',
       },
       {
         name: 'json',
-        doc: 'print one JSON object as the last line of standard output: {"at", "modes": [{"frequency" (Hz), "dampingRatio" (number or null), "rigidBody", "unstable", "dominant": [{"item", "share"}]}]}, every mode including rigid-body ones, sorted by frequency',
+        doc:
+          'print one JSON object as the last line of standard output: {"at", "modes": [{"frequency" ' +
+          '(Hz), "dampingRatio" (number or null), "rigidBody", "unstable", "dominant": [{"item", ' +
+          '"share"}]}]}, every mode including rigid-body ones, sorted by frequency',
       },
     ],
   },
@@ -128,22 +148,30 @@ export const COMMANDS: readonly CommandSpec[] = [
     operand: 'PROJECT',
     summary: 'state-space matrices A, B, C, D for control design',
     description:
-      "Linearizes PROJECT at a state and prints the state-space form x' = A x + B u, y = y0 + C x + D u of the system on " +
-      'its independent coordinates: q = q0 + N z (N a null-space basis of the constraint Jacobian, the identity without ' +
-      "constraints), state x = [z; z']. Input u_j is the magnitude of load j along its value at the linearization point " +
-      "(in the load's unit); the outputs are the values of the sensors. Without --json or --csv the matrices are printed as tables.",
+      "Linearizes PROJECT at a state and prints the state-space form x' = A x + B u, y = y0 + C x + D u " +
+      'of the system on ' +
+      'its independent coordinates: q = q0 + N z (N a null-space basis of the constraint Jacobian, the ' +
+      'identity without ' +
+      "constraints), state x = [z; z']. Input u_j is the magnitude of load j along its value at the " +
+      'linearization point ' +
+      "(in the load's unit); the outputs are the values of the sensors. Without --json or --csv the " +
+      'matrices are printed as tables.',
     options: [
       {
         name: 'inputs',
         value: 'LOAD',
         many: true,
-        doc: 'the loads that are inputs, by name, one column of B each (a load must not be zero: its value gives the direction)',
+        doc:
+          'the loads that are inputs, by name, one column of B each (a load must not be zero: its value ' +
+          'gives the direction)',
       },
       {
         name: 'outputs',
         value: 'SENSOR',
         many: true,
-        doc: 'the sensors whose values are outputs, by name, one row of C per value (SENSOR[i] for a sensor of several values)',
+        doc:
+          'the sensors whose values are outputs, by name, one row of C per value (SENSOR[i] for a sensor ' +
+          'of several values)',
       },
       {
         name: 'at',
@@ -157,11 +185,16 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       {
         name: 'json',
-        doc: 'print one JSON object as the last line of standard output: {"at", "inputs", "outputs", "outputValues" (y0), "basis" (N, rows of n), "A", "B", "C", "D"} with matrices as arrays of rows',
+        doc:
+          'print one JSON object as the last line of standard output: {"at", "inputs", "outputs", ' +
+          '"outputValues" (y0), "basis" (N, rows of n), "A", "B", "C", "D"} with matrices as arrays of ' +
+          'rows',
       },
       {
         name: 'csv',
-        doc: 'print the matrices as CSV: for each of A, B, C, D a line "# NAME ROWS COLUMNS" and then its rows, comma-separated, numbers that parse back to the identical doubles',
+        doc:
+          'print the matrices as CSV: for each of A, B, C, D a line "# NAME ROWS COLUMNS" and then its ' +
+          'rows, comma-separated, numbers that parse back to the identical doubles',
       },
     ],
   },
@@ -170,13 +203,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     operand: 'STUDY',
     summary: 'run every case of a parameter study',
     description:
-      'Runs every case of STUDY (a study file, docs/file-formats.md) on a pool of worker processes, or on a Redis queue served by "mbs worker" on any number of machines, and writes one row per finished case to its folder (rows.csv and rows.jsonl); failed cases are recorded with their error. A progress bar with ETA is shown on a terminal.',
+      'Runs every case of STUDY (a study file, docs/file-formats.md) on a pool of worker processes, or ' +
+      'on a Redis queue served by "mbs worker" on any number of machines, and writes one row per ' +
+      'finished case to its folder (rows.csv and rows.jsonl); failed cases are recorded with their ' +
+      'error. A progress bar with ETA is shown on a terminal.',
     options: [
       { name: 'workers', value: 'N', doc: 'number of local worker processes (default: the number of cores)' },
       {
         name: 'queue',
         value: 'URL',
-        doc: 'put the cases on the BullMQ queue of the Redis server at URL (redis://HOST:PORT) and collect the rows that "mbs worker" processes send back, instead of running them here (docs/studies.md)',
+        doc:
+          'put the cases on the BullMQ queue of the Redis server at URL (redis://HOST:PORT) and collect ' +
+          'the rows that "mbs worker" processes send back, instead of running them here (docs/studies.md)',
       },
       { name: 'resume', doc: 'continue a study that was stopped: run only the cases without a row' },
       {
@@ -193,9 +231,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     operand: 'FILE.urdf',
     summary: 'build a project from a URDF robot description',
     description:
-      'Reads FILE.urdf (links with inertials, revolute, continuous, prismatic and fixed joints; links on fixed joints are merged) ' +
-      'and writes a project: one KinematicTree in minimal coordinates (--tree, the default) or a RigidBody per link with a joint per ' +
-      'URDF joint (--bodies). What cannot be represented (mimic joints, limits, transmissions, mesh visuals) is listed on standard error.',
+      'Reads FILE.urdf (links with inertials, revolute, continuous, prismatic and fixed joints; links on ' +
+      'fixed joints are merged) ' +
+      'and writes a project: one KinematicTree in minimal coordinates (--tree, the default) or a ' +
+      'RigidBody per link with a joint per ' +
+      'URDF joint (--bodies). What cannot be represented (mimic joints, limits, transmissions, mesh ' +
+      'visuals) is listed on standard error.',
     options: [
       { name: 'output', short: 'o', value: 'FILE', doc: 'the project file to write (required)' },
       { name: 'tree', doc: 'minimal coordinates: one KinematicTree (the default)' },
@@ -203,7 +244,9 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'gravity', value: 'X,Y,Z', doc: 'gravity vector in m/s^2, e.g. 0,0,-9.81 (none by default)' },
       {
         name: 'joint-sensors',
-        doc: 'one sensor per movable joint, named as the joint (NAME.csv with mbs run --sensors-dir), recording its coordinate: angle in rad from the URDF zero pose, or displacement in m',
+        doc:
+          'one sensor per movable joint, named as the joint (NAME.csv with mbs run --sensors-dir), ' +
+          'recording its coordinate: angle in rad from the URDF zero pose, or displacement in m',
       },
     ],
   },
@@ -211,7 +254,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'worker',
     summary: 'run study cases from a Redis queue',
     description:
-      'Takes the cases that "mbs study --queue URL" puts on the queue and runs them, CONCURRENCY at a time, each in a worker process of its own, until stopped with Ctrl-C or SIGTERM (it then finishes the cases it holds). Start it on every machine that should work on the study; a worker that is killed loses nothing: its case is run again by another worker.',
+      'Takes the cases that "mbs study --queue URL" puts on the queue and runs them, CONCURRENCY at a ' +
+      'time, each in a worker process of its own, until stopped with Ctrl-C or SIGTERM (it then finishes ' +
+      'the cases it holds). Start it on every machine that should work on the study; a worker that is ' +
+      'killed loses nothing: its case is run again by another worker.',
     options: [
       {
         name: 'queue',
@@ -222,7 +268,9 @@ export const COMMANDS: readonly CommandSpec[] = [
       {
         name: 'stall-seconds',
         value: 'S',
-        doc: 'seconds after which the case of a worker that stopped answering (killed, machine down) goes to another worker (default 30); the same on every worker of a queue',
+        doc:
+          'seconds after which the case of a worker that stopped answering (killed, machine down) goes ' +
+          'to another worker (default 30); the same on every worker of a queue',
       },
     ],
   },
@@ -231,7 +279,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     operand: 'PROJECT',
     summary: 'check a project file and report every problem',
     description:
-      'Parses and validates PROJECT: every problem is printed on its own line as "path: message" (exit 1); a valid file prints "OK: NAME (counts)" (exit 0).',
+      'Parses and validates PROJECT: every problem is printed on its own line as "path: message" (exit ' +
+      '1); a valid file prints "OK: NAME (counts)" (exit 0).',
     options: [],
   },
   {
@@ -246,7 +295,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     operand: 'RESULTS',
     summary: 're-run a results file and compare it bit for bit',
     description:
-      'Re-runs the model stored in RESULTS (a results file of mbs run --results or the app) with its simulation settings and end time, and compares every frame and sensor row bit for bit: prints "bitwise identical" (exit 0), or the first frame and coordinate, or sensor row and value, that differ (exit 1). A run continued from a checkpoint cannot be verified (exit 2).',
+      'Re-runs the model stored in RESULTS (a results file of mbs run --results or the app) with its ' +
+      'simulation settings and end time, and compares every frame and sensor row bit for bit: prints ' +
+      '"bitwise identical" (exit 0), or the first frame and coordinate, or sensor row and value, that ' +
+      'differ (exit 1). A run continued from a checkpoint cannot be verified (exit 2).',
     options: [],
   },
   {

@@ -6,22 +6,27 @@ const EXIT_CODE_DOCS: [number, string][] = [
   [EXIT.ok, 'success'],
   [
     EXIT.invalidProject,
-    'validate, info: the project file has problems (one per line: path: message); verify: the re-run differs from the results file',
+    'validate, info: the project file has problems (one per line: path: message); verify: the re-run ' +
+      'differs from the results file',
   ],
   [
     EXIT.runInvalidProject,
-    'run, modes, linearize: the project file has problems or cannot be assembled; nothing was solved. verify: the results file is damaged, or its run cannot be repeated',
+    'run, modes, linearize: the project file has problems or cannot be assembled; nothing was solved. ' +
+      'verify: the results file is damaged, or its run cannot be repeated',
   ],
   [
     EXIT.solverFailure,
-    'run: the solver failed (no convergence, singular system, NaN or Infinity, an item that cannot be evaluated such as coincident markers); the sensor files and results frames up to the last accepted step are written. modes, linearize: the state cannot be computed, or a free coordinate has no mass',
+    'run: the solver failed (no convergence, singular system, NaN or Infinity, an item that cannot be ' +
+      'evaluated such as coincident markers); the sensor files and results frames up to the last accepted ' +
+      'step are written. modes, linearize: the state cannot be computed, or a free coordinate has no mass',
   ],
   [EXIT.usage, 'bad arguments, such as an unknown load or sensor for linearize (the usage is printed)'],
   [EXIT.noInput, 'an input file cannot be read'],
   [EXIT.unavailable, 'study --queue, worker: the Redis server cannot be reached'],
   [
     EXIT.cannotCreate,
-    'an output file cannot be created or written (disk full, no permission, a device error); the message names the path and the system error',
+    'an output file cannot be created or written (disk full, no permission, a device error); the message ' +
+      'names the path and the system error',
   ],
   [EXIT.internal, 'internal error (please report it)'],
 ]

@@ -39,7 +39,8 @@ function settingsPage(): string {
       '# Simulation settings',
       '',
       "The `simulationSettings` dictionary of a project file. Names follow Exudyn's simulationSettings tree;",
-      'omitted settings take the defaults below, and an unknown or invalid setting is an error naming its path.',
+      'omitted settings take the defaults below, and an unknown or invalid setting is an error naming ' +
+        'its path.',
       'How the solvers use them: [../engine.md](../engine.md#solvers).',
       '',
       ...parameterTable(entries),

@@ -10,7 +10,11 @@ import type { JsonValue, Problem } from './types'
  */
 export const EXPERIMENTAL_FLAGS: Readonly<Record<string, string>> = {
   newtonReactionStiffness:
-    'implicit solvers add the geometric stiffness of the constraint reactions d(C_q^T lambda)/dq to the Newton matrix at each refresh (analytic for joints and Euler-parameter bodies, forward differences per object for other constraints): Newton converges quadratically with a fresh matrix (with the refresh policy about half the iterations per step), but refreshes cost more and the time per step does not drop (see docs/performance.md)',
+    'implicit solvers add the geometric stiffness of the constraint reactions d(C_q^T lambda)/dq to the ' +
+    'Newton matrix at each refresh (analytic for joints and Euler-parameter bodies, forward differences ' +
+    'per object for other constraints): Newton converges quadratically with a fresh matrix (with the ' +
+    'refresh policy about half the iterations per step), but refreshes cost more and the time per step ' +
+    'does not drop (see docs/performance.md)',
 }
 
 /**
@@ -93,7 +97,12 @@ const newton = (relTol: number, absTol: number): Record<string, SchemaNode> => (
     default: relTol,
     min: 0,
     exclusiveMin: true,
-    doc: "Newton converges when the residual norm is below absoluteTolerance + relativeTolerance times the forces in balance (time integration: |M q''| + |f_lhs - f_loads| at the first iterate of the step; static solver: the larger of the first residual and the applied loads); a stalled time-integration iteration also converges within 4 times the residual's round-off floor (docs/engine.md)",
+    doc:
+      'Newton converges when the residual norm is below absoluteTolerance + relativeTolerance times the ' +
+      "forces in balance (time integration: |M q''| + |f_lhs - f_loads| at the first iterate of the " +
+      'step; static solver: the larger of the first residual and the applied loads); a stalled ' +
+      "time-integration iteration also converges within 4 times the residual's round-off floor " +
+      '(docs/engine.md)',
   },
   absoluteTolerance: {
     type: 'number',
@@ -157,7 +166,9 @@ export const SETTINGS_SCHEMA: Record<string, SchemaNode> = {
     adaptiveStep: {
       type: 'boolean',
       default: true,
-      doc: 'error-controlled steps for ODE23 and DOPRI5; step reduction on Newton failure for implicit solvers',
+      doc:
+        'error-controlled steps for ODE23 and DOPRI5; step reduction on Newton failure for implicit ' +
+        'solvers',
     },
     minimumStepSize: {
       type: 'number',
@@ -194,7 +205,9 @@ export const SETTINGS_SCHEMA: Record<string, SchemaNode> = {
         default: 0.9,
         min: 0,
         max: 1,
-        doc: 'spectral radius at infinity rho_inf (1 = no numerical damping; < 1 needed for index-3 constraints)',
+        doc:
+          'spectral radius at infinity rho_inf (1 = no numerical damping; < 1 needed for index-3 ' +
+          'constraints)',
       },
       computeInitialAccelerations: {
         type: 'boolean',
@@ -241,7 +254,9 @@ export const SETTINGS_SCHEMA: Record<string, SchemaNode> = {
     type: 'enum',
     values: ['auto', 'EXUdense', 'EigenSparse'],
     default: 'auto',
-    doc: 'EXUdense: dense LU; EigenSparse: sparse LU (fill-reducing order, symbolic analysis reused); auto: dense for small systems, sparse for large ones',
+    doc:
+      'EXUdense: dense LU; EigenSparse: sparse LU (fill-reducing order, symbolic analysis reused); auto: ' +
+      'dense for small systems, sparse for large ones',
   },
   solutionSettings: {
     solutionWritePeriod: {

@@ -26,7 +26,8 @@ const EXPECTED: Record<string, string[]> = {
     'unknown parameter "physicsMas" (did you mean "physicsMass"?)',
   ],
   'wrongParameterType.mbsproj': [
-    'model.objects[1].physicsMass: object "bob" (MassPoint), parameter physicsMass: expected a number, got the string "1"',
+    'model.objects[1].physicsMass: object "bob" (MassPoint), parameter physicsMass: expected a number, ' +
+      'got the string "1"',
   ],
   'nanString.mbsproj': ['parameter physicsMass: expected a number, got the string "NaN"'],
   'hugeExponent.mbsproj': ['parameter physicsMass: expected a finite number, got Infinity'],
@@ -39,7 +40,8 @@ const EXPECTED: Record<string, string[]> = {
     'no node index 5 (the model has 1 node)',
   ],
   'referenceToWrongType.mbsproj': [
-    'model.objects[3].nodeNumber: object "puck" (MassPoint2D), parameter nodeNumber: node "groundNode" is a PointGround; expected one of: Point2D',
+    'model.objects[3].nodeNumber: object "puck" (MassPoint2D), parameter nodeNumber: node "groundNode" ' +
+      'is a PointGround; expected one of: Point2D',
   ],
   'duplicateNames.mbsproj': [
     'model.markers[1].name: marker "pivot" (BodyPosition): the name is already used by marker #0',
@@ -51,14 +53,16 @@ const EXPECTED: Record<string, string[]> = {
     'parameter referenceCoordinates: expected a vector of 3 numbers, got an array of length 2',
   ],
   'unknownSetting.mbsproj': [
-    'simulationSettings.timeIntegration.numberOfStep: unknown setting "numberOfStep" (did you mean "numberOfSteps"?)',
+    'simulationSettings.timeIntegration.numberOfStep: unknown setting "numberOfStep" (did you mean ' +
+      '"numberOfSteps"?)',
   ],
   'endTimeNotAfterStartTime.mbsproj': [
     'simulationSettings.timeIntegration.endTime: expected endTime > startTime (1), got 1',
   ],
   'severalProblems.mbsproj': [
     'model.nodes[0].referenceCoordinates:',
-    'model.objects[1].physicsMass: object "bob" (MassPoint), parameter physicsMass: expected a value >= 0 kg, got -1',
+    'model.objects[1].physicsMass: object "bob" (MassPoint), parameter physicsMass: expected a value >= ' +
+      '0 kg, got -1',
     'model.loads[0].loadVectr:',
     'simulationSettings.solverType: expected one of',
   ],

@@ -84,7 +84,8 @@ describe('mbs run: a check of an item definition at assembly is a model error na
     const { code, err } = mbs('run', file)
     expect(code).toBe(2)
     expect(err).toEqual([
-      'mbs run: the model cannot be assembled: sensor "groundForce": object "ground" (Ground) has no output Force; it has: none',
+      'mbs run: the model cannot be assembled: sensor "groundForce": object "ground" (Ground) has no ' +
+        'output Force; it has: none',
     ])
   })
 })
@@ -135,7 +136,8 @@ describe('mbs run (the real bin)', () => {
     expect(stdout).toBe('')
     const lines = stderr.trimEnd().split('\n')
     expect(lines[0]).toBe(
-      'mbs run: unknown option "--end-tme" (did you mean "--end-time"?); options of run: --end-time, --sensors-dir, --results, --save-checkpoint, --checkpoint-at, --from-checkpoint, --set, --json',
+      'mbs run: unknown option "--end-tme" (did you mean "--end-time"?); options of run: --end-time, ' +
+        '--sensors-dir, --results, --save-checkpoint, --checkpoint-at, --from-checkpoint, --set, --json',
     )
     expect(lines[1]).toMatch(/^Usage: mbs run PROJECT \[--end-time T\]/)
   })
@@ -211,7 +213,8 @@ describe('mbs run (in-process)', () => {
     const { code, err } = mbs('run', file, '--sensors-dir', tempDir())
     expect(code).toBe(2)
     expect(err).toEqual([
-      'mbs run: sensor "bobPositionSensor" (Node), parameter fileName: expected a file name inside the sensors directory, got "../escape.csv"',
+      'mbs run: sensor "bobPositionSensor" (Node), parameter fileName: expected a file name inside the ' +
+        'sensors directory, got "../escape.csv"',
     ])
   })
 
@@ -268,9 +271,11 @@ describe('examples with every dynamic solver', () => {
   // Examples that only implicit solvers can run, with the reason.
   const implicitOnly: Record<string, string> = {
     'beadOnCable.mbsproj':
-      "JointSliding2D's sliding coordinate has no mass; explicit solvers factorize the mass matrix and need mass on every coordinate",
+      "JointSliding2D's sliding coordinate has no mass; explicit solvers factorize the mass matrix and " +
+      'need mass on every coordinate',
     'cableOverPulley.mbsproj':
-      'stiff penalty contact and axial cable stiffness on 20 g elements (eigenfrequencies near 8000 rad/s): explicit solvers would need steps below 2e-4 s, the example steps 2e-3 s',
+      'stiff penalty contact and axial cable stiffness on 20 g elements (eigenfrequencies near 8000 ' +
+      'rad/s): explicit solvers would need steps below 2e-4 s, the example steps 2e-3 s',
   }
   const solversFor = (file: string): string[] => (implicitOnly[file] ? solvers.slice(0, 2) : solvers)
   // The cable over the pulley costs about 15 Newton iterations per step (stiff penalty contact with

@@ -112,7 +112,8 @@ const SAME_ALGORITHM: SameAlgorithmCase[] = [
   {
     file: 'ObjectConnectorCoordinate.mbsproj',
     tests:
-      'ConnectorCoordinate with a time-dependent offsetUserFunction, NodeCoordinate markers on PointGround and Point (GA)',
+      'ConnectorCoordinate with a time-dependent offsetUserFunction, NodeCoordinate markers on ' +
+      'PointGround and Point (GA)',
     reference: 0.04999999999999982,
     source: 'runTestSuiteRefSol.py:187; MiniExamples/ObjectConnectorCoordinate.py (Displacement[0])',
     result: (f) => last(run(f), 'displacement')[0],
@@ -183,7 +184,8 @@ const NEWTON_LIMITED: NewtonLimitedCase[] = [
   {
     file: 'fourBarMechanismTest.mbsproj',
     tests:
-      'four-bar of mass points: 3 ConnectorDistance + 2 ConnectorCoordinate, GA with spectralRadius 0.5, 2000 steps',
+      'four-bar of mass points: 3 ConnectorDistance + 2 ConnectorCoordinate, GA with spectralRadius 0.5, ' +
+      '2000 steps',
     reference: -2.376335780518213,
     source: 'runTestSuiteRefSol.py:57; TestModels/fourBarMechanismTest.py (ODE2 coordinate 1 = y of n1)',
     value: (r) => last(r, 'n1Coordinates')[1],

@@ -148,7 +148,8 @@ export function drawGraphicsData(
 }
 
 const GRAPHICS_DOC =
-  'Exudyn graphicsData: list of {type: "TriangleList"|"Brick"|"Sphere"|"Cylinder"|"Line", ...} in body coordinates (see bodyGraphics.ts); when not empty it is drawn instead of the default shape'
+  'Exudyn graphicsData: list of {type: "TriangleList"|"Brick"|"Sphere"|"Cylinder"|"Line", ...} in body ' +
+  'coordinates (see bodyGraphics.ts); when not empty it is drawn instead of the default shape'
 
 export const VGRAPHICS = {
   VgraphicsData: { type: 'graphicsList' as const, default: [], doc: GRAPHICS_DOC, visualization: true },

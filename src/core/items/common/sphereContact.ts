@@ -288,7 +288,9 @@ export const LAW_PARAMETERS = {
     default: 0,
     min: 0,
     unit: 'N s/m',
-    doc: 'normal contact damping d_c (linear dashpot; restitution e = exp(-zeta pi / sqrt(1 - zeta^2)), zeta = d_c / (2 sqrt(k_c m)))',
+    doc:
+      'normal contact damping d_c (linear dashpot; restitution e = exp(-zeta pi / sqrt(1 - zeta^2)), ' +
+      'zeta = d_c / (2 sqrt(k_c m)))',
   },
   dynamicFriction: { type: 'number', default: 0, min: 0, doc: 'Coulomb friction coefficient mu_d' },
   frictionProportionalZone: {
@@ -296,7 +298,9 @@ export const LAW_PARAMETERS = {
     default: 1e-3,
     min: 0,
     unit: 'm/s',
-    doc: 'tangential speed below which the friction force grows linearly with the speed (regularization of sign(v))',
+    doc:
+      'tangential speed below which the friction force grows linearly with the speed (regularization of ' +
+      'sign(v))',
   },
 } satisfies ParamSchema
 
@@ -305,7 +309,9 @@ export const V_FORCE_SCALE = {
     type: 'number',
     default: -1,
     unit: 'm/N',
-    doc: 'length of the contact-force arrow per newton; <= 0 (default -1): every force drawn 4 sphere radii long (direction only)',
+    doc:
+      'length of the contact-force arrow per newton; <= 0 (default -1): every force drawn 4 sphere radii ' +
+      'long (direction only)',
     visualization: true,
   },
 } satisfies ParamSchema
@@ -348,7 +354,8 @@ export function checkLaw(it: ResolvedItem): { parameter: string; message: string
       {
         parameter: 'frictionProportionalZone',
         message:
-          'expected a positive regularization speed when dynamicFriction > 0 (Newton needs a continuous friction law)',
+          'expected a positive regularization speed when dynamicFriction > 0 (Newton needs a continuous ' +
+          'friction law)',
       },
     ]
   return []

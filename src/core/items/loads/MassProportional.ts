@@ -3,7 +3,9 @@ import { requireMarkers } from '../common/markerChecks'
 
 export const LoadMassProportional = defineLoad({
   type: 'MassProportional',
-  doc: 'A load proportional to the mass of a body (gravity): force = mass * loadVector at the centre of mass, through a BodyMass marker.',
+  doc:
+    'A load proportional to the mass of a body (gravity): force = mass * loadVector at the centre of ' +
+    'mass, through a BodyMass marker.',
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'a BodyMass marker' },
     loadVector: {

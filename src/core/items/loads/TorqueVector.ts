@@ -4,7 +4,9 @@ import { requireMarkers } from '../common/markerChecks'
 
 export const LoadTorqueVector = defineLoad({
   type: 'TorqueVector',
-  doc: 'A torque on an orientation marker (rigid body or rigid node), in global coordinates (or in the marker frame if bodyFixed).',
+  doc:
+    'A torque on an orientation marker (rigid body or rigid node), in global coordinates (or in the ' +
+    'marker frame if bodyFixed).',
   parameters: {
     markerNumber: { type: 'ref', kind: 'marker', doc: 'the marker the torque acts on' },
     loadVector: {

@@ -12,7 +12,9 @@ export class CableCoordinatesMarker implements MarkerComputation {
 
 export const MarkerBodyCable2DCoordinates = defineMarker(PROVIDES_NOTHING, {
   type: 'BodyCable2DCoordinates',
-  doc: 'All coordinates of an ANCFCable2D element, for connectors acting anywhere along the element (JointSliding2D slidingMarkerNumbers).',
+  doc:
+    'All coordinates of an ANCFCable2D element, for connectors acting anywhere along the element ' +
+    '(JointSliding2D slidingMarkerNumbers).',
   parameters: {
     bodyNumber: { type: 'ref', kind: 'object', types: ['ANCFCable2D'], doc: 'the ANCFCable2D element' },
     ...visualizationParams(),

@@ -16,7 +16,10 @@ export class CableShapeMarker implements MarkerComputation {
 
 export const MarkerBodyCable2DShape = defineMarker(PROVIDES_NOTHING, {
   type: 'BodyCable2DShape',
-  doc: 'The surface of an ANCFCable2D element as numberOfSegments straight segments between the points r(x_i) + verticalOffset n(x_i) (x_i = i L / numberOfSegments, n the axis normal, the tangent turned by +90 degrees), for contact with the element (ContactFrictionCircleCable2D).',
+  doc:
+    'The surface of an ANCFCable2D element as numberOfSegments straight segments between the points ' +
+    'r(x_i) + verticalOffset n(x_i) (x_i = i L / numberOfSegments, n the axis normal, the tangent turned ' +
+    'by +90 degrees), for contact with the element (ContactFrictionCircleCable2D).',
   parameters: {
     bodyNumber: { type: 'ref', kind: 'object', types: ['ANCFCable2D'], doc: 'the ANCFCable2D element' },
     numberOfSegments: {
@@ -29,7 +32,9 @@ export const MarkerBodyCable2DShape = defineMarker(PROVIDES_NOTHING, {
       type: 'number',
       default: 0,
       unit: 'm',
-      doc: "offset of the segment points from the axis along the cable's local y (e.g. half the cable height for the surface)",
+      doc:
+        "offset of the segment points from the axis along the cable's local y (e.g. half the cable " +
+        'height for the surface)',
     },
     ...visualizationParams(),
   },

@@ -5,7 +5,9 @@ export const MarkerBodyPosition = kinematicMarker(
   POSITION,
   {
     type: 'BodyPosition',
-    doc: 'A position on a body, given in body coordinates (localPosition); provides position and its Jacobian.',
+    doc:
+      'A position on a body, given in body coordinates (localPosition); provides position and its ' +
+      'Jacobian.',
     parameters: {
       bodyNumber: { type: 'ref', kind: 'object', doc: 'the body' },
       localPosition: {

@@ -5,7 +5,9 @@ export const MarkerBodyRigid = kinematicMarker(
   FRAME,
   {
     type: 'BodyRigid',
-    doc: 'A frame on a rigid body at localPosition with the body orientation; provides position and orientation.',
+    doc:
+      'A frame on a rigid body at localPosition with the body orientation; provides position and ' +
+      'orientation.',
     parameters: {
       bodyNumber: { type: 'ref', kind: 'object', doc: 'the rigid body (or ground)' },
       localPosition: {

@@ -144,7 +144,9 @@ const FRAME = { position: true, orientation: true, coordinate: false, bodyMass: 
 
 export const MarkerKinematicTreeRigid = defineMarker(FRAME, {
   type: 'KinematicTreeRigid',
-  doc: 'A frame on link linkNumber of a KinematicTree at localPosition (link coordinates) with the link orientation; provides position and orientation.',
+  doc:
+    'A frame on link linkNumber of a KinematicTree at localPosition (link coordinates) with the link ' +
+    'orientation; provides position and orientation.',
   parameters: {
     objectNumber: { type: 'ref', kind: 'object', types: ['KinematicTree'], doc: 'the KinematicTree' },
     linkNumber: { type: 'integer', min: 0, doc: 'the link (0-based)' },

@@ -23,7 +23,9 @@ class NodeCoordinateMarker implements MarkerComputation {
 
 export const MarkerNodeCoordinate = defineMarker(COORDINATE, {
   type: 'NodeCoordinate',
-  doc: 'One ODE2 coordinate of a node (0-based), for coordinate loads, springs and constraints; acts on the displacement coordinate.',
+  doc:
+    'One ODE2 coordinate of a node (0-based), for coordinate loads, springs and constraints; acts on the ' +
+    'displacement coordinate.',
   parameters: {
     nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' },
     coordinate: { type: 'integer', default: 0, min: 0, doc: 'the 0-based coordinate index within the node' },

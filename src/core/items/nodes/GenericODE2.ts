@@ -9,7 +9,9 @@ export const NodeGenericODE2 = defineItem({
   kind: 'node',
   type: 'GenericODE2',
   exudynName: 'NodeGenericODE2',
-  doc: 'A node with numberOfODE2Coordinates generic second-order coordinates (no position), for ObjectGenericODE2-like systems and coordinate connectors.',
+  doc:
+    'A node with numberOfODE2Coordinates generic second-order coordinates (no position), for ' +
+    'ObjectGenericODE2-like systems and coordinate connectors.',
   parameters: {
     numberOfODE2Coordinates: { type: 'integer', min: 0, doc: 'number of coordinates' },
     referenceCoordinates: {

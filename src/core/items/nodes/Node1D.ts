@@ -8,7 +8,10 @@ export const Node1D = defineItem({
   kind: 'node',
   type: 'Node1D',
   exudynName: 'Node1D',
-  doc: 'A node with one ODE2 coordinate (a translation or an angle) and no position of its own; the coordinate of ObjectMass1D and ObjectRotationalMass1D. Total value = referenceCoordinates[0] + displacement.',
+  doc:
+    'A node with one ODE2 coordinate (a translation or an angle) and no position of its own; the ' +
+    'coordinate of ObjectMass1D and ObjectRotationalMass1D. Total value = referenceCoordinates[0] + ' +
+    'displacement.',
   parameters: {
     referenceCoordinates: {
       type: 'vector',

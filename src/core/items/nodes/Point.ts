@@ -6,7 +6,9 @@ export const NodePoint = defineItem({
   kind: 'node',
   type: 'Point',
   exudynName: 'NodePoint',
-  doc: 'A 3D point node with 3 displacement coordinates [x, y, z]; position = referenceCoordinates + displacement.',
+  doc:
+    'A 3D point node with 3 displacement coordinates [x, y, z]; position = referenceCoordinates + ' +
+    'displacement.',
   parameters: {
     referenceCoordinates: {
       type: 'vector',

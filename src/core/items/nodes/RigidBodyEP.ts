@@ -32,7 +32,9 @@ function checkEulerParameters(it: ResolvedItem): { parameter: string; message: s
 
 export const NodeRigidBodyEP = rigidNode({
   type: 'RigidBodyEP',
-  doc: 'A 3D rigid-body node with 3 displacement coordinates and 4 Euler parameters [x, y, z, ep0, ep1, ep2, ep3] (ep0 scalar); no singularities; the rigid body on it adds the constraint |ep| = 1.',
+  doc:
+    'A 3D rigid-body node with 3 displacement coordinates and 4 Euler parameters [x, y, z, ep0, ep1, ' +
+    'ep2, ep3] (ep0 scalar); no singularities; the rigid body on it adds the constraint |ep| = 1.',
   nTrans: 3,
   rotation: EULER_PARAMETERS,
   coordinates: '[x, y, z, ep0, ep1, ep2, ep3]',

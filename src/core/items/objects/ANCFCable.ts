@@ -244,13 +244,20 @@ export const ObjectANCFCable = defineItem({
   kind: 'object',
   type: 'ANCFCable',
   exudynName: 'ObjectANCFCable',
-  doc: "A 3D ANCF Bernoulli-Euler cable element on two PointSlope1 nodes (no torsion): axial strain eps = |r'| - 1 and the curvature vector K = (r' x r'') / |r'|^2, normal force N = EA (eps - eps0 - fRef epsRef) and moment vector M = EI (K - fRef KRef) plus viscous terms (the same EI in both bending planes: a round section); Gauss integration per term as ANCFCable2D, which it reproduces for planar motion. Markers: BodyPosition on the axis at localPosition [x, 0, 0] (0..L), BodyMass for distributed loads.",
+  doc:
+    'A 3D ANCF Bernoulli-Euler cable element on two PointSlope1 nodes (no torsion): axial strain eps = ' +
+    "|r'| - 1 and the curvature vector K = (r' x r'') / |r'|^2, normal force N = EA (eps - eps0 - fRef " +
+    'epsRef) and moment vector M = EI (K - fRef KRef) plus viscous terms (the same EI in both bending ' +
+    'planes: a round section); Gauss integration per term as ANCFCable2D, which it reproduces for planar ' +
+    'motion. Markers: BodyPosition on the axis at localPosition [x, 0, 0] (0..L), BodyMass for ' +
+    'distributed loads.',
   parameters: {
     ...cableParameterSchema({
       bendingStiffness: 'bending stiffness EI (both bending planes); moment M = EI (K - K0)',
       referenceAxialStrain: 'reference axial strain eps0 (pre-stretch)',
       strainIsRelativeToReference:
-        'fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the straight configuration (plus eps0) is; values between blend',
+        'fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the ' +
+        'straight configuration (plus eps0) is; values between blend',
       integration: '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2',
       nodeType: 'PointSlope1',
       referenceCurvature: {},

@@ -293,16 +293,23 @@ export const ObjectANCFCable2D = defineItem({
   kind: 'object',
   type: 'ANCFCable2D',
   exudynName: 'ObjectANCFCable2D',
-  doc: "A planar ANCF Bernoulli-Euler cable element on two Point2DSlope1 nodes with large axial and bending deformation: axial strain eps = |r'| - 1, bending by the material curvature K = (r' x r'') / |r'|^2, normal force N = EA (eps - eps0 - fRef epsRef) and moment M = EI (K - K0 - fRef KRef) plus viscous terms; Gauss integration per term (full or reduced). Markers: BodyPosition at localPosition [x, y, 0] (x along the axis 0..L, y across), BodyMass for distributed (gravity) loads.",
+  doc:
+    'A planar ANCF Bernoulli-Euler cable element on two Point2DSlope1 nodes with large axial and bending ' +
+    "deformation: axial strain eps = |r'| - 1, bending by the material curvature K = (r' x r'') / " +
+    "|r'|^2, normal force N = EA (eps - eps0 - fRef epsRef) and moment M = EI (K - K0 - fRef KRef) plus " +
+    'viscous terms; Gauss integration per term (full or reduced). Markers: BodyPosition at localPosition ' +
+    '[x, y, 0] (x along the axis 0..L, y across), BodyMass for distributed (gravity) loads.',
   parameters: {
     ...cableParameterSchema({
       bendingStiffness: 'bending stiffness EI; bending moment M = EI (K - K0)',
       referenceAxialStrain:
         'reference axial strain eps0 (pre-stretch): the unloaded element keeps this strain',
       strainIsRelativeToReference:
-        'fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the straight configuration (plus eps0, K0) is; values between blend',
+        'fRef: 1 = the (possibly curved) reference configuration of the nodes is stress-free; 0 = the ' +
+        'straight configuration (plus eps0, K0) is; values between blend',
       integration:
-        '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2 (axial and bending terms at disjoint points)',
+        '0: Gauss 5 (axial) / 3 (bending) points; 1: Gauss 4 / 2; 2: Lobatto 3 / Gauss 2 (axial and ' +
+        'bending terms at disjoint points)',
       nodeType: 'Point2DSlope1',
       referenceCurvature: {
         physicsReferenceCurvature: {

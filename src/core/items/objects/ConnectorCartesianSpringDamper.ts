@@ -58,7 +58,9 @@ export const ObjectConnectorCartesianSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorCartesianSpringDamper',
   exudynName: 'ObjectConnectorCartesianSpringDamper',
-  doc: 'Independent spring-dampers in global x, y and z between two position markers: f = stiffness .* (p1 - p0 - offset) + damping .* (v1 - v0).',
+  doc:
+    'Independent spring-dampers in global x, y and z between two position markers: f = stiffness .* (p1 ' +
+    '- p0 - offset) + damping .* (v1 - v0).',
   parameters: {
     ...MARKER_PAIR,
     stiffness: { type: 'vector', size: 3, default: [0, 0, 0], unit: 'N/m', doc: 'stiffness per global axis' },

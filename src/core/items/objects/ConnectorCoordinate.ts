@@ -61,7 +61,9 @@ export const ObjectConnectorCoordinate = defineItem({
   kind: 'object',
   type: 'ConnectorCoordinate',
   exudynName: 'ObjectConnectorCoordinate',
-  doc: 'Constrains two coordinates: factorValue1 * q1 - q0 = offset (or the same on velocities if velocityLevel); the Lagrange multiplier is the constraint force.',
+  doc:
+    'Constrains two coordinates: factorValue1 * q1 - q0 = offset (or the same on velocities if ' +
+    'velocityLevel); the Lagrange multiplier is the constraint force.',
   parameters: {
     ...MARKER_PAIR,
     offset: { type: 'number', default: 0, doc: 'prescribed value of factorValue1 * q1 - q0' },
@@ -75,7 +77,9 @@ export const ObjectConnectorCoordinate = defineItem({
     offsetUserFunction_t: {
       type: 'expression',
       default: '',
-      doc: 'time derivative of offsetUserFunction, used by velocity-level equations (velocityLevel, index-2 solvers); "" = offsetUserFunction differentiated numerically (relative error ~1e-11)',
+      doc:
+        'time derivative of offsetUserFunction, used by velocity-level equations (velocityLevel, index-2 ' +
+        'solvers); "" = offsetUserFunction differentiated numerically (relative error ~1e-11)',
     },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
@@ -89,7 +93,8 @@ export const ObjectConnectorCoordinate = defineItem({
           {
             parameter: 'offsetUserFunction',
             message:
-              'a velocityLevel constraint prescribes a velocity: give its time function as offsetUserFunction_t (offsetUserFunction would be ignored)',
+              'a velocityLevel constraint prescribes a velocity: give its time function as ' +
+              'offsetUserFunction_t (offsetUserFunction would be ignored)',
           },
         ]
       : []),

@@ -39,7 +39,10 @@ const PARAMETERS = {
     type: 'expression',
     default: '',
     variables: USER_FUNCTION_VARIABLES,
-    doc: 'optional force law replacing the linear one, an expression in t, displacement (q1 - q0), velocity (its rate), stiffness, damping and offset, e.g. "0.1*stiffness*displacement + stiffness*displacement^3 + damping*velocity"; "" for none',
+    doc:
+      'optional force law replacing the linear one, an expression in t, displacement (q1 - q0), velocity ' +
+      '(its rate), stiffness, damping and offset, e.g. "0.1*stiffness*displacement + ' +
+      'stiffness*displacement^3 + damping*velocity"; "" for none',
   },
   ...ACTIVE_CONNECTOR,
   ...visualizationParams(),
@@ -116,7 +119,9 @@ export const ObjectConnectorCoordinateSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorCoordinateSpringDamper',
   exudynName: 'ObjectConnectorCoordinateSpringDamper',
-  doc: "A spring-damper between two coordinates: f = stiffness (q1 - q0 - offset) + damping (q1' - q0' - velocityOffset) + dryFriction * regularized sign(q1' - q0'), or springForceUserFunction.",
+  doc:
+    "A spring-damper between two coordinates: f = stiffness (q1 - q0 - offset) + damping (q1' - q0' - " +
+    "velocityOffset) + dryFriction * regularized sign(q1' - q0'), or springForceUserFunction.",
   parameters: PARAMETERS,
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'coordinate'),

@@ -176,7 +176,11 @@ export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
   kind: 'object',
   type: 'ConnectorCoordinateSpringDamperExt',
   exudynName: 'ObjectConnectorCoordinateSpringDamperExt',
-  doc: 'Spring-damper on two coordinates with Stribeck or bristle friction and limit stops: f = stiffness (q - offset) + damping (v - velocityOffset) + friction + contact, q = factor1 q1 - factor0 q0. With frictionProportionalZone = 0 the bristle model keeps its stick/slip history in two data coordinates of the object, committed at the end of each step (saved in checkpoints with the state).',
+  doc:
+    'Spring-damper on two coordinates with Stribeck or bristle friction and limit stops: f = stiffness ' +
+    '(q - offset) + damping (v - velocityOffset) + friction + contact, q = factor1 q1 - factor0 q0. With ' +
+    'frictionProportionalZone = 0 the bristle model keeps its stick/slip history in two data coordinates ' +
+    'of the object, committed at the end of each step (saved in checkpoints with the state).',
   parameters: {
     ...MARKER_PAIR,
     stiffness: num('spring stiffness', 'N/m'),
@@ -199,7 +203,8 @@ export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
     },
     fViscousFriction: num('viscous friction coefficient while sliding', 'N s/m'),
     frictionProportionalZone: num(
-      '> 0: regularized Stribeck friction, linear below this velocity; 0: bristle model with stick/slip history',
+      '> 0: regularized Stribeck friction, linear below this velocity; 0: bristle model with stick/slip ' +
+        'history',
       'm/s',
       0,
       0,
@@ -224,7 +229,8 @@ export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
       out.push({
         parameter: 'stickingStiffness',
         message:
-          'expected a positive bristle stiffness: friction with frictionProportionalZone = 0 uses the bristle model',
+          'expected a positive bristle stiffness: friction with frictionProportionalZone = 0 uses the ' +
+          'bristle model',
       })
     return out
   },

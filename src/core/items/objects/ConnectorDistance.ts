@@ -79,7 +79,9 @@ export const ObjectConnectorDistance = defineItem({
   kind: 'object',
   type: 'ConnectorDistance',
   exudynName: 'ObjectConnectorDistance',
-  doc: 'Keeps the distance between two position markers constant (one Lagrange multiplier, the force along the line).',
+  doc:
+    'Keeps the distance between two position markers constant (one Lagrange multiplier, the force along ' +
+    'the line).',
   parameters: {
     ...MARKER_PAIR,
     distance: { type: 'number', min: 0, exclusiveMin: true, unit: 'm', doc: 'the prescribed distance' },

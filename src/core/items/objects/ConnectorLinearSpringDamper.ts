@@ -72,7 +72,11 @@ export const ObjectConnectorLinearSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorLinearSpringDamper',
   exudynName: 'ObjectConnectorLinearSpringDamper',
-  doc: "A spring-damper along the axis d = A_m0 axisMarker0 of marker 0's frame: dx = d . (p1 - p0), f = stiffness (dx - offset) + damping (d . (v1 - v0) - velocityOffset) + force, acting as f d on marker 1 and -f d on marker 0. Motion across the axis is not resisted (use it inside a prismatic joint). Marker 0 needs an orientation, marker 1 a position.",
+  doc:
+    "A spring-damper along the axis d = A_m0 axisMarker0 of marker 0's frame: dx = d . (p1 - p0), f = " +
+    'stiffness (dx - offset) + damping (d . (v1 - v0) - velocityOffset) + force, acting as f d on marker ' +
+    '1 and -f d on marker 0. Motion across the axis is not resisted (use it inside a prismatic joint). ' +
+    'Marker 0 needs an orientation, marker 1 a position.',
   parameters: {
     ...MARKER_PAIR,
     stiffness: { type: 'number', default: 0, unit: 'N/m', doc: 'spring stiffness k' },

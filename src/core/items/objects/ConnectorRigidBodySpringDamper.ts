@@ -105,7 +105,13 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorRigidBodySpringDamper',
   exudynName: 'ObjectConnectorRigidBodySpringDamper',
-  doc: 'A 6-DOF spring-damper between two rigid markers, measured in the joint frame J0 = A_m0 rotationMarker0: relative displacement A_J0^T (p1 - p0) and rotation (Tait-Bryan xyz angles of A_J0^T A_J1) against the 6x6 stiffness (minus offset), relative velocity and angular velocity in J0 against the 6x6 damping; the resulting force and torque act along J0 on marker 1 and reversed on marker 0. A penalty rigid joint or bushing. User functions and the data node of Exudyn are not offered.',
+  doc:
+    'A 6-DOF spring-damper between two rigid markers, measured in the joint frame J0 = A_m0 ' +
+    'rotationMarker0: relative displacement A_J0^T (p1 - p0) and rotation (Tait-Bryan xyz angles of ' +
+    'A_J0^T A_J1) against the 6x6 stiffness (minus offset), relative velocity and angular velocity in J0 ' +
+    'against the 6x6 damping; the resulting force and torque act along J0 on marker 1 and reversed on ' +
+    'marker 0. A penalty rigid joint or bushing. User functions and the data node of Exudyn are not ' +
+    'offered.',
   parameters: {
     ...MARKER_PAIR,
     stiffness: {
@@ -114,7 +120,9 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
       cols: 6,
       default: ZERO6,
       unit: 'N/m, N m/rad',
-      doc: 'stiffness of the translational (rows/columns 0..2, local x, y, z) and rotational (3..5, about x, y, z) springs, coupled terms off the diagonal',
+      doc:
+        'stiffness of the translational (rows/columns 0..2, local x, y, z) and rotational (3..5, about ' +
+        'x, y, z) springs, coupled terms off the diagonal',
     },
     damping: {
       type: 'matrix',

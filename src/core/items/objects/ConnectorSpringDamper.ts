@@ -151,7 +151,9 @@ export const ObjectConnectorSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorSpringDamper',
   exudynName: 'ObjectConnectorSpringDamper',
-  doc: 'A spring-damper along the line between two position markers: f = stiffness (L - referenceLength) + damping (dL/dt - velocityOffset) + force, pulling the markers together when positive.',
+  doc:
+    'A spring-damper along the line between two position markers: f = stiffness (L - referenceLength) + ' +
+    'damping (dL/dt - velocityOffset) + force, pulling the markers together when positive.',
   parameters: PARAMETERS,
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),

@@ -118,7 +118,11 @@ export const ObjectConnectorTorsionalSpringDamper = defineItem({
   kind: 'object',
   type: 'ConnectorTorsionalSpringDamper',
   exudynName: 'ObjectConnectorTorsionalSpringDamper',
-  doc: 'Torsional spring-damper about the z axis of the joint frames of two rigid markers: T = stiffness (phi - offset) + damping (omega - velocityOffset) + torque, with the angle phi continuous beyond +-pi (full turns are counted as internal state and saved in checkpoints). Use it with a revolute joint that aligns the z axes.',
+  doc:
+    'Torsional spring-damper about the z axis of the joint frames of two rigid markers: T = stiffness ' +
+    '(phi - offset) + damping (omega - velocityOffset) + torque, with the angle phi continuous beyond ' +
+    '+-pi (full turns are counted as internal state and saved in checkpoints). Use it with a revolute ' +
+    'joint that aligns the z axes.',
   parameters: {
     ...MARKER_PAIR,
     stiffness: { type: 'number', default: 0, unit: 'N m/rad', doc: 'torsional stiffness' },

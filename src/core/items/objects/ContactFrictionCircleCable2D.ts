@@ -451,13 +451,23 @@ export const ObjectContactFrictionCircleCable2D = defineItem({
   kind: 'object',
   type: 'ContactFrictionCircleCable2D',
   exudynName: 'ObjectContactFrictionCircleCable2D',
-  doc: 'Penalty contact with Coulomb friction between a circle (radius circleRadius, centre at marker 0: rigid or position marker) and one ANCFCable2D element whose surface (marker 1, BodyCable2DShape) is split into numberOfContactSegments straight segments. Per segment in contact (gap g < 0): normal force f_n = k_c g - d_c v_n, friction by a velocity penalty mu_v and a sticking spring mu_k up to mu |f_n|, then sliding with mu |f_n|. Outputs per segment [tangential, normal]: Coordinates (sticking displacement, gap), Coordinates_t, ForceLocal (forces on the cable); Force: the total force on the circle. A cable of several elements needs one contact per element. Drawn: the circle and, per closed segment, the normal penalty force k_c |g| as a magenta arrow (VforceScale m/N).',
+  doc:
+    'Penalty contact with Coulomb friction between a circle (radius circleRadius, centre at marker 0: ' +
+    'rigid or position marker) and one ANCFCable2D element whose surface (marker 1, BodyCable2DShape) is ' +
+    'split into numberOfContactSegments straight segments. Per segment in contact (gap g < 0): normal ' +
+    'force f_n = k_c g - d_c v_n, friction by a velocity penalty mu_v and a sticking spring mu_k up to ' +
+    'mu |f_n|, then sliding with mu |f_n|. Outputs per segment [tangential, normal]: Coordinates ' +
+    '(sticking displacement, gap), Coordinates_t, ForceLocal (forces on the cable); Force: the total ' +
+    'force on the circle. A cable of several elements needs one contact per element. Drawn: the circle ' +
+    'and, per closed segment, the normal penalty force k_c |g| as a magenta arrow (VforceScale m/N).',
   parameters: {
     markerNumbers: {
       type: 'refList',
       kind: 'marker',
       size: 2,
-      doc: 'the circle-centre marker m0 (rigid: rotation counts; or position) and the BodyCable2DShape marker m1 of the cable element',
+      doc:
+        'the circle-centre marker m0 (rigid: rotation counts; or position) and the BodyCable2DShape ' +
+        'marker m1 of the cable element',
     },
     numberOfContactSegments: {
       type: 'integer',
@@ -484,7 +494,9 @@ export const ObjectContactFrictionCircleCable2D = defineItem({
       default: 0,
       min: 0,
       unit: 'N s/m',
-      doc: 'tangential velocity penalty mu_v per segment: friction -mu_v v_t while sticking (a regularization of Coulomb friction)',
+      doc:
+        'tangential velocity penalty mu_v per segment: friction -mu_v v_t while sticking (a ' +
+        'regularization of Coulomb friction)',
     },
     frictionStiffness: {
       type: 'number',
@@ -518,7 +530,9 @@ export const ObjectContactFrictionCircleCable2D = defineItem({
         type: 'number',
         default: -1,
         unit: 'm/N',
-        doc: 'length of the contact-force arrows per newton; <= 0 (default -1): the largest segment force is drawn one circle radius long',
+        doc:
+          'length of the contact-force arrows per newton; <= 0 (default -1): the largest segment force ' +
+          'is drawn one circle radius long',
         visualization: true,
       },
     }),

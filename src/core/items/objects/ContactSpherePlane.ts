@@ -74,7 +74,14 @@ export const ObjectContactSpherePlane = defineItem({
   kind: 'object',
   type: 'ContactSpherePlane',
   exudynName: '- (ours; closest in Exudyn: ObjectContactSphereTriangle)',
-  doc: "Penalty contact between an infinite plane through marker 0 (normal planeNormal in the marker's frame, or global for markers without orientation; the sphere stays on the side it points to) and a sphere of radius sphereRadius centred at marker 1 (not in Exudyn). Force on the sphere F = (-k_c g - d_c g') n + regularized Coulomb friction, -F on the plane's marker at the contact point. Outputs: Distance (the gap, negative = penetration), Force (on the sphere). Drawn: the plane (VplaneSize for an unbounded one), the sphere and, while it penetrates, the normal penalty force k_c |g| as a magenta arrow (VforceScale m/N).",
+  doc:
+    "Penalty contact between an infinite plane through marker 0 (normal planeNormal in the marker's " +
+    'frame, or global for markers without orientation; the sphere stays on the side it points to) and a ' +
+    'sphere of radius sphereRadius centred at marker 1 (not in Exudyn). Force on the sphere F = (-k_c g ' +
+    "- d_c g') n + regularized Coulomb friction, -F on the plane's marker at the contact point. Outputs: " +
+    'Distance (the gap, negative = penetration), Force (on the sphere). Drawn: the plane (VplaneSize for ' +
+    'an unbounded one), the sphere and, while it penetrates, the normal penalty force k_c |g| as a ' +
+    'magenta arrow (VforceScale m/N).',
   parameters: {
     ...MARKER_PAIR,
     markerNumbers: {
@@ -93,7 +100,10 @@ export const ObjectContactSpherePlane = defineItem({
       size: 2,
       default: [0, 0],
       unit: 'm',
-      doc: "edge lengths of a bounded (rectangular) plane centred at marker 0 along the marker's x and y axes (planeNormal must then be [0, 0, 1]); 0 = unbounded in that direction. Beside the rectangle there is no contact (e.g. steps of stairs)",
+      doc:
+        "edge lengths of a bounded (rectangular) plane centred at marker 0 along the marker's x and y " +
+        'axes (planeNormal must then be [0, 0, 1]); 0 = unbounded in that direction. Beside the ' +
+        'rectangle there is no contact (e.g. steps of stairs)',
     },
     ...LAW_PARAMETERS,
     ...ACTIVE_CONNECTOR,

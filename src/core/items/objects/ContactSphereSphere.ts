@@ -53,7 +53,13 @@ export const ObjectContactSphereSphere = defineItem({
   kind: 'object',
   type: 'ContactSphereSphere',
   exudynName: 'ObjectContactSphereSphere',
-  doc: "Penalty contact between two spheres centred at two position markers (rigid markers add rotation to the contact-point velocity and receive the friction torque): force on marker 1 F = (-k_c g - d_c g') n + regularized Coulomb friction mu_d f_n against the tangential slip, -F on marker 0 (Exudyn's linear model, no adhesion or plasticity). Outputs: Distance (the gap, negative = penetration), Force (on marker 1), Velocity (relative, at the contact point). Drawn: both spheres and, while they overlap, the normal penalty force k_c |g| as a magenta arrow (VforceScale m/N).",
+  doc:
+    'Penalty contact between two spheres centred at two position markers (rigid markers add rotation to ' +
+    'the contact-point velocity and receive the friction torque): force on marker 1 F = (-k_c g - d_c ' +
+    "g') n + regularized Coulomb friction mu_d f_n against the tangential slip, -F on marker 0 (Exudyn's " +
+    'linear model, no adhesion or plasticity). Outputs: Distance (the gap, negative = penetration), ' +
+    'Force (on marker 1), Velocity (relative, at the contact point). Drawn: both spheres and, while they ' +
+    'overlap, the normal penalty force k_c |g| as a magenta arrow (VforceScale m/N).',
   parameters: {
     ...MARKER_PAIR,
     spheresRadii: {

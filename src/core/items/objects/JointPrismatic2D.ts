@@ -9,7 +9,10 @@ export const ObjectJointPrismatic2D = defineItem({
   kind: 'object',
   type: 'JointPrismatic2D',
   exudynName: 'ObjectJointPrismatic2D',
-  doc: 'A planar prismatic joint between two rigid markers: (p1 - p0) . (A1 normalMarker1) = 0 (transverse force lambda0) and, if constrainRotation, (A0 axisMarker0) . (A1 normalMarker1) = 0 (torque lambda1).',
+  doc:
+    'A planar prismatic joint between two rigid markers: (p1 - p0) . (A1 normalMarker1) = 0 (transverse ' +
+    'force lambda0) and, if constrainRotation, (A0 axisMarker0) . (A1 normalMarker1) = 0 (torque ' +
+    'lambda1).',
   parameters: {
     ...MARKER_PAIR,
     axisMarker0: {

@@ -10,7 +10,9 @@ export const ObjectJointRevolute2D = defineItem({
   kind: 'object',
   type: 'JointRevolute2D',
   exudynName: 'ObjectJointRevolute2D',
-  doc: 'A planar revolute joint: the two position markers coincide in x and y (2 equations); Force is the multiplier vector [fx, fy, 0].',
+  doc:
+    'A planar revolute joint: the two position markers coincide in x and y (2 equations); Force is the ' +
+    'multiplier vector [fx, fy, 0].',
   parameters: { ...MARKER_PAIR, ...ACTIVE_CONNECTOR, ...VIS },
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),

@@ -64,7 +64,8 @@ class RollingDisc extends RigidMarkerConnector {
     const len = Math.hypot(this.w2[0], this.w2[1], this.w2[2])
     if (len === 0)
       throw new Error(
-        'JointRollingDisc: the disc axis is parallel to the plane normal (the disc lies flat), the contact point is undefined',
+        'JointRollingDisc: the disc axis is parallel to the plane normal (the disc lies flat), the ' +
+          'contact point is undefined',
       )
     for (let i = 0; i < 3; i++) this.w2[i] /= len
     cross(this.w1, this.w2, this.w3)
@@ -164,7 +165,13 @@ export const ObjectJointRollingDisc = defineItem({
   kind: 'object',
   type: 'JointRollingDisc',
   exudynName: 'ObjectJointRollingDisc',
-  doc: "A rigid disc (marker 1 at the disc centre) rolling without slip on the plane of marker 0 (ground or a rigid body; plane normal planeNormal in marker 0's frame). Exudyn's idealized formulation: the velocity of the disc's material point at the contact point equals that of marker 0's body there, in global x, y, z components (constrainedAxes; all on velocity level, so the height is kept by the velocity: start in contact). The disc axis must not be parallel to the normal. ForceLocal = contact force on the disc [lateral, longitudinal, normal]; Position = contact point.",
+  doc:
+    'A rigid disc (marker 1 at the disc centre) rolling without slip on the plane of marker 0 (ground or ' +
+    "a rigid body; plane normal planeNormal in marker 0's frame). Exudyn's idealized formulation: the " +
+    "velocity of the disc's material point at the contact point equals that of marker 0's body there, in " +
+    'global x, y, z components (constrainedAxes; all on velocity level, so the height is kept by the ' +
+    'velocity: start in contact). The disc axis must not be parallel to the normal. ForceLocal = contact ' +
+    'force on the disc [lateral, longitudinal, normal]; Position = contact point.',
   parameters: {
     ...MARKER_PAIR,
     markerNumbers: {

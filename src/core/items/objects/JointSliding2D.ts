@@ -185,13 +185,21 @@ export const ObjectJointSliding2D = defineItem({
   kind: 'object',
   type: 'JointSliding2D',
   exudynName: 'ObjectJointSliding2D',
-  doc: 'A frictionless sliding joint in 2D: the position marker m0 stays on the axis of a chain of ANCFCable2D elements (BodyCable2DCoordinates markers in slidingMarkerNumbers, consecutive and sorted along the chain). The sliding coordinate s (from 0 at the start of the first element) is the single coordinate of a massless GenericODE2 node (nodeNumber). 2 equations r(s) - p0 = 0; the force on m0 has no component along the cable except axialForce. Outputs: SlidingCoordinate, Force (on m0), Position, Velocity of m0. Implicit solvers only (the sliding coordinate has no mass).',
+  doc:
+    'A frictionless sliding joint in 2D: the position marker m0 stays on the axis of a chain of ' +
+    'ANCFCable2D elements (BodyCable2DCoordinates markers in slidingMarkerNumbers, consecutive and ' +
+    'sorted along the chain). The sliding coordinate s (from 0 at the start of the first element) is the ' +
+    'single coordinate of a massless GenericODE2 node (nodeNumber). 2 equations r(s) - p0 = 0; the force ' +
+    'on m0 has no component along the cable except axialForce. Outputs: SlidingCoordinate, Force (on ' +
+    'm0), Position, Velocity of m0. Implicit solvers only (the sliding coordinate has no mass).',
   parameters: {
     markerNumbers: {
       type: 'refList',
       kind: 'marker',
       size: 2,
-      doc: 'the sliding position marker m0 and the BodyCable2DCoordinates marker m1 of the starting element (one of slidingMarkerNumbers)',
+      doc:
+        'the sliding position marker m0 and the BodyCable2DCoordinates marker m1 of the starting element ' +
+        '(one of slidingMarkerNumbers)',
     },
     slidingMarkerNumbers: {
       type: 'refList',
@@ -207,7 +215,9 @@ export const ObjectJointSliding2D = defineItem({
       type: 'ref',
       kind: 'node',
       types: ['GenericODE2'],
-      doc: 'GenericODE2 node with 1 coordinate: the global sliding coordinate s (reference + initial coordinate = the start position along the chain)',
+      doc:
+        'GenericODE2 node with 1 coordinate: the global sliding coordinate s (reference + initial ' +
+        'coordinate = the start position along the chain)',
     },
     classicalFormulation: {
       type: 'boolean',

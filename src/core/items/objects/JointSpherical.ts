@@ -10,7 +10,9 @@ export const ObjectJointSpherical = defineItem({
   kind: 'object',
   type: 'JointSpherical',
   exudynName: 'ObjectJointSpherical',
-  doc: 'A spherical joint: p1 - p0 = 0 for the constrained global axes (constrainedAxes [x, y, z]); the Force output is the multiplier vector in global coordinates.',
+  doc:
+    'A spherical joint: p1 - p0 = 0 for the constrained global axes (constrainedAxes [x, y, z]); the ' +
+    'Force output is the multiplier vector in global coordinates.',
   parameters: {
     ...MARKER_PAIR,
     constrainedAxes: {

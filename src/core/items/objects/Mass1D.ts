@@ -62,7 +62,10 @@ export const ObjectMass1D = defineItem({
   kind: 'object',
   type: 'Mass1D',
   exudynName: 'ObjectMass1D',
-  doc: "A mass on one coordinate of a Node1D: m q'' = f. Its position is referencePosition + referenceRotation [p0, 0, 0], p0 = node reference + displacement, so forces act through their component along the rotated x-axis.",
+  doc:
+    "A mass on one coordinate of a Node1D: m q'' = f. Its position is referencePosition + " +
+    'referenceRotation [p0, 0, 0], p0 = node reference + displacement, so forces act through their ' +
+    'component along the rotated x-axis.',
   parameters: {
     physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
     ...FRAME_PARAMS,

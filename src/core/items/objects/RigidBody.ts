@@ -272,7 +272,10 @@ export const ObjectRigidBody = defineItem({
   kind: 'object',
   type: 'RigidBody',
   exudynName: 'ObjectRigidBody',
-  doc: 'A 3D rigid body on a RigidBodyEP or RigidBodyRxyz node; inertia is given about the node (reference point), which need not be the centre of mass. On Euler parameters the body adds the constraint |ep| = 1.',
+  doc:
+    'A 3D rigid body on a RigidBodyEP or RigidBodyRxyz node; inertia is given about the node (reference ' +
+    'point), which need not be the centre of mass. On Euler parameters the body adds the constraint |ep| ' +
+    '= 1.',
   parameters: {
     physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
     physicsInertia: {
@@ -281,7 +284,9 @@ export const ObjectRigidBody = defineItem({
       default: [0, 0, 0, 0, 0, 0],
       unit: 'kg m^2',
       components: ['Jxx', 'Jyy', 'Jzz', 'Jyz', 'Jxz', 'Jxy'],
-      doc: 'inertia [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] in body axes w.r.t. the reference point (node), not necessarily the centre of mass',
+      doc:
+        'inertia [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] in body axes w.r.t. the reference point (node), not ' +
+        'necessarily the centre of mass',
     },
     physicsCenterOfMass: {
       type: 'vector',

@@ -58,7 +58,9 @@ export const ObjectRigidBody2D = defineItem({
   kind: 'object',
   type: 'RigidBody2D',
   exudynName: 'ObjectRigidBody2D',
-  doc: 'A planar rigid body on a RigidBody2D node [x, y, phi] at its reference point; the centre of mass is at physicsCenterOfMass (default: the node), mass matrix diag(m, m, J) when it is the node.',
+  doc:
+    'A planar rigid body on a RigidBody2D node [x, y, phi] at its reference point; the centre of mass is ' +
+    'at physicsCenterOfMass (default: the node), mass matrix diag(m, m, J) when it is the node.',
   parameters: {
     physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
     physicsInertia: {
@@ -66,14 +68,18 @@ export const ObjectRigidBody2D = defineItem({
       default: 0,
       min: 0,
       unit: 'kg m^2',
-      doc: 'moment of inertia about the z axis through the node (the reference point; the centre of mass when physicsCenterOfMass is [0, 0])',
+      doc:
+        'moment of inertia about the z axis through the node (the reference point; the centre of mass ' +
+        'when physicsCenterOfMass is [0, 0])',
     },
     physicsCenterOfMass: {
       type: 'vector',
       size: 2,
       default: [0, 0],
       unit: 'm',
-      doc: 'local position of the centre of mass relative to the node (Exudyn 1.11); [0, 0] adds no coupling terms',
+      doc:
+        'local position of the centre of mass relative to the node (Exudyn 1.11); [0, 0] adds no ' +
+        'coupling terms',
     },
     nodeNumber: { type: 'ref', kind: 'node', types: ['RigidBody2D'], doc: 'the RigidBody2D node' },
     ...visualizationParams(),

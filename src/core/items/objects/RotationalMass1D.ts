@@ -107,7 +107,10 @@ export const ObjectRotationalMass1D = defineItem({
   kind: 'object',
   type: 'RotationalMass1D',
   exudynName: 'ObjectRotationalMass1D',
-  doc: "A rotor on one coordinate (the angle phi) of a Node1D: J phi'' = tau. It turns about the local z-axis of referenceRotation; torques act through their component along that axis, forces have no effect. Markers must lie on the axis.",
+  doc:
+    "A rotor on one coordinate (the angle phi) of a Node1D: J phi'' = tau. It turns about the local " +
+    'z-axis of referenceRotation; torques act through their component along that axis, forces have no ' +
+    'effect. Markers must lie on the axis.',
   parameters: {
     physicsInertia: {
       type: 'number',

@@ -3,7 +3,9 @@ import { defineSensor, KINEMATIC, KinematicSensor, outputCheck, ROTATIONAL } fro
 
 export const SensorBody = defineSensor({
   type: 'Body',
-  doc: 'Records Position, Displacement, Velocity, Acceleration (and rotation outputs for rigid bodies) of a point of a body given by localPosition.',
+  doc:
+    'Records Position, Displacement, Velocity, Acceleration (and rotation outputs for rigid bodies) of a ' +
+    'point of a body given by localPosition.',
   parameters: {
     bodyNumber: { type: 'ref', kind: 'object', doc: 'the body' },
     localPosition: {

@@ -60,14 +60,18 @@ function coordinateProblem(it: ResolvedItem, m: ModelView): { parameter: string;
 
 export const SensorNode = defineSensor({
   type: 'Node',
-  doc: 'Records an output variable of a node: Position, Displacement, Velocity, Acceleration, the rotation outputs of rigid nodes, or Coordinates / Coordinates_t / Coordinates_tt.',
+  doc:
+    'Records an output variable of a node: Position, Displacement, Velocity, Acceleration, the rotation ' +
+    'outputs of rigid nodes, or Coordinates / Coordinates_t / Coordinates_tt.',
   parameters: {
     nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' },
     coordinate: {
       type: 'integer',
       default: -1,
       min: -1,
-      doc: 'for the Coordinates outputs: record this coordinate of the node only (-1: all of them; ours, not in Exudyn)',
+      doc:
+        'for the Coordinates outputs: record this coordinate of the node only (-1: all of them; ours, ' +
+        'not in Exudyn)',
     },
   },
   check: (it, m) => [

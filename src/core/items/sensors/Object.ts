@@ -21,7 +21,9 @@ class ObjectSensor implements SensorComputation {
 
 export const SensorObject = defineSensor({
   type: 'Object',
-  doc: "Records an object's output variable (connectors: Force, Distance, Displacement, Velocity; bodies: KineticEnergy, ...).",
+  doc:
+    "Records an object's output variable (connectors: Force, Distance, Displacement, Velocity; bodies: " +
+    'KineticEnergy, ...).',
   parameters: { objectNumber: { type: 'ref', kind: 'object', doc: 'the object' } },
   build: (it, ctx) => {
     const o = ctx.object(it.params.ref('objectNumber'))
