@@ -73,7 +73,8 @@ function treeRows(n: number, ref: { x: Vec; error: number }): BenchRow[] {
       rowOf(
         ours.r,
         TREE_ENGINE,
-        `|x - x_ref| = ${dist(ours.x, ref.x).toExponential(2)} m (redundant chain's reference, error ~${ref.error.toExponential(1)} m)`,
+        `|x - x_ref| = ${dist(ours.x, ref.x).toExponential(2)} m (redundant chain's reference, error ` +
+          `~${ref.error.toExponential(1)} m)`,
       ),
     ]
   const fine = treeLast(n, H / 2, 'RK44').x
@@ -81,7 +82,8 @@ function treeRows(n: number, ref: { x: Vec; error: number }): BenchRow[] {
     rowOf(
       ours.r,
       TREE_ENGINE,
-      `|x - x_RK44(h/2)| = ${dist(ours.x, fine).toExponential(2)} m; last body at [${ours.x.map((v) => v.toFixed(3)).join(', ')}]`,
+      `|x - x_RK44(h/2)| = ${dist(ours.x, fine).toExponential(2)} m; last body at ` +
+        `[${ours.x.map((v) => v.toFixed(3)).join(', ')}]`,
     ),
   ]
   if (n === 1000) {
@@ -91,7 +93,8 @@ function treeRows(n: number, ref: { x: Vec; error: number }): BenchRow[] {
       rowOf(
         rk44.r,
         TREE_RECORD_ENGINE,
-        `|x - x(h/2)| 16/15 = ${error.toExponential(2)} m (so the RK44 h/2 reference is ~${(error / 16).toExponential(1)} m off)`,
+        `|x - x(h/2)| 16/15 = ${error.toExponential(2)} m (so the RK44 h/2 reference is ` +
+          `~${(error / 16).toExponential(1)} m off)`,
       ),
     )
   }
@@ -111,7 +114,8 @@ export const suite: BenchSuite = {
       const r = runEngine(m.model, m.settings)
       const accuracy =
         n === ACCURACY_N
-          ? `|x - x_ref| = ${dist(r.sensors.last, ref.x).toExponential(2)} m (ref. error ~${ref.error.toExponential(1)} m)`
+          ? `|x - x_ref| = ${dist(r.sensors.last, ref.x).toExponential(2)} m (ref. error ` +
+            `~${ref.error.toExponential(1)} m)`
           : steps < 1000
             ? `shortened (${steps} of 1000 steps)`
             : ''
@@ -153,7 +157,8 @@ export const suite: BenchSuite = {
     if (r100 && r1000) {
       const exponent = Math.log(perStep(r1000) / perStep(r100)) / Math.log(10)
       lines.push(
-        `chain scaling: cpu time per step (setup excluded) ~ N^${exponent.toFixed(2)} between N = 100 and N = 1000 (target <= 1.1)`,
+        `chain scaling: cpu time per step (setup excluded) ~ N^${exponent.toFixed(2)} between N = 100 ` +
+          `and N = 1000 (target <= 1.1)`,
       )
       const havok = rows.find(
         (r) =>
@@ -162,7 +167,9 @@ export const suite: BenchSuite = {
       if (havok) {
         const ourSecond = perStep(r1000) * 1000 + (r1000.setupSeconds ?? 0)
         lines.push(
-          `chain N = 1000, 1 s at h = 1 ms: MBS Studio ~${ourSecond.toFixed(1)} cpu s (extrapolated from ${r1000.steps} steps + setup) vs Havok default ${havok.cpuSeconds.toFixed(2)} cpu s: ratio ${(ourSecond / havok.cpuSeconds).toFixed(1)} (target <= 1)`,
+          `chain N = 1000, 1 s at h = 1 ms: MBS Studio ~${ourSecond.toFixed(1)} cpu s (extrapolated from ` +
+            `${r1000.steps} steps + setup) vs Havok default ${havok.cpuSeconds.toFixed(2)} cpu s: ratio ` +
+            `${(ourSecond / havok.cpuSeconds).toFixed(1)} (target <= 1)`,
         )
       }
     }
@@ -173,13 +180,17 @@ export const suite: BenchSuite = {
     )
     if (tree && havokDefault)
       lines.push(
-        `chain N = 1000 as KinematicTree (${TREE_SOLVER}, h = 1 ms, 1000 steps): ${tree.cpuSeconds.toFixed(2)} cpu s vs Havok default ${havokDefault.cpuSeconds.toFixed(2)} cpu s: ratio ${(tree.cpuSeconds / havokDefault.cpuSeconds).toFixed(2)} (target <= 1)`,
+        `chain N = 1000 as KinematicTree (${TREE_SOLVER}, h = 1 ms, 1000 steps): ` +
+          `${tree.cpuSeconds.toFixed(2)} cpu s vs Havok default ${havokDefault.cpuSeconds.toFixed(2)} cpu ` +
+          `s: ratio ${(tree.cpuSeconds / havokDefault.cpuSeconds).toFixed(2)} (target <= 1)`,
       )
     const slices = rows.filter((r) => r.maxSliceMs !== undefined)
     if (slices.length > 0) {
       const worst = slices.reduce((a, b) => ((a.maxSliceMs ?? 0) > (b.maxSliceMs ?? 0) ? a : b))
       lines.push(
-        `longest ${20}-ms solver slice ${worst.maxSliceMs!.toFixed(0)} ms wall (${worst.model}; a slice runs whole steps when nothing asks to interrupt: pause/stop cut the step and the setup in flight, see pauseLatency)`,
+        `longest ${20}-ms solver slice ${worst.maxSliceMs!.toFixed(0)} ms wall (${worst.model}; a slice ` +
+          `runs whole steps when nothing asks to interrupt: pause/stop cut the step and the setup in ` +
+          `flight, see pauseLatency)`,
       )
     }
     return lines

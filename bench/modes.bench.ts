@@ -42,7 +42,10 @@ export default function modesBench(): BenchResult[] {
     name: 'hanging chain N = 1000, lowest 20 modes, sparse subspace iteration (incl. state)',
     value: sparse.seconds,
     unit: 's CPU',
-    extra: `${sparse.value.iterations} iterations; state alone ${state.seconds.toFixed(2)} s; f1 = ${sparse.value.modes[0].frequency.toPrecision(6)} Hz, f20 = ${sparse.value.modes[19].frequency.toPrecision(6)} Hz`,
+    extra:
+      `${sparse.value.iterations} iterations; state alone ${state.seconds.toFixed(2)} s; f1 = ` +
+      `${sparse.value.modes[0].frequency.toPrecision(6)} Hz, f20 = ` +
+      `${sparse.value.modes[19].frequency.toPrecision(6)} Hz`,
   })
   const links = cpu(() => lowestModesAt(project(hangingLinkChain(1000)), 'initial', { count: 20 }))
   results.push({
@@ -63,7 +66,9 @@ export default function modesBench(): BenchResult[] {
     name: 'hanging chain N = 200, all modes dense (null-space SVD + symmetric QL)',
     value: dense.seconds,
     unit: 's CPU',
-    extra: `sparse lowest 20: ${midSparse.seconds.toFixed(2)} s, largest relative difference ${worst.toExponential(1)}`,
+    extra:
+      `sparse lowest 20: ${midSparse.seconds.toFixed(2)} s, largest relative difference ` +
+      `${worst.toExponential(1)}`,
   })
   return results
 }

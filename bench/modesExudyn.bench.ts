@@ -129,7 +129,9 @@ function matrixParity(peer: string, file: string): BenchResult {
       'difference / largest entry',
     value: Math.max(...relative),
     unit: '',
-    extra: `M ${relative[0].toExponential(1)}, K ${relative[1].toExponential(1)}, D ${relative[2].toExponential(1)}`,
+    extra:
+      `M ${relative[0].toExponential(1)}, K ${relative[1].toExponential(1)}, D ` +
+      `${relative[2].toExponential(1)}`,
   }
 }
 
@@ -155,7 +157,9 @@ export default function modesExudynBench(): BenchResult[] {
       name: `Exudyn parity, ${name}: largest relative frequency difference`,
       value: worst,
       unit: '',
-      extra: `${ours.length} elastic modes, ${ours[0].toPrecision(8)} .. ${ours.at(-1)!.toPrecision(8)} Hz; bound ${PARITY}: ${worst <= PARITY ? 'met' : 'NOT met'}`,
+      extra:
+        `${ours.length} elastic modes, ${ours[0].toPrecision(8)} .. ${ours.at(-1)!.toPrecision(8)} Hz; ` +
+        `bound ${PARITY}: ${worst <= PARITY ? 'met' : 'NOT met'}`,
     }
   })
   return [...rows, matrixParity(peer, path.join(dir, 'lattice.mbsproj'))]

@@ -50,7 +50,10 @@ export default async function pauseLatencyBench(): Promise<BenchResult[]> {
       name: `${name}: build and setup, longest CPU time between interrupt polls`,
       value: setupGap.maxMs,
       unit: 'ms',
-      extra: `in ${setupGap.where}; build ${setupGap.buildMs.toFixed(0)}, solver ${setupGap.solverMs.toFixed(0)}, setup ${setupGap.setupMs.toFixed(0)} cpu ms, ${setupGap.polls} polls; in this process (first build of the model here)`,
+      extra:
+        `in ${setupGap.where}; build ${setupGap.buildMs.toFixed(0)}, solver ` +
+        `${setupGap.solverMs.toFixed(0)}, setup ${setupGap.setupMs.toFixed(0)} cpu ms, ${setupGap.polls} ` +
+        `polls; in this process (first build of the model here)`,
     })
     const setup = await measureDuringSetup(entry, model, settings)
     const via = `${entry === built ? 'built' : 'tsx'} entry`
@@ -58,13 +61,17 @@ export default async function pauseLatencyBench(): Promise<BenchResult[]> {
       name: `${name}: during build, stop / pause answered after`,
       value: setup.build.stopMs,
       unit: 'ms',
-      extra: `pause ${setup.build.pauseMs.toFixed(1)} ms; run request (build) ${setup.runMs.toFixed(0)} ms, resume to first step ${setup.build.firstStepMs.toFixed(0)} ms wall; ${via}`,
+      extra:
+        `pause ${setup.build.pauseMs.toFixed(1)} ms; run request (build) ${setup.runMs.toFixed(0)} ms, ` +
+        `resume to first step ${setup.build.firstStepMs.toFixed(0)} ms wall; ${via}`,
     })
     results.push({
       name: `${name}: during setup, stop / pause answered after`,
       value: setup.setup.stopMs,
       unit: 'ms',
-      extra: `pause ${setup.setup.pauseMs.toFixed(1)} ms; resume to first step (setup) ${setup.setup.firstStepMs.toFixed(0)} ms wall; ${via}`,
+      extra:
+        `pause ${setup.setup.pauseMs.toFixed(1)} ms; resume to first step (setup) ` +
+        `${setup.setup.firstStepMs.toFixed(0)} ms wall; ${via}`,
     })
     const { latencies, stepMs, stopMs } = await measure(entry, model, settings)
     latencies.sort((a, b) => a - b)
@@ -73,13 +80,18 @@ export default async function pauseLatencyBench(): Promise<BenchResult[]> {
       name: `${name}: longest CPU time between interrupt polls`,
       value: gap.maxMs,
       unit: 'ms',
-      extra: `median over steps ${gap.medianMs.toFixed(1)} ms; a step ${gap.stepMs.toFixed(0)} cpu ms, ${gap.pollsPerStep.toFixed(1)} polls per step, steps ${WARM_UP_STEPS + 1}-${WARM_UP_STEPS + GAP_STEPS}`,
+      extra:
+        `median over steps ${gap.medianMs.toFixed(1)} ms; a step ${gap.stepMs.toFixed(0)} cpu ms, ` +
+        `${gap.pollsPerStep.toFixed(1)} polls per step, steps ` +
+        `${WARM_UP_STEPS + 1}-${WARM_UP_STEPS + GAP_STEPS}`,
     })
     results.push({
       name: `${name}: pause answered after (max of ${PAUSES})`,
       value: latencies[latencies.length - 1],
       unit: 'ms',
-      extra: `median ${latencies[latencies.length >> 1].toFixed(1)} ms; stop ${stopMs.toFixed(1)} ms; a step takes ${stepMs.toFixed(0)} ms wall; ${entry === built ? 'built' : 'tsx'} entry`,
+      extra:
+        `median ${latencies[latencies.length >> 1].toFixed(1)} ms; stop ${stopMs.toFixed(1)} ms; a step ` +
+        `takes ${stepMs.toFixed(0)} ms wall; ${entry === built ? 'built' : 'tsx'} entry`,
     })
   }
   return results

@@ -131,7 +131,9 @@ function reactionStiffnessRuns(callsPerRound: number): BenchResult[] {
       extra: `lower quartile ${quantile(items, 0.25).toFixed(3)} ms`,
     },
     {
-      name: `perf3DRigidBodies reaction stiffness assembled (addReactionStiffness), median of ${ROUNDS} rounds`,
+      name:
+        `perf3DRigidBodies reaction stiffness assembled (addReactionStiffness), median of ${ROUNDS} ` +
+        `rounds`,
       value: quantile(assembled, 0.5),
       unit: 'ms CPU',
       extra: `lower quartile ${quantile(assembled, 0.25).toFixed(3)} ms`,

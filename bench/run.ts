@@ -82,7 +82,8 @@ async function main(): Promise<void> {
   console.log('')
   for (const s of summaries) console.log(`- ${s}`)
   console.log(
-    `- machine: ${cpus().length} logical CPUs, load average ${loadavg()[0].toFixed(1)} at the end of the run (wall times grow with load; cpu times are this process's own)`,
+    `- machine: ${cpus().length} logical CPUs, load average ${loadavg()[0].toFixed(1)} at the end of the ` +
+      `run (wall times grow with load; cpu times are this process's own)`,
   )
   mkdirSync('test-output', { recursive: true })
   writeFileSync(

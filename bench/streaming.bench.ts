@@ -65,13 +65,17 @@ export default async function streamingBench(): Promise<BenchResult[]> {
         name: `${BODIES} bodies: frames to a fast consumer`,
         value: fast.samples,
         unit: 'frames/s',
-        extra: `${fast.batches.toFixed(1)} batches/s, ${mb(fast.bytes).toFixed(2)} MB/s at ${((3 * 8 * BODIES) / 1024).toFixed(1)} KiB/frame`,
+        extra:
+          `${fast.batches.toFixed(1)} batches/s, ${mb(fast.bytes).toFixed(2)} MB/s at ` +
+          `${((3 * 8 * BODIES) / 1024).toFixed(1)} KiB/frame`,
       },
       {
         name: `${BODIES} bodies: solver heap growth (after GC) with a stalled consumer`,
         value: mb(Math.max(...heap) - Math.min(...heap)),
         unit: 'MB',
-        extra: `heap ${mb(Math.min(...heap)).toFixed(1)}..${mb(Math.max(...heap)).toFixed(1)} MB over ${(2 * MEASURE_MS) / 1000} s, ${stalled.framesInFlight} batches in flight`,
+        extra:
+          `heap ${mb(Math.min(...heap)).toFixed(1)}..${mb(Math.max(...heap)).toFixed(1)} MB over ` +
+          `${(2 * MEASURE_MS) / 1000} s, ${stalled.framesInFlight} batches in flight`,
       },
     ]
   } finally {

@@ -38,7 +38,8 @@ export function importCommand(file: string, args: ImportArgs, io: CliIO): number
   writeFileAtomic(args.output, project)
   for (const note of imported.notes) io.err(`${path.basename(file)}: ${note}`)
   io.out(
-    `wrote ${args.output}: ${imported.robotName}, ${imported.links.length} movable links (${args.formulation === 'tree' ? 'KinematicTree' : 'rigid bodies and joints'})`,
+    `wrote ${args.output}: ${imported.robotName}, ${imported.links.length} movable links ` +
+      `(${args.formulation === 'tree' ? 'KinematicTree' : 'rigid bodies and joints'})`,
   )
   return EXIT.ok
 }

@@ -52,7 +52,8 @@ export function projectInfo(project: Project): string[] {
   if (s.solverType === 'Static') lines.push(`  load steps: ${s.staticSolver.numberOfLoadSteps}`)
   else {
     lines.push(
-      `  time: ${ti.startTime} .. ${ti.endTime} s, ${ti.numberOfSteps} steps (h = ${(ti.endTime - ti.startTime) / ti.numberOfSteps} s)`,
+      `  time: ${ti.startTime} .. ${ti.endTime} s, ${ti.numberOfSteps} steps (h = ` +
+        `${(ti.endTime - ti.startTime) / ti.numberOfSteps} s)`,
     )
     if (s.solverType === 'GeneralizedAlpha')
       lines.push(`  spectral radius: ${ti.generalizedAlpha.spectralRadius}`)
@@ -60,7 +61,8 @@ export function projectInfo(project: Project): string[] {
       lines.push(`  tolerances: absolute ${ti.absoluteTolerance}, relative ${ti.relativeTolerance}`)
   }
   lines.push(
-    `  sensors written every ${s.solutionSettings.sensorsWritePeriod} s${s.solutionSettings.sensorsWritePeriod === 0 ? ' (0 = every step)' : ''}`,
+    `  sensors written every ${s.solutionSettings.sensorsWritePeriod} ` +
+      `s${s.solutionSettings.sensorsWritePeriod === 0 ? ' (0 = every step)' : ''}`,
   )
   return lines
 }

@@ -79,7 +79,10 @@ function typeText(p: ParamSpec): string {
     case 'ref':
       return `${p.kind} name or index${p.types ? ` (${p.types.join(', ')})` : ''}`
     case 'refList':
-      return `list of ${p.size ?? ''}${p.size !== undefined ? ' ' : ''}${p.kind} names or indices${p.types ? ` (${p.types.join(', ')})` : ''}`
+      return (
+        `list of ${p.size ?? ''}${p.size !== undefined ? ' ' : ''}${p.kind} names or ` +
+        `indices${p.types ? ` (${p.types.join(', ')})` : ''}`
+      )
     case 'stringList':
       return 'list of names'
     case 'expression':
@@ -109,7 +112,8 @@ function parameterTable(entries: [string, ParamSpec][]): string[] {
     '|---|---|---|---|---|---|',
     ...entries.map(
       ([name, p]) =>
-        `| ${name} | ${cell(typeText(p))} | ${cell(defaultText(p))} | ${p.unit ?? ''} | ${rangeText(p)} | ${cell(p.doc)} |`,
+        `| ${name} | ${cell(typeText(p))} | ${cell(defaultText(p))} | ${p.unit ?? ''} | ${rangeText(p)} ` +
+        `| ${cell(p.doc)} |`,
     ),
   ]
 }
@@ -169,7 +173,8 @@ function indexPage(defs: readonly AnyItemDefinition[]): string {
     lines.push('| type | Exudyn name | checkpoint | description |', '|---|---|---|---|')
     for (const d of ofKind)
       lines.push(
-        `| [${d.type}](${itemDocPath(d)}) | ${d.exudynName} | ${d.supportsCheckpoint === true ? 'yes' : 'no'} | ${cell(firstSentence(d.doc))} |`,
+        `| [${d.type}](${itemDocPath(d)}) | ${d.exudynName} | ` +
+          `${d.supportsCheckpoint === true ? 'yes' : 'no'} | ${cell(firstSentence(d.doc))} |`,
       )
   }
   return lines.join('\n') + '\n'

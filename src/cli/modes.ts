@@ -63,7 +63,8 @@ export function linearizationFailure(e: unknown, at: LinearizationPoint): unknow
   if (e instanceof SolverError)
     return new CliError(
       EXIT.solverFailure,
-      `the state at ${typeof at === 'object' ? `checkpoint ${at.name}` : `--at ${String(at)}`} cannot be computed: ${e.message}` +
+      `the state at ${typeof at === 'object' ? `checkpoint ${at.name}` : `--at ${String(at)}`} cannot be ` +
+        `computed: ${e.message}` +
         (at === 'static' ? ' (--at initial linearizes at the initial state instead)' : ''),
     )
   if (e instanceof ModalError) return new CliError(EXIT.solverFailure, `no linear model: ${e.message}`)

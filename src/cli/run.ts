@@ -42,7 +42,8 @@ export function runCommand(projectFile: string, args: RunArgs, io: CliIO): numbe
   else
     io.out(
       `Done: ${project.name || projectFile} reached t = ${summary.time} s in ${summary.steps} steps ` +
-        `(${summary.newtonIterations} Newton iterations, ${summary.jacobians} Jacobians, ${wallTime.toFixed(3)} s)`,
+        `(${summary.newtonIterations} Newton iterations, ${summary.jacobians} Jacobians, ` +
+        `${wallTime.toFixed(3)} s)`,
     )
   return EXIT.ok
 }
@@ -126,7 +127,8 @@ function partialOutputLines(e: PartialRunError, args: RunArgs): string[] {
   if (args.sensorsDir !== undefined && longest) {
     const last = longest.rows > 0 ? longest.data[(longest.rows - 1) * (longest.size + 1)] : NaN
     lines.push(
-      `the sensor rows up to the last accepted step (${longest.rows} rows, the last at t = ${last} s) are in ${args.sensorsDir}`,
+      `the sensor rows up to the last accepted step (${longest.rows} rows, the last at t = ${last} s) ` +
+        `are in ${args.sensorsDir}`,
     )
   }
   if (args.results !== undefined)
@@ -136,7 +138,10 @@ function partialOutputLines(e: PartialRunError, args: RunArgs): string[] {
 
 function progressText(p: SolverProgress): string {
   const percent = Math.min(100, Math.floor((100 * p.time) / p.endTime))
-  return `t = ${p.time.toPrecision(6)} / ${p.endTime} s (${percent}%), ${p.steps} steps, h = ${p.stepSize.toPrecision(3)} s, ${p.wallTime.toFixed(1)} s`
+  return (
+    `t = ${p.time.toPrecision(6)} / ${p.endTime} s (${percent}%), ${p.steps} steps, h = ` +
+    `${p.stepSize.toPrecision(3)} s, ${p.wallTime.toFixed(1)} s`
+  )
 }
 
 /** --end-time and --checkpoint-at against the project's time interval. */

@@ -115,7 +115,8 @@ function prepareFolder(study: Study, dir: string, rows: StudyRows, resume: boole
       if (!resume)
         throw new CliError(
           EXIT.cannotCreate,
-          `the study folder "${dir}" already holds ${existing.length} rows; add --resume to continue it or choose another "output"`,
+          `the study folder "${dir}" already holds ${existing.length} rows; add --resume to continue it ` +
+            `or choose another "output"`,
         )
       if (fs.readFileSync(copy, 'utf8') !== text)
         throw new CliError(

@@ -59,7 +59,8 @@ async function connect(url: string): Promise<Redis> {
     redis.disconnect()
     throw new CliError(
       EXIT.unavailable,
-      `cannot reach the Redis server at ${url} (${(lastError ?? (e as Error)).message}); start one with "redis-server --port PORT" or check --queue`,
+      `cannot reach the Redis server at ${url} (${(lastError ?? (e as Error)).message}); start one with ` +
+        `"redis-server --port PORT" or check --queue`,
     )
   }
   // From here on the connection may drop and come back: BullMQ waits for it.

@@ -45,7 +45,8 @@ export function verifyCommand(file: string, io: CliIO): number {
   }
   const last = stored.frameCount > 0 ? stored.frameTime(stored.frameCount - 1) : h.startTime
   io.out(
-    `${file}: bitwise identical: ${stored.frameCount} frames and ${stored.sensorRowCount} sensor rows, t = ${h.startTime} .. ${last}`,
+    `${file}: bitwise identical: ${stored.frameCount} frames and ${stored.sensorRowCount} sensor rows, t ` +
+      `= ${h.startTime} .. ${last}`,
   )
   return EXIT.ok
 }
@@ -79,7 +80,8 @@ function storedProject(file: string, reader: ResultsReader): Project {
   if (h.startTime !== startTime)
     throw new CliError(
       EXIT.runInvalidProject,
-      `${file}: the run started at t = ${h.startTime} (from a checkpoint), not at the model's startTime ${startTime}; verify re-runs only runs from the initial conditions`,
+      `${file}: the run started at t = ${h.startTime} (from a checkpoint), not at the model's startTime ` +
+        `${startTime}; verify re-runs only runs from the initial conditions`,
     )
   return r.project
 }
@@ -98,10 +100,16 @@ function firstDifference(stored: ResultsReader, rerun: ResultsReader): string | 
     rerun.frame(i, b)
     for (let k = 0; k < values; k++)
       if (!sameBits(a[k], b[k]))
-        return `differs at frame ${i} (t = ${t}): ${coordinateName(stored, k)} is ${a[k]} in the file, ${b[k]} in the re-run`
+        return (
+          `differs at frame ${i} (t = ${t}): ${coordinateName(stored, k)} is ${a[k]} in the file, ` +
+          `${b[k]} in the re-run`
+        )
   }
   if (stored.frameCount !== rerun.frameCount)
-    return `the file has ${stored.frameCount} frames, the re-run ${rerun.frameCount} (the first ${frames} are identical)`
+    return (
+      `the file has ${stored.frameCount} frames, the re-run ${rerun.frameCount} (the first ${frames} are ` +
+      `identical)`
+    )
   for (const item of stored.header.sensors.items) {
     const x = stored.sensor(item.name),
       y = rerun.sensor(item.name)
@@ -110,7 +118,11 @@ function firstDifference(stored: ResultsReader, rerun: ResultsReader): string | 
       for (let k = -1; k < item.size; k++) {
         const [p, q] = k < 0 ? [x.t[r], y.t[r]] : [x.values[r * item.size + k], y.values[r * item.size + k]]
         if (!sameBits(p, q))
-          return `differs at sensor row ${r} (t = ${x.t[r]}): ${k < 0 ? 'the time' : `sensor "${item.name}" value ${k}`} is ${p} in the file, ${q} in the re-run`
+          return (
+            `differs at sensor row ${r} (t = ${x.t[r]}): ` +
+            `${k < 0 ? 'the time' : `sensor "${item.name}" value ${k}`} is ${p} in the file, ${q} in the ` +
+            `re-run`
+          )
       }
     if (x.t.length !== y.t.length)
       return `sensor "${item.name}" has ${x.t.length} rows in the file, ${y.t.length} in the re-run`

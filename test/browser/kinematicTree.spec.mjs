@@ -112,7 +112,8 @@ test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the 
     .locator('canvas[data-testid=viewport]')
     .screenshot({ path: outputPath('kinematic-tree-added-link.png') })
   console.log(
-    `body pixels ${three.body} at ${JSON.stringify(three.bodyAt)} -> ${four.body} at ${JSON.stringify(four.bodyAt)}`,
+    `body pixels ${three.body} at ${JSON.stringify(three.bodyAt)} -> ${four.body} at ` +
+      `${JSON.stringify(four.bodyAt)}`,
   )
   // The new link's rod runs out of the view at the right (its sphere beyond it); link 2's rod now ends at
   // the new joint instead of at its own COM: 9 % more body pixels measured, 5 % asked, and the centroid

@@ -498,7 +498,8 @@ test('the viewport stays usable with 1000 rigid bodies', async () => {
   const report = (windows) =>
     windows.map((w) => `${w.fps.toFixed(1)} fps at ${w.cpuMs.toFixed(1)} ms`).join(', ')
   console.log(
-    `viewport with 1000 rigid bodies (software WebGL, 2 s windows, main-thread ms per frame): orbiting ${report(orbits)}; running ${report(runs)}`,
+    `viewport with 1000 rigid bodies (software WebGL, 2 s windows, main-thread ms per frame): orbiting ` +
+      `${report(orbits)}; running ${report(runs)}`,
   )
   writeFileSync(
     outputPath('renderer-fps.txt'),

@@ -174,7 +174,8 @@ export class ByteReader {
   private need(n: number, reading: string): void {
     if (this.pos + n > this.bytes.length)
       throw new FormatError(
-        `${this.what} is truncated: ${reading} needs ${n} bytes at offset ${this.pos}, only ${this.remaining} remain`,
+        `${this.what} is truncated: ${reading} needs ${n} bytes at offset ${this.pos}, only ` +
+          `${this.remaining} remain`,
       )
   }
   u8(reading: string): number {

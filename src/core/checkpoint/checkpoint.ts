@@ -172,12 +172,14 @@ function checkpointPayload(bytes: Uint8Array): BlockReader {
   const version = r.u32('the format version')
   if (version > CHECKPOINT_VERSION)
     throw new FormatError(
-      `the checkpoint has format version ${version}, newer than this program knows (${CHECKPOINT_VERSION}); update MBS Studio to load it`,
+      `the checkpoint has format version ${version}, newer than this program knows ` +
+        `(${CHECKPOINT_VERSION}); update MBS Studio to load it`,
     )
   const length = r.u32('the payload length')
   if (r.remaining < length + 4)
     throw new FormatError(
-      `the checkpoint file is truncated: ${length + 4} bytes of data expected after the header, ${r.remaining} present`,
+      `the checkpoint file is truncated: ${length + 4} bytes of data expected after the header, ` +
+        `${r.remaining} present`,
     )
   const payload = r.bytesOf(length, 'the payload')
   const stored = r.u32('the checksum')
@@ -253,7 +255,8 @@ function checkFits(c: Checkpoint, run: CheckpointRun): void {
     throw new CheckpointError('the checkpoint was saved from a differently built model', differences)
   if (c.integrator.solverType !== solver.solverType)
     throw new CheckpointError(
-      `the checkpoint was written by the ${c.integrator.solverType} solver; this run uses ${solver.solverType}`,
+      `the checkpoint was written by the ${c.integrator.solverType} solver; this run uses ` +
+        `${solver.solverType}`,
     )
   const stepSize = c.integrator.stepSize
   if (!(stepSize <= solver.largestStepSize))
@@ -285,7 +288,8 @@ function checkFits(c: Checkpoint, run: CheckpointRun): void {
         problems.push(`${system.label(kind, i)}: the block was saved by type ${b.type}`)
       else if (b.version !== version)
         problems.push(
-          `${system.label(kind, i)}: internal-state version ${b.version}, this program reads version ${version}`,
+          `${system.label(kind, i)}: internal-state version ${b.version}, this program reads version ` +
+            `${version}`,
         )
       else if (b.state.length !== expected)
         problems.push(
@@ -366,7 +370,8 @@ export function describeCheckpoint(bytes: Uint8Array): string[] {
         .map(([k, o]) => `${k} (from t=${o.startTime}, ${o.count} written)`)
         .join(', ') || 'none'
     }`,
-    `internal state: ${c.items.map((b) => `${b.kind} "${b.name}" (${b.type} v${b.version}, ${b.state.length} values)`).join(', ') || 'none'}`,
+    `internal state: ` +
+      `${c.items.map((b) => `${b.kind} "${b.name}" (${b.type} v${b.version}, ${b.state.length} values)`).join(', ') || 'none'}`,
   ]
   return lines
 }

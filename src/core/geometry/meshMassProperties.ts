@@ -52,7 +52,10 @@ export function closedMeshProblem(mesh: TriangleMesh): string | undefined {
       const key = `${t[k + j]},${t[k + ((j + 1) % 3)]}`
       const n = (directed.get(key) ?? 0) + 1
       if (n > 1)
-        return `edge ${key.replace(',', '-')} is used twice in the same direction (triangle ${k / 3}): the mesh is non-manifold or inconsistently oriented`
+        return (
+          `edge ${key.replace(',', '-')} is used twice in the same direction (triangle ${k / 3}): the ` +
+          `mesh is non-manifold or inconsistently oriented`
+        )
       directed.set(key, n)
     }
   }

@@ -100,7 +100,8 @@ function parseLinks(robot: Xml, notes: string[]): Map<string, Link> {
       const g = (v.geometry ?? {}) as Xml
       if (g.mesh)
         notes.push(
-          `link "${name}": mesh visual ${String((g.mesh as Xml).filename)} not imported (no mesh graphics yet)`,
+          `link "${name}": mesh visual ${String((g.mesh as Xml).filename)} not imported (no mesh ` +
+            `graphics yet)`,
         )
       else if (g.box)
         visuals.push({
@@ -223,7 +224,8 @@ function treeOrder(links: Map<string, Link>, joints: Joint[]): { root: string; o
   const roots = [...links.keys()].filter((l) => !children.has(l))
   if (roots.length !== 1)
     throw new UrdfError(
-      `the links must form one tree: ${roots.length === 0 ? 'no root link (a closed loop)' : `several roots (${roots.join(', ')})`}`,
+      `the links must form one tree: ` +
+        `${roots.length === 0 ? 'no root link (a closed loop)' : `several roots (${roots.join(', ')})`}`,
     )
   const seen = new Set<string>()
   for (const j of joints) {

@@ -61,7 +61,8 @@ export function lowestModes(
   const singular = matrix.factorize()
   if (singular >= 0)
     throw new SingularShiftError(
-      `the shifted matrix [K - sigma M, C_q^T; C_q, 0] is singular at unknown ${singular} (sigma = ${sigma}): ` +
+      `the shifted matrix [K - sigma M, C_q^T; C_q, 0] is singular at unknown ${singular} (sigma = ` +
+        `${sigma}): ` +
         'redundant constraints, or sigma at an eigenvalue (choose another shift, or the dense solver)',
     )
 

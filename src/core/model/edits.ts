@@ -119,7 +119,9 @@ export function renameItem(doc: EditableProject, ref: ItemRef, newName: string):
   if (newName !== ref.name && doc.model[ref.kind].some((item) => item.name === newName))
     throw new PatchError({
       path: `${ref.kind}.${ref.name}.name`,
-      message: `${KIND_OF_LIST[ref.kind]} "${ref.name}": the name "${newName}" is already used; names must be unique within a kind`,
+      message:
+        `${KIND_OF_LIST[ref.kind]} "${ref.name}": the name "${newName}" is already used; names must be ` +
+        `unique within a kind`,
     })
   return edit(doc, `Rename ${ref.name} to ${newName}`, [
     { op: 'rename', kind: ref.kind, name: ref.name, newName },

@@ -149,7 +149,8 @@ class Parser {
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined
     if (!fn)
       this.fail(
-        `unknown name '${name}' (known: ${[...this.variables, 'pi', 'e', ...Object.keys(FUNCTIONS)].join(', ')})`,
+        `unknown name '${name}' (known: ` +
+          `${[...this.variables, 'pi', 'e', ...Object.keys(FUNCTIONS)].join(', ')})`,
       )
     if (this.peek() !== '(') this.fail(`expected '(' after ${name}`)
     this.pos++

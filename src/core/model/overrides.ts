@@ -75,13 +75,17 @@ function overrideEdit(doc: EditableProject, { path, value }: Override) {
     const names = MODEL_LIST_KEYS.flatMap((kind) => doc.model[kind].map((item) => item.name))
     throw new PatchError({
       path,
-      message: `no item or settings section named "${head}"${suggest(head, [...names, ...Object.keys(SETTINGS_SCHEMA)])}`,
+      message:
+        `no item or settings section named ` +
+        `"${head}"${suggest(head, [...names, ...Object.keys(SETTINGS_SCHEMA)])}`,
     })
   }
   if (kinds.length > 1)
     throw new PatchError({
       path,
-      message: `"${head}" names items of several kinds (${kinds.map((k) => KIND_OF_LIST[k]).join(', ')}); rename one`,
+      message:
+        `"${head}" names items of several kinds (${kinds.map((k) => KIND_OF_LIST[k]).join(', ')}); ` +
+        `rename one`,
     })
   return itemEdit(doc, kinds[0], head, rest, value)
 }
@@ -94,7 +98,9 @@ function itemEdit(doc: EditableProject, kind: ModelListKey, name: string, keys: 
   if (!known.includes(parameter))
     throw new PatchError({
       path: `${name}.${parameter}`,
-      message: `${KIND_OF_LIST[kind]} "${name}" (${item.type}) has no parameter "${parameter}"${suggest(parameter, known)}`,
+      message:
+        `${KIND_OF_LIST[kind]} "${name}" (${item.type}) has no parameter ` +
+        `"${parameter}"${suggest(parameter, known)}`,
     })
   const current = item[parameter] as JsonValue | undefined
   const next = inner.length === 0 ? value : setIn(current, inner, value, `${name}.${parameter}`)

@@ -198,7 +198,10 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       return typeof v === 'string' ? undefined : `expected a string, got ${describeValue(v)}`
     case 'enum':
       if (typeof v !== 'string' || !spec.values.includes(v))
-        return `expected one of ${spec.values.map((s) => JSON.stringify(s)).join(', ')}, got ${describeValue(v)}`
+        return (
+          `expected one of ${spec.values.map((s) => JSON.stringify(s)).join(', ')}, got ` +
+          `${describeValue(v)}`
+        )
       return undefined
     case 'vector':
       return numberArrayProblem(
@@ -244,7 +247,8 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       if (!Array.isArray(v)) return `expected a list of graphics dictionaries, got ${describeValue(v)}`
       const bad = v.findIndex((e) => e === null || typeof e !== 'object' || Array.isArray(e))
       return bad >= 0
-        ? `entry ${bad}: expected a graphics dictionary such as {"type": "Sphere", ...}, got ${describeValue(v[bad])}`
+        ? `entry ${bad}: expected a graphics dictionary such as {"type": "Sphere", ...}, got ` +
+            `${describeValue(v[bad])}`
         : undefined
     }
     case 'list': {
@@ -264,7 +268,8 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       if (size === 1)
         return typeof v === 'string'
           ? undefined
-          : `expected an expression string in ${(spec.variables ?? ['t']).join(', ')}, got ${describeValue(v)}`
+          : `expected an expression string in ${(spec.variables ?? ['t']).join(', ')}, got ` +
+              `${describeValue(v)}`
       if (typeof v === 'string' && v === '') return undefined
       if (
         !Array.isArray(v) ||

@@ -127,7 +127,8 @@ function applyOperation(
     }
     default:
       return fail(
-        `unknown operation ${JSON.stringify((operation as { op?: unknown })?.op)}; expected add, modify, delete, rename or settings`,
+        `unknown operation ${JSON.stringify((operation as { op?: unknown })?.op)}; expected add, modify, ` +
+          `delete, rename or settings`,
       )
   }
 }

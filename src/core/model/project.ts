@@ -122,7 +122,9 @@ export function loadProjectJson(doc: unknown): LoadResult {
       problems: [
         {
           path: 'version',
-          message: `the file has format version ${version}, newer than this program knows (${PROJECT_VERSION}); update MBS Studio to open it`,
+          message:
+            `the file has format version ${version}, newer than this program knows (${PROJECT_VERSION}); ` +
+            `update MBS Studio to open it`,
         },
       ],
     }

@@ -113,7 +113,9 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
     if (!allowedLists.has(key as never))
       problems.push({
         path: `${basePath}.${key}`,
-        message: `unknown list ${echo(key)}; expected nodes, objects, markers, loads or sensors${suggest(key, [...allowedLists])}`,
+        message:
+          `unknown list ${echo(key)}; expected nodes, objects, markers, loads or ` +
+          `sensors${suggest(key, [...allowedLists])}`,
       })
   }
   const pending: Record<ItemKind, CheckedItem[]> = { node: [], object: [], marker: [], load: [], sensor: [] }
@@ -212,7 +214,9 @@ export function checkItem(
     const known = itemTypes(kind).map((d) => d.type)
     problems.push({
       path: `${path}.type`,
-      message: `${label}: unknown ${kind} type ${echo(type)}${suggest(type, known)}; known types: ${known.join(', ')}`,
+      message:
+        `${label}: unknown ${kind} type ${echo(type)}${suggest(type, known)}; known types: ` +
+        `${known.join(', ')}`,
     })
     return named
   }
@@ -299,7 +303,10 @@ function resolveRef(
   if (!target) {
     const what = typeof ref === 'number' ? `index ${ref}` : echo(ref)
     const names = lookup.names(kind)
-    return `no ${kind} ${what}${typeof ref === 'string' ? suggest(ref, names) : ''} (the model has ${names.length} ${kind}${names.length === 1 ? '' : 's'})`
+    return (
+      `no ${kind} ${what}${typeof ref === 'string' ? suggest(ref, names) : ''} (the model has ` +
+      `${names.length} ${kind}${names.length === 1 ? '' : 's'})`
+    )
   }
   if (types && !types.includes(target.type))
     return `${kind} "${target.name}" is a ${target.type}; expected one of: ${types.join(', ')}`

@@ -161,7 +161,8 @@ export class ResultsReader {
     const item = s.items.find((it) => it.name === name)
     if (!item)
       throw new RangeError(
-        `the results file has no sensor "${name}"; it has ${s.items.map((it) => it.name).join(', ') || 'none'}`,
+        `the results file has no sensor "${name}"; it has ` +
+          `${s.items.map((it) => it.name).join(', ') || 'none'}`,
       )
     const rows = this.sensorOffsets.length
     const t = new Float64Array(rows),
@@ -226,7 +227,8 @@ function readHeader(source: ByteSource): { header: ResultsHeader; bytes: number;
   const version = view.getUint32(8, true)
   if (version > RESULTS_VERSION)
     throw new FormatError(
-      `the results file has format version ${version}, newer than this program knows (${RESULTS_VERSION}); update MBS Studio to read it`,
+      `the results file has format version ${version}, newer than this program knows ` +
+        `(${RESULTS_VERSION}); update MBS Studio to read it`,
     )
   if (version === 0) throw new FormatError('the results file has format version 0, which does not exist')
   const length = view.getUint32(12, true)
@@ -271,10 +273,15 @@ export function describeResults(source: ByteSource): string[] {
   const last = r.frameCount > 0 ? r.frameTime(r.frameCount - 1) : undefined
   const lines = [
     `MBS Studio results file, format version ${r.fileVersion}, ${source.size()} bytes`,
-    `model: "${String(h.project.name ?? '')}", ${h.fingerprint.length - 1} items, ${h.fingerprint[0]}; solver ${h.solverType}`,
-    `written by engine ${h.engineVersion}; SHA-256 of the model ${h.hashes.model.slice(0, 16)}..., of the settings ${h.hashes.settings.slice(0, 16)}...`,
-    `frames: ${r.frameCount}${last !== undefined ? `, t = ${h.startTime} .. ${last}` : ''}, every ${f.period} s; per frame: t, ${f.fields.map((x, i) => `${x}[${f.lengths[i]}]`).join(', ')} (${recordBytes(f.valuesPerRecord)} bytes)`,
-    `sensors: ${s.items.length === 0 ? 'none' : `${r.sensorRowCount} rows every ${s.period} s of ${s.items.map((it) => `${it.name} (${it.outputVariableType}, ${it.size})`).join(', ')}`}`,
+    `model: "${String(h.project.name ?? '')}", ${h.fingerprint.length - 1} items, ${h.fingerprint[0]}; ` +
+      `solver ${h.solverType}`,
+    `written by engine ${h.engineVersion}; SHA-256 of the model ${h.hashes.model.slice(0, 16)}..., of ` +
+      `the settings ${h.hashes.settings.slice(0, 16)}...`,
+    `frames: ${r.frameCount}${last !== undefined ? `, t = ${h.startTime} .. ${last}` : ''}, every ` +
+      `${f.period} s; per frame: t, ${f.fields.map((x, i) => `${x}[${f.lengths[i]}]`).join(', ')} ` +
+      `(${recordBytes(f.valuesPerRecord)} bytes)`,
+    `sensors: ` +
+      `${s.items.length === 0 ? 'none' : `${r.sensorRowCount} rows every ${s.period} s of ${s.items.map((it) => `${it.name} (${it.outputVariableType}, ${it.size})`).join(', ')}`}`,
   ]
   if (r.tail) lines.push(`end of file: ${r.tail}`)
   return lines

@@ -259,7 +259,8 @@ describe('mbs run: a failed run keeps its output', () => {
     expect(reader.frameCount).toBe(50)
     expect(reader.frameTime(49)).toBeCloseTo(0.49, 12)
     expect(err.slice(1)).toEqual([
-      `the sensor rows up to the last accepted step (50 rows, the last at t = ${Number(data[49].split(',')[0])} s) are in ${dir}`,
+      `the sensor rows up to the last accepted step (50 rows, the last at t = ` +
+        `${Number(data[49].split(',')[0])} s) are in ${dir}`,
       `the results frames up to the last accepted step (50) are in ${results}`,
     ])
   })

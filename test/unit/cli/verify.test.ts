@@ -77,7 +77,8 @@ describe('mbs verify', () => {
     const { code, out } = mbs('verify', changed)
     const t = view.getFloat64(at + 8, true)
     expect(out).toEqual([
-      `${changed}: differs at frame 10 (t = ${t}): q[1] (node "bobNode" coordinate 1) is ${view.getFloat64(at + 24, true)} in the file, ${q1} in the re-run`,
+      `${changed}: differs at frame 10 (t = ${t}): q[1] (node "bobNode" coordinate 1) is ` +
+        `${view.getFloat64(at + 24, true)} in the file, ${q1} in the re-run`,
     ])
     expect(code).toBe(1)
   })

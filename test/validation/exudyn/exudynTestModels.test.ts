@@ -207,7 +207,8 @@ describe("Exudyn's test models with nonlinear constraints: the difference is New
       // where our Newton stops with that tolerance (both then differ from it by more than 1e-11).
       expect(
         exudynNewtonError,
-        `Exudyn ${c.reference} (${c.source}), ours converged ${converged}, ours at tolerance ${c.exudynTolerance}: ${atExudynTolerance}`,
+        `Exudyn ${c.reference} (${c.source}), ours converged ${converged}, ours at tolerance ` +
+          `${c.exudynTolerance}: ${atExudynTolerance}`,
       ).toBeLessThan(ourNewtonError)
       expect(relDiff(converged, c.reference)).toBeLessThan(c.bound)
       // Step refinement: the time discretization error (h versus h/2, at converged Newton) is far larger

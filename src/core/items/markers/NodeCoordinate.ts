@@ -39,7 +39,9 @@ export const MarkerNodeCoordinate = defineMarker(COORDINATE, {
       ? [
           {
             parameter: 'coordinate',
-            message: `node "${n.name}" (${n.type}) has ${count} ODE2 coordinates; expected 0..${count - 1}, got ${c}`,
+            message:
+              `node "${n.name}" (${n.type}) has ${count} ODE2 coordinates; expected 0..${count - 1}, got ` +
+              `${c}`,
           },
         ]
       : []

@@ -38,7 +38,9 @@ export const NodeGenericODE2 = defineItem({
       (p) => it.params.vector(p).length !== n && it.params.vector(p).length !== 0,
     ).map((p) => ({
       parameter: p,
-      message: `expected ${n} values (numberOfODE2Coordinates) or [] for zeros, got ${it.params.vector(p).length}`,
+      message:
+        `expected ${n} values (numberOfODE2Coordinates) or [] for zeros, got ` +
+        `${it.params.vector(p).length}`,
     }))
   },
   build: (it): NodeComputation => {

@@ -15,7 +15,10 @@ function checkEulerParameters(it: ResolvedItem): { parameter: string; message: s
     return [
       {
         parameter: 'referenceCoordinates',
-        message: `the Euler parameters (referenceCoordinates + initialCoordinates, components 3..6) must have unit length, got |ep| = ${norm}; e.g. referenceCoordinates [x, y, z, 1, 0, 0, 0] for no rotation`,
+        message:
+          `the Euler parameters (referenceCoordinates + initialCoordinates, components 3..6) must have ` +
+          `unit length, got |ep| = ${norm}; e.g. referenceCoordinates [x, y, z, 1, 0, 0, 0] for no ` +
+          `rotation`,
       },
     ]
   const rate = ep.reduce((sum, e, k) => sum + e * v0[3 + k], 0)
@@ -24,7 +27,9 @@ function checkEulerParameters(it: ResolvedItem): { parameter: string; message: s
     return [
       {
         parameter: 'initialVelocities',
-        message: `the Euler parameter velocities (components 3..6) must satisfy ep . ep' = 0 (unit length is kept), got ${rate}`,
+        message:
+          `the Euler parameter velocities (components 3..6) must satisfy ep . ep' = 0 (unit length is ` +
+          `kept), got ${rate}`,
       },
     ]
   return []

@@ -228,11 +228,13 @@ export class AncfCable3DElement extends AncfCableBase {
   bodyPoint(local: Float64Array): PointKinematics {
     if (local[0] < 0 || local[0] > this.p.L)
       throw new Error(
-        `object "${this.name}" (ANCFCable): localPosition x = ${local[0]} lies outside the element [0, ${this.p.L}]`,
+        `object "${this.name}" (ANCFCable): localPosition x = ${local[0]} lies outside the element [0, ` +
+          `${this.p.L}]`,
       )
     if ((local[1] ?? 0) !== 0 || (local[2] ?? 0) !== 0)
       throw new Error(
-        `object "${this.name}" (ANCFCable): localPosition must lie on the axis [x, 0, 0] (the cable has no cross-section orientation), got [${[...local].join(', ')}]`,
+        `object "${this.name}" (ANCFCable): localPosition must lie on the axis [x, 0, 0] (the cable has ` +
+          `no cross-section orientation), got [${[...local].join(', ')}]`,
       )
     const S = new Float64Array(4)
     hermiteShape(local[0] / this.p.L, this.p.L, S, new Float64Array(4), new Float64Array(4))

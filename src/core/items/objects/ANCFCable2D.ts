@@ -218,7 +218,8 @@ export class AncfCable2DElement extends AncfCableBase {
   bodyPoint(local: Float64Array): PointKinematics {
     if (local[0] < 0 || local[0] > this.p.L)
       throw new Error(
-        `object "${this.name}" (ANCFCable2D): localPosition x = ${local[0]} lies outside the element [0, ${this.p.L}]`,
+        `object "${this.name}" (ANCFCable2D): localPosition x = ${local[0]} lies outside the element [0, ` +
+          `${this.p.L}]`,
       )
     return new CablePoint(this, local[0], local[1] ?? 0)
   }

@@ -119,7 +119,9 @@ export const ObjectConnectorLinearSpringDamper = defineItem({
     if (!markerProvides(m, m0, 'orientation'))
       out.push({
         parameter: 'markerNumbers[0]',
-        message: `marker "${m.item('marker', m0).name}" provides no orientation; the axis is given in marker 0's frame (use a rigid marker, e.g. BodyRigid on ground)`,
+        message:
+          `marker "${m.item('marker', m0).name}" provides no orientation; the axis is given in marker ` +
+          `0's frame (use a rigid marker, e.g. BodyRigid on ground)`,
       })
     const a = it.params.vector('axisMarker0')
     if (Math.abs(Math.hypot(a[0], a[1], a[2]) - 1) > 1e-10)

@@ -545,7 +545,9 @@ export const ObjectContactFrictionCircleCable2D = defineItem({
     if (!markerProvides(model, m0, 'position'))
       out.push({
         parameter: 'markerNumbers[0]',
-        message: `marker "${model.item('marker', m0).name}" provides no position; expected the circle centre's rigid or position marker`,
+        message:
+          `marker "${model.item('marker', m0).name}" provides no position; expected the circle centre's ` +
+          `rigid or position marker`,
       })
     const shape = model.item('marker', m1)
     if (shape.type !== 'BodyCable2DShape')
@@ -556,7 +558,9 @@ export const ObjectContactFrictionCircleCable2D = defineItem({
     else if (shape.params.integer('numberOfSegments') !== it.params.integer('numberOfContactSegments'))
       out.push({
         parameter: 'numberOfContactSegments',
-        message: `expected ${shape.params.integer('numberOfSegments')}, the numberOfSegments of marker "${shape.name}"; got ${it.params.integer('numberOfContactSegments')}`,
+        message:
+          `expected ${shape.params.integer('numberOfSegments')}, the numberOfSegments of marker ` +
+          `"${shape.name}"; got ${it.params.integer('numberOfContactSegments')}`,
       })
     if (!(it.params.number('circleRadius') > 0))
       out.push({

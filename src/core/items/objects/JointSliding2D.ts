@@ -248,7 +248,9 @@ export const ObjectJointSliding2D = defineItem({
     if (!markerProvides(model, m0, 'position'))
       out.push({
         parameter: 'markerNumbers[0]',
-        message: `marker "${model.item('marker', m0).name}" provides no position; expected the sliding body's position marker`,
+        message:
+          `marker "${model.item('marker', m0).name}" provides no position; expected the sliding body's ` +
+          `position marker`,
       })
     const sliding = it.params.refs('slidingMarkerNumbers'),
       offsets = it.params.vector('slidingMarkerOffsets')

@@ -181,14 +181,18 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
     if (len !== n && (required || len !== 0))
       out.push({
         parameter: name,
-        message: `expected ${n} entries (one per link, as jointTypes)${required ? '' : ' or [] for none'}, got ${len}`,
+        message:
+          `expected ${n} entries (one per link, as jointTypes)${required ? '' : ' or [] for none'}, got ` +
+          `${len}`,
       })
   }
   const forces = (p.raw('jointForceVector') as JsonValue[]).length
   if (forces !== nc && forces !== 0)
     out.push({
       parameter: 'jointForceVector',
-      message: `expected ${nc} entries (one per coordinate: 1 per link, 3 per Spherical link) or [] for none, got ${forces}`,
+      message:
+        `expected ${nc} entries (one per coordinate: 1 per link, 3 per Spherical link) or [] for none, ` +
+        `got ${forces}`,
     })
   ;(p.raw('linkParents') as number[]).forEach((parent, i) => {
     if (!Number.isInteger(parent) || parent < -1 || parent >= i)
@@ -213,7 +217,9 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
     if (!(worst <= 1e-10))
       out.push({
         parameter: 'jointTransformations',
-        message: `link ${i}: expected a rotation matrix (orthonormal), but T^T T differs from the identity by ${worst.toExponential(1)}`,
+        message:
+          `link ${i}: expected a rotation matrix (orthonormal), but T^T T differs from the identity by ` +
+          `${worst.toExponential(1)}`,
       })
   })
   ;(p.raw('linkInertiasCOM') as number[][][]).forEach((J, i) => {
@@ -226,7 +232,9 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
     if (asymmetry > 1e-12 * size)
       out.push({
         parameter: 'linkInertiasCOM',
-        message: `link ${i}: expected a symmetric inertia tensor, got off-diagonal pairs differing by ${asymmetry}`,
+        message:
+          `link ${i}: expected a symmetric inertia tensor, got off-diagonal pairs differing by ` +
+          `${asymmetry}`,
       })
   })
   const node = model.item('node', p.ref('nodeNumber'))
@@ -234,7 +242,9 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
   if (coordinates !== nc)
     out.push({
       parameter: 'nodeNumber',
-      message: `node "${node.name}" has ${coordinates} coordinates; expected ${nc}, one per link (jointTypes) and three per Spherical link`,
+      message:
+        `node "${node.name}" has ${coordinates} coordinates; expected ${nc}, one per link (jointTypes) ` +
+        `and three per Spherical link`,
     })
   return out
 }
@@ -301,7 +311,9 @@ export const ObjectKinematicTree = defineItem({
     },
     jointTypes: {
       type: 'stringList',
-      doc: `joint type per link: ${JOINT_TYPES.join(', ')} (about/along an axis of the joint frame; Spherical: any rotation about the joint origin)`,
+      doc:
+        `joint type per link: ${JOINT_TYPES.join(', ')} (about/along an axis of the joint frame; ` +
+        `Spherical: any rotation about the joint origin)`,
     },
     linkParents: {
       type: 'vector',

@@ -314,7 +314,9 @@ export const ObjectRigidBody = defineItem({
       ? [
           {
             parameter: 'physicsInertia',
-            message: `expected non-negative principal moments satisfying the triangle inequality (Jxx + Jyy >= Jzz, ...), got [${xx}, ${yy}, ${zz}]`,
+            message:
+              `expected non-negative principal moments satisfying the triangle inequality (Jxx + Jyy >= ` +
+              `Jzz, ...), got [${xx}, ${yy}, ${zz}]`,
           },
         ]
       : []

@@ -91,7 +91,8 @@ class RotationalMass1DBody extends OneCoordinateBody {
   bodyPoint(local: Float64Array): FrameKinematics {
     if (local[0] !== 0 || local[1] !== 0)
       throw new Error(
-        `object "${this.name}" (RotationalMass1D): markers and sensors must lie on the rotation axis (localPosition x = y = 0), got [${Array.from(local).join(', ')}]`,
+        `object "${this.name}" (RotationalMass1D): markers and sensors must lie on the rotation axis ` +
+          `(localPosition x = y = 0), got [${Array.from(local).join(', ')}]`,
       )
     const p = new Float64Array(3)
     matVec3(this.referenceRotation, local, p)

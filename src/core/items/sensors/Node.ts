@@ -52,7 +52,9 @@ function coordinateProblem(it: ResolvedItem, m: ModelView): { parameter: string;
     ? [
         {
           parameter: 'coordinate',
-          message: `node "${node.name}" (${node.type}) has ${count} ODE2 coordinates; expected -1 .. ${count - 1}, got ${c}`,
+          message:
+            `node "${node.name}" (${node.type}) has ${count} ODE2 coordinates; expected -1 .. ` +
+            `${count - 1}, got ${c}`,
         },
       ]
     : []

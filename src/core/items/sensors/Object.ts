@@ -31,7 +31,8 @@ export const SensorObject = defineSensor({
     if (!o.output || !(o.outputVariables ?? []).includes(v)) {
       const obj = ctx.item('object', it.params.ref('objectNumber'))
       throw new Error(
-        `sensor "${it.name}": object "${obj.name}" (${obj.type}) has no output ${v}; it has: ${(o.outputVariables ?? []).join(', ') || 'none'}`,
+        `sensor "${it.name}": object "${obj.name}" (${obj.type}) has no output ${v}; it has: ` +
+          `${(o.outputVariables ?? []).join(', ') || 'none'}`,
       )
     }
     return new ObjectSensor(o, v)

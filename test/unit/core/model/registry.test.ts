@@ -93,16 +93,20 @@ describe('registerItemType (plugins)', () => {
 
   it('validates the plugin type from its definition', () => {
     expect(problemsOf(oscillator({ stifness: 1 }))).toContain(
-      `model.objects[1].stifness: object "spring" (${PLUGIN_TYPE}): unknown parameter "stifness" (did you mean "stiffness"?)`,
+      `model.objects[1].stifness: object "spring" (${PLUGIN_TYPE}): unknown parameter "stifness" (did ` +
+        `you mean "stiffness"?)`,
     )
     expect(problemsOf(oscillator({ stiffness: 0 }))).toContain(
-      `model.objects[1].stiffness: object "spring" (${PLUGIN_TYPE}), parameter stiffness: expected a value > 0 N/m, got 0`,
+      `model.objects[1].stiffness: object "spring" (${PLUGIN_TYPE}), parameter stiffness: expected a ` +
+        `value > 0 N/m, got 0`,
     )
     expect(problemsOf(oscillator({ markerNumber: 'p' }))).toContain(
-      `model.objects[1].markerNumber: object "spring" (${PLUGIN_TYPE}), parameter markerNumber: marker "p" is a NodePosition; expected one of: NodeCoordinate`,
+      `model.objects[1].markerNumber: object "spring" (${PLUGIN_TYPE}), parameter markerNumber: marker ` +
+        `"p" is a NodePosition; expected one of: NodeCoordinate`,
     )
     expect(problemsOf(oscillator({ stiffness: undefined }))).toEqual([
-      `model.objects[1].stiffness: object "spring" (${PLUGIN_TYPE}), parameter stiffness: required (spring stiffness)`,
+      `model.objects[1].stiffness: object "spring" (${PLUGIN_TYPE}), parameter stiffness: required ` +
+        `(spring stiffness)`,
     ])
   })
 

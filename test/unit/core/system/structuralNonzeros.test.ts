@@ -464,7 +464,8 @@ describe('evaluator with declared structure', () => {
       }[block]
       expect(assemble).toThrow(
         new RegExp(
-          `object "b" \\(RigidBody\\): its ${names[block]} has .* at local entry \\(\\d, \\d\\), which structuralNonzeros\\('${block}'\\) declares zero`,
+          `object "b" \\(RigidBody\\): its ${names[block]} has .* at local entry \\(\\d, \\d\\), which ` +
+            `structuralNonzeros\\('${block}'\\) declares zero`,
         ),
       )
     }
