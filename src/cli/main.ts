@@ -11,9 +11,7 @@ import { importCommand } from './import'
 import { modesCommand } from './modes'
 import { processIO, type CliIO } from './io'
 import { runCommand } from './run'
-import { studyCommand } from './study'
 import { caseRunnerProcess, WORKER_COMMAND } from '../node/caseRunner'
-import { workerCommand } from './studyQueue'
 import { validateCommand } from './validate'
 import { verifyCommand } from './verify'
 import { findCommand } from './args'
@@ -59,8 +57,9 @@ export async function mainAsync(argv: readonly string[], io: CliIO = processIO()
   if (argv[0] === WORKER_COMMAND) return caseRunnerProcess()
   try {
     const cmd = parseArgs(argv)
-    if (cmd.command === 'study') return await studyCommand(cmd.study, cmd, io)
-    if (cmd.command === 'worker') return await workerCommand(cmd.worker, io)
+    // Loaded on demand: the Redis queue's client libraries take longer to load than a short run.
+    if (cmd.command === 'study') return await (await import('./study')).studyCommand(cmd.study, cmd, io)
+    if (cmd.command === 'worker') return await (await import('./studyQueue')).workerCommand(cmd.worker, io)
   } catch (e) {
     return reportError(e, argv[0], io)
   }

@@ -1,4 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -9,8 +19,10 @@ import type { CliIO } from '../../../src/cli/io'
 
 const REPO_ROOT = resolve(__dirname, '../../..')
 const load = createRequire(import.meta.url)
-const { freshBundle } = load('../../../bin/cliBundle.cjs') as {
+const CLI_BUNDLE = resolve(REPO_ROOT, 'bin/cliBundle.cjs')
+const { freshBundle, cacheFile } = load(CLI_BUNDLE) as {
   freshBundle(root: string, dir?: string): string | undefined
+  cacheFile(bundle: string): string
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'mbs-bundle-'))
@@ -28,6 +40,30 @@ describe('buildCli', () => {
     const out: string[] = []
     expect(main(['--version'], { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0)
     expect(out).toEqual([`mbs ${packageJson.version}`])
+
+    // A process that runs it through loadBundle leaves V8's code cache, stamped with the bundle's size
+    // and modification time. A bundle changed to the same length (V8 checks only the length) is not
+    // run from the stale cache, and the cache is renewed.
+    const file = bundle as string
+    const version = (): string =>
+      execFileSync(process.execPath, [
+        '-e',
+        `require(${JSON.stringify(CLI_BUNDLE)}).loadBundle(${JSON.stringify(file)})` +
+          `.mainAsync(['--version']).then((code) => (process.exitCode = code))`,
+      ]).toString()
+    const stamp = (): string => {
+      const { size, mtimeMs } = statSync(file)
+      return `${mtimeMs} ${size}\n`
+    }
+    const cachedStamp = (): string => readFileSync(cacheFile(file)).subarray(0, stamp().length).toString()
+    appendFileSync(file, 'process.stdout.write("before ")\n')
+    expect(version()).toBe(`before mbs ${packageJson.version}\n`)
+    expect(cachedStamp()).toBe(stamp())
+    const { mtimeMs } = statSync(file)
+    writeFileSync(file, readFileSync(file, 'utf-8').replace('"before "', '"after! "'))
+    utimesSync(file, new Date(mtimeMs + 2000), new Date(mtimeMs + 2000))
+    expect(version()).toBe(`after! mbs ${packageJson.version}\n`)
+    expect(cachedStamp()).toBe(stamp())
   }, 60_000)
 })
 
