@@ -26,6 +26,7 @@ export interface OptionSpec {
     | 'N'
     | 'URL'
     | 'ITEM.PARAMETER=VALUE'
+    | 'NAME=DIR'
     | 'static|initial|T'
     | 'LOAD'
     | 'SENSOR'
@@ -234,14 +235,22 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Reads FILE.urdf (links with inertials, revolute, continuous, prismatic and fixed joints; links on ' +
       'fixed joints are merged) ' +
       'and writes a project: one KinematicTree in minimal coordinates (--tree, the default) or a ' +
-      'RigidBody per link with a joint per ' +
-      'URDF joint (--bodies). What cannot be represented (mimic joints, limits, transmissions, mesh ' +
-      'visuals) is listed on standard error.',
+      'RigidBody per link with a joint per URDF joint (--bodies), with box, sphere, cylinder and mesh ' +
+      'visuals as body graphics (meshes referenced relative to the project file). What cannot be ' +
+      'represented (mimic joints, limits, transmissions, meshes not found) is listed on standard error.',
     options: [
       { name: 'output', short: 'o', value: 'FILE', doc: 'the project file to write (required)' },
       { name: 'tree', doc: 'minimal coordinates: one KinematicTree (the default)' },
       { name: 'bodies', doc: 'redundant coordinates: rigid bodies on Euler-parameter nodes and joints' },
       { name: 'gravity', value: 'X,Y,Z', doc: 'gravity vector in m/s^2, e.g. 0,0,-9.81 (none by default)' },
+      {
+        name: 'package-dir',
+        value: 'NAME=DIR',
+        repeatable: true,
+        doc:
+          'the folder of ROS package NAME, for package://NAME/... mesh files (default: the nearest ' +
+          'folder named NAME above the URDF); repeatable',
+      },
       {
         name: 'joint-sensors',
         doc:
@@ -336,6 +345,8 @@ export interface ImportArgs {
   formulation: 'tree' | 'bodies'
   gravity?: number[]
   jointSensors: boolean
+  /** Folders of ROS packages by name (--package-dir NAME=DIR). */
+  packageDirs: Record<string, string>
 }
 
 export interface LinearizeArgs {
@@ -400,7 +411,7 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
   if (spec.name === 'worker') return { command: 'worker', worker: workerArgs(operands, values) }
   const operand = singleOperand(spec, operands)
   if (spec.name === 'validate') return { command: 'validate', project: operand }
-  if (spec.name === 'import') return { command: 'import', file: operand, import: importArgs(values) }
+  if (spec.name === 'import') return { command: 'import', file: operand, import: importArgs(values, lists) }
   if (spec.name === 'info') return { command: 'info', file: operand }
   if (spec.name === 'verify') return { command: 'verify', results: operand }
   if (spec.name === 'modes') return { command: 'modes', project: operand, modes: modesArgs(values) }
@@ -512,7 +523,7 @@ function linearizationPoint(values: Map<string, string>, command: string): Linea
     : numberValue(values, 'at', command, 'static, initial or a')!
 }
 
-function importArgs(values: Map<string, string>): ImportArgs {
+function importArgs(values: Map<string, string>, lists: Map<string, string[]>): ImportArgs {
   const output = values.get('output')
   if (output === undefined) throw new UsageError('name the project to write: -o PROJECT.mbsproj', 'import')
   if (values.has('tree') && values.has('bodies'))
@@ -521,12 +532,27 @@ function importArgs(values: Map<string, string>): ImportArgs {
   const gravity = g?.split(',').map(Number)
   if (gravity && (gravity.length !== 3 || gravity.some((x) => !Number.isFinite(x))))
     throw new UsageError(`--gravity expects X,Y,Z (three numbers), got "${g}"`, 'import')
+  const packageDirs = packageDirsOf(lists.get('package-dir') ?? [])
+  if (typeof packageDirs === 'string')
+    throw new UsageError(`--package-dir expects NAME=DIR, got "${packageDirs}"`, 'import')
   return {
+    packageDirs,
     output,
     formulation: values.has('bodies') ? 'bodies' : 'tree',
     gravity,
     jointSensors: values.has('joint-sensors'),
   }
+}
+
+/** "NAME=DIR" options as folders by package name; a string is the malformed one. */
+function packageDirsOf(specs: readonly string[]): Record<string, string> | string {
+  const out: Record<string, string> = {}
+  for (const spec of specs) {
+    const eq = spec.indexOf('=')
+    if (eq <= 0 || eq === spec.length - 1) return spec
+    out[spec.slice(0, eq)] = spec.slice(eq + 1)
+  }
+  return out
 }
 
 function linearizeArgs(values: Map<string, string>, lists: Map<string, string[]>): LinearizeArgs {

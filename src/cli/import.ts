@@ -1,41 +1,33 @@
-// `mbs import FILE.urdf -o PROJECT.mbsproj [--tree | --bodies] [--gravity X,Y,Z] [--joint-sensors]`: the URDF
-// as a project file (written atomically), what could not be represented on standard error, one per line.
+// `mbs import FILE.urdf -o PROJECT.mbsproj [--tree | --bodies] [--gravity X,Y,Z] [--joint-sensors]
+// [--package-dir NAME=DIR ...]`: the URDF as a project file (written atomically), what could not be
+// represented on standard error, one per line.
 import path from 'node:path'
-import { importUrdf, UrdfError, writeProject, type ModelSpec } from '../core'
-import { decodeUtf8 } from '../node/inputFiles'
+import { UrdfError } from '../core'
 import { writeFileAtomic } from '../node/atomicWrite'
+import { decodeUtf8, InputFileError } from '../node/inputFiles'
+import { importUrdfFile, type UrdfFileImport } from '../node/urdfImport'
 import type { ImportArgs } from './args'
-import { CliError, EXIT } from './errors'
-import { readInputFile } from './projectFile'
+import { EXIT } from './errors'
 import type { CliIO } from './io'
+import { readInputFile } from './projectFile'
 
 export function importCommand(file: string, args: ImportArgs, io: CliIO): number {
-  let text: string
+  let imported: UrdfFileImport
   try {
-    text = decodeUtf8(readInputFile(file, 'URDF file'), file)
-  } catch (e) {
-    if (e instanceof CliError) throw e
-    io.err(`${file}: ${(e as Error).message}`)
-    return EXIT.invalidProject
-  }
-  let imported
-  try {
-    imported = importUrdf(text, {
+    imported = importUrdfFile(decodeUtf8(readInputFile(file, 'URDF file'), file), file, {
       formulation: args.formulation,
       gravity: args.gravity,
       jointSensors: args.jointSensors,
+      packageDirs: args.packageDirs,
+      output: args.output,
     })
   } catch (e) {
-    if (!(e instanceof UrdfError)) throw e
+    // Not UTF-8, or not a robot.
+    if (!(e instanceof UrdfError || e instanceof InputFileError)) throw e
     io.err(`${file}: ${e.message}`)
     return EXIT.invalidProject
   }
-  const project = writeProject({
-    name: imported.robotName,
-    model: imported.model as unknown as ModelSpec,
-    simulationSettingsSpec: {},
-  })
-  writeFileAtomic(args.output, project)
+  writeFileAtomic(args.output, imported.text)
   for (const note of imported.notes) io.err(`${path.basename(file)}: ${note}`)
   io.out(
     `wrote ${args.output}: ${imported.robotName}, ${imported.links.length} movable links ` +

@@ -15,6 +15,7 @@ import { CliError, EXIT, UsageError } from './errors'
 import type { CliIO } from './io'
 import { parseOverrides, requireOverridden } from './overrides'
 import { systemErrorText } from '../node/ioError'
+import { missingMeshFiles } from '../node/meshFiles'
 import { requireProject } from './projectFile'
 import { PartialRunError, runWithOutputs } from './runOutputs'
 import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
@@ -27,6 +28,9 @@ export function runCommand(projectFile: string, args: RunArgs, io: CliIO): numbe
   const project = requireOverridden(requireProject(projectFile, EXIT.runInvalidProject), overrides)
   checkTimes(project, args)
   checkFiles(args)
+  // Graphics only: the run does not need the mesh files, a replay of its results will.
+  for (const p of missingMeshFiles(project.model, path.dirname(projectFile)))
+    io.err(`mbs run: warning: ${p.path}: ${p.message}`)
   const sensorFiles = plannedSensorFiles(project)
   if (args.sensorsDir !== undefined) makeDirectory(args.sensorsDir)
 

@@ -1,14 +1,18 @@
 // `mbs validate PROJECT`: every problem on its own line (path: message), or "OK: NAME (counts)".
+// Mesh files the graphics refer to must exist too (relative to the project file).
+import path from 'node:path'
 import { ITEM_KINDS, KIND_LIST_KEY, type Project } from '../core'
+import { missingMeshFiles } from '../node/meshFiles'
 import { EXIT } from './errors'
 import type { CliIO } from './io'
 import { loadProjectFile } from './projectFile'
 
 export function validateCommand(file: string, io: CliIO): number {
   const r = loadProjectFile(file)
-  if (!r.ok) {
-    for (const p of r.problems) io.out(`${p.path}: ${p.message}`)
-    const n = r.problems.length
+  const problems = r.ok ? missingMeshFiles(r.project.model, path.dirname(file)) : r.problems
+  if (!r.ok || problems.length > 0) {
+    for (const p of problems) io.out(`${p.path}: ${p.message}`)
+    const n = problems.length
     io.err(`${file}: ${n} problem${n === 1 ? '' : 's'}`)
     return EXIT.invalidProject
   }

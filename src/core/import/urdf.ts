@@ -3,7 +3,7 @@
 // joined by fixed joints are merged into one body (mass, centre of mass and inertia combined).
 // Joints: revolute and continuous (RevoluteZ about the URDF axis), prismatic (PrismaticZ in the tree,
 // JointPrismaticX for bodies). What cannot be represented (floating and planar joints, mimic joints,
-// joint limits, transmissions, mesh visuals) is listed in `notes`, never dropped silently. Joint
+// joint limits, transmissions, unresolved meshes) is listed in `notes`, never dropped silently. Joint
 // sensors record each joint's coordinate: the tree's node coordinate, or the joint's Coordinates.
 import { XMLParser } from 'fast-xml-parser'
 import type { JsonObject, JsonValue } from '../model/types'
@@ -28,6 +28,12 @@ export interface UrdfImportOptions {
   gravity?: Vec3
   /** A sensor per movable joint, named as the joint, recording its coordinate (rad or m). */
   jointSensors?: boolean
+  /**
+   * The project's reference (meshEntry.ts "file") of a visual's mesh filename as the URDF writes it
+   * (package://, file:// or a path relative to the URDF), or why it cannot be had. Default: the
+   * filename itself when it is a plain path, else a note.
+   */
+  meshReference?: (filename: string) => { file: string } | { problem: string }
 }
 
 export interface UrdfImport {
@@ -76,7 +82,13 @@ const originOf = (o: Xml | undefined, what: string): Frame => ({
 })
 const list = (x: unknown): Xml[] => (x === undefined ? [] : Array.isArray(x) ? (x as Xml[]) : [x as Xml])
 
-function parseLinks(robot: Xml, notes: string[]): Map<string, Link> {
+/** A plain relative or absolute path is kept; a package:// or file:// name needs a resolver. */
+const plainMeshReference = (filename: string): { file: string } | { problem: string } =>
+  /^[a-z]+:\/\//i.test(filename)
+    ? { problem: `${filename.split('://')[0]}:// is not resolved here (map it to a folder)` }
+    : { file: filename }
+
+function parseLinks(robot: Xml, options: UrdfImportOptions, notes: string[]): Map<string, Link> {
   const links = new Map<string, Link>()
   for (const l of list(robot.link)) {
     const name = String(l.name ?? '')
@@ -98,12 +110,21 @@ function parseLinks(robot: Xml, notes: string[]): Map<string, Link> {
     for (const v of list(l.visual)) {
       const frame = originOf(v.origin as Xml | undefined, `link "${name}" visual`)
       const g = (v.geometry ?? {}) as Xml
-      if (g.mesh)
-        notes.push(
-          `link "${name}": mesh visual ${String((g.mesh as Xml).filename)} not imported (no mesh ` +
-            `graphics yet)`,
-        )
-      else if (g.box)
+      if (g.mesh) {
+        const mesh = g.mesh as Xml
+        const filename = String(mesh.filename ?? '')
+        const ref = (options.meshReference ?? plainMeshReference)(filename)
+        if ('problem' in ref)
+          notes.push(`link "${name}": mesh visual ${filename} not imported: ${ref.problem}`)
+        else
+          visuals.push({
+            frame,
+            geometry: {
+              mesh: ref.file,
+              scale: numbers(mesh.scale, 3, [1, 1, 1], `link "${name}" mesh scale`),
+            },
+          })
+      } else if (g.box)
         visuals.push({
           frame,
           geometry: { box: numbers((g.box as Xml).size, 3, [], `link "${name}" box size`) },
@@ -255,7 +276,7 @@ export function importUrdf(text: string, options: UrdfImportOptions): UrdfImport
   const robot = doc.robot as Xml | undefined
   if (!robot) throw new UrdfError('no <robot> element')
   const notes: string[] = []
-  const links = parseLinks(robot, notes)
+  const links = parseLinks(robot, options, notes)
   const joints = mergeFixed(links, parseJoints(robot, links, notes))
   const { root, ordered } = treeOrder(links, joints)
   const robotName = String(robot.name ?? 'robot')
@@ -426,6 +447,8 @@ function bodiesModel({ links, root, ordered, options, notes }: Robot): JsonObjec
 /** A URDF visual shape as a VgraphicsData entry in the link frame. */
 function graphicsEntry({ frame, geometry }: Link['visuals'][number]): JsonObject {
   const { R, p } = frame
+  if (geometry.mesh !== undefined)
+    return { type: 'Mesh', file: geometry.mesh, scale: geometry.scale, position: p, rotation: asJson(R) }
   if (geometry.sphere !== undefined) return { type: 'Sphere', position: p, radius: geometry.sphere as number }
   if (geometry.cylinder !== undefined) {
     const [radius, length] = geometry.cylinder as number[]

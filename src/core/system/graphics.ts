@@ -15,6 +15,19 @@ export type GraphicsPrimitive =
   | { shape: 'arrow'; from: number[]; to: number[]; color: number[] }
   /** Triangle mesh: points flat [x0, y0, z0, x1, ...] in global coordinates, triangles flat vertex indices. */
   | { shape: 'mesh'; points: number[]; triangles: number[]; color: number[] }
+  /**
+   * A mesh file (a VgraphicsData "Mesh" entry, meshEntry.ts) the renderer loads: a file point x is
+   * drawn at position + rotation (scale .* x), rotation row-major in global coordinates.
+   */
+  | {
+      shape: 'meshFile'
+      file: string
+      data?: string
+      position: number[]
+      rotation: number[]
+      scale: number[]
+      color: number[]
+    }
 
 export interface GraphicsItem {
   /** "object:3", "node:0", ... so the viewport can select the item. */

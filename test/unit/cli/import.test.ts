@@ -70,4 +70,85 @@ describe('mbs import', () => {
     const both = await spawnCli(['import', urdf, '-o', path.join(dir, 'z.mbsproj'), '--tree', '--bodies'])
     expect(both.code).toBe(64)
   })
+
+  it('mesh visuals become Mesh graphics, package:// in a --package-dir or the package folder', async () => {
+    // A ROS package laid out as robot/urdf/arm.urdf and robot/meshes/arm.stl.
+    const pkg = path.join(dir, 'robot')
+    fs.mkdirSync(path.join(pkg, 'urdf'), { recursive: true })
+    fs.mkdirSync(path.join(pkg, 'meshes'), { recursive: true })
+    fs.writeFileSync(path.join(pkg, 'meshes', 'arm.stl'), 'solid arm\nendsolid arm\n')
+    const inPackage = path.join(pkg, 'urdf', 'arm.urdf')
+    fs.writeFileSync(
+      inPackage,
+      URDF.replace('package://p/arm.stl', 'package://robot/meshes/arm.stl').replace(
+        '<mesh filename',
+        '<mesh scale="0.001 0.001 0.001" filename',
+      ),
+    )
+    const outDir = path.join(dir, 'projects')
+    fs.mkdirSync(outDir)
+    const out = path.join(outDir, 'arm.mbsproj')
+    const r = await spawnCli(['import', inPackage, '-o', out, '--bodies'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).not.toContain('mesh')
+    const loaded = parseProject(fs.readFileSync(out, 'utf8'))
+    if (!loaded.ok) throw new Error('the import is not a valid project')
+    const arm = loaded.project.model.objects.find((o) => o.name === 'arm')
+    expect(arm?.VgraphicsData).toEqual([
+      {
+        type: 'Mesh',
+        file: '../robot/meshes/arm.stl',
+        scale: [0.001, 0.001, 0.001],
+        position: [0, 0, 0],
+        rotation: [
+          [1, 0, 0],
+          [0, 1, 0],
+          [0, 0, 1],
+        ],
+      },
+    ])
+    expect((await spawnCli(['validate', out])).code).toBe(0)
+
+    // The same URDF elsewhere: the package is found only through --package-dir.
+    const moved = path.join(dir, 'moved.urdf')
+    fs.copyFileSync(inPackage, moved)
+    const unmapped = await spawnCli(['import', moved, '-o', path.join(dir, 'u.mbsproj'), '--bodies'])
+    expect(unmapped.stderr).toContain(
+      'mesh visual package://robot/meshes/arm.stl not imported: the folder of package "robot" is not known ' +
+        '(map the package to its folder with --package-dir NAME=DIR)',
+    )
+    const mapped = await spawnCli([
+      'import',
+      moved,
+      '-o',
+      path.join(dir, 'm.mbsproj'),
+      '--bodies',
+      '--package-dir',
+      `robot=${pkg}`,
+    ])
+    expect(mapped.code).toBe(0)
+    expect(fs.readFileSync(path.join(dir, 'm.mbsproj'), 'utf8')).toContain('"file": "robot/meshes/arm.stl"')
+    const badMap = await spawnCli([
+      'import',
+      moved,
+      '-o',
+      path.join(dir, 'b.mbsproj'),
+      '--package-dir',
+      'robot',
+    ])
+    expect(badMap.code).toBe(64)
+    expect(badMap.stderr).toContain('--package-dir expects NAME=DIR, got "robot"')
+
+    // A missing mesh file: validate names the item, the entry and where it looked; run only warns.
+    fs.rmSync(path.join(pkg, 'meshes', 'arm.stl'))
+    const invalid = await spawnCli(['validate', out])
+    expect(invalid.code).toBe(1)
+    expect(invalid.stdout).toContain(
+      `model.objects[1].VgraphicsData: entry 0 of "arm": mesh file "../robot/meshes/arm.stl" not found ` +
+        `(looked for ${path.join(pkg, 'meshes', 'arm.stl')}; paths are relative to the project file)`,
+    )
+    const run = await spawnCli(['run', out, '--end-time', '0.01'])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toContain('mbs run: warning: model.objects[1].VgraphicsData: entry 0 of "arm"')
+  })
 })

@@ -6,9 +6,12 @@
 //   {type: 'Sphere', position?, radius, color?}
 //   {type: 'Cylinder', position?, axis: [vx,vy,vz], radius, color?}  (from position to position + axis)
 //   {type: 'Line', data: [x,y,z,...], color?}  (Exudyn's key; 'Lines' with 'points' is accepted too)
+//   {type: 'Mesh', file, data?, scale?, position?, rotation?, color?}  (meshEntry.ts: a mesh file,
+//      x_body = position + rotation (scale * x_file), drawn by the renderer; the core keeps the reference)
 import type { ResolvedItem } from '../../model/definition'
 import type { JsonValue } from '../../model/types'
 import { DEFAULT_COLORS, type Graphics } from '../../system/graphics'
+import { meshEntryProblem, meshPrimitive } from './meshEntry'
 
 type Dict = Readonly<Record<string, JsonValue>>
 
@@ -16,7 +19,7 @@ type Problem = { parameter: string; message: string }
 
 const PARAMETER = 'VgraphicsData'
 
-const TYPES = ['TriangleList', 'Brick', 'Sphere', 'Cylinder', 'Line', 'Lines'] as const
+const TYPES = ['TriangleList', 'Brick', 'Sphere', 'Cylinder', 'Line', 'Lines', 'Mesh'] as const
 
 function isNumbers(v: JsonValue | undefined, size?: number): v is number[] {
   return (
@@ -60,6 +63,8 @@ function entryProblem(e: Dict): string | undefined {
       return typeof e.radius === 'number' && e.radius > 0
         ? undefined
         : `Cylinder "radius" must be a positive number`
+    case 'Mesh':
+      return meshEntryProblem(e)
     default: {
       const points = lineData(e)
       return isNumbers(points) && points.length % 3 === 0 && points.length >= 6
@@ -140,6 +145,9 @@ export function drawGraphicsData(
         })
         break
       }
+      case 'Mesh':
+        g.add(meshPrimitive(item, center, R, entryColor))
+        break
       default:
         g.add({ shape: 'line', points: transformPoints(lineData(item) as number[]), color: entryColor })
     }
@@ -148,8 +156,9 @@ export function drawGraphicsData(
 }
 
 const GRAPHICS_DOC =
-  'Exudyn graphicsData: list of {type: "TriangleList"|"Brick"|"Sphere"|"Cylinder"|"Line", ...} in body ' +
-  'coordinates (see bodyGraphics.ts); when not empty it is drawn instead of the default shape'
+  'Exudyn graphicsData: list of {type: "TriangleList"|"Brick"|"Sphere"|"Cylinder"|"Line"|"Mesh", ...} ' +
+  'in body coordinates (see bodyGraphics.ts; "Mesh": a mesh file, docs/model-format.md); when not ' +
+  'empty it is drawn instead of the default shape'
 
 export const VGRAPHICS = {
   VgraphicsData: { type: 'graphicsList' as const, default: [], doc: GRAPHICS_DOC, visualization: true },

@@ -199,7 +199,8 @@ describe('URDF six-axis arm', () => {
     const bodies = importUrdf(ARM, { formulation: 'bodies', gravity: G, jointSensors: true })
     expect(tree.links).toEqual(['l1', 'l2', 'l3', 'l4', 'l5', 'l6'])
     expect(tree.notes).toContain(
-      'link "base": mesh visual package://arm6/base.stl not imported (no mesh graphics yet)',
+      'link "base": mesh visual package://arm6/base.stl not imported: ' +
+        'package:// is not resolved here (map it to a folder)',
     )
     // A point on the tool (merged into l6 by the fixed flange), in l6's frame: the flange origin
     // and 4 cm along its turned z axis.
