@@ -60,6 +60,7 @@ import { SensorLoad } from './sensors/Load'
 import { SensorMarker } from './sensors/Marker'
 import { SensorNode } from './sensors/Node'
 import { SensorObject } from './sensors/Object'
+import { SensorSystem } from './sensors/System'
 
 export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   NodePoint,
@@ -91,6 +92,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   SensorObject,
   SensorMarker,
   SensorLoad,
+  SensorSystem,
   NodeRigidBodyEP,
   NodeRigidBodyRxyz,
   NodeRigidBody2D,

@@ -81,7 +81,18 @@ export interface NodeComputation extends LifecycleHooks {
 /** The local blocks whose structural nonzeros an object may declare (ObjectComputation.structuralNonzeros). */
 export type LocalBlock = 'mass' | 'stiffness' | 'constraint' | 'reaction'
 
-export interface ObjectComputation extends LifecycleHooks {
+/**
+ * The potential of an item's forces, for the energy outputs (SensorSystem): V(q, t) whose gradient
+ * dV/dq is the item's conservative generalized force (springs, strain, gravity, constant loads).
+ */
+export interface PotentialSource {
+  /** V at s; absent where the item has no such forces (bodies, constraints, pure dampers). */
+  potentialEnergy?(s: SystemState): number
+  /** Set where (some of) the item's forces have no potential known here (a force user function): why. */
+  readonly noPotential?: string
+}
+
+export interface ObjectComputation extends LifecycleHooks, PotentialSource {
   /** Global ODE2 indices of the local coordinates; set by setup. */
   ltgODE2: Int32Array
   /** Number of algebraic equations (Lagrange multipliers) and data coordinates. */
@@ -192,7 +203,7 @@ export interface MarkerComputation extends LifecycleHooks {
   setupLTG(): void
 }
 
-export interface LoadComputation extends LifecycleHooks {
+export interface LoadComputation extends LifecycleHooks, PotentialSource {
   /** Adds factor * the generalized load (right-hand side) into the global vector f, at time s.t. */
   addLoad(s: SystemState, f: Float64Array, factor: number): void
   /** The load vector (force/torque/coordinate load) at time t, for sensors. */

@@ -7,6 +7,7 @@
 import type { ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import type { NodeComputation, ObjectComputation, PointKinematics } from '../../system/computation'
+import { kineticEnergyOf } from '../../system/kineticEnergy'
 import type { SystemState } from '../../system/state'
 
 /** Points and weights on [-1, 1]. */
@@ -151,6 +152,29 @@ export abstract class AncfCableBase implements ObjectComputation {
 
   /** The reference configuration's strains and curvatures (this.q holds the reference coordinates). */
   protected abstract setupReferenceStrains(): void
+  /** Axial strain eps at axial point pt of this.q (with its derivatives, for the elastic forces). */
+  protected abstract axialPoint(pt: number, withHessian: boolean): number
+  /** |K - K0|^2 at bending point pt of this.q (K0: the stress-free curvature). */
+  protected abstract curvatureErrorSquared(pt: number): number
+
+  /** Elastic energy int (EA/2 (eps - eps0)^2 + EI/2 |K - K0|^2) dx with the element's quadrature. */
+  strainEnergy(s: SystemState): number {
+    this.gather(s)
+    const p = this.p
+    let e = 0
+    for (let pt = 0; pt < this.axial.n; pt++) {
+      const d =
+        this.axialPoint(pt, false) - p.referenceAxialStrain - p.strainIsRelativeToReference * this.epsRef[pt]
+      e += 0.5 * this.axial.weight[pt] * p.EA * d * d
+    }
+    for (let pt = 0; pt < this.bending.n; pt++)
+      e += 0.5 * this.bending.weight[pt] * p.EI * this.curvatureErrorSquared(pt)
+    return e
+  }
+  /** The potential of the elastic forces is the strain energy (the viscous terms have none). */
+  potentialEnergy(s: SystemState): number {
+    return this.strainEnergy(s)
+  }
 
   /**
    * Phase 1: constant mass matrix and the reference strains (stress-free state if
@@ -216,11 +240,7 @@ export abstract class AncfCableBase implements ObjectComputation {
 
   output(variable: string, s: SystemState, out: Float64Array): number {
     if (variable !== 'KineticEnergy') return 0
-    const n = this.size
-    let e = 0
-    for (let i = 0; i < n; i++)
-      for (let j = 0; j < n; j++) e += 0.5 * s.v[this.ltgODE2[i]] * this.M[i * n + j] * s.v[this.ltgODE2[j]]
-    out[0] = e
+    out[0] = kineticEnergyOf(this.M, this.ltgODE2, s.v)
     return 1
   }
 

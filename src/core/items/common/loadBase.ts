@@ -48,7 +48,10 @@ export class VectorLoad implements LoadComputation {
   private readonly F = new Float64Array(3)
   private readonly F2 = new Float64Array(3)
   private readonly R = new Float64Array(9)
+  private readonly x = new Float64Array(3)
   private vector: LoadVector
+  /** A torque or a force turning with its body is not the gradient of a potential. */
+  readonly noPotential: string | undefined
   constructor(
     item: ResolvedItem,
     private readonly kinematics: PointKinematics,
@@ -58,6 +61,20 @@ export class VectorLoad implements LoadComputation {
     private readonly scale: number,
   ) {
     this.vector = loadVectorOf(item)
+    this.noPotential = torque
+      ? 'is a torque, whose work has no potential for rotations in 3D'
+      : bodyFixed
+        ? 'turns with its body (bodyFixed), so its work has no potential'
+        : undefined
+  }
+  /**
+   * V = -F(t) . x(q) for a force fixed in space (gravity: -m g . x_com); a time function gives the
+   * potential at t, so T + V then changes by the integral of dV/dt.
+   */
+  potentialEnergy(s: SystemState): number {
+    this.loadValue(s.t, this.F)
+    this.kinematics.position(s, this.x)
+    return -(this.F[0] * this.x[0] + this.F[1] * this.x[1] + this.F[2] * this.x[2])
   }
   /** The live loadVector (and its time functions, which come with it). */
   setParameters(item: ResolvedItem): void {

@@ -14,6 +14,7 @@ import { packedCopy } from '../../math/packedArrays'
 import type { BuildContext, ResolvedItem } from '../../model/definition'
 import type { FrameKinematics, ObjectComputation } from '../../system/computation'
 import { DEFAULT_COLORS, type Graphics } from '../../system/graphics'
+import { kineticEnergyOf } from '../../system/kineticEnergy'
 import type { SystemState } from '../../system/state'
 import { drawGraphicsData } from './bodyGraphics'
 import { RigidFrame, RigidNode } from './rigidNode'
@@ -48,13 +49,9 @@ export abstract class RigidBodyBase implements ObjectComputation {
 
   /** T = 1/2 q'^T M q' (exact: M is the exact mass matrix). */
   kineticEnergy(s: SystemState): number {
-    const n = this.ltgODE2.length
     this.Mbuf.fill(0)
     this.computeMassMatrix(s, this.Mbuf)
-    let e = 0
-    for (let i = 0; i < n; i++)
-      for (let j = 0; j < n; j++) e += s.v[this.ltgODE2[i]] * this.Mbuf[i * n + j] * s.v[this.ltgODE2[j]]
-    return 0.5 * e
+    return kineticEnergyOf(this.Mbuf, this.ltgODE2, s.v)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
     if (variable !== 'KineticEnergy') return 0

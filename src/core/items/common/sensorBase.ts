@@ -22,6 +22,8 @@ export const OUTPUT_VARIABLE_TYPES = [
   'Torque',
   'Distance',
   'KineticEnergy',
+  'PotentialEnergy',
+  'TotalEnergy',
   'DisplacementLocal',
   'VelocityLocal',
   'ForceLocal',

@@ -119,6 +119,7 @@ export abstract class SphereContact implements ObjectComputation {
   readonly nAE = 0
   readonly nData = 2
   readonly outputVariables = ['Displacement', 'Distance', 'Velocity', 'Force']
+  readonly noPotential = 'is a contact, whose penalty and friction forces are not in the potential'
   protected readonly side0: ContactSide
   protected readonly side1: ContactSide
   /**

@@ -23,6 +23,11 @@ class CoordinateLoad implements LoadComputation {
     out[0] = this.fn ? this.fn(t) : this.load
     return 1
   }
+  /** V = -f(t) q_i (q_i: the coordinate's displacement). */
+  potentialEnergy(s: SystemState): number {
+    const i = this.marker.coordinateIndex!
+    return i >= 0 ? -(this.fn ? this.fn(s.t) : this.load) * s.q[i] : 0
+  }
   addLoad(s: SystemState, f: Float64Array, factor: number): void {
     const i = this.marker.coordinateIndex!
     if (i >= 0) f[i] += factor * (this.fn ? this.fn(s.t) : this.load)

@@ -60,7 +60,7 @@ export class AncfCable3DElement extends AncfCableBase {
   }
 
   /** eps at axial point pt of this.q, with eGrad (and eHess = S'_k S'_l (I - t t^T)_ab / |r'|). */
-  private axialPoint(pt: number, withHessian: boolean): number {
+  protected axialPoint(pt: number, withHessian: boolean): number {
     const d1 = this.axial.d1,
       at = 4 * pt,
       r1 = this.r1
@@ -133,6 +133,14 @@ export class AncfCable3DElement extends AncfCableBase {
         }
       }
     }
+  }
+
+  protected curvatureErrorSquared(pt: number): number {
+    this.bendingPoint(pt, false)
+    const f = this.p.strainIsRelativeToReference
+    let e = 0
+    for (let m = 0; m < 3; m++) e += (this.kappa[m] - f * this.kappaRef[3 * pt + m]) ** 2
+    return e
   }
 
   /** Normal force N at axial point pt (after axialPoint). */

@@ -58,7 +58,7 @@ export class AncfCable2DElement extends AncfCableBase {
    * Strain eps at axial point pt of this.q; gradient = d eps/dq; with hessian, also d^2 eps/dq^2
    * (8x8) = S'_i S'_j (I - t t^T)_{ci cj} / |r'|.
    */
-  private axialPoint(pt: number, withHessian: boolean): number {
+  protected axialPoint(pt: number, withHessian: boolean): number {
     const d1 = this.axial.d1,
       at = 4 * pt
     this.interpolate(d1, at, this.q, this.a)
@@ -182,24 +182,11 @@ export class AncfCable2DElement extends AncfCableBase {
     }
   }
 
-  /** Elastic energy int (EA/2 (eps - eps0)^2 + EI/2 (K - K0)^2) dx with the element's quadrature. */
-  strainEnergy(s: SystemState): number {
-    this.gather(s)
+  protected curvatureErrorSquared(pt: number): number {
     const p = this.p
-    let e = 0
-    for (let pt = 0; pt < this.axial.n; pt++) {
-      const d =
-        this.axialPoint(pt, false) - p.referenceAxialStrain - p.strainIsRelativeToReference * this.epsRef[pt]
-      e += 0.5 * this.axial.weight[pt] * p.EA * d * d
-    }
-    for (let pt = 0; pt < this.bending.n; pt++) {
-      const d =
-        this.bendingPoint(pt, false) -
-        p.referenceCurvature -
-        p.strainIsRelativeToReference * this.kappaRef[pt]
-      e += 0.5 * this.bending.weight[pt] * p.EI * d * d
-    }
-    return e
+    const d =
+      this.bendingPoint(pt, false) - p.referenceCurvature - p.strainIsRelativeToReference * this.kappaRef[pt]
+    return d * d
   }
 
   /**

@@ -28,6 +28,14 @@ class CartesianSpringDamper extends PairConnector {
       force[i] =
         this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) + this.d[i] * (this.v1[i] - this.v0[i])
   }
+  /** V = sum_i k_i/2 (p1 - p0 - offset)_i^2. */
+  potentialEnergy(s: SystemState): number {
+    if (!this.active) return 0
+    this.gather(s)
+    let e = 0
+    for (let i = 0; i < 3; i++) e += 0.5 * this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) ** 2
+    return e
+  }
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     if (!this.active) return
     this.computeForce(s)

@@ -62,12 +62,14 @@ class CoordinateSpringDamper extends CoordinatePair {
   private velocityOffset = 0
   private dryFriction = 0
   private dryFrictionProportionalZone = 0
+  readonly noPotential: string | undefined
   constructor(
     markers: MarkerComputation[],
     private readonly active: boolean,
     private readonly userFunction: VariableFunction | undefined,
   ) {
     super(markers)
+    if (userFunction) this.noPotential = 'has a springForceUserFunction, whose potential is not known'
   }
   setParameters(item: ResolvedItem): void {
     const p = item.params as ItemParams<typeof PARAMETERS>
@@ -77,6 +79,12 @@ class CoordinateSpringDamper extends CoordinatePair {
     this.velocityOffset = p.number('velocityOffset')
     this.dryFriction = p.number('dryFriction')
     this.dryFrictionProportionalZone = p.number('dryFrictionProportionalZone')
+  }
+  /** V = k/2 (q1 - q0 - offset)^2; damping and dry friction have none. */
+  potentialEnergy(s: SystemState): number {
+    if (!this.active) return 0
+    const e = this.value(s.q, 1) - this.value(s.q, 0) - this.offset
+    return 0.5 * this.k * e * e
   }
   private readonly userArguments = new Float64Array(USER_FUNCTION_VARIABLES.length)
   force(s: SystemState): number {

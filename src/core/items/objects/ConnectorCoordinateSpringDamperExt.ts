@@ -130,6 +130,24 @@ class CoordinateSpringDamperExt implements ObjectComputation {
     )
   }
 
+  /**
+   * V = k/2 (q - offset)^2 plus the limit stops' limitStopsStiffness/2 (q - limit)^2 beyond a limit;
+   * damping and friction have none (nor the bristle, whose force is friction).
+   */
+  potentialEnergy(s: SystemState): number {
+    const p = this.p
+    if (!p.activeConnector) return 0
+    const q = this.relative(s.q)
+    const stop = !p.useLimitStops
+      ? 0
+      : q > p.limitStopsUpper
+        ? q - p.limitStopsUpper
+        : q < p.limitStopsLower
+          ? q - p.limitStopsLower
+          : 0
+    return 0.5 * (p.stiffness * (q - p.offset) ** 2 + p.limitStopsStiffness * stop * stop)
+  }
+
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     const f = this.force(s)
     if (this.slot[0] >= 0) out[this.slot[0]] -= this.p.factor0 * f

@@ -50,6 +50,17 @@ class LinearSpringDamper extends TwoMarkerConnector {
     )
   }
 
+  /**
+   * V = k/2 (dx - offset)^2 + force (dx - offset): exact while the axis does not turn (inside a
+   * prismatic joint, whose reactions take the moment of the force).
+   */
+  potentialEnergy(s: SystemState): number {
+    if (!this.active) return 0
+    this.scalarForce(s)
+    const e = this.displacement - this.offset
+    return e * (0.5 * this.k * e + this.constantForce)
+  }
+
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     if (!this.active) return
     const f = this.scalarForce(s)

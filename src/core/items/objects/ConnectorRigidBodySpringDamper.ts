@@ -29,6 +29,7 @@ class RigidBodySpringDamper extends JointFrameConnector {
   private readonly v = new Float64Array(6)
   private readonly f = new Float64Array(6)
   private readonly fGlobal = new Float64Array(3)
+  readonly noPotential: string | undefined
 
   constructor(
     markers: MarkerComputation[],
@@ -41,6 +42,10 @@ class RigidBodySpringDamper extends JointFrameConnector {
     private readonly active: boolean,
   ) {
     super(markers, work, rotationMarker0, rotationMarker1)
+    for (let r = 0; r < 6; r++)
+      for (let c = 0; c < r; c++)
+        if (stiffness[6 * r + c] !== stiffness[6 * c + r])
+          this.noPotential = `has a stiffness that is not symmetric (entries [${r}][${c}] and [${c}][${r}])`
   }
 
   /** u, v and the local force/torque f at s; leaves A_J0 in AJ0. */
@@ -65,6 +70,21 @@ class RigidBodySpringDamper extends JointFrameConnector {
       for (let c = 0; c < 6; c++) sum += K[6 * r + c] * (u[c] - this.offset[c]) + D[6 * r + c] * v[c]
       this.f[r] = this.active ? sum : 0
     }
+  }
+
+  /**
+   * V = 1/2 (u - offset)^T K (u - offset). The torques K (angles - offset) are its gradient for small
+   * relative rotations only (Exudyn's law acts on Tait-Bryan angles), and only a symmetric K has one.
+   */
+  potentialEnergy(s: SystemState): number {
+    if (!this.active) return 0
+    this.evaluate(s)
+    const K = this.stiffness,
+      u = this.u,
+      o = this.offset
+    let e = 0
+    for (let r = 0; r < 6; r++) for (let c = 0; c < 6; c++) e += (u[r] - o[r]) * K[6 * r + c] * (u[c] - o[c])
+    return 0.5 * e
   }
 
   computeODE2LHS(s: SystemState, out: Float64Array): void {

@@ -91,6 +91,13 @@ class SpringDamper extends PairConnector {
       n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
     return this.k * (L - this.L0) + this.d * (Ldot - this.velocityOffset) + this.force0
   }
+  /** V = k/2 (L - L0)^2 + force (L - L0); the damper's force d (L' - velocityOffset) has none. */
+  potentialEnergy(s: SystemState): number {
+    if (!this.active) return 0
+    this.gather(s)
+    const e = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2]) - this.L0
+    return e * (0.5 * this.k * e + this.force0)
+  }
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     if (!this.active) return
     const fs = this.scalarForce(s)

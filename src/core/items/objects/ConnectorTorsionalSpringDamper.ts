@@ -82,6 +82,13 @@ class TorsionalSpringDamper extends JointFrameConnector {
     )
   }
 
+  /** V = k/2 (phi - offset)^2 + torque (phi - offset); the damper's torque has none. */
+  potentialEnergy(s: SystemState): number {
+    if (!this.active) return 0
+    const e = this.rotation(s) - this.offset
+    return e * (0.5 * this.k * e + this.constantTorque)
+  }
+
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     if (!this.active) return
     const T = this.torque(s)

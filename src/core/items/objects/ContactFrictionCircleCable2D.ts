@@ -84,6 +84,7 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
   aeIndex = 0
   dataIndex = 0
   readonly outputVariables = ['Coordinates', 'Coordinates_t', 'ForceLocal', 'Force']
+  readonly noPotential = 'is a contact, whose penalty and friction forces are not in the potential'
   private readonly circle: PointKinematics
   private readonly frame: FrameKinematics | undefined
   private readonly points: PointKinematics[]

@@ -29,6 +29,7 @@ class SlidingJoint2D implements ObjectComputation {
   readonly nAE = 2
   readonly nData = 0
   readonly inactiveConstraint: boolean
+  readonly noPotential: string | undefined
   readonly outputVariables = ['Position', 'Velocity', 'SlidingCoordinate', 'Force']
   private n0 = 0
   /** Per element: local positions (in ltgODE2) of its 8 coordinates. */
@@ -53,6 +54,7 @@ class SlidingJoint2D implements ObjectComputation {
     active: boolean,
   ) {
     this.inactiveConstraint = !active
+    if (axialForce !== 0 && active) this.noPotential = 'has an axialForce, whose work is not in the potential'
   }
 
   /** ltg = [m0 | s | the cables' coordinates, each global index once]. */

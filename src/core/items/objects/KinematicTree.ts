@@ -42,6 +42,7 @@ export class KinematicTreeBody implements ObjectComputation {
   /** -gravity: the base acceleration that puts gravity into the inertial forces of the RNEA. */
   private readonly baseAccel: Float64Array
   private readonly tau: Float64Array
+  readonly noPotential: string | undefined
 
   constructor(
     private readonly node: NodeComputation,
@@ -53,6 +54,8 @@ export class KinematicTreeBody implements ObjectComputation {
     const n = dynamics.coordinates
     this.ltgODE2 = new Int32Array(n)
     this.tau = new Float64Array(n)
+    if (linkForces || linkTorques)
+      this.noPotential = 'has linkForces or linkTorques, whose work is not in the potential'
     const g = dynamics.tree.gravity
     this.baseAccel = Float64Array.of(-g[0], -g[1], -g[2])
   }
@@ -84,6 +87,28 @@ export class KinematicTreeBody implements ObjectComputation {
   computeMassMatrix(s: SystemState, out: Float64Array): void {
     this.updatePositions(s)
     this.dynamics.massMatrix(out)
+  }
+
+  /**
+   * V = -sum_i m_i g . x_ci (link centres of mass x_ci = origin_i + R_i c_i) - jointForceVector . theta;
+   * link forces and torques (noPotential) are not in it.
+   */
+  potentialEnergy(s: SystemState): number {
+    this.updatePositions(s)
+    const d = this.dynamics,
+      g = d.tree.gravity,
+      o = d.origin,
+      c = d.comWorld,
+      jf = this.jointForces
+    let e = 0
+    for (let i = 0; i < d.tree.masses.length; i++) {
+      const i3 = 3 * i
+      e -=
+        d.tree.masses[i] *
+        (g[0] * (o[i3] + c[i3]) + g[1] * (o[i3 + 1] + c[i3 + 1]) + g[2] * (o[i3 + 2] + c[i3 + 2]))
+    }
+    if (jf) for (let i = 0; i < d.coordinates; i++) e -= jf[i] * d.theta[i]
+    return e
   }
 
   computeODE2LHS(s: SystemState, out: Float64Array): void {
