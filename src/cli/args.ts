@@ -82,6 +82,15 @@ export const COMMANDS: readonly CommandSpec[] = [
         doc: 'start from this checkpoint instead of the initial conditions',
       },
       {
+        name: 'branch-of',
+        value: 'FILE',
+        doc:
+          'a what-if branch (with --from-checkpoint and --results): FILE is the results file of the run of ' +
+          'PROJECT the checkpoint was saved from; --results starts with its frames and sensor rows up to the ' +
+          'checkpoint, and the --set overrides may change only live parameters, mass properties and drawing ' +
+          'parameters',
+      },
+      {
         name: 'set',
         value: 'ITEM.PARAMETER=VALUE',
         repeatable: true,
@@ -328,6 +337,8 @@ export interface RunArgs {
   saveCheckpoint?: string
   checkpointAt?: number
   fromCheckpoint?: string
+  /** --branch-of FILE: the original run's results file. */
+  branchOf?: string
   json: boolean
 }
 
@@ -435,8 +446,14 @@ export function parseArgs(argv: readonly string[]): ParsedCommand {
     saveCheckpoint: values.get('save-checkpoint'),
     checkpointAt: numberValue(values, 'checkpoint-at'),
     fromCheckpoint: values.get('from-checkpoint'),
+    branchOf: values.get('branch-of'),
     json: values.has('json'),
   }
+  if (run.branchOf !== undefined && (run.fromCheckpoint === undefined || run.results === undefined))
+    throw new UsageError(
+      '--branch-of needs --from-checkpoint FILE (where the branch starts) and --results FILE (the branch)',
+      'run',
+    )
   if (run.checkpointAt !== undefined && run.saveCheckpoint === undefined)
     throw new UsageError(
       '--checkpoint-at needs --save-checkpoint FILE (the file the checkpoint is written to)',

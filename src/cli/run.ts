@@ -3,12 +3,23 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {
   AssemblyError,
+  branchPatchProblems,
+  FormatError,
+  formatProblems,
+  memorySource,
+  overridesPatch,
+  ResultsReader,
   SolverError,
+  writeProject,
+  type JsonObject,
+  type Override,
   type Project,
   type RunResult,
   type SensorSeries,
   type SolverProgress,
 } from '../core'
+import { ENGINE_VERSION } from '../core/engineVersion'
+import { resultsHashes } from '../core/results/headerHashes'
 import { writeFileAtomic } from '../node/atomicWrite'
 import type { RunArgs } from './args'
 import { CliError, EXIT, UsageError } from './errors'
@@ -16,8 +27,8 @@ import type { CliIO } from './io'
 import { parseOverrides, requireOverridden } from './overrides'
 import { systemErrorText } from '../node/ioError'
 import { missingMeshFiles } from '../node/meshFiles'
-import { requireProject } from './projectFile'
-import { PartialRunError, runWithOutputs } from './runOutputs'
+import { readInputFile, requireProject } from './projectFile'
+import { PartialRunError, runWithOutputs, type BranchOf } from './runOutputs'
 import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
 
 /** Runs shorter than this show no progress line. */
@@ -25,7 +36,9 @@ const PROGRESS_AFTER_SECONDS = 1
 
 export function runCommand(projectFile: string, args: RunArgs, io: CliIO): number {
   const overrides = parseOverrides(args.overrides)
-  const project = requireOverridden(requireProject(projectFile, EXIT.runInvalidProject), overrides)
+  const base = requireProject(projectFile, EXIT.runInvalidProject)
+  const branchOf = args.branchOf !== undefined ? originalRun(args.branchOf, base, overrides) : undefined
+  const project = requireOverridden(base, overrides)
   checkTimes(project, args)
   checkFiles(args)
   // Graphics only: the run does not need the mesh files, a replay of its results will.
@@ -35,9 +48,15 @@ export function runCommand(projectFile: string, args: RunArgs, io: CliIO): numbe
   if (args.sensorsDir !== undefined) makeDirectory(args.sensorsDir)
 
   const started = performance.now()
-  const result = solve(project, args, io, (partial) => {
-    if (args.sensorsDir !== undefined) writeSensorFiles(project, partial, sensorFiles, args.sensorsDir)
-  })
+  const result = solve(
+    project,
+    args,
+    io,
+    (partial) => {
+      if (args.sensorsDir !== undefined) writeSensorFiles(project, partial, sensorFiles, args.sensorsDir)
+    },
+    branchOf,
+  )
   const wallTime = (performance.now() - started) / 1000
 
   if (args.sensorsDir !== undefined) writeSensorFiles(project, result, sensorFiles, args.sensorsDir)
@@ -84,6 +103,7 @@ function solve(
   args: RunArgs,
   io: CliIO,
   keepPartial: (partial: RunResult) => void,
+  branchOf?: BranchOf,
 ): RunResult {
   const progress = io.progress
   const onProgress = progress
@@ -99,6 +119,7 @@ function solve(
         saveCheckpoint: args.saveCheckpoint,
         checkpointAt: args.checkpointAt,
         fromCheckpoint: args.fromCheckpoint,
+        branchOf,
       },
       {
         endTime: args.endTime,
@@ -146,6 +167,36 @@ function progressText(p: SolverProgress): string {
     `t = ${p.time.toPrecision(6)} / ${p.endTime} s (${percent}%), ${p.steps} steps, h = ` +
     `${p.stepSize.toPrecision(3)} s, ${p.wallTime.toFixed(1)} s`
   )
+}
+
+/**
+ * --branch-of: the original run's results, which must be a run of PROJECT (the recorded hashes of
+ * its model and settings), and the overrides must be changes a branch can take (branchPatchProblems).
+ */
+function originalRun(file: string, base: Project, overrides: readonly Override[]): BranchOf {
+  let reader: ResultsReader
+  try {
+    reader = ResultsReader.open(memorySource(readInputFile(file, 'results file')))
+  } catch (e) {
+    if (e instanceof FormatError)
+      throw new CliError(EXIT.runInvalidProject, `--branch-of ${file}: ${e.message}`)
+    throw e
+  }
+  const hashes = resultsHashes(JSON.parse(writeProject(base)) as JsonObject, ENGINE_VERSION)
+  if (hashes.model !== reader.header.hashes.model || hashes.settings !== reader.header.hashes.settings)
+    throw new CliError(
+      EXIT.runInvalidProject,
+      `--branch-of ${file}: that run's model or settings are not those of the project; ` +
+        'a branch starts from a run of the project it changes',
+    )
+  const problems = branchPatchProblems(overridesPatch(base, overrides), base.model)
+  if (problems.length > 0)
+    throw new CliError(
+      EXIT.usage,
+      '--set: a branch cannot take these changes',
+      formatProblems(problems).split('\n'),
+    )
+  return { reader, name: path.basename(file) }
 }
 
 /** --end-time and --checkpoint-at against the project's time interval. */

@@ -8,6 +8,7 @@
 // changing any step, so both runs visit exactly the states of the continuous one.
 import { readInputBytes } from '../node/inputFiles'
 import {
+  branchPrefix,
   CheckpointError,
   createSolver,
   describeCheckpoint,
@@ -18,10 +19,13 @@ import {
   memorySource,
   ResultsWriter,
   RESULTS_MAGIC,
+  type ResultsReader,
   saveCheckpoint,
   SensorRecorder,
   SolverError,
   writeProject,
+  type BranchPrefix,
+  type Checkpoint,
   type CheckpointRun,
   type JsonObject,
   type Project,
@@ -44,6 +48,14 @@ export interface RunOutputRequest {
   checkpointAt?: number
   /** --from-checkpoint FILE */
   fromCheckpoint?: string
+  /** --branch-of FILE */
+  branchOf?: BranchOf
+}
+
+/** The results of the run a branch's checkpoint was saved from, and the file's name. */
+export interface BranchOf {
+  reader: ResultsReader
+  name: string
 }
 
 /**
@@ -79,7 +91,9 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
   })
   if (options.endTime !== undefined) solver.setEndTime(options.endTime)
   const run: CheckpointRun = { system, solver, outputs }
-  if (request.fromCheckpoint !== undefined) loadCheckpointFile(request.fromCheckpoint, run)
+  const checkpoint =
+    request.fromCheckpoint !== undefined ? loadCheckpointFile(request.fromCheckpoint, run) : undefined
+  const prefix = request.branchOf && checkpoint && requirePrefix(request.branchOf.reader, checkpoint)
 
   let sink: FileSink | undefined
   let writer: ResultsWriter | undefined
@@ -104,11 +118,19 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
         project: JSON.parse(writeProject(project)) as JsonObject,
         solverType: solver.solverType,
         framePeriod: settings.solutionSettings.solutionWritePeriod,
-        fields: ['q', 'v'],
+        fields: prefix ? request.branchOf!.reader.header.frame.fields : ['q', 'v'],
         recorder,
         sensorPeriod: settings.solutionSettings.sensorsWritePeriod,
         endTime: options.endTime ?? settings.timeIntegration.endTime,
+        ...(prefix
+          ? { startTime: prefix.startTime, branch: { of: request.branchOf!.name, time: checkpoint!.time } }
+          : {}),
       })
+      // A branch: the original's records up to the checkpoint, then the frames it would have written.
+      if (prefix) {
+        w.appendRecords(prefix.bytes, prefix.frames, prefix.rows)
+        w.schedule = { ...checkpoint!.outputs.frames! }
+      }
       writer = w
       outputs.frames = w
       stepHandlers.push((s) => w.maybeWriteFrame(s))
@@ -134,7 +156,18 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
   }
 }
 
-function loadCheckpointFile(file: string, run: CheckpointRun): void {
+/** The original run's records before the checkpoint (--branch-of), or a refusal saying why not. */
+function requirePrefix(original: ResultsReader, checkpoint: Checkpoint): BranchPrefix {
+  const prefix = branchPrefix(original, checkpoint)
+  if (typeof prefix === 'string')
+    throw new CliError(
+      EXIT.runInvalidProject,
+      `--branch-of: the results file cannot start the branch: ${prefix}`,
+    )
+  return prefix
+}
+
+function loadCheckpointFile(file: string, run: CheckpointRun): Checkpoint {
   let bytes: Uint8Array
   try {
     bytes = readInputBytes(file)
@@ -142,7 +175,7 @@ function loadCheckpointFile(file: string, run: CheckpointRun): void {
     throw new CliError(EXIT.noInput, `cannot read the checkpoint "${file}": ${systemErrorText(e)}`)
   }
   try {
-    loadCheckpoint(bytes, run)
+    return loadCheckpoint(bytes, run)
   } catch (e) {
     if (e instanceof CheckpointError || e instanceof FormatError)
       throw new CliError(EXIT.runInvalidProject, `--from-checkpoint ${file}: ${e.message}`)

@@ -76,6 +76,12 @@ function storedProject(file: string, reader: ResultsReader): Project {
       `${file}: the stored model is not a valid project`,
       formatProblems(r.problems).split('\n'),
     )
+  if (h.branch)
+    throw new CliError(
+      EXIT.runInvalidProject,
+      `${file}: a what-if branch of ${h.branch.of} at t = ${h.branch.time}: its frames before that time ` +
+        'come from another model; verify re-runs only runs of one model from the initial conditions',
+    )
   const startTime = r.project.settings.timeIntegration.startTime
   if (h.startTime !== startTime)
     throw new CliError(

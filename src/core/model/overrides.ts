@@ -3,7 +3,14 @@
 // loaded like a project file, so an override can never produce a model the file reader would refuse.
 import { setParameters, setSettings } from './edits'
 import { cloneJson } from './parameters'
-import { applyPatch, KIND_OF_LIST, MODEL_LIST_KEYS, PatchError, type EditableProject } from './patch'
+import {
+  applyPatch,
+  KIND_OF_LIST,
+  MODEL_LIST_KEYS,
+  PatchError,
+  type EditableProject,
+  type ModelPatch,
+} from './patch'
 import { loadProjectJson, writeProject, type LoadResult, type Project } from './project'
 import { getItemType } from './registry'
 import { suggest } from './resolve'
@@ -41,12 +48,13 @@ export function parseOverride(text: string): Override | { problem: Problem } {
   return { path, value }
 }
 
-/** The project with every override applied, or the problems (each names the override it comes from). */
-export function applyOverrides(project: Project, overrides: readonly Override[]): LoadResult {
+/** The overrides applied one after another as edits: the document, the edits' patch and the problems. */
+function overriddenDoc(project: Project, overrides: readonly Override[]) {
   let doc: EditableProject = {
     model: project.model,
     simulationSettings: project.simulationSettingsSpec,
   }
+  const patch: ModelPatch = []
   const problems: Problem[] = []
   for (const override of overrides) {
     const label = `${override.path}=${JSON.stringify(override.value)}`
@@ -54,13 +62,27 @@ export function applyOverrides(project: Project, overrides: readonly Override[])
       const edit = overrideEdit(doc, override)
       const next = applyPatch(doc, edit.patch).doc
       const found = validateEdit(next, edit.patch)
-      if (found.length === 0) doc = next
+      if (found.length === 0) {
+        doc = next
+        patch.push(...edit.patch)
+      }
       for (const p of found) problems.push({ path: label, message: `${p.path}: ${p.message}` })
     } catch (e) {
       if (!(e instanceof PatchError)) throw e
       problems.push({ path: label, message: e.problem.message })
     }
   }
+  return { doc, patch, problems }
+}
+
+/** The overrides as one patch of the project (what a branch checks, branchPatchProblems). */
+export function overridesPatch(project: Project, overrides: readonly Override[]): ModelPatch {
+  return overriddenDoc(project, overrides).patch
+}
+
+/** The project with every override applied, or the problems (each names the override it comes from). */
+export function applyOverrides(project: Project, overrides: readonly Override[]): LoadResult {
+  const { doc, problems } = overriddenDoc(project, overrides)
   if (problems.length > 0) return { ok: false, problems }
   const text = writeProject({ ...project, model: doc.model, simulationSettingsSpec: doc.simulationSettings })
   return loadProjectJson(JSON.parse(text))

@@ -14,6 +14,12 @@ interface ParamBase {
    * Absent: structural, a change rebuilds the system.
    */
   live?: boolean
+  /**
+   * A mass property (mass, inertia, centre of mass, mass per length): a change rebuilds the system
+   * with new mass-matrix values and nothing else (the same coordinates, equations and reference
+   * configuration), so a checkpoint of the old model loads into the new one (what-if branches).
+   */
+  massProperty?: boolean
 }
 
 export interface NumberParam extends ParamBase {

@@ -63,6 +63,11 @@ export interface ResultsHeader {
   startTime: number
   /** The end time the run aimed for (the project's, or `mbs run --end-time`); null in a version 1 file. */
   endTime: number | null
+  /**
+   * A what-if branch: the frames and sensor rows up to `time` are those of the run `of` (its results
+   * file's name), the later ones were computed with this model from that run's checkpoint at `time`.
+   */
+  branch?: { of: string; time: number }
   frame: {
     /** Stored state vectors, in frame order after the time. */
     fields: FrameField[]

@@ -44,6 +44,12 @@ const finiteOrNull: Check = (v, path) => {
   if (v !== null && !Number.isFinite(v)) fail(path, 'a finite number or null')
 }
 
+const optional =
+  (check: Check): Check =>
+  (v, path) => {
+    if (v !== undefined) check(v, path)
+  }
+
 const HEADER = shape({
   project: dictionary,
   fingerprint: listOf(text),
@@ -61,6 +67,7 @@ const HEADER = shape({
   solverType: text,
   startTime: finite,
   endTime: finiteOrNull,
+  branch: optional(shape({ of: text, time: finite })),
   frame: shape({
     fields: listOf(frameField),
     lengths: listOf(count),

@@ -2,3 +2,4 @@
 export * from './format'
 export * from './writer'
 export * from './reader'
+export * from './branchPrefix'

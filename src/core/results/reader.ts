@@ -50,6 +50,7 @@ export class ResultsReader {
   private readonly sensorOffsets = new NumberList()
   /** Where indexing continues at the next refresh(). */
   private indexed: number
+  private readonly headerBytes: number
   /** Why indexing stopped before the end of the data (empty when everything was read). */
   tail = ''
 
@@ -61,6 +62,7 @@ export class ResultsReader {
     /** The format version of the file itself. */
     readonly fileVersion: number,
   ) {
+    this.headerBytes = headerBytes
     this.indexed = headerBytes
     this.refresh()
   }
@@ -153,6 +155,24 @@ export class ResultsReader {
       else hi = mid - 1
     }
     return lo
+  }
+
+  /**
+   * The first `frames` frame records and `rows` sensor-row records as the file holds them (in their
+   * order, with nothing else between: what a run wrote up to a checkpoint whose output schedules
+   * counted them), or null when the file holds fewer or a later record among them.
+   */
+  recordsBefore(frames: number, rows: number): Uint8Array | null {
+    if (frames > this.frameCount || rows > this.sensorRowCount) return null
+    const frameBytes = recordBytes(this.header.frame.valuesPerRecord)
+    const rowBytes = recordBytes(this.header.sensors.valuesPerRecord)
+    const end = Math.max(
+      frames > 0 ? this.frameOffsets.data[frames - 1] + frameBytes : this.headerBytes,
+      rows > 0 ? this.sensorOffsets.data[rows - 1] + rowBytes : this.headerBytes,
+    )
+    if (frames < this.frameCount && this.frameOffsets.data[frames] < end) return null
+    if (rows < this.sensorRowCount && this.sensorOffsets.data[rows] < end) return null
+    return this.source.read(this.headerBytes, end - this.headerBytes).slice()
   }
 
   /** The recorded history of a sensor (all indexed rows). */

@@ -35,6 +35,10 @@ export interface ResultsWriterOptions {
   sensorPeriod?: number
   /** The end time the run aims for, recorded for a re-run (`mbs verify`). */
   endTime?: number
+  /** The header's start time; default the system's time (a branch's is the original run's). */
+  startTime?: number
+  /** A what-if branch (its first records are another run's, appendRecords). */
+  branch?: ResultsHeader['branch']
 }
 
 /** One fixed-size record buffer, reused: kind, sequence, values, checksum, kind. */
@@ -109,8 +113,9 @@ export class ResultsWriter {
         })),
       },
       solverType: options.solverType,
-      startTime: s.t,
+      startTime: options.startTime ?? s.t,
       endTime: options.endTime ?? null,
+      ...(options.branch ? { branch: options.branch } : {}),
       frame: {
         fields,
         lengths,
@@ -158,6 +163,16 @@ export class ResultsWriter {
     }
     f.flush(this.sink)
     return true
+  }
+
+  /**
+   * Appends `frames` frame and `rows` sensor-row records of a file of the same layout
+   * (ResultsReader.recordsBefore), as if written here; the sequence numbers go on after them.
+   */
+  appendRecords(bytes: Uint8Array, frames: number, rows: number): void {
+    this.sink.append(bytes)
+    this.frames.sequence += frames
+    if (this.sensorRows) this.sensorRows.sequence += rows
   }
 
   get framesWritten(): number {

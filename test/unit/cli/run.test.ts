@@ -137,7 +137,8 @@ describe('mbs run (the real bin)', () => {
     const lines = stderr.trimEnd().split('\n')
     expect(lines[0]).toBe(
       'mbs run: unknown option "--end-tme" (did you mean "--end-time"?); options of run: --end-time, ' +
-        '--sensors-dir, --results, --save-checkpoint, --checkpoint-at, --from-checkpoint, --set, --json',
+        '--sensors-dir, --results, --save-checkpoint, --checkpoint-at, --from-checkpoint, --branch-of, ' +
+        '--set, --json',
     )
     expect(lines[1]).toMatch(/^Usage: mbs run PROJECT \[--end-time T\]/)
   })

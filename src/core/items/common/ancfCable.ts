@@ -309,7 +309,14 @@ export function cableParameterSchema<R extends ParamSchema>(spec: {
       unit: 'm',
       doc: 'reference length L of the element',
     },
-    physicsMassPerLength: { type: 'number', default: 0, min: 0, unit: 'kg/m', doc: 'mass per length rhoA' },
+    physicsMassPerLength: {
+      type: 'number',
+      default: 0,
+      min: 0,
+      unit: 'kg/m',
+      massProperty: true,
+      doc: 'mass per length rhoA',
+    },
     physicsBendingStiffness: {
       type: 'number',
       default: 0,

@@ -69,7 +69,7 @@ export function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3) {
         ? 'A point mass on a Point node (3 translational coordinates).'
         : 'A planar point mass on a Point2D node.',
     parameters: {
-      physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
+      physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', massProperty: true, doc: 'mass' },
       nodeNumber: {
         type: 'ref',
         kind: 'node',

@@ -357,17 +357,24 @@ export const ObjectKinematicTree = defineItem({
     },
     linkInertiasCOM: {
       type: 'list',
+      massProperty: true,
       entry: LIST_OF_3X3,
       unit: 'kg m^2',
       doc: 'inertia tensor about the COM in link coordinates, per link',
     },
     linkCOMs: {
       type: 'list',
+      massProperty: true,
       entry: LIST_OF_3,
       unit: 'm',
       doc: 'centre of mass in link coordinates, per link',
     },
-    linkMasses: { type: 'vector', unit: 'kg', doc: 'mass per link (0 for massless intermediate links)' },
+    linkMasses: {
+      type: 'vector',
+      unit: 'kg',
+      massProperty: true,
+      doc: 'mass per link (0 for massless intermediate links)',
+    },
     linkForces: {
       type: 'list',
       entry: LIST_OF_3,

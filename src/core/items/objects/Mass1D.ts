@@ -67,7 +67,7 @@ export const ObjectMass1D = defineItem({
     'referenceRotation [p0, 0, 0], p0 = node reference + displacement, so forces act through their ' +
     'component along the rotated x-axis.',
   parameters: {
-    physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
+    physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', massProperty: true, doc: 'mass' },
     ...FRAME_PARAMS,
     ...visualizationParams(),
     ...V_COLOR,

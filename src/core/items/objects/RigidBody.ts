@@ -277,9 +277,10 @@ export const ObjectRigidBody = defineItem({
     'point), which need not be the centre of mass. On Euler parameters the body adds the constraint |ep| ' +
     '= 1.',
   parameters: {
-    physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
+    physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', massProperty: true, doc: 'mass' },
     physicsInertia: {
       type: 'vector',
+      massProperty: true,
       size: 6,
       default: [0, 0, 0, 0, 0, 0],
       unit: 'kg m^2',
@@ -290,6 +291,7 @@ export const ObjectRigidBody = defineItem({
     },
     physicsCenterOfMass: {
       type: 'vector',
+      massProperty: true,
       size: 3,
       default: [0, 0, 0],
       unit: 'm',

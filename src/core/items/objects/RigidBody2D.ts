@@ -62,9 +62,10 @@ export const ObjectRigidBody2D = defineItem({
     'A planar rigid body on a RigidBody2D node [x, y, phi] at its reference point; the centre of mass is ' +
     'at physicsCenterOfMass (default: the node), mass matrix diag(m, m, J) when it is the node.',
   parameters: {
-    physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', doc: 'mass' },
+    physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', massProperty: true, doc: 'mass' },
     physicsInertia: {
       type: 'number',
+      massProperty: true,
       default: 0,
       min: 0,
       unit: 'kg m^2',
@@ -74,6 +75,7 @@ export const ObjectRigidBody2D = defineItem({
     },
     physicsCenterOfMass: {
       type: 'vector',
+      massProperty: true,
       size: 2,
       default: [0, 0],
       unit: 'm',

@@ -115,6 +115,7 @@ export const ObjectRotationalMass1D = defineItem({
   parameters: {
     physicsInertia: {
       type: 'number',
+      massProperty: true,
       default: 0,
       min: 0,
       unit: 'kg m^2',
