@@ -37,6 +37,7 @@ import type { RecoveredModel, RecoveryStore } from './recovery'
 import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'
 import { fileSystemWorkspace, type Workspace } from './workspace'
 import { createStudyRunner, type StudyRunnerOptions } from './studyRunner'
+import { createMediaFileWrites } from './mediaFileWrites'
 
 export interface BackendOptions {
   host: HostKind
@@ -113,6 +114,7 @@ export function createBackend(options: BackendOptions): Backend {
   // A model without a file studies in a cache folder the replay may open: inside the web host's workspace.
   const studyCache = options.workspace ? { cacheDir: join(options.workspace.root, '.mbs-studies') } : {}
   const studies = createStudyRunner({ ...studyCache, ...options.studies, emit })
+  const mediaFiles = createMediaFileWrites(files)
 
   function setDocument(next: DocumentState): void {
     documentState = next
@@ -305,6 +307,9 @@ export function createBackend(options: BackendOptions): Backend {
         throw new ApiError('invalid-params', 'runStudyCase expects {case: integer}')
       return { resultsPath: await studies.runCase(index) }
     },
+    startFileWrite: mediaFiles.startFileWrite,
+    writeFilePart: mediaFiles.writeFilePart,
+    endFileWrite: mediaFiles.endFileWrite,
     getState: async () => {
       const status = await solver.getStatus()
       return { ...status, document: documentState, model: summary, modelRevision: owner.revision }
@@ -338,6 +343,7 @@ export function createBackend(options: BackendOptions): Backend {
       if (keepUnsaved && documentState.modified && !pendingRecovery) options.recovery?.flush()
       else if (!pendingRecovery) options.recovery?.clear()
       studies.cancel()
+      mediaFiles.dispose()
       supervisor.dispose()
     },
   }

@@ -18,15 +18,18 @@ export interface Workspace {
   existing(path: string): string
   /** Where writing `path` lands: a link's target, else the real path of its folder plus its name. */
   target(path: string): string
-  /** The folders and project, results and checkpoint files in `dir` (default: start). */
+  /** The folders and the listed kinds of files in `dir` (default: start). */
   list(dir?: string): FileListing
 }
 
-/** The file kinds of the app by extension; other files are not listed. */
+/** The file kinds by extension (the app's own files, screenshots, videos); no others are listed. */
 const KINDS: Record<string, FileKind> = {
   '.mbsproj': 'project',
   '.mbsres': 'results',
   '.mbsckpt': 'checkpoint',
+  '.png': 'image',
+  '.mp4': 'video',
+  '.webm': 'video',
 }
 /** A listing holds at most this many entries (a folder of thousands of files stays one message). */
 export const MAX_LISTED_ENTRIES = 2000

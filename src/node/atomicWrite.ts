@@ -8,7 +8,7 @@ import path from 'node:path'
 let counter = 0
 
 /** A temporary name next to the target: same directory (so rename stays atomic), hidden, unique. */
-function temporaryPathFor(target: string): string {
+export function temporaryPathFor(target: string): string {
   const dir = path.dirname(target)
   const base = path.basename(target)
   counter++
@@ -23,11 +23,7 @@ function temporaryPathFor(target: string): string {
  * write permission is refused rather than replaced.
  */
 export function writeFileAtomic(target: string, data: string | Uint8Array): void {
-  const file = followLinks(target)
-  const existing = statOrNull(file)
-  if (existing && !existing.isFile()) throw new Error(`${target} is not a regular file; it is not replaced`)
-  if (existing && (existing.mode & 0o222) === 0)
-    throw new Error(`${target} is read-only; it is not overwritten (save under another name)`)
+  const { file, existing } = replaceableFile(target)
   const tmp = temporaryPathFor(file)
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
   const hardLinked = existing !== null && existing.nlink > 1
@@ -49,6 +45,19 @@ export function writeFileAtomic(target: string, data: string | Uint8Array): void
   if (hardLinked) return copyIntoHardLinkedFile(file, tmp, bytes)
   syncDirectory(path.dirname(file))
   removeStaleTemporaries(file)
+}
+
+/**
+ * The file `target` finally names (through links) and its current stats (null: not there yet);
+ * throws when it is no regular file or has no write permission, which a write must not replace.
+ */
+export function replaceableFile(target: string): { file: string; existing: fs.Stats | null } {
+  const file = followLinks(target)
+  const existing = statOrNull(file)
+  if (existing && !existing.isFile()) throw new Error(`${target} is not a regular file; it is not replaced`)
+  if (existing && (existing.mode & 0o222) === 0)
+    throw new Error(`${target} is read-only; it is not overwritten (save under another name)`)
+  return { file, existing }
 }
 
 /**
@@ -95,7 +104,7 @@ function statOrNull(file: string): fs.Stats | null {
   return fs.statSync(file, { throwIfNoEntry: false }) ?? null
 }
 
-function keepModeAndOwner(fd: number, existing: fs.Stats): void {
+export function keepModeAndOwner(fd: number, existing: fs.Stats): void {
   fs.fchmodSync(fd, existing.mode & 0o7777)
   try {
     fs.fchownSync(fd, existing.uid, existing.gid)
@@ -105,7 +114,7 @@ function keepModeAndOwner(fd: number, existing: fs.Stats): void {
 }
 
 /** Temporary files of this target left by a process that no longer runs (an interrupted save). */
-function removeStaleTemporaries(file: string): void {
+export function removeStaleTemporaries(file: string): void {
   const base = path.basename(file)
   const pattern = new RegExp(`^\\.${escapeRegExp(base)}\\.(\\d+)\\.\\d+\\.tmp$`)
   let names: string[]
@@ -132,7 +141,7 @@ function isRunning(pid: number): boolean {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-function closeQuietly(fd: number): void {
+export function closeQuietly(fd: number): void {
   try {
     fs.closeSync(fd)
   } catch {
@@ -140,7 +149,7 @@ function closeQuietly(fd: number): void {
   }
 }
 
-function removeQuietly(file: string): void {
+export function removeQuietly(file: string): void {
   try {
     fs.unlinkSync(file)
   } catch {
@@ -149,7 +158,7 @@ function removeQuietly(file: string): void {
 }
 
 /** Makes the rename itself durable. Not possible on every platform (Windows), hence best effort. */
-function syncDirectory(dir: string): void {
+export function syncDirectory(dir: string): void {
   let fd: number | undefined
   try {
     fd = fs.openSync(dir, 'r')

@@ -130,8 +130,8 @@ export interface ResultsSummary {
   sensorRows: number
 }
 
-/** What the file browser shows: folders and the app's own files. */
-export type FileKind = 'folder' | 'project' | 'results' | 'checkpoint'
+/** What the file browser shows: folders, the app's own files, its images (.png) and videos (.mp4, .webm). */
+export type FileKind = 'folder' | 'project' | 'results' | 'checkpoint' | 'image' | 'video'
 
 export interface FileEntry {
   name: string
@@ -277,6 +277,21 @@ export interface ApiRequests {
   /** Runs one case of the last study again with a results file (`mbs run --set`) and answers its path. */
   runStudyCase: { params: { case: number }; result: { resultsPath: string } }
   /**
+   * Starts writing an image or a video file (.png, .mp4, .webm only) in parts: staged in a hidden
+   * temporary file next to `path` until endFileWrite; an existing file stays as it is until then.
+   */
+  startFileWrite: { params: { path: string }; result: { handle: number; path: string } }
+  /** Writes `data` (base64, at most 16 MiB decoded) at byte `position` of the staged file. */
+  writeFilePart: { params: { handle: number; position: number; data: string }; result: void }
+  /**
+   * keep: the staged file replaces `path` atomically (flushed, renamed) and the answer is its path and
+   * length; else it is removed and nothing at `path` changed (a cancelled export), answered with null.
+   */
+  endFileWrite: {
+    params: { handle: number; keep: boolean }
+    result: { path: string; bytes: number } | null
+  }
+  /**
    * Flow control: the consumer has handled frame batches up to seq (sent automatically by the API clients).
    */
   ackFrames: { params: { seq: number }; result: void }
@@ -328,6 +343,9 @@ export const API_ROUTES = {
   runStudy: 'host',
   cancelStudy: 'host',
   runStudyCase: 'host',
+  startFileWrite: 'host',
+  writeFilePart: 'host',
+  endFileWrite: 'host',
   ackFrames: 'forward',
 } as const satisfies { [M in ApiMethod]: 'host' | 'solver' | 'forward' }
 

@@ -19,6 +19,8 @@ export const ICONS = {
   restart: 'M8 2.5V.5l3.5 3L8 6.5V4a4 4 0 104 4h1.5A5.5 5.5 0 118 2.5z',
   results: 'M2 2h1.5v10.5H14V14H2zM5 10l2.5-4 2 2.5L13 3.5l1 .8-4.5 6-2-2.5L6.2 10.8z',
   checkpoint: 'M4 1.5h8v13l-4-3-4 3z',
+  image: 'M1.5 4h3l1.5-2h4l1.5 2h3v9.5h-13zM8 6a2.5 2.5 0 110 5 2.5 2.5 0 010-5z',
+  video: 'M1.5 4h9v8h-9zM11 7l3.5-2.5v7L11 9z',
 } as const
 
 export type IconName = keyof typeof ICONS
