@@ -38,3 +38,12 @@ export function breadcrumbs(root: string, dir: string): { name: string; path: st
   }
   return crumbs
 }
+
+/** `path` with the extension `ext` (".png") added when its name has none; throws on another one. */
+export function withExtension(path: string, ext: string): string {
+  const { name } = splitPath(path)
+  const dot = name.lastIndexOf('.')
+  if (dot <= 0) return path + ext
+  if (name.slice(dot).toLowerCase() === ext.toLowerCase()) return path
+  throw new Error(`${name}: expected a file name ending in ${ext}`)
+}

@@ -149,9 +149,15 @@ export const useReplayStore = defineStore('replay', () => {
     return lo
   }
 
-  function seek(t: number): void {
+  /**
+   * Shows the last frame at or before t + tolerance (a video's t_k = t0 + k h may land a rounding
+   * error short of the frame recorded at it); answers that frame's time.
+   */
+  function seek(t: number, tolerance = 0): number {
     cursor.value = t
-    shownFrame.value = frameAt(indexAt(t))
+    const index = indexAt(t + tolerance)
+    shownFrame.value = frameAt(index)
+    return index >= 0 ? times.data[index] : t
   }
 
   function stepFrame(direction: 1 | -1): void {

@@ -85,9 +85,29 @@ export interface ModelViewport {
    * newest frame into graphics plus scene.render(), including the GL calls that wait on the GPU process.
    */
   frameCpuMs(): number
+  /**
+   * Renders pictures of width x height pixels whatever the view's size (a screenshot, a video's
+   * frames): while `work` runs, the drawing buffer has that size (the view's aspect follows it) and
+   * `frame(items)` draws the items (null: what is drawn now), renders and answers the canvas holding
+   * the picture. Then the view returns to its size and its grid. Throws naming the limit when WebGL
+   * cannot render that large.
+   */
+  capture<T>(
+    size: CaptureSize,
+    work: (frame: (items: GraphicsItem[] | null) => Promise<HTMLCanvasElement>) => Promise<T>,
+  ): Promise<T>
   /** True when WebGL runs in software (no GPU): the view then draws without antialiasing. */
   readonly softwareRendering: boolean
   dispose(): void
+}
+
+export interface CaptureSize {
+  width: number
+  height: number
+  /** Alpha 0 where nothing is drawn, instead of the background colour. */
+  transparent: boolean
+  /** Draw the ground grid (as the view does). */
+  grid: boolean
 }
 
 /** axisLabels: elements over the canvas that follow the X, Y and Z axis tips. */
@@ -323,8 +343,10 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     dirty = true
     startLoop()
   }
+  /** A capture holds the drawing buffer at its own size: the loop and resizes wait for its end. */
+  let capturing = false
   function startLoop(): void {
-    if (looping) return
+    if (looping || capturing) return
     looping = true
     engine.runRenderLoop(renderIfChanged)
   }
@@ -354,6 +376,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   applyUp(DEFAULT_UP)
   startLoop()
   const resizeObserver = new ResizeObserver(() => {
+    if (capturing) return
     engine.resize()
     requestRender()
   })
@@ -409,6 +432,40 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     },
     onPick(listener) {
       pickListeners.push(listener)
+    },
+    async capture(size, work) {
+      if (capturing) throw new Error('The 3D view is being captured already')
+      capturing = true
+      engine.stopRenderLoop(renderIfChanged)
+      looping = false
+      const background = scene.clearColor
+      try {
+        engine.setSize(size.width, size.height)
+        // WebGL silently makes a smaller drawing buffer than asked when the size exceeds its limits.
+        const drawn = { width: engine.getRenderWidth(), height: engine.getRenderHeight() }
+        if (drawn.width !== size.width || drawn.height !== size.height)
+          throw new Error(
+            `The 3D view cannot render ${size.width} x ${size.height} pixels here ` +
+              `(WebGL gave ${drawn.width} x ${drawn.height}): choose a smaller size`,
+          )
+        if (size.transparent) scene.clearColor = new Color4(0, 0, 0, 0)
+        if (!size.grid) for (const mesh of grid) mesh.isVisible = false
+        return await work(async (items) => {
+          if (items) {
+            current = items
+            redraw()
+          }
+          await scene.whenReadyAsync()
+          scene.render(false)
+          return canvas
+        })
+      } finally {
+        scene.clearColor = background
+        fadeGrid()
+        capturing = false
+        engine.resize()
+        requestRender()
+      }
     },
     fps: () => recentFrames.lastSecond().frames,
     frameCpuMs: () => recentFrames.lastSecond().meanMs,

@@ -2,7 +2,13 @@
 // would (node:path posix and win32 are the reference).
 import { posix, win32 } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { breadcrumbs, isAbsolutePath, joinPath, splitPath } from '../../../../src/renderer/model/hostPaths'
+import {
+  breadcrumbs,
+  isAbsolutePath,
+  joinPath,
+  splitPath,
+  withExtension,
+} from '../../../../src/renderer/model/hostPaths'
 
 describe('host paths', () => {
   it.each([
@@ -54,5 +60,14 @@ describe('host paths', () => {
       { name: 'tmp', path: '/tmp' },
     ])
     expect(breadcrumbs('/ws', '/ws')).toEqual([{ name: 'ws', path: '/ws' }])
+  })
+
+  it('adds an extension a name lacks and refuses another one', () => {
+    expect(withExtension('/ws/shot', '.png')).toBe('/ws/shot.png')
+    expect(withExtension('/ws/shot.PNG', '.png')).toBe('/ws/shot.PNG')
+    expect(withExtension('C:\\ws\\.hidden', '.mp4')).toBe('C:\\ws\\.hidden.mp4')
+    expect(() => withExtension('/ws.d/clip.webm', '.mp4')).toThrow(
+      'clip.webm: expected a file name ending in .mp4',
+    )
   })
 })
