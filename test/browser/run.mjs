@@ -25,6 +25,7 @@ const files = [
   'study.spec.mjs',
   'refusedEdit.spec.mjs',
   'fileBrowser.spec.mjs',
+  'media.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0
