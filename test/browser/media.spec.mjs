@@ -203,13 +203,13 @@ function decodeVideo(path, samplePngs) {
   )
 }
 
-/** Sets the video dialog up: 320 x 240, `format`, 10 fps, speed 1, 0 to 1 s. */
-async function videoSettings(format) {
+/** Sets the video dialog up: `format`, width x height, 10 fps, speed 1, 0 to 1 s. */
+async function videoSettings(format, [width, height] = [320, 240]) {
   await page.getByTestId('video').click()
   const video = dialog('Video')
   await video.waitFor()
-  await video.getByLabel('Width (px)').fill('320')
-  await video.getByLabel('Height (px)').fill('240')
+  await video.getByLabel('Width (px)').fill(String(width))
+  await video.getByLabel('Height (px)').fill(String(height))
   await page.getByTestId('video-format').selectOption(format)
   await video.getByLabel('Frame rate').fill('10')
   await video.getByLabel('Speed').fill('1')
@@ -218,14 +218,14 @@ async function videoSettings(format) {
   return video
 }
 
-for (const [format, container, codec] of [
-  ['mp4/avc', 'mp4', 'avc'],
-  ['webm/vp9', 'webm', 'vp9'],
-  ['webm/vp8', 'webm', 'vp8'],
-  ['mp4/av1', 'mp4', 'av1'],
+for (const [format, container, codec, size] of [
+  ['mp4/avc', 'mp4', 'avc', [640, 360]],
+  ['webm/vp9', 'webm', 'vp9', [320, 240]],
+  ['webm/vp8', 'webm', 'vp8', [320, 240]],
+  ['mp4/av1', 'mp4', 'av1', [320, 240]],
 ]) {
   test(`a ${format} video decodes to the frames asked for, the pendulum moving`, async () => {
-    const video = await videoSettings(format)
+    const video = await videoSettings(format, size)
     assert.match(await video.textContent(), /11 frames/)
     await video.getByRole('button', { name: 'Save…' }).click()
     const name = `swing-${codec}`
@@ -237,7 +237,7 @@ for (const [format, container, codec] of [
     const decoded = await decodeVideo(path, [0, 5, 10])
     assert.equal(decoded.format, container === 'mp4' ? 'MP4' : 'WebM')
     assert.equal(decoded.codec, codec)
-    assert.deepEqual([decoded.width, decoded.height], [320, 240])
+    assert.deepEqual([decoded.width, decoded.height], size)
     // Timestamps k / fps, to the containers' time scales (WebM: milliseconds).
     assert.equal(decoded.times.length, 11)
     decoded.times.forEach((t, k) => assert.ok(Math.abs(t - k / 10) < 1e-3, `frame ${k} at ${t} s`))
@@ -269,7 +269,7 @@ test('a codec the browser cannot encode is said before anything is written', asy
 
 test('a cancelled export leaves no file, nor a staged one', async () => {
   const before = readdirSync(app.dir).sort()
-  const video = await videoSettings('webm/vp9')
+  const video = await videoSettings('webm/vp9', [1280, 720])
   // Many frames: 0.05 s of simulation per video second at 60 fps gives 1201 frames.
   await video.getByLabel('Frame rate').fill('60')
   await video.getByLabel('Speed').fill('0.05')
