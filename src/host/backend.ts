@@ -9,6 +9,7 @@ import {
   type ApiMethod,
   type ApiParams,
   type ApiResult,
+  type BranchRequest,
   type DocumentState,
   type EventListener,
   type EventMessage,
@@ -37,6 +38,7 @@ import type { RecoveredModel, RecoveryStore } from './recovery'
 import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'
 import { fileSystemWorkspace, type Workspace } from './workspace'
 import { createStudyRunner, type StudyRunnerOptions } from './studyRunner'
+import { createBranchRunner, type BranchRunnerOptions } from './branchRunner'
 import { createMediaFileWrites } from './mediaFileWrites'
 
 export interface BackendOptions {
@@ -55,6 +57,8 @@ export interface BackendOptions {
   workspace?: Workspace
   /** The Study tab's worker script and cache folder (studyRunner.ts has the defaults). */
   studies?: Omit<StudyRunnerOptions, 'emit'>
+  /** The what-if branches' script and cache folder (branchRunner.ts has the defaults). */
+  branches?: BranchRunnerOptions
 }
 
 export interface Backend {
@@ -114,6 +118,8 @@ export function createBackend(options: BackendOptions): Backend {
   // A model without a file studies in a cache folder the replay may open: inside the web host's workspace.
   const studyCache = options.workspace ? { cacheDir: join(options.workspace.root, '.mbs-studies') } : {}
   const studies = createStudyRunner({ ...studyCache, ...options.studies, emit })
+  const branchCache = options.workspace ? { cacheDir: join(options.workspace.root, '.mbs-branches') } : {}
+  const branches = createBranchRunner({ ...branchCache, ...options.branches })
   const mediaFiles = createMediaFileWrites(files)
 
   function setDocument(next: DocumentState): void {
@@ -310,6 +316,17 @@ export function createBackend(options: BackendOptions): Backend {
     startFileWrite: mediaFiles.startFileWrite,
     writeFilePart: mediaFiles.writeFilePart,
     endFileWrite: mediaFiles.endFileWrite,
+    branchFromCheckpoint: async (params) => {
+      const request = readBranchRequest(params)
+      await changes
+      owner.checkBranch(request.patch)
+      const model = { text: owner.text(), path: documentState.path, title: documentState.title }
+      return branches.run(model, {
+        ...request,
+        checkpoint: files.existing(request.checkpoint),
+        ...(request.results !== undefined ? { results: files.existing(request.results) } : {}),
+      })
+    },
     getState: async () => {
       const status = await solver.getStatus()
       return { ...status, document: documentState, model: summary, modelRevision: owner.revision }
@@ -357,6 +374,20 @@ function readPatch(params: unknown, method: string): ModelPatch {
   const patch = (params as { patch?: unknown } | undefined)?.patch
   if (!Array.isArray(patch)) throw new ApiError('invalid-params', `${method} expects {patch: [operations]}`)
   return patch as ModelPatch
+}
+
+function readBranchRequest(params: unknown): BranchRequest {
+  const p = (params ?? {}) as Record<string, unknown>
+  const shape =
+    'branchFromCheckpoint expects {checkpoint: string, results?: string, patch: [operations], ' +
+    'endTime?: number}'
+  if (
+    typeof p.checkpoint !== 'string' ||
+    (p.results !== undefined && typeof p.results !== 'string') ||
+    (p.endTime !== undefined && !Number.isFinite(p.endTime))
+  )
+    throw new ApiError('invalid-params', shape)
+  return { ...(p as unknown as BranchRequest), patch: readPatch(params, 'branchFromCheckpoint') }
 }
 
 function readString(params: unknown, key: string, method: string): string {

@@ -3,6 +3,7 @@
 // they touch (src/core/model/validateEdit.ts); a refused edit changes nothing.
 import {
   applyPatch,
+  branchPatchProblems,
   EditHistory,
   parseProject,
   PatchError,
@@ -12,6 +13,7 @@ import {
   type EditableProject,
   type JsonObject,
   type ModelPatch,
+  type Problem,
 } from '../core'
 import type { EditHistoryState } from '../shared/api'
 import { ApiError } from '../shared/protocol'
@@ -79,6 +81,14 @@ export class ModelOwner {
     if (direction) this.history.revert(direction)
   }
 
+  /**
+   * Checks a what-if branch's changes against the model as it is (it stays so): applicable, valid,
+   * and only what a branch can take (branchPatchProblems); throws an ApiError naming every refusal.
+   */
+  checkBranch(patch: ModelPatch): void {
+    this.patched(patch, 'The branch was refused', branchPatchProblems(patch, this.require().model))
+  }
+
   markSaved(): void {
     this.history.markSaved()
   }
@@ -104,6 +114,19 @@ export class ModelOwner {
 
   /** Validates and applies a patch (a new revision); returns its inverse. */
   private apply(patch: ModelPatch): ModelPatch {
+    const applied = this.patched(patch, 'The change was refused')
+    this.doc = applied.doc
+    this.written = null
+    this.revision++
+    return applied.inverse
+  }
+
+  /** The document with the patch applied, unless it cannot apply or has problems (`found` too). */
+  private patched(
+    patch: ModelPatch,
+    refused: string,
+    found: Problem[] = [],
+  ): { doc: OwnedProject; inverse: ModelPatch } {
     const doc = this.require()
     let applied: { doc: OwnedProject; inverse: ModelPatch }
     try {
@@ -112,13 +135,10 @@ export class ModelOwner {
       if (!(error instanceof PatchError)) throw error
       throw new ApiError(error.reason === 'not-found' ? 'not-found' : 'invalid-params', error.message)
     }
-    const problems = validateEdit(applied.doc, patch)
+    const problems = [...found, ...validateEdit(applied.doc, patch)]
     if (problems.length > 0)
-      throw new ApiError('invalid-model', `The change was refused: ${problems[0].message}`, { problems })
-    this.doc = applied.doc
-    this.written = null
-    this.revision++
-    return applied.inverse
+      throw new ApiError('invalid-model', `${refused}: ${problems[0].message}`, { problems })
+    return applied
   }
 
   private require(): OwnedProject {

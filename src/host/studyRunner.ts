@@ -3,10 +3,9 @@
 // __study-worker`), one row per finished case in the study folder and as a 'studyProgress' event. The
 // folder holds the project as run and a study file naming it, so `mbs study FOLDER/study.mbsstudy` runs
 // the same study from a terminal. A case's replay is `mbs run --set` of that case with a results file.
-import { fork } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import os from 'node:os'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import {
   parseStudy,
   studyCases,
@@ -21,6 +20,7 @@ import { canonicalJson } from '../core/model/canonicalJson'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { runPool } from '../node/studyPool'
 import { StudyRows } from '../node/studyRows'
+import { MBS_SCRIPT, runMbs } from './mbsRun'
 import type { EventMessage, StudyStarted } from '../shared/api'
 import { ApiError } from '../shared/protocol'
 
@@ -41,8 +41,6 @@ export interface StudyRunner {
 
 const PROJECT_COPY = 'project.mbsproj'
 const STUDY_FILE = 'study.mbsstudy'
-// src/host in the source tree, out/main when bundled: the project root is two levels up either way.
-const MBS_SCRIPT = resolve(__dirname, '../..', 'bin/mbs.cjs')
 
 interface RunningStudy {
   folder: string
@@ -137,33 +135,10 @@ export function createStudyRunner(options: StudyRunnerOptions): StudyRunner {
       if (!study || !c)
         return Promise.reject(new ApiError('not-found', `runStudyCase: the last study has no case ${index}`))
       const casesDir = join(study.folder, 'cases')
-      const resultsPath = join(casesDir, `case-${index}.mbsres`)
-      const args = ['run', join(study.folder, PROJECT_COPY), '--results', resultsPath]
+      const args = [join(study.folder, PROJECT_COPY)]
       for (const o of c.overrides) args.push('--set', `${o.path}=${JSON.stringify(o.value)}`)
       mkdirSync(casesDir, { recursive: true })
-      return new Promise((resolvePath, reject) => {
-        const child = fork(mbs, args, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
-        let stderr = ''
-        child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-        child.on('error', (error) => reject(new ApiError('internal', `mbs run: ${error.message}`)))
-        child.on('exit', (code) => {
-          if (code === 0 && existsSync(resultsPath)) resolvePath(resultsPath)
-          else if (code === 0)
-            reject(
-              new ApiError(
-                'invalid-state',
-                `Case ${index} wrote no results file: the project sets solutionSettings.writeSolutionToFile to false`,
-              ),
-            )
-          else
-            reject(
-              new ApiError(
-                'solver-error',
-                `Case ${index}: ${stderr.trim() || `mbs run exited with ${code}`}`,
-              ),
-            )
-        })
-      })
+      return runMbs(mbs, args, join(casesDir, `case-${index}.mbsres`), `Case ${index}`)
     },
   }
 }

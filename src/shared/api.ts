@@ -130,6 +130,28 @@ export interface ResultsSummary {
   sensorRows: number
 }
 
+/** A what-if branch to run (branchFromCheckpoint). */
+export interface BranchRequest {
+  /** The checkpoint file the branch continues. */
+  checkpoint: string
+  /** The results file of the run the checkpoint was saved from: the branch's file starts with its records. */
+  results?: string
+  /** The branch's changes: 'modify' operations setting live parameters, mass or drawing parameters. */
+  patch: ModelPatch
+  /** The branch's end time (default: the model's). */
+  endTime?: number
+}
+
+/** A finished branch: its results file and its name ("branch of RUN at t=T"). */
+export interface BranchRun {
+  resultsPath: string
+  name: string
+  /** The checkpoint's time, where the branch leaves the original run. */
+  time: number
+  /** Why the results file starts at the checkpoint, not with the original's records (absent: it does not). */
+  note?: string
+}
+
 /** What the file browser shows: folders, the app's own files, its images (.png) and videos (.mp4, .webm). */
 export type FileKind = 'folder' | 'project' | 'results' | 'checkpoint' | 'image' | 'video'
 
@@ -234,7 +256,8 @@ export interface ApiRequests {
   stop: { params: void; result: RunStatus }
   /** Advances a paused (or not yet started) run by `count` steps (default 1). */
   step: { params: { count?: number } | void; result: RunStatus }
-  saveCheckpoint: { params: { path: string }; result: { path: string; time: number } }
+  /** `resultsPath`: the results file of the run, when it writes one (a branch starts with its frames). */
+  saveCheckpoint: { params: { path: string }; result: { path: string; time: number; resultsPath?: string } }
   /**
    * A paused run of the current model at the checkpoint's state, to endTime (default: the model's); resume
    * continues it.
@@ -276,6 +299,13 @@ export interface ApiRequests {
   cancelStudy: { params: void; result: void }
   /** Runs one case of the last study again with a results file (`mbs run --set`) and answers its path. */
   runStudyCase: { params: { case: number }; result: { resultsPath: string } }
+  /**
+   * A what-if branch (docs/engine.md, "What-if branches"): the checkpoint continued with the patch's
+   * changes of the model as it is now, in a process of its own (`mbs run --branch-of`), as a results
+   * file in the branches folder. A change a branch cannot take is an invalid-model error whose
+   * details.problems name the parameter and why; the model and the run going on are not touched.
+   */
+  branchFromCheckpoint: { params: BranchRequest; result: BranchRun }
   /**
    * Starts writing an image or a video file (.png, .mp4, .webm only) in parts: staged in a hidden
    * temporary file next to `path` until endFileWrite; an existing file stays as it is until then.
@@ -343,6 +373,7 @@ export const API_ROUTES = {
   runStudy: 'host',
   cancelStudy: 'host',
   runStudyCase: 'host',
+  branchFromCheckpoint: 'host',
   startFileWrite: 'host',
   writeFilePart: 'host',
   endFileWrite: 'host',

@@ -318,18 +318,21 @@ export class SolverSession implements SolverService {
   }
 
   /** Writes the state of a paused or finished run (the exact-restart format of src/core/checkpoint). */
-  saveCheckpoint({ path }: { path: string }): { path: string; time: number } {
+  saveCheckpoint({ path }: { path: string }): { path: string; time: number; resultsPath?: string } {
     const run = this.active
     if (run?.state === 'running') throw busy('save a checkpoint')
     if (!run || run.kind !== 'dynamic')
       throw new ApiError('invalid-state', 'No dynamic run to save: run or step the model first')
     let bytes: Uint8Array
+    let resultsPath: string | undefined
     try {
       // A run paused before its build or setup finished: the checkpoint needs the initial
       // accelerations and the integrator's start state, so build and set up first.
       const parts = this.partsOf(run, false)!
       if (!parts.solver.initialized) parts.solver.initializeSolver()
       bytes = saveCheckpoint(this.checkpointRun(parts))
+      // The frames written so far are the start of a branch from this checkpoint (--branch-of).
+      if (parts.results) resultsPath = run.resultsPath
     } catch (error) {
       if (error instanceof CheckpointError)
         throw new ApiError('solver-error', error.message, { items: error.details })
@@ -340,7 +343,7 @@ export class SolverSession implements SolverService {
     } catch (error) {
       throw new ApiError('io-error', `Cannot write the checkpoint ${path}: ${(error as Error).message}`)
     }
-    return { path, time: runTime(run) }
+    return { path, time: runTime(run), ...(resultsPath ? { resultsPath } : {}) }
   }
 
   /** A paused run of the current model at the checkpoint's state; resume continues it exactly. */
