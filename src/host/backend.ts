@@ -40,6 +40,7 @@ import { fileSystemWorkspace, type Workspace } from './workspace'
 import { createStudyRunner, type StudyRunnerOptions } from './studyRunner'
 import { createBranchRunner, type BranchRunnerOptions } from './branchRunner'
 import { createMediaFileWrites } from './mediaFileWrites'
+import { createRunCache, type RunCacheOptions } from './runCache'
 
 export interface BackendOptions {
   host: HostKind
@@ -59,6 +60,8 @@ export interface BackendOptions {
   studies?: Omit<StudyRunnerOptions, 'emit'>
   /** The what-if branches' script and cache folder (branchRunner.ts has the defaults). */
   branches?: BranchRunnerOptions
+  /** Where runs of a model without a file write their results (runCache.ts has the defaults). */
+  runCache?: RunCacheOptions
 }
 
 export interface Backend {
@@ -121,6 +124,8 @@ export function createBackend(options: BackendOptions): Backend {
   const branchCache = options.workspace ? { cacheDir: join(options.workspace.root, '.mbs-branches') } : {}
   const branches = createBranchRunner({ ...branchCache, ...options.branches })
   const mediaFiles = createMediaFileWrites(files)
+  const runCacheDir = options.workspace ? { dir: join(options.workspace.root, '.mbs-runs') } : {}
+  const runCache = createRunCache({ ...runCacheDir, ...options.runCache })
 
   function setDocument(next: DocumentState): void {
     documentState = next
@@ -192,7 +197,7 @@ export function createBackend(options: BackendOptions): Backend {
 
   /** A forwarded request naming a file: the path resolved inside the workspace goes on. */
   const withPath =
-    <M extends 'saveCheckpoint' | 'loadCheckpoint' | 'openResults' | 'writeModeResults'>(
+    <M extends 'saveCheckpoint' | 'loadCheckpoint' | 'openResults' | 'readResults' | 'writeModeResults'>(
       method: M,
       resolvePath: (path: string) => string,
     ) =>
@@ -204,6 +209,7 @@ export function createBackend(options: BackendOptions): Backend {
     saveCheckpoint: withPath('saveCheckpoint', files.target),
     loadCheckpoint: withPath('loadCheckpoint', files.existing),
     openResults: withPath('openResults', files.existing),
+    readResults: withPath('readResults', files.existing),
     writeModeResults: withPath('writeModeResults', files.target),
     listFiles: async (params) => {
       const dir = (params as { dir?: unknown } | undefined)?.dir
@@ -268,15 +274,16 @@ export function createBackend(options: BackendOptions): Backend {
     },
     undo: () => moveInHistory('undo'),
     redo: () => moveInHistory('redo'),
-    // A document with a file gets its results file next to it: NAME.mbsres (Exudyn writes its
-    // solution file by default too; writeSolutionToFile: false turns it off).
+    // Every run writes a results file (Exudyn writes its solution file by default too;
+    // writeSolutionToFile: false turns it off): NAME.mbsres next to a document with a file, else one
+    // in the run cache. The timeline replays it at full rate after the run.
     run: (params) => {
       const options = params ?? {}
       const path = documentState.path
       const requested =
-        options.resultsPath ?? (path ? path.replace(/\.mbsproj$/i, '') + '.mbsres' : undefined)
-      const resultsPath = requested === undefined ? undefined : files.target(requested)
-      return solver.run(resultsPath ? { ...options, resultsPath } : options)
+        options.resultsPath ??
+        (path ? path.replace(/\.mbsproj$/i, '') + '.mbsres' : runCache.nextPath(documentState.title))
+      return solver.run({ ...options, resultsPath: files.target(requested) })
     },
     getRecovery: async () => {
       if (!pendingRecovery) return null
@@ -362,6 +369,7 @@ export function createBackend(options: BackendOptions): Backend {
       studies.cancel()
       mediaFiles.dispose()
       supervisor.dispose()
+      runCache.dispose()
     },
   }
 }

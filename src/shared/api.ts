@@ -151,6 +151,26 @@ export interface BranchRun {
   /** Why the results file starts at the checkpoint, not with the original's records (absent: it does not). */
   note?: string
 }
+/**
+ * A results file read whole (readResults): its model and every frame and sensor row, as a run the
+ * renderer keeps (timeline, compare overlays, ghosts). Frames are laid out as in FramesEventData.
+ */
+export interface ResultsData {
+  /** The project text stored in the file (the model and settings the run was computed with). */
+  project: string
+  /** Frames in the file; the answer holds every `frameStride`-th of them (1 below READ_RESULTS_LIMIT). */
+  frames: number
+  frameStride: number
+  nodeCount: number
+  coordinateCount: number
+  times: Float64Array
+  positions: Float64Array
+  coordinates: Float64Array
+  sensors: SensorEventData['series']
+}
+
+/** A readResults answer holds at most this many frame numbers (32 MB: one WebSocket message). */
+export const READ_RESULTS_LIMIT = 4 << 20
 
 /** What the file browser shows: folders, the app's own files, its images (.png) and videos (.mp4, .webm). */
 export type FileKind = 'folder' | 'project' | 'results' | 'checkpoint' | 'image' | 'video'
@@ -270,6 +290,11 @@ export interface ApiRequests {
    */
   openResults: { params: { path: string }; result: ResultsSummary }
   /**
+   * Reads a results file whole without replaying it (the run going on, the edited model and the
+   * timeline stay): the runs of the Runs tab, a finished run's full-rate frames.
+   */
+  readResults: { params: { path: string }; result: ResultsData }
+  /**
    * Natural frequencies and mode shapes of the model linearized at a state (src/shared/modes.ts);
    * answered when computed ('busy' while a run is going).
    */
@@ -364,6 +389,7 @@ export const API_ROUTES = {
   saveCheckpoint: 'forward',
   loadCheckpoint: 'forward',
   openResults: 'forward',
+  readResults: 'forward',
   computeModes: 'forward',
   writeModeResults: 'forward',
   getState: 'host',
@@ -440,6 +466,8 @@ export interface FinishedEventData {
   state: RunState
   time: number
   statistics: RunStatistics
+  /** The run's results file, every frame of it from its start (absent: none, or it ended early). */
+  resultsPath?: string
 }
 
 export interface ErrorEventData {

@@ -57,6 +57,7 @@ export const SOLVER_REQUESTS = {
   saveCheckpoint: forward<'saveCheckpoint'>({ path: 'string' }),
   loadCheckpoint: forward<'loadCheckpoint'>({ path: 'string' }),
   openResults: forward<'openResults'>({ path: 'string' }),
+  readResults: forward<'readResults'>({ path: 'string' }),
   computeModes: forward<'computeModes'>(),
   writeModeResults: forward<'writeModeResults'>(),
   ackFrames: forward<'ackFrames'>({ seq: 'number' }),

@@ -218,19 +218,31 @@ export class FrameStream {
 
   /** Node positions of the state into sample `slot` of target (NaN for nodes without a position). */
   private writePositions(target: Float64Array, slot: number, state: SystemState): void {
-    const system = this.system
-    if (!system) return
-    const base = slot * 3 * this.nodeCount
-    system.nodes.forEach(({ computation }, node) => {
-      const offset = base + 3 * node
-      if (!computation.kinematics) {
-        target.fill(NaN, offset, offset + 3)
-        return
-      }
-      computation.kinematics.position(state, this.point)
-      target.set(this.point, offset)
-    })
+    if (this.system) writeNodePositions(this.system, state, target, slot, this.point)
   }
+}
+
+/**
+ * x, y, z of every node of `system` at `state` into sample `slot` of target (3 numbers per node, NaN
+ * for nodes without a position); `point` is scratch of length 3.
+ */
+export function writeNodePositions(
+  system: CompiledSystem,
+  state: SystemState,
+  target: Float64Array,
+  slot: number,
+  point: Float64Array,
+): void {
+  const base = slot * 3 * system.nodes.length
+  system.nodes.forEach(({ computation }, node) => {
+    const offset = base + 3 * node
+    if (!computation.kinematics) {
+      target.fill(NaN, offset, offset + 3)
+      return
+    }
+    computation.kinematics.position(state, point)
+    target.set(point, offset)
+  })
 }
 
 interface ReplayJob {

@@ -10,20 +10,18 @@
 // is abandoned and the run's next slice after a resume builds it again. Requests that would change a
 // model that is solving are answered with 'busy', never queued or dropped.
 import { openResultsSink } from './resultsSink'
+import { loadFrame, openResultsFile, readResultsData, sensorHistories } from './resultsFile'
 import { readInputBytes } from '../node/inputFiles'
 import { IoError } from '../node/ioError'
 import {
-  buildSystem,
   BuildInterrupted,
   CheckpointError,
   FormatError,
   loadCheckpoint,
-  ResultsReader,
   ResultsWriter,
   saveCheckpoint,
   createSolver,
   effectiveSettings,
-  parseProject,
   SensorRecorder,
   SolverError,
   writeProject,
@@ -38,19 +36,19 @@ import type {
   ApiEventName,
   AssemblySummary,
   RunOptions,
+  ResultsData,
   ResultsSummary,
   RunStatistics,
   RunStatus,
-  SensorEventData,
   SolverStatus,
 } from '../shared/api'
 import type { ModelPatch } from '../shared/modelPatch'
 import type { ModeResultsRequest, ModesRequest, ModesResult } from '../shared/modes'
 import { ApiError, type Problem } from '../shared/protocol'
 import type { SolverChangeResult, SolverModelResult, SolverService } from '../shared/solverService'
-import { FileSink, FileSource, writeCheckpointFile } from '../node/runFiles'
+import { FileSink, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
-import { invalidModel, SolverModel } from './solverModel'
+import { SolverModel } from './solverModel'
 import { modesResult, readModeResultsRequest, readModesRequest, writeModeResults } from './modesRequest'
 
 const SLICE_MS = 20
@@ -140,16 +138,17 @@ export class SolverSession implements SolverService {
   }
 
   /**
-   * A live change (inPlaceChanges) keeps a paused run, which goes on with the new values, unless it
-   * writes a results file (whose model snapshot is the run's start); any other change discards it.
+   * A live change (inPlaceChanges) keeps a paused run, which goes on with the new values; its results
+   * file ends at the change (its model snapshot is the run's start), the run goes on without one. Any
+   * other change discards the run.
    */
   applyChange({ patch, revision }: { patch: ModelPatch; revision: number }): SolverChangeResult {
     const run = this.active
     if (run?.state === 'running') throw busy('apply a change')
-    const keeps = run?.parts ? !run.parts.results : true
-    const parts = keeps ? run?.parts : undefined
+    const parts = run?.parts ?? undefined
     const changed = this.model.change(patch, revision, parts ? [parts.system] : [])
-    if (changed && keeps) {
+    if (changed) {
+      if (run && parts) this.closeResults(run, parts)
       parts?.solver.parametersChanged()
       this.stream.setRevision(revision)
     } else this.discardRun('the model changed')
@@ -264,15 +263,16 @@ export class SolverSession implements SolverService {
     system.state.t = settings.timeIntegration.startTime
     const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod, false)
     recorder.onRow((index, row) => this.stream.sensorRow(index, row))
-    let results: RunParts['results']
+    // parts.results: the results file while the run writes one (a live change ends it: closeResults).
+    const built: { parts?: RunParts } = {}
     const solver = createSolver(system, settings, {
       recorder,
       onStep: (s) => {
-        results?.writer.maybeWriteFrame(s)
+        built.parts?.results?.writer.maybeWriteFrame(s)
         this.stream.offer(s)
       },
       // The results file starts with the initial state, which exists once the solver is set up.
-      onInitialized: (s) => results?.writer.maybeWriteFrame(s),
+      onInitialized: (s) => built.parts?.results?.writer.maybeWriteFrame(s),
       onProgress: () => this.emitProgress(),
       progressInterval: PROGRESS_INTERVAL_MS,
       interruptRequested: this.interruptRequested,
@@ -280,9 +280,11 @@ export class SolverSession implements SolverService {
     })
     // Before the setup: it records the initial sensor rows, which go to this run's stream.
     this.stream.begin(system, this.model.revision, run.maxFrameRate)
+    const parts: RunParts = { system, solver, recorder }
+    built.parts = parts
     if (run.resultsPath && settings.solutionSettings.writeSolutionToFile)
-      results = this.openResultsWriter(run.resultsPath, system, solver, recorder)
-    return { system, solver, recorder, results }
+      parts.results = this.openResultsWriter(run.resultsPath, system, solver, recorder)
+    return parts
   }
 
   private openResultsWriter(
@@ -383,49 +385,32 @@ export class SolverSession implements SolverService {
    */
   openResults({ path }: { path: string }): ResultsSummary {
     if (this.active?.state === 'running') throw busy('open a results file')
-    let reader: ResultsReader
-    let source: FileSource
-    try {
-      source = new FileSource(path)
-    } catch (error) {
-      throw new ApiError('io-error', `Cannot read the results file ${path}: ${(error as Error).message}`)
-    }
-    try {
-      reader = ResultsReader.open(source)
-    } catch (error) {
-      source.close()
-      throw new ApiError('invalid-model', `${path}: ${(error as Error).message}`)
-    }
-    const snapshot = parseProject(JSON.stringify(reader.header.project))
-    if (!snapshot.ok) {
-      source.close()
-      throw invalidModel(`The model stored in ${path}`, snapshot.problems)
-    }
-    const system = buildSystem(snapshot.project)
+    const opened = openResultsFile(path)
+    const { reader, system } = opened
     const frames = reader.frameCount
     const times = reader.times
     this.discardRun('a results file was opened for replay')
-    const sensors = sensorHistories(reader)
-    if (sensors.series.length > 0)
-      this.emit('sensors', { revision: this.model.revision, series: sensors.series })
+    const series = sensorHistories(reader)
+    if (series.length > 0) this.emit('sensors', { revision: this.model.revision, series })
     this.stream.replay(
       system,
       this.model.revision,
       frames,
-      (index, state) => {
-        state.t = reader.frameTime(index)
-        reader.field(index, 'q', state.q)
-        system.update(state)
-      },
-      () => source.close(),
+      (index) => loadFrame(opened, index),
+      () => opened.source.close(),
     )
     return {
       frames,
       startTime: frames > 0 ? times[0] : 0,
       endTime: frames > 0 ? times[frames - 1] : 0,
-      project: writeProject(snapshot.project),
+      project: writeProject(opened.project),
       sensorRows: reader.sensorRowCount,
     }
+  }
+
+  /** A results file read whole; nothing of the run or the model changes. */
+  readResults({ path }: { path: string }): ResultsData {
+    return readResultsData(path)
   }
 
   /** Modes at a state; 'current' is the paused or finished run's (static or dynamic). */
@@ -585,22 +570,30 @@ export class SolverSession implements SolverService {
     if (!run) return
     this.stream.flush(true)
     this.stream.end()
-    if (run.parts?.results) {
-      run.parts.results.sink.close()
-      run.parts.results = undefined
-    }
+    const resultsPath = run.parts?.results ? run.resultsPath : undefined
+    if (run.parts) this.closeResults(run, run.parts)
     const status = reason === 'stopped' ? { ...this.runStatus(), state: 'idle' as const } : this.runStatus()
     this.emit('finished', {
       reason,
       state: status.state,
       time: status.time,
       statistics: statistics(run),
+      ...(resultsPath ? { resultsPath } : {}),
     })
     run.settle?.(
       error ??
         (reason === 'stopped' ? new ApiError('invalid-state', 'The static solve was stopped') : undefined),
     )
     run.settle = undefined
+  }
+
+  /** Ends the run's results file (complete records stay readable); the run goes on without one. */
+  private closeResults(run: ActiveRun, parts: RunParts): void {
+    if (!parts.results) return
+    parts.results.writer.stop()
+    parts.results.sink.close()
+    parts.results = undefined
+    run.resultsPath = undefined
   }
 
   private discardRun(why: string): void {
@@ -639,21 +632,6 @@ export class SolverSession implements SolverService {
       newtonIterations,
       realTimeFactor: wall > 0 ? (time - run.timeStart) / wall : 0,
     })
-  }
-}
-
-/** Every sensor's recorded rows as [t, v0, v1, ...], the form live runs stream them in. */
-function sensorHistories(reader: ResultsReader): Pick<SensorEventData, 'series'> {
-  return {
-    series: reader.header.sensors.items.map(({ name }) => {
-      const { size, t, values } = reader.sensor(name)
-      const rows = new Float64Array(t.length * (size + 1))
-      for (let r = 0; r < t.length; r++) {
-        rows[r * (size + 1)] = t[r]
-        rows.set(values.subarray(r * size, (r + 1) * size), r * (size + 1) + 1)
-      }
-      return { sensor: name, size, rows }
-    }),
   }
 }
 

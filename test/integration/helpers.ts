@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createBackend, type Backend } from '../../src/host/backend'
+import type { RunCacheOptions } from '../../src/host/runCache'
 import { nodeSolverLauncher, sourceSolverEntry } from '../../src/host/nodeSolverLauncher'
 import type { SolverChannel } from '../../src/host/solverSupervisor'
 import type { ApiEventName, ApiEvents, EventMessage } from '../../src/shared/api'
@@ -21,7 +22,11 @@ export interface TestBackend {
 
 /** acknowledgeFrames: behave like the renderer's API client, which acknowledges every frame batch. */
 /** exposeGc: the solver process runs with --expose-gc, so getState reports the retained heap. */
-export function startTestBackend({ acknowledgeFrames = true, exposeGc = false } = {}): TestBackend {
+export function startTestBackend({
+  acknowledgeFrames = true,
+  exposeGc = false,
+  runCache = {} as RunCacheOptions,
+} = {}): TestBackend {
   const entry = sourceSolverEntry()
   if (exposeGc) entry.execArgv.push('--expose-gc')
   const channels: (SolverChannel & { pid?: number })[] = []
@@ -31,6 +36,7 @@ export function startTestBackend({ acknowledgeFrames = true, exposeGc = false } 
     examplesDir: EXAMPLES_DIR,
     launchSolver: nodeSolverLauncher(entry),
     onSolverStarted: (channel) => channels.push(channel),
+    runCache,
   })
   const events = new EventRecorder()
   backend.onEvent((event) => {

@@ -76,6 +76,7 @@ export class ResultsWriter {
   private readonly frames: RecordBuffer
   private readonly sensorRows?: RecordBuffer
   private readonly due: OutputSchedule
+  private stopSensorRows = (): void => undefined
 
   constructor(
     private readonly sink: ByteSink,
@@ -135,12 +136,17 @@ export class ResultsWriter {
     // The recorder hands over one sensor at a time; the row is complete after the last sensor.
     if (rows && options.recorder) {
       const last = sensorItems.length - 1
-      options.recorder.onRow((i, row) => {
+      this.stopSensorRows = options.recorder.onRow((i, row) => {
         rows.set(0, row[0])
         rows.setAll(1 + sensorItems[i].offset, row.subarray(1))
         if (i === last) rows.flush(sink)
       })
     }
+  }
+
+  /** Writes nothing more: the recorder's rows stop reaching the sink (the caller closes it). */
+  stop(): void {
+    this.stopSensorRows()
   }
 
   /** The frame schedule (saved in checkpoints as an output, like the sensor recorder's). */

@@ -41,8 +41,13 @@ export class SensorRecorder {
     this.rowValues = this.row.map((r) => r.subarray(1))
   }
 
-  onRow(l: SensorRowListener): void {
+  /** Calls `l` with every recorded row; returns the function that stops it. */
+  onRow(l: SensorRowListener): () => void {
     this.listeners.push(l)
+    return () => {
+      const index = this.listeners.indexOf(l)
+      if (index >= 0) this.listeners.splice(index, 1)
+    }
   }
 
   /** Where the write schedule stands (part of a run's state, saved in checkpoints). */

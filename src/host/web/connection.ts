@@ -5,6 +5,7 @@
 import type { WebSocket } from 'ws'
 import type { EventMessage } from '../../shared/api'
 import { encodeBinaryMessage } from '../../shared/binaryMessage'
+import type { ResponseMessage } from '../../shared/protocol'
 import type { Backend } from '../backend'
 
 /** Above this many unsent bytes live frames and sensor rows are dropped for this connection. */
@@ -50,8 +51,18 @@ export function serveConnection(ws: WebSocket, backend: Backend, log: (message: 
       request = undefined // answered as a bad request below
     }
     if (isAck(request)) unacknowledged = request.params.seq >= unacknowledged ? 0 : unacknowledged
-    send(JSON.stringify(await backend.respond(request)))
+    send(encodeResponse(await backend.respond(request)))
   })
+}
+
+/** An answer holding Float64Arrays (readResults) goes binary, the rest as JSON text. */
+function encodeResponse(response: ResponseMessage): string | ArrayBuffer {
+  const result = 'result' in response ? response.result : undefined
+  const binary =
+    typeof result === 'object' &&
+    result !== null &&
+    Object.values(result).some((value) => value instanceof Float64Array)
+  return binary ? encodeBinaryMessage(response) : JSON.stringify(response)
 }
 
 function isAck(request: unknown): request is { method: 'ackFrames'; params: { seq: number } } {

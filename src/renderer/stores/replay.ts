@@ -5,8 +5,9 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { Project } from '../../core'
-import type { ApiEvents, ResultsSummary } from '../../shared/api'
+import type { ApiEvents, ResultsData, ResultsSummary } from '../../shared/api'
 import { api } from '../api'
+import { frameIndexAt } from '../model/frameIndex'
 import { specFromText, type ProjectSpec } from '../model/projectSpec'
 
 /** A growing Float64Array (amortized doubling) for streamed samples. */
@@ -116,6 +117,22 @@ export const useReplayStore = defineStore('replay', () => {
     version.value++
   }
 
+  /**
+   * The frames and sensor rows of a run read from its results file instead of those streamed live
+   * (every frame at solutionWritePeriod, where the live view got at most maxFrameRate a second).
+   */
+  function replaceWith(data: ResultsData): void {
+    times.length = positions.length = coordinates.length = 0
+    nodeCount = data.nodeCount
+    coordinateCount = data.coordinateCount
+    times.push(data.times)
+    positions.push(data.positions)
+    coordinates.push(data.coordinates)
+    sensors.clear()
+    addSensors({ revision: 0, series: data.sensors })
+    shownFrame.value = frameAt(cursor.value === null ? times.length - 1 : indexAt(cursor.value))
+  }
+
   /** The coordinates q of frame `index`. */
   function frameAt(index: number): Float64Array | null {
     if (index < 0 || index >= times.length) return null
@@ -135,19 +152,8 @@ export const useReplayStore = defineStore('replay', () => {
     return summary
   }
 
-  /** Index of the last frame at or before t (binary search; frames are in time order). */
-  function indexAt(t: number): number {
-    let lo = 0
-    let hi = times.length - 1
-    if (hi < 0) return -1
-    if (t <= times.data[0]) return 0
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (times.data[mid] <= t) lo = mid
-      else hi = mid - 1
-    }
-    return lo
-  }
+  /** Index of the last frame at or before t (frames are in time order). */
+  const indexAt = (t: number): number => frameIndexAt(times.data, times.length, t)
 
   /**
    * Shows the last frame at or before t + tolerance (a video's t_k = t0 + k h may land a rounding
@@ -252,5 +258,6 @@ export const useReplayStore = defineStore('replay', () => {
     listen,
     addFrames,
     addSensors,
+    replaceWith,
   }
 })

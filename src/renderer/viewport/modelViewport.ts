@@ -411,6 +411,8 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
         set.colors.push(points.map(() => new Color4(1, 0.55, 0.85, 1)))
       }
       traceLines.draw(set)
+      // For tests: the points of each trace drawn.
+      canvas.dataset.tracePoints = set.lines.map((points) => points.length).join(',')
       requestRender()
     },
     view(preset) {
