@@ -10,6 +10,7 @@ import {
   KIND_LIST_KEY,
   sensorOutputs,
   type ItemKind,
+  type EnumParam,
   type ItemSpec,
   type JsonValue,
   type ModelListKey,
@@ -482,22 +483,32 @@ function sensorChoices(
   }
 }
 
+/** With nothing selected (or only sensors), the sensor records an energy of the whole system. */
+const SYSTEM_SENSOR = getItemType('sensor', 'System')!.parameters.outputVariableType as EnumParam
+
 const sensor: CreateAction = {
   id: 'sensor',
   label: 'Sensor',
-  doc: 'A sensor on the selected node, body, connector, marker or load',
+  doc:
+    'A sensor on the selected node, body, connector, marker or load; with nothing selected, ' +
+    'an energy of the whole system',
   form(spec, selection): ParamSchema {
-    const outputs = [...new Set(sensorChoices(spec, selection).choices.flatMap((c) => c.outputs))]
+    const { target, choices } = sensorChoices(spec, selection)
+    if (!target)
+      return { output: { ...SYSTEM_SENSOR, doc: 'the energy of the whole system the sensor records' } }
+    const outputs = [...new Set(choices.flatMap((c) => c.outputs))]
     if (outputs.length === 0) return {}
     const output = outputs.includes('Position') ? 'Position' : outputs[0]
     return { output: { type: 'enum', values: outputs, default: output, doc: 'what the sensor records' } }
   },
   build(spec, values, selection) {
     const { target, choices } = sensorChoices(spec, selection)
-    if (!target) throw new Error('Select a node, object, marker or load first, then add a sensor on it')
-    const choice = choices.find((c) => c.outputs.includes(values.output as string))
-    if (!choice) throw new Error(`No sensor records an output of "${target.name}" (does the model build?)`)
-    const name = new Namer(spec).name('sensors', `${target.name}${values.output as string}`)
+    const output = values.output as string
+    const choice = target
+      ? choices.find((c) => c.outputs.includes(output))
+      : { sensorType: 'System', parameter: undefined }
+    if (!choice) throw new Error(`No sensor records an output of "${target!.name}" (does the model build?)`)
+    const name = new Namer(spec).name('sensors', target ? `${target.name}${output}` : `system${output}`)
     return {
       additions: [
         {
@@ -505,8 +516,8 @@ const sensor: CreateAction = {
           item: {
             type: choice.sensorType,
             name,
-            [choice.parameter]: target.name,
-            outputVariableType: values.output,
+            ...(choice.parameter && target ? { [choice.parameter]: target.name } : {}),
+            outputVariableType: output,
           },
         },
       ],
