@@ -26,6 +26,7 @@ const files = [
   'refusedEdit.spec.mjs',
   'fileBrowser.spec.mjs',
   'media.spec.mjs',
+  'plots.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0
