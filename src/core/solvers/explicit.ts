@@ -89,8 +89,9 @@ export class ExplicitSolver extends SolverBase {
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
       this.lambda0 = new Float64Array(this.nAE)
-      this.kq = Array.from({ length: stages }, () => new Float64Array(n2))
-      this.kv = Array.from({ length: stages }, () => new Float64Array(n2))
+      // Stage 0 is the step start's q' and q'' (performStep), the others are computed.
+      this.kq = Array.from({ length: stages }, (_, i) => (i === 0 ? this.v0 : new Float64Array(n2)))
+      this.kv = Array.from({ length: stages }, (_, i) => (i === 0 ? this.state.a : new Float64Array(n2)))
       this.rhs = new Float64Array(n2 + this.nAE)
       this.rhsODE2 = this.rhs.subarray(0, n2)
       this.rhsAE = this.rhs.subarray(n2)
@@ -242,9 +243,10 @@ export class ExplicitSolver extends SolverBase {
     if (this.options.interruptRequested) this.keepStepStart()
     let h = hRequested
     for (;;) {
-      // Stage 0 is f(y_n): s.a holds it from the end of the last step.
-      copyInto(this.kq[0], this.v0)
-      copyInto(this.kv[0], s.a)
+      // Stage 0 is f(y_n): q'_n = v0 and q''_n in s.a from the end of the last step, used in place
+      // (nothing writes s.a before the stages are combined).
+      this.kq[0] = this.v0
+      this.kv[0] = s.a
       for (let i = 1; i < stages; i++) {
         this.combineStages(T.a[i], h)
         // A stage at c = 1 is at the step's exact end time, so a last stage at y_n+1 is f(y_n+1).

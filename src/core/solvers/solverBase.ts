@@ -87,10 +87,15 @@ const now = (): number => (typeof performance !== 'undefined' ? performance.now(
 const CLOCK_READ_INTERVAL_MS = 0.25
 const MAX_CLOCK_STRIDE = 4096
 
-/** True when x holds no NaN or infinity: x[i] * 0 is 0 for finite x[i] and NaN otherwise (one branch per vector). */
-function allFinite(x: Float64Array): boolean {
+/**
+ * True when q, q', q'' and lambda hold no NaN or infinity: x * 0 is 0 for finite x and NaN otherwise,
+ * so one sum and one branch check all of them (q, q' and q'' have the same length).
+ */
+function stateFinite(s: SystemState): boolean {
+  const { q, v, a, lambda } = s
   let probe = 0
-  for (let i = 0; i < x.length; i++) probe += x[i] * 0
+  for (let i = 0; i < q.length; i++) probe += q[i] * 0 + v[i] * 0 + a[i] * 0
+  for (let k = 0; k < lambda.length; k++) probe += lambda[k] * 0
   return probe === 0
 }
 
@@ -139,6 +144,9 @@ export abstract class SolverBase {
   private plannedStart = NaN
   private plannedStep = 0
   private plannedEnd = NaN
+  /** The grid point k the last step ended on (gridTime = startTime + k * nominalStepSize), -1: none. */
+  private gridIndex = -1
+  private gridTime = NaN
 
   constructor(
     readonly system: CompiledSystem,
@@ -344,7 +352,9 @@ export abstract class SolverBase {
       // The grid point k that t0 lies on or after (t0 on a grid point starts the next interval).
       const hn = this.nominalStepSize
       const snap = this.gridSnapTolerance(t0)
-      let k = Math.floor((t0 - this.startTime) / hn) + 1
+      // From the grid point the last step ended on, k is the next one: what the division gives there
+      // (it rounds to that point or just below it, and the snap moves the latter on), without it.
+      let k = t0 === this.gridTime ? this.gridIndex + 1 : Math.floor((t0 - this.startTime) / hn) + 1
       if (this.startTime + k * hn - t0 <= snap) k++
       const gridNext = this.startTime + k * hn
       const remaining = gridNext - t0
@@ -354,6 +364,8 @@ export abstract class SolverBase {
         // a subdivided interval is exactly what remains of it.
         if (Math.abs(remaining - h) > snap) h = remaining
         end = gridNext
+        this.gridIndex = k
+        this.gridTime = gridNext
       }
     }
     if (Math.abs(end - this.endTime) <= this.timeTolerance()) end = this.endTime
@@ -469,7 +481,7 @@ export abstract class SolverBase {
   /** Runs after every step: no closures or temporary arrays (the step loop allocates nothing). */
   private checkFinite(): void {
     const s = this.state
-    if (allFinite(s.q) && allFinite(s.v) && allFinite(s.a) && allFinite(s.lambda)) return
+    if (stateFinite(s)) return
     const vectors = this.finiteChecked
     for (let k = 0; k < vectors.length; k++) {
       const x = k === 0 ? s.q : k === 1 ? s.v : s.a
