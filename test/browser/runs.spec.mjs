@@ -3,10 +3,8 @@
 // spring with different stiffnesses are compared: both in the plot with a legend of their names, the
 // other run drawn as a ghost in the 3D view, and the table of differences lists the stiffness alone.
 import assert from 'node:assert/strict'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { openApp, outputPath, waitForRunState } from './harness.mjs'
+import { openApp, waitForRunState } from './harness.mjs'
 
 let app
 let page
