@@ -125,9 +125,15 @@ export interface ItemDefinition<K extends ItemKind = ItemKind, S extends ParamSc
    */
   traits?: { body?: boolean; position?: boolean; orientation?: boolean }
   /** Cross-item checks (types of referenced items, sizes); returns messages about named parameters. */
-  check?(item: ResolvedItem<S>, model: ModelView): { parameter: string; message: string }[]
-  build(item: ResolvedItem<S>, ctx: BuildContext): ComputationOf<K>
-  visualize?(item: ResolvedItem<S>, computation: ComputationOf<K>, s: SystemState, out: Graphics): void
+  // NoInfer: S comes from `parameters` alone, so a shared helper typed for any schema does not widen it.
+  check?(item: ResolvedItem<NoInfer<S>>, model: ModelView): { parameter: string; message: string }[]
+  build(item: ResolvedItem<NoInfer<S>>, ctx: BuildContext): ComputationOf<K>
+  visualize?(
+    item: ResolvedItem<NoInfer<S>>,
+    computation: ComputationOf<K>,
+    s: SystemState,
+    out: Graphics,
+  ): void
 }
 
 export type AnyItemDefinition = { [K in ItemKind]: ItemDefinition<K> }[ItemKind]

@@ -6,7 +6,8 @@
 import { packedCopy, packedFloat64, packedInt32 } from '../../math/packedArrays'
 import { type RotationParametrization, TAIT_BRYAN_XYZ, taitBryanFromRotation } from '../../math/rotations'
 import { cross, matVec3 } from '../../math/vec3'
-import { defineItem, type ItemDefinition } from '../../model/definition'
+import { defineItem, type ItemDefinition, type ItemParams } from '../../model/definition'
+import type { ParamSchema, VectorParam } from '../../model/parameters'
 import type { FrameKinematics, NodeComputation } from '../../system/computation'
 import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
@@ -490,18 +491,25 @@ const rigidNodeVisualization = (): ItemDefinition<'node'>['visualize'] => (item,
   })
 }
 
-interface RigidNodeKind {
+type CoordinateSchema = Record<
+  'referenceCoordinates' | 'initialCoordinates' | 'initialVelocities',
+  VectorParam
+>
+
+/** E: the node type's own parameters beside the coordinates, kept in the definition's typed schema. */
+interface RigidNodeKind<E extends ParamSchema> {
   type: string
   doc: string
   nTrans: 2 | 3
   rotation: RotationParametrization
   coordinates: string
   defaultReference: number[]
-  extraParameters?: ItemDefinition<'node'>['parameters']
+  /** {} for none. */
+  extraParameters: E
   check?: ItemDefinition<'node'>['check']
 }
 
-export function rigidNode(k: RigidNodeKind) {
+export function rigidNode<E extends ParamSchema>(k: RigidNodeKind<E>) {
   const size = k.nTrans + k.rotation.size
   const zeros = new Array<number>(size).fill(0)
   // '[x, y, z, ep0, ...]' -> the components' names.
@@ -540,14 +548,17 @@ export function rigidNode(k: RigidNodeKind) {
     supportsCheckpoint: true,
     traits: { position: true, orientation: true },
     check: k.check,
-    build: (it): NodeComputation =>
-      new RigidNode(
+    build: (it): NodeComputation => {
+      // The coordinates' part of the schema: E is open inside this function, the names are not.
+      const p: ItemParams<CoordinateSchema> = it.params
+      return new RigidNode(
         k.nTrans,
         k.rotation,
-        it.params.vector('referenceCoordinates'),
-        it.params.vector('initialCoordinates'),
-        it.params.vector('initialVelocities'),
-      ),
+        p.vector('referenceCoordinates'),
+        p.vector('initialCoordinates'),
+        p.vector('initialVelocities'),
+      )
+    },
     visualize: rigidNodeVisualization(),
   })
 }

@@ -8,4 +8,5 @@ export const NodeRigidBody2D = rigidNode({
   rotation: PLANAR_ANGLE,
   coordinates: '[x, y, phi]',
   defaultReference: [0, 0, 0],
+  extraParameters: {},
 })

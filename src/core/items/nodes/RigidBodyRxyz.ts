@@ -10,4 +10,5 @@ export const NodeRigidBodyRxyz = rigidNode({
   rotation: TAIT_BRYAN_XYZ,
   coordinates: '[x, y, z, rx, ry, rz]',
   defaultReference: [0, 0, 0, 0, 0, 0],
+  extraParameters: {},
 })

@@ -403,7 +403,7 @@ export const ObjectKinematicTree = defineItem({
   supportsCheckpoint: true,
   check: checkTree,
   build: (it, ctx) => {
-    const optional = (name: string): Float64Array | null =>
+    const optional = (name: 'linkForces' | 'linkTorques' | 'jointForceVector'): Float64Array | null =>
       (it.params.raw(name) as JsonValue[]).length > 0
         ? Float64Array.from((it.params.raw(name) as JsonValue[]).flat() as number[])
         : null

@@ -5,6 +5,7 @@ import { defineItem, ItemParams } from '../../../../src/core/model/definition'
 import type { ParamSchema } from '../../../../src/core/model/parameters'
 import { DEFAULT_COLORS } from '../../../../src/core/system/graphics'
 import { ObjectConnectorSpringDamper } from '../../../../src/core/items/objects/ConnectorSpringDamper'
+import { NodeRigidBodyEP } from '../../../../src/core/items/nodes/RigidBodyEP'
 
 const SCHEMA = {
   stiffness: { type: 'number', default: 0, doc: 'k' },
@@ -38,6 +39,15 @@ describe('ItemParams<S>', () => {
       },
     })
     expect(Object.keys(ObjectConnectorSpringDamper.parameters)).toContain('stiffness')
+  })
+
+  it('types the parameters of a node made by the shared rigid-node factory, its own ones included', () => {
+    type EP = Parameters<typeof NodeRigidBodyEP.build>[0]['params']
+    const p: EP = new ItemParams({ addConstraintEquation: true, referenceCoordinates: [0, 0, 0, 1, 0, 0, 0] })
+    expect(p.bool('addConstraintEquation')).toBe(true)
+    expect(p.vector('referenceCoordinates')).toHaveLength(7)
+    // @ts-expect-error misspelt name of a factory parameter
+    expect(() => p.vector('referenceCoordinatez')).toThrow()
   })
 
   it('color() gives the same array on every draw, or the fallback for [-1, -1, -1, -1]', () => {
