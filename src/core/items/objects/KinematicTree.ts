@@ -294,25 +294,22 @@ function structure(it: ResolvedItem): TreeStructure {
   }
 }
 
+// Mass matrix by the composite-rigid-body algorithm, velocity and gravity forces by recursive
+// Newton-Euler (Featherstone, Rigid Body Dynamics Algorithms, ch. 5-6); explicit solvers get the
+// accelerations in O(n) by the articulated-body algorithm (ch. 7); implicit ones differentiate the
+// forces numerically.
 export const ObjectKinematicTree = defineItem({
   kind: 'object',
   type: 'KinematicTree',
   exudynName: 'ObjectKinematicTree',
   doc:
-    'An open tree of rigid links in minimal coordinates (one per revolute or prismatic joint, three per ' +
-    'spherical joint, on a GenericODE2 node): link i hangs on linkParents[i] (-1: the base at ' +
-    'baseOffset) ' +
-    'by a revolute or prismatic joint about the x, y or z axis of its joint frame, or by a spherical ' +
-    'joint. The joint frame lies at jointOffsets[i] in parent joint coordinates, turned by ' +
-    'jointTransformations[i]; the link frame is the joint frame after the joint motion. Mass matrix by ' +
-    'the composite-rigid-body algorithm, velocity and gravity ' +
-    'forces by recursive Newton-Euler; explicit solvers solve for the accelerations in O(n) by the ' +
-    'articulated-body algorithm. Implicit solvers use a numerical ' +
-    'Jacobian of the forces. Node coordinates are the joint values minus the node reference. A Spherical ' +
-    'joint (ball joint, not in Exudyn) has three ' +
-    'coordinates, the Tait-Bryan angles x, y, z of the link frame relative to the joint frame (Rot_x ' +
-    'Rot_y Rot_z, as three revolute joints X, Y, Z at one ' +
-    'point); it is singular where the middle angle y is +-90 deg (gimbal lock: the x and z axes coincide).',
+    'An open tree of rigid links in minimal coordinates on a GenericODE2 node (one per revolute or ' +
+    'prismatic joint, three per spherical joint; node coordinates = joint values minus the node ' +
+    'reference). Link i hangs on linkParents[i] (-1: the base at baseOffset) by a joint about the x, y or ' +
+    'z axis of its joint frame, which lies at jointOffsets[i] in parent joint coordinates, turned by ' +
+    'jointTransformations[i]; the link frame is the joint frame after the joint motion. A Spherical ' +
+    'joint (not in Exudyn) has the Tait-Bryan angles x, y, z of the link relative to the joint frame, ' +
+    'singular where y is +-90 deg (gimbal lock).',
   parameters: {
     nodeNumber: {
       type: 'ref',
