@@ -16,6 +16,7 @@ import type { SystemMatrix } from '../system/matrix'
 import type { ObjectComputation } from '../system/computation'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
+import { ConstraintProjection } from './constraintProjection'
 import { SolverError } from './errors'
 import { SolverBase, STEP_GROWTH_LIMIT, type SolverOptions } from './solverBase'
 import {
@@ -37,6 +38,8 @@ export class ExplicitSolver extends SolverBase {
   private n2 = 0
   private nAE = 0
   private matrix!: SystemMatrix
+  /** Projection onto the constraints after each step, on matrix (made with it). */
+  private projection!: ConstraintProjection
   /** The objects that solve M q'' = rhs themselves, covering every coordinate; null: the matrix path. */
   private massSolvers: ObjectComputation[] | null = null
   /** With massSolvers: the force objects whose f_lhs goes into rhs (all but those computing their own accelerations). */
@@ -57,7 +60,6 @@ export class ExplicitSolver extends SolverBase {
   /** Views of rhs: ODE2 rows and AE rows (made once; subarray allocates). */
   private rhsODE2 = new Float64Array(0)
   private rhsAE = new Float64Array(0)
-  private aeBuf = new Float64Array(0)
   /** Step-size control: the last step was rejected (then the step is not increased). */
   private lastRejected = 0
 
@@ -83,8 +85,15 @@ export class ExplicitSolver extends SolverBase {
     this.otherForceObjects = this.system.objects
       .map((r) => r.computation)
       .filter((o) => o.computeODE2LHS && !own.includes(o))
-    if (!this.massSolvers && (!this.matrix || this.matrix.n !== n2 + this.nAE))
+    if (!this.massSolvers && (!this.matrix || this.matrix.n !== n2 + this.nAE)) {
       this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
+      this.projection = new ConstraintProjection(
+        this.evaluator,
+        this.matrix,
+        () => this.factorizeProjection(),
+        true,
+      )
+    }
     if (this.q0.length !== n2 || this.rhsAE.length !== this.nAE || this.kq.length !== stages) {
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
@@ -95,7 +104,6 @@ export class ExplicitSolver extends SolverBase {
       this.rhs = new Float64Array(n2 + this.nAE)
       this.rhsODE2 = this.rhs.subarray(0, n2)
       this.rhsAE = this.rhs.subarray(n2)
-      this.aeBuf = new Float64Array(this.nAE)
     }
     if (this.data0.length !== this.state.data.length) this.data0 = new Float64Array(this.state.data.length)
     this.reuseLastStage = firstSameAsLast(this.tableau) && this.nAE === 0
@@ -186,50 +194,27 @@ export class ExplicitSolver extends SolverBase {
     )
   }
 
-  /** Projects q onto g(q, t) = 0 and q' onto C_q q' + g_t = 0 (minimum-norm corrections; g_t from drives). */
+  /** Projects q onto g(q, t) = 0 and q' onto C_q q' + g_t = 0 (constraintProjection.ts). */
   private project(): void {
-    const s = this.state
-    const n2 = this.n2
-    const m = this.matrix
-    const ev = this.evaluator
-    const rhs = this.rhs
-    const assemble = (): void => {
-      m.zero()
-      for (let i = 0; i < n2; i++) m.add(i, i, 1)
-      ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
-      ev.interruptCheck?.()
-      this.stats.jacobians++
-      const k = m.factorize(ev.interruptCheck)
-      if (k >= 0) {
-        const owner = this.unknownOwner(k)
-        throw new SolverError(
-          'singular',
-          `${this.solverType}: redundant or singular constraints at t = ${s.t} (step ${this.stats.steps}) for ${owner}`,
-          s.t,
-          this.stats.steps,
-          [owner],
-        )
-      }
-    }
-    for (let it = 0; it < 3; it++) {
-      ev.constraints(s, this.aeBuf, false)
-      let err = 0
-      for (let k = 0; k < this.nAE; k++) err = Math.max(err, Math.abs(this.aeBuf[k]))
-      if (err < 1e-14) break
-      assemble()
-      rhs.fill(0, 0, n2)
-      for (let k = 0; k < this.nAE; k++) rhs[n2 + k] = -this.aeBuf[k]
-      m.solve(rhs)
-      for (let i = 0; i < n2; i++) s.q[i] += rhs[i]
-    }
-    assemble()
-    ev.constraintJacobianTimesVelocity(s, this.aeBuf)
-    ev.addConstraintTimeTerm(s, this.aeBuf, 'velocity', 1)
-    rhs.fill(0, 0, n2)
-    for (let k = 0; k < this.nAE; k++) rhs[n2 + k] = -this.aeBuf[k]
-    m.solve(rhs)
-    for (let i = 0; i < n2; i++) s.v[i] += rhs[i]
+    this.projection.project(this.state)
     this.massFactorized = false
+  }
+
+  /** Factorizes the projection's matrix; a singular one is refused. */
+  private factorizeProjection(): boolean {
+    const s = this.state
+    this.stats.jacobians++
+    const k = this.matrix.factorize(this.evaluator.interruptCheck)
+    if (k < 0) return true
+    const owner = this.unknownOwner(k)
+    throw new SolverError(
+      'singular',
+      `${this.solverType}: redundant or singular constraints at t = ${s.t} ` +
+        `(step ${this.stats.steps}) for ${owner}`,
+      s.t,
+      this.stats.steps,
+      [owner],
+    )
   }
 
   protected performStep(hRequested: number): void {

@@ -24,7 +24,14 @@ import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
-import { dependentConstraintRows, describeConstraintRows, type RowOrder } from '../system/constraintRank'
+import {
+  DEPENDENCE_TOLERANCE,
+  dependentConstraintRows,
+  describeConstraintRows,
+  type RankReport,
+  type RowOrder,
+} from '../system/constraintRank'
+import { ConstraintProjection } from './constraintProjection'
 import { SolverError } from './errors'
 import { JacobianRefreshPolicy, type RefreshPolicyState } from './jacobianRefresh'
 import { SolverBase, type SolverOptions } from './solverBase'
@@ -72,6 +79,28 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private n2 = 0
   private nAE = 0
   private matrix!: SystemMatrix
+  /**
+   * Index 2 with dropped equations whose dependence the drift breaks: the positions projected onto
+   * g = 0 after every step (constraintProjection.ts; made when first needed). The velocity-level rows
+   * alone let the positions drift by O(h^2) over a run, and many a dependence holds only on the
+   * position manifold: off it the dropped equation turns independent, and a mechanism whose mobility
+   * needs it (Bricard's linkage) locks, its Newton matrix singular. So once a recheck finds a dropped
+   * equation's remainder above DEPENDENCE_TOLERANCE (found fresh, it would count as independent),
+   * projecting is switched on for the rest of the run (the checkpoint records it). Otherwise (no
+   * dropped equation, or a duplicate, dependent at any pose) the method stays the plain index-2
+   * trapezoidal rule, drift included (pendulum.test.ts), and a redundant model moves as its
+   * non-redundant twin (redundantConstraints.test.ts).
+   */
+  private projection: ConstraintProjection | null = null
+  private projecting = false
+  /**
+   * The largest position residual |g| of the kept equations at the last rank check (index 2 while it
+   * does not project): the drift breaks a dependence gradually, and a check each time it doubles
+   * catches it within a factor 2 however long a Jacobian is kept (Bricard's kept one 66 steps).
+   */
+  private driftAtRankCheck = 0
+  private driftWork = new Float64Array(0)
+  private readonly rankReport: RankReport = { dependentRemainder: 0 }
   // Step-start values and work vectors, allocated once in initializeSolverData.
   private q0 = new Float64Array(0)
   private v0 = new Float64Array(0)
@@ -160,6 +189,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const nAE = (this.nAE = this.system.nAE)
     if (!this.matrix || this.matrix.n !== n2 + nAE) {
       this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
+      this.projection = null
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
       this.acc0 = new Float64Array(n2)
@@ -205,7 +235,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     }
     const d = this.evaluator.dependentRows
     if (d) for (let k = 0; k < d.length; k++) if (d[k]) this.aeRowScaling[k] = UNSCALED_ROW
+    this.velocityRows = this.aeRowScaling.includes(VELOCITY_ROW)
   }
+
+  /** Some algebraic equation is a velocity-level row (index 2, or a velocity-level constraint). */
+  private velocityRows = false
 
   /** A Jacobian was refreshed since the last recheck of the dropped equations. */
   private rankCheckDue = false
@@ -219,8 +253,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    */
   private updateDependentRows(order: RowOrder = 'ordered'): boolean {
     const old = this.evaluator.dependentRows
-    const rows = dependentConstraintRows(this.system, this.state, this.velocityLevel, order, old)
+    const report = this.rankReport
+    const rows = dependentConstraintRows(this.system, this.state, this.velocityLevel, order, old, report)
     if (!rows) return false
+    if (this.velocityLevel && rows.length > 0 && report.dependentRemainder > DEPENDENCE_TOLERANCE)
+      this.projecting = true
     const same = old
       ? rows.length === old.reduce((n, x) => n + x, 0) && rows.every((r) => old[r] === 1)
       : rows.length === 0
@@ -290,9 +327,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     // While equations are dropped, whether they still depend on the others is checked on the
     // converged state of the step start after each Jacobian refresh (the dense check allocates; steps
     // on a kept Jacobian skip it): at Newton's iterates, off the constraint manifold by up to
-    // h^2 |q''|, a dependence that holds on the manifold looks like independence.
+    // h^2 |q''|, a dependence that holds on the manifold looks like independence. Index 2 before it
+    // projects: also each time the position drift has doubled since the last check.
+    const drift = this.projectionPending() ? this.positionDrift() : 0
+    if (drift > 2 * this.driftAtRankCheck) this.rankCheckDue = true
     if (this.rankCheckDue && this.evaluator.dependentRows) {
       this.rankCheckDue = false
+      this.driftAtRankCheck = drift
       if (this.updateDependentRows()) this.jacobianValid = false
     }
     const start = this.stepStartJacobian
@@ -335,6 +376,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         )
       h /= 2
     }
+    // Before the integrator's history moves on: an interrupt inside rolls the whole step back.
+    if (this.projecting && this.evaluator.dependentRows) this.projectOntoConstraints()
     copyInto(this.aAlg, this.aAlgNew)
     this.recordStepCost(this.stats.newtonIterations - newtonIterations, this.stats.jacobians - jacobians)
     this.pushPredictorHistory(h)
@@ -568,6 +611,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const m = this.matrix
     const c = (1 - this.alphaF) / (1 - this.alphaM)
     const nd = this.settings.timeIntegration.newton.numericalDifferentiation
+    // A velocity-level row is g_v(q_T, q'_T) / (h gamma'): per unit of acceleration q_T moves by h^2 beta',
+    // q'_T by h gamma'.
+    const velocityRowQ = (h * this.beta) / this.gamma
     this.keepStepStartJacobian()
     this.rankCheckDue = true
     do {
@@ -577,6 +623,15 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
       this.checkInterrupt()
       this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
+      if (this.velocityRows)
+        this.evaluator.addVelocityConstraintPositionJacobian(
+          s,
+          m,
+          this.n2,
+          this.velocityLevel,
+          velocityRowQ,
+          nd,
+        )
       if (this.evaluator.reactionStiffness)
         this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
       this.checkInterrupt()
@@ -648,6 +703,41 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.stats.steps + 1,
       [owner],
     )
+  }
+
+  /** Index 2 with dropped equations that does not project yet. */
+  private projectionPending(): boolean {
+    return this.velocityLevel && !this.projecting && this.evaluator.dependentRows !== null
+  }
+
+  /** max |g| at position level over the kept equations (the dropped ones and inactive connectors: none). */
+  private positionDrift(): number {
+    if (this.driftWork.length !== this.nAE) this.driftWork = new Float64Array(this.nAE)
+    const g = this.driftWork
+    this.evaluator.constraints(this.state, g, false)
+    let drift = 0
+    for (let k = 0; k < this.nAE; k++)
+      if (this.aeRowScaling[k] !== UNSCALED_ROW) drift = Math.max(drift, Math.abs(g[k]))
+    return drift
+  }
+
+  private projectOntoConstraints(): void {
+    this.projection ??= new ConstraintProjection(
+      this.evaluator,
+      createSystemMatrix(this.evaluator, this.settings.linearSolverType, false),
+      this.factorizeProjection,
+      false,
+    )
+    this.projection.project(this.state)
+  }
+
+  /**
+   * Factorizes the projection's matrix. A singular one is not an error of the step, which converged:
+   * the projection is skipped then, its O(h^3) drift left for the next one.
+   */
+  private readonly factorizeProjection = (): boolean => {
+    this.stats.jacobians++
+    return this.projection!.matrix.factorize(this.interruptFactorization) < 0
   }
 
   /** Newton for q''_T and lambda_T; returns undefined on convergence, otherwise why it failed. */
@@ -722,6 +812,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       ...(this.evaluator.reactionStiffness && !this.system.experimental.has('newtonReactionStiffness')
         ? { reactionStiffness: 1 }
         : {}),
+      ...(this.projecting ? { projection: 1 } : {}),
+      ...(this.driftAtRankCheck > 0 ? { driftAtRankCheck: this.driftAtRankCheck } : {}),
     }
   }
   protected override extraVectors(): Record<string, Float64Array> {
@@ -764,6 +856,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     if ([freshStartCost, keptStartCost, startDecisions, freshContraction].every(Number.isFinite))
       this.refreshPolicy.load({ freshStartCost, keptStartCost, startDecisions, freshContraction })
     if (values.reactionStiffness === 1 && !this.evaluator.reactionStiffness) this.useReactionStiffness()
+    this.projecting = values.projection === 1
+    this.driftAtRankCheck = values.driftAtRankCheck ?? 0
     this.jacobianValid = false
     this.jacobianToRestore = false
     if (values.jacobianValid !== 1) return

@@ -36,10 +36,16 @@ export const MAX_DENSE_ENTRIES = 2e7
  */
 export type RowOrder = 'ordered' | 'pivoted'
 
+/** What a rank check measured besides the rows: the largest remainder ratio of a dependent row. */
+export interface RankReport {
+  dependentRemainder: number
+}
+
 /**
  * The dependent rows of C_q at state s (ascending global AE indices), or undefined when the system
  * is too large for the dense check. Inactive connectors (g = lambda) have no rows in C_q and are
- * never dependent. dropped (1 per row dropped now) decides the order of 'ordered'.
+ * never dependent. dropped (1 per row dropped now) decides the order of 'ordered'. report, when
+ * given, gets the largest ||(I - Q Q^T) c|| / ||c|| of the rows found dependent (0 for none).
  */
 export function dependentConstraintRows(
   system: CompiledSystem,
@@ -47,12 +53,18 @@ export function dependentConstraintRows(
   velocityLevel: boolean,
   order: RowOrder = 'ordered',
   dropped: Uint8Array | null = null,
+  report: RankReport | null = null,
 ): number[] | undefined {
   const n2 = system.nODE2,
     nAE = system.nAE
   if (nAE * n2 > MAX_DENSE_ENTRIES) return undefined
   const rows = constraintRows(system, s, velocityLevel)
   const dependent: number[] = []
+  if (report) report.dependentRemainder = 0
+  const depends = (r: ConstraintRow, ratio: number): void => {
+    dependent.push(r.index)
+    if (report) report.dependentRemainder = Math.max(report.dependentRemainder, ratio)
+  }
   if (order === 'ordered') {
     const basis: Float64Array[] = []
     const sequence = [...rows.filter((r) => !dropped?.[r.index]), ...rows.filter((r) => dropped?.[r.index])]
@@ -60,7 +72,7 @@ export function dependentConstraintRows(
       for (let pass = 0; pass < 2; pass++) for (const b of basis) subtractProjection(r.row, b)
       const rest = norm(r.row)
       const tolerance = dropped?.[r.index] ? INDEPENDENCE_TOLERANCE : DEPENDENCE_TOLERANCE
-      if (rest <= tolerance * r.size) dependent.push(r.index)
+      if (rest <= tolerance * r.size) depends(r, rest / r.size)
       else basis.push(scaled(r.row, 1 / rest))
     }
   } else {
@@ -75,7 +87,7 @@ export function dependentConstraintRows(
         if (ratio > bestRatio) [best, bestRatio] = [k, ratio]
       })
       if (bestRatio <= DEPENDENCE_TOLERANCE) {
-        for (const r of open) dependent.push(r.index)
+        for (const r of open) depends(r, norm(r.row) / r.size)
         break
       }
       const b = scaled(open[best].row, 1 / norm(open[best].row))

@@ -8,6 +8,9 @@ import { zeroRange } from '../math/smallArrays'
 import type { SystemMatrix } from './matrix'
 import type { SystemState } from './state'
 
+/** Writes object o's local vector (forces, reactions, equations) at s into out. */
+type LocalVector = (o: ObjectComputation, s: SystemState, out: Float64Array) => void
+
 export interface NumericalDifferentiation {
   relativeEpsilon: number
   minimumCoordinateSize: number
@@ -220,8 +223,8 @@ export class SystemEvaluator {
    * a second to index for n = 3000.
    */
   private readonly structures = new Map<LocalBlock, DeclaredBlocks>()
-  /** Slot tables of the matrix assembled last (solvers keep one matrix per assembly). */
-  private matrixSlots: MatrixSlots | null = null
+  /** Slot tables per matrix (a solver keeps one or two per assembly: Newton's and a projection's). */
+  private readonly matrixSlots = new WeakMap<SystemMatrix, MatrixSlots>()
 
   constructor(readonly system: CompiledSystem) {
     this.reactionStiffness = system.experimental.has('newtonReactionStiffness')
@@ -380,8 +383,9 @@ export class SystemEvaluator {
   }
 
   private slotsOf(m: SystemMatrix): MatrixSlots {
-    if (this.matrixSlots?.matrix !== m) this.matrixSlots = new MatrixSlots(m, (k) => this.poll(k))
-    return this.matrixSlots
+    let slots = this.matrixSlots.get(m)
+    if (!slots) this.matrixSlots.set(m, (slots = new MatrixSlots(m, (k) => this.poll(k))))
+    return slots
   }
 
   /** Adds factor * M(q) into the ODE2 block of the matrix. */
@@ -483,8 +487,6 @@ export class SystemEvaluator {
    * Newton converges, not the solution.
    */
   addReactionStiffness(s: SystemState, m: SystemMatrix, factor: number, nd: NumericalDifferentiation): void {
-    const f0 = this.localB,
-      f1 = this.localC
     const slotTables = this.slotsOf(m),
       structure = this.structure('reaction')
     const table = (slotTables.reaction ??= slotTables.blocks(this.constraintObjects, structure))
@@ -504,19 +506,7 @@ export class SystemEvaluator {
         addBlock(m, table, c, structure, out, 1)
         continue
       }
-      this.localReactions(o, s, f0)
-      const unique = this.firstColumns(o)
-      for (let j = 0; j < n; j++) {
-        if (!unique[j]) continue
-        const g = ltg[j]
-        const saved = s.q[g]
-        const eps = nd.relativeEpsilon * Math.max(nd.minimumCoordinateSize, Math.abs(saved))
-        s.q[g] = saved + eps
-        this.localReactions(o, s, f1)
-        s.q[g] = saved
-        const scale = factor / eps
-        for (let i = 0; i < n; i++) out[i * n + j] = (f1[i] - f0[i]) * scale
-      }
+      this.numericalColumns(o, s, s.q, this.localReactionVector, n, factor, nd, out)
       addBlock(m, table, c, structure, out, 1)
     }
   }
@@ -650,6 +640,40 @@ export class SystemEvaluator {
   }
 
   /**
+   * Adds factor * d(g_v)/dq into the rows of the velocity-level constraints g_v = C_q(q) q' + g_t (all
+   * of them with velocityLevel, else those of velocity-level objects), by forward differences on each
+   * object's coordinates. In the index-2 Newton matrix q_T moves with the accelerations by h^2 beta'
+   * against q'_T by h gamma', so the row is C_q + (h beta / gamma) d(g_v)/dq; without the second term
+   * Newton diverges where C_q nearly loses rank (the A02 four-bar's horizontal pose: there the term
+   * outweighs C_q's smallest singular values). Entries outside C_q's declared pattern are left out.
+   */
+  addVelocityConstraintPositionJacobian(
+    s: SystemState,
+    m: SystemMatrix,
+    aeOffset: number,
+    velocityLevel: boolean,
+    factor: number,
+    nd: NumericalDifferentiation,
+  ): void {
+    const structure = this.structure('constraint')
+    const { rows } = this.slotsOf(m).constraints(this.constraintObjects, structure, aeOffset)
+    const J = this.localJ
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      this.poll(c)
+      const o = this.constraintObjects[c]
+      if (o.inactiveConstraint || !(velocityLevel || o.velocityLevelConstraint === true)) continue
+      const ltg = o.ltgODE2,
+        n = ltg.length,
+        nAE = o.nAE
+      zeroRange(J, 0, nAE * n)
+      this.numericalColumns(o, s, s.q, this.localVelocityConstraints, nAE, factor, nd, J)
+      const d = this.dependentRows
+      if (d) for (let k = 0; k < nAE; k++) if (d[o.aeIndex + k]) J.fill(0, k * n, (k + 1) * n)
+      addBlock(m, rows, c, structure, J, 1)
+    }
+  }
+
+  /**
    * Adds factorK * d(f_lhs)/dq + factorD * d(f_lhs)/dq' of every object: analytic where the item has
    * it, otherwise a local numerical Jacobian (forward differences on the object's own coordinates).
    */
@@ -671,18 +695,32 @@ export class SystemEvaluator {
       zeroRange(local, 0, n * n)
       if (o.computeODE2LHSJacobian) o.computeODE2LHSJacobian(s, factorK, factorD, local)
       else {
-        if (factorK !== 0) this.numericalLocal(o, s, s.q, factorK, nd, local)
-        if (factorD !== 0) this.numericalLocal(o, s, s.v, factorD, nd, local)
+        if (factorK !== 0) this.numericalColumns(o, s, s.q, this.localLHS, n, factorK, nd, local)
+        if (factorD !== 0) this.numericalColumns(o, s, s.v, this.localLHS, n, factorD, nd, local)
       }
       this.checkDeclaredZeros(o, structure, k, local)
       addBlock(m, table, k, structure, local, 1)
     }
   }
 
-  private numericalLocal(
+  /** The local vectors numericalColumns differentiates (made once: passing them allocates nothing). */
+  private readonly localLHS: LocalVector = (o, s, out) => {
+    out.fill(0, 0, o.ltgODE2.length)
+    o.computeODE2LHS!(s, out)
+  }
+  private readonly localReactionVector: LocalVector = (o, s, out) => this.localReactions(o, s, out)
+  private readonly localVelocityConstraints: LocalVector = (o, s, out) => o.computeAE!(s, out, true)
+
+  /**
+   * out[i * n + j] += factor * df_i/dx_j for the rows entries of f (object o's local vector) over
+   * its n coordinates, by forward differences, each coordinate once (x: s.q or s.v).
+   */
+  private numericalColumns(
     o: ObjectComputation,
     s: SystemState,
     x: Float64Array,
+    f: LocalVector,
+    rows: number,
     factor: number,
     nd: NumericalDifferentiation,
     out: Float64Array,
@@ -691,8 +729,7 @@ export class SystemEvaluator {
     const n = ltg.length
     const f0 = this.localB
     const f1 = this.localC
-    f0.fill(0, 0, n)
-    o.computeODE2LHS!(s, f0)
+    f(o, s, f0)
     const unique = this.firstColumns(o)
     for (let j = 0; j < n; j++) {
       if (!unique[j]) continue
@@ -702,11 +739,10 @@ export class SystemEvaluator {
       // for large reference values; displacement plus a floor is what Exudyn does).
       const eps = nd.relativeEpsilon * Math.max(nd.minimumCoordinateSize, Math.abs(saved))
       x[g] = saved + eps
-      f1.fill(0, 0, n)
-      o.computeODE2LHS!(s, f1)
+      f(o, s, f1)
       x[g] = saved
       const scale = factor / eps
-      for (let i = 0; i < n; i++) out[i * n + j] += (f1[i] - f0[i]) * scale
+      for (let i = 0; i < rows; i++) out[i * n + j] += (f1[i] - f0[i]) * scale
     }
   }
 }
