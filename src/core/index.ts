@@ -36,6 +36,7 @@ export { jointCoordinates, treeCoordinates } from './items/objects/KinematicTree
 export { linkCount } from './items/common/kinematicTreeLinks'
 export * from './linear'
 export * from './geometry/meshMassProperties'
+export * from './geometry/weldedMesh'
 export * from './items/common/meshEntry'
 export * from './import/urdf'
 export * from './study/studyFile'

@@ -33,6 +33,7 @@ import { writeFileAtomic } from '../node/atomicWrite'
 import { stampFile, unchangedSince, type FileStamp } from '../node/fileStamp'
 import { readInputText } from '../node/inputFiles'
 import { createExampleLibrary } from './exampleLibrary'
+import { importUrdfToFile, readMeshFile } from './importFiles'
 import { ModelOwner } from './modelOwner'
 import type { RecoveredModel, RecoveryStore } from './recovery'
 import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'
@@ -236,6 +237,12 @@ export function createBackend(options: BackendOptions): Backend {
       })
     },
     openFile: (params) => openFile(readString(params, 'path', 'openFile')),
+    readMeshFile: async (params) =>
+      readMeshFile(files, documentState.path, readString(params, 'file', 'readMeshFile')),
+    importUrdf: async (params) => {
+      const { path, notes } = importUrdfToFile(files, params)
+      return { opened: await openFile(path), notes }
+    },
     saveFile: async (params) => {
       const requested = (params as { path?: unknown } | undefined)?.path ?? documentState.path
       if (typeof requested !== 'string' || requested === '')

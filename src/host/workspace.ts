@@ -30,6 +30,11 @@ const KINDS: Record<string, FileKind> = {
   '.png': 'image',
   '.mp4': 'video',
   '.webm': 'video',
+  '.stl': 'mesh',
+  '.obj': 'mesh',
+  '.gltf': 'mesh',
+  '.glb': 'mesh',
+  '.urdf': 'urdf',
 }
 /** A listing holds at most this many entries (a folder of thousands of files stays one message). */
 export const MAX_LISTED_ENTRIES = 2000

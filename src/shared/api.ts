@@ -172,8 +172,35 @@ export interface ResultsData {
 /** A readResults answer holds at most this many frame numbers (32 MB: one WebSocket message). */
 export const READ_RESULTS_LIMIT = 4 << 20
 
-/** What the file browser shows: folders, the app's own files, its images (.png) and videos (.mp4, .webm). */
-export type FileKind = 'folder' | 'project' | 'results' | 'checkpoint' | 'image' | 'video'
+/**
+ * What the file browser shows: folders, the app's own files, its images (.png) and videos (.mp4,
+ * .webm), mesh files and URDF robots.
+ */
+export type FileKind = 'folder' | 'project' | 'results' | 'checkpoint' | 'image' | 'video' | 'mesh' | 'urdf'
+
+/** A mesh file as readMeshFile answers it. */
+export interface MeshFileData {
+  /** The host's path of the file (absolute). */
+  path: string
+  /** The reference a project stores for it: relative to the document's folder, else absolute. */
+  reference: string
+  /** The file's bytes in base64. */
+  data: string
+}
+
+/** importUrdf's request: the URDF, the project to write and the options of `mbs import`. */
+export interface UrdfImportRequest {
+  urdf: string
+  /** The project file written (mesh references are relative to its folder); it is then opened. */
+  output: string
+  formulation: 'tree' | 'bodies'
+  gravity?: number[]
+  jointSensors?: boolean
+  /** Folders of ROS packages by name (package://NAME/...). */
+  packageDirs?: Record<string, string>
+  /** Replace an existing output file (else 'file-exists'). */
+  overwrite?: boolean
+}
 
 export interface FileEntry {
   name: string
@@ -238,6 +265,16 @@ export interface ApiRequests {
   listFiles: { params: { dir?: string } | void; result: FileListing }
   /** Reads a project file and opens it. */
   openFile: { params: { path: string }; result: OpenedModel }
+  /**
+   * A mesh file's bytes (VgraphicsData "Mesh" entries): `file` relative to the document's folder (a
+   * model without a file: the workspace's start folder) or absolute, inside the workspace.
+   */
+  readMeshFile: { params: { file: string }; result: MeshFileData }
+  /**
+   * Imports a URDF robot as `mbs import` does, writes the project to `output` and opens it; `notes`
+   * lists what the project cannot represent.
+   */
+  importUrdf: { params: UrdfImportRequest; result: { opened: OpenedModel; notes: string[] } }
   /**
    * Writes the model atomically to path (default: the document's path); the document takes that path.
    * 'file-changed' when another program changed the document's file since it was opened or saved,
@@ -370,6 +407,8 @@ export const API_ROUTES = {
   openModel: 'solver',
   listFiles: 'host',
   openFile: 'host',
+  readMeshFile: 'host',
+  importUrdf: 'host',
   saveFile: 'host',
   revertFile: 'host',
   getModelText: 'host',

@@ -32,6 +32,8 @@ export type ErrorCode =
    * replace it.
    */
   | 'file-changed'
+  /** importUrdf: the project file to write exists; import with overwrite: true to replace it. */
+  | 'file-exists'
   | 'internal'
   | 'disconnected'
 

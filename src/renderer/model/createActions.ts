@@ -21,6 +21,7 @@ import {
 import { findItem, validateSpec, type ItemRef, type ProjectSpec } from './projectSpec'
 import { axisVector, resolveUpAxis } from '../viewport/upAxis'
 import { shapeEntry, shapeInertia, type BodyShape } from './shapeInertia'
+import { meshBodyValues, type CreateHost } from './meshBody'
 
 export type FormValues = Record<string, JsonValue>
 
@@ -30,10 +31,12 @@ export interface Addition {
 }
 
 export interface CreateAction {
-  id: 'rigidBody' | 'joint' | 'spring' | 'gravity' | 'sensor'
+  id: 'rigidBody' | 'rigidBodyFromMesh' | 'joint' | 'spring' | 'gravity' | 'sensor'
   label: string
   doc: string
   form(spec: ProjectSpec, selection: ItemRef[]): ParamSchema
+  /** Work before build that needs the host (reading a file): the values build gets. */
+  prepare?(values: FormValues, host: CreateHost): Promise<FormValues>
   /** The items to add and the item to select afterwards; throws an Error with a message for the user. */
   build(
     spec: ProjectSpec,
@@ -226,48 +229,97 @@ const rigidBody: CreateAction = {
     color: { type: 'color', default: [0.45, 0.6, 0.85, 1], doc: 'colour' },
   }),
   build(spec, values) {
-    const namer = new Namer(spec)
-    const base = (values.name as string).trim() || 'body'
-    const name = namer.name('objects', base)
     const m = num(values, 'mass')
     const shape = formShape(values)
-    const node = namer.name('nodes', `${name}Node`)
-    const additions: Addition[] = [
-      {
-        kind: 'nodes',
-        item: {
-          type: 'RigidBodyEP',
-          name: node,
-          referenceCoordinates: [...vec(values, 'position'), 1, 0, 0, 0],
+    return rigidBodyAdditions(spec, values, {
+      physicsMass: m,
+      physicsInertia: shapeInertia(shape, m),
+      VgraphicsData: [shapeEntry(shape)],
+    })
+  },
+}
+
+/**
+ * A rigid body named values.name at values.position (its node, Euler parameters) of values.color
+ * with `body`'s mass, inertia and graphics, a frame marker at the node and a mass marker.
+ */
+function rigidBodyAdditions(
+  spec: ProjectSpec,
+  values: FormValues,
+  body: Record<string, JsonValue>,
+): { additions: Addition[]; select: ItemRef } {
+  const namer = new Namer(spec)
+  const name = namer.name('objects', (values.name as string).trim() || 'body')
+  const node = namer.name('nodes', `${name}Node`)
+  const additions: Addition[] = [
+    {
+      kind: 'nodes',
+      item: {
+        type: 'RigidBodyEP',
+        name: node,
+        referenceCoordinates: [...vec(values, 'position'), 1, 0, 0, 0],
+      },
+    },
+    { kind: 'objects', item: { type: 'RigidBody', name, ...body, nodeNumber: node, Vcolor: values.color } },
+    {
+      kind: 'markers',
+      item: {
+        type: 'BodyRigid',
+        name: namer.name('markers', `${name}Frame`),
+        bodyNumber: name,
+        localPosition: [0, 0, 0],
+      },
+    },
+    {
+      kind: 'markers',
+      item: { type: 'BodyMass', name: namer.name('markers', `${name}Mass`), bodyNumber: name },
+    },
+  ]
+  return { additions, select: { kind: 'objects', name } }
+}
+
+const rigidBodyFromMesh: CreateAction = {
+  id: 'rigidBodyFromMesh',
+  label: 'Body from mesh',
+  doc:
+    'A rigid body of a closed mesh file (STL, OBJ, glTF, GLB) of uniform density: its mass, centre ' +
+    'of mass and inertia from the mesh (divergence theorem), the mesh as its graphics, its node at ' +
+    'the mesh origin',
+  form: () => ({
+    name: { type: 'string', default: 'part', doc: 'name of the body (node and markers are named after it)' },
+    file: {
+      type: 'string',
+      default: '',
+      doc: "the mesh file (path; relative paths from the project file's folder)",
+    },
+    density: { type: 'number', default: 7850, min: 0, exclusiveMin: true, unit: 'kg/m^3', doc: 'density' },
+    scale: {
+      type: 'number',
+      default: 1,
+      min: 0,
+      exclusiveMin: true,
+      doc: "the file's length unit in m (0.001 for a file in mm)",
+    },
+    position: vector3('position of the mesh origin (the body reference point)', [0, 0, 0]),
+    color: { type: 'color', default: [0.7, 0.72, 0.75, 1], doc: 'colour' },
+  }),
+  prepare: meshBodyValues,
+  build(spec, values) {
+    const mass = values.massProperties as Record<string, JsonValue> | undefined
+    if (!mass) throw new Error('Pick a mesh file first')
+    const scale = num(values, 'scale')
+    return rigidBodyAdditions(spec, values, {
+      physicsMass: mass.mass,
+      physicsCenterOfMass: mass.centerOfMass,
+      physicsInertia: mass.inertia,
+      VgraphicsData: [
+        {
+          type: 'Mesh',
+          file: values.meshReference,
+          ...(scale === 1 ? {} : { scale: [scale, scale, scale] }),
         },
-      },
-      {
-        kind: 'objects',
-        item: {
-          type: 'RigidBody',
-          name,
-          physicsMass: m,
-          physicsInertia: shapeInertia(shape, m),
-          nodeNumber: node,
-          Vcolor: values.color,
-          VgraphicsData: [shapeEntry(shape)],
-        },
-      },
-      {
-        kind: 'markers',
-        item: {
-          type: 'BodyRigid',
-          name: namer.name('markers', `${name}Frame`),
-          bodyNumber: name,
-          localPosition: [0, 0, 0],
-        },
-      },
-      {
-        kind: 'markers',
-        item: { type: 'BodyMass', name: namer.name('markers', `${name}Mass`), bodyNumber: name },
-      },
-    ]
-    return { additions, select: { kind: 'objects', name } }
+      ],
+    })
   },
 }
 
@@ -526,7 +578,14 @@ const sensor: CreateAction = {
   },
 }
 
-export const CREATE_ACTIONS: readonly CreateAction[] = [rigidBody, joint, spring, gravity, sensor]
+export const CREATE_ACTIONS: readonly CreateAction[] = [
+  rigidBody,
+  rigidBodyFromMesh,
+  joint,
+  spring,
+  gravity,
+  sensor,
+]
 
 /** Form values filled with each field's default. */
 export function defaultFormValues(schema: ParamSchema): FormValues {

@@ -21,6 +21,7 @@ import '@babylonjs/core/Meshes/thinInstanceMesh'
 import { Scene } from '@babylonjs/core/scene'
 import type { GraphicsItem } from '../../core'
 import { createTriangleMeshes } from './triangleMeshes'
+import { createMeshFiles, type MeshSource } from './meshFiles'
 import {
   DEFAULT_UP,
   inFrame,
@@ -110,8 +111,15 @@ export interface CaptureSize {
   grid: boolean
 }
 
-/** axisLabels: elements over the canvas that follow the X, Y and Z axis tips. */
-export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLElement[]): ModelViewport {
+/**
+ * axisLabels: elements over the canvas that follow the X, Y and Z axis tips; meshSource: where the
+ * mesh files of 'meshFile' primitives come from.
+ */
+export function createModelViewport(
+  canvas: HTMLCanvasElement,
+  axisLabels: HTMLElement[],
+  meshSource: MeshSource,
+): ModelViewport {
   // Multisampling costs software WebGL about a third of a frame with 1000 bodies (docs/ui.md).
   const softwareRendering = isSoftwareWebGL()
   const engine = new Engine(canvas, !softwareRendering, { stencil: true, preserveDrawingBuffer: true }, true)
@@ -142,6 +150,8 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
 
   const shapes = createInstanceMeshes(scene)
   const triangleMeshes = createTriangleMeshes(scene)
+  // A file that finished loading replaces its placeholders: draw again.
+  const meshFiles = createMeshFiles(scene, meshSource, () => redraw())
   const lines = createLineSet(scene, 'lines')
   const traceLines = createLineSet(scene, 'traces')
   let current: GraphicsItem[] = []
@@ -186,6 +196,9 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     lines.draw(buildLines(items, selection, SELECTED))
     triangleMeshes.draw(items, selection, SELECTED)
     canvas.dataset.meshes = String(triangleMeshes.meshes().length)
+    meshFiles.draw(items, selection, SELECTED)
+    // For tests: mesh files still loading.
+    canvas.dataset.meshFilesLoading = String(meshFiles.loading())
     // What is drawn, for tests and screenshots to wait on.
     canvas.dataset.instances = String(
       Object.values(instanceOwners).reduce((n, owners) => n + owners.length, 0),
@@ -210,6 +223,7 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
     const visible = [
       ...Object.values(shapes).filter((shape) => shape.isVisible),
       ...triangleMeshes.meshes(),
+      ...meshFiles.meshes(),
       ...(lineMesh ? [lineMesh] : []),
     ]
     for (const mesh of visible) {
@@ -277,10 +291,11 @@ export function createModelViewport(canvas: HTMLCanvasElement, axisLabels: HTMLE
   /** The item id of the instance under a canvas point (CSS px), or null. */
   function pickAt(x: number, y: number): string | null {
     refreshInstanceBounds()
-    const meshes = [...Object.values(shapes), ...triangleMeshes.meshes()]
+    const meshes = [...Object.values(shapes), ...triangleMeshes.meshes(), ...meshFiles.meshes()]
     const pick = scene.pick(x, y, (mesh) => meshes.includes(mesh as Mesh) && mesh.isVisible)
     if (!pick?.hit || !pick.pickedMesh) return null
-    const meshOwner = triangleMeshes.ownerOf(pick.pickedMesh)
+    const meshOwner =
+      triangleMeshes.ownerOf(pick.pickedMesh) ?? meshFiles.ownerOf(pick.pickedMesh, pick.thinInstanceIndex)
     if (meshOwner) return meshOwner
     const shape = (Object.keys(shapes) as InstanceShape[]).find((s) => shapes[s] === pick.pickedMesh)
     return shape ? (instanceOwners[shape][pick.thinInstanceIndex] ?? null) : null

@@ -1,0 +1,56 @@
+// "Body from mesh" reads a mesh file with the viewport's loaders (no y-z swap, no mirroring) and
+// gives the analytic mass properties of the solid. Reference: the box [0.5, 0.9] x [-0.1, 0.1] x
+// [0, 0.05] m (a file in mm, scale 0.001) of density 7850: m = rho lx ly lz, centre at the box centre,
+// J about the origin = m/12 (ly^2 + lz^2) + m (cy^2 + cz^2) ... Tolerance 1e-6 relative: an STL file
+// holds float32 coordinates (7 digits); these corners are exact in float32, so the error is the
+// round-off of the sums, far below; 1e-6 is the float32 bound of a general file.
+import { describe, expect, it } from 'vitest'
+import { meshBodyValues } from '../../../../src/renderer/model/meshBody'
+import { binaryStl, asciiStl, boxTriangles } from '../../../fixtures/meshFiles'
+
+const BOX = { origin: [500, -100, 0], size: [400, 200, 50] } // mm
+const RHO = 7850
+
+function expectBox(values: Record<string, unknown>): void {
+  const [lx, ly, lz] = BOX.size.map((x) => x / 1000)
+  const c = BOX.origin.map((x, i) => (x + BOX.size[i] / 2) / 1000)
+  const m = RHO * lx * ly * lz
+  const props = values.massProperties as { mass: number; centerOfMass: number[]; inertia: number[] }
+  const rel = (a: number, b: number, scale = Math.abs(b)) =>
+    expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-6 * scale)
+  rel(props.mass, m)
+  c.forEach((x, i) => expect(Math.abs(props.centerOfMass[i] - x)).toBeLessThanOrEqual(1e-9))
+  rel(props.inertia[0], (m / 12) * (ly ** 2 + lz ** 2) + m * (c[1] ** 2 + c[2] ** 2))
+  rel(props.inertia[1], (m / 12) * (lx ** 2 + lz ** 2) + m * (c[0] ** 2 + c[2] ** 2))
+  rel(props.inertia[2], (m / 12) * (lx ** 2 + ly ** 2) + m * (c[0] ** 2 + c[1] ** 2))
+  // A product of inertia that vanishes: relative to the largest moment.
+  rel(props.inertia[5], -m * c[0] * c[1], props.inertia[2])
+}
+
+const host = (bytes: Uint8Array) => ({
+  readMeshFile: async ({ file }: { file: string }) => ({
+    path: `/models/${file}`,
+    reference: file,
+    data: Buffer.from(bytes).toString('base64'),
+  }),
+})
+
+const form = (file: string) => ({ name: 'part', file, density: RHO, scale: 0.001, position: [0, 0, 0] })
+
+describe('body from mesh', () => {
+  it('a binary STL box has the analytic mass, centre and inertia', async () => {
+    const values = await meshBodyValues(form('box.stl'), host(binaryStl(boxTriangles(BOX.origin, BOX.size))))
+    expect(values.meshReference).toBe('box.stl')
+    expectBox(values)
+  })
+
+  it('an ASCII STL box too', async () =>
+    expectBox(await meshBodyValues(form('box.stl'), host(asciiStl(boxTriangles(BOX.origin, BOX.size))))))
+
+  it('an open mesh is refused with the reason', async () => {
+    const open = boxTriangles(BOX.origin, BOX.size).slice(0, 11)
+    await expect(meshBodyValues(form('open.stl'), host(binaryStl(open)))).rejects.toThrow(
+      /\/models\/open\.stl does not bound a solid, so it has no mass: .*the mesh is open/,
+    )
+  })
+})
