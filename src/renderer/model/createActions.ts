@@ -301,7 +301,7 @@ const rigidBodyFromMesh: CreateAction = {
       doc: "the file's length unit in m (0.001 for a file in mm)",
     },
     position: vector3('position of the mesh origin (the body reference point)', [0, 0, 0]),
-    color: { type: 'color', default: [0.7, 0.72, 0.75, 1], doc: 'colour' },
+    color: { type: 'color', default: [0.45, 0.6, 0.85, 1], doc: 'colour' },
   }),
   prepare: meshBodyValues,
   build(spec, values) {

@@ -5,7 +5,9 @@
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial'
 import { Color3 } from '@babylonjs/core/Maths/math.color'
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder'
+import { VertexBuffer } from '@babylonjs/core/Buffers/buffer'
 import { Mesh } from '@babylonjs/core/Meshes/mesh'
+import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData'
 import '@babylonjs/core/Meshes/thinInstanceMesh'
 import type { Scene } from '@babylonjs/core/scene'
 import { meshFormat, type GraphicsItem, type GraphicsPrimitive } from '../../core'
@@ -76,6 +78,15 @@ export function createMeshFiles(scene: Scene, source: MeshSource, onLoaded: () =
       if (!merged) throw new Error('its parts could not be merged into one mesh')
       merged.setParent(null)
       merged.bakeCurrentTransformIntoVertices()
+      // Normals from the triangles (an STL's own are often zero or wrong): flat where the file gives
+      // each triangle its own points, smooth where triangles share them.
+      const positions = merged.getVerticesData(VertexBuffer.PositionKind)
+      const indices = merged.getIndices()
+      if (positions && indices) {
+        const normals: number[] = []
+        VertexData.ComputeNormals(positions, indices, normals)
+        merged.setVerticesData(VertexBuffer.NormalKind, normals)
+      }
       for (const m of container.meshes) if (m !== merged && !m.isDisposed()) m.dispose()
       for (const m of container.materials) m.dispose()
       templates.set(key, prepare(merged))
