@@ -21,7 +21,9 @@ export const ICONS = {
   checkpoint: 'M4 1.5h8v13l-4-3-4 3z',
   image: 'M1.5 4h3l1.5-2h4l1.5 2h3v9.5h-13zM8 6a2.5 2.5 0 110 5 2.5 2.5 0 010-5z',
   video: 'M1.5 4h9v8h-9zM11 7l3.5-2.5v7L11 9z',
-  mesh: 'M8 1.5l6 3.5v6L8 14.5 2 11V5zM8 3.2L3.5 5.8 8 8.4l4.5-2.6zM3.5 7.2v3L7.2 12.4V9.3zM12.5 7.2L8.8 9.3v3.1l3.7-2.2z',
+  mesh:
+    'M8 1.5l6 3.5v6L8 14.5 2 11V5zM8 3.2L3.5 5.8 8 8.4l4.5-2.6zM3.5 7.2v3L7.2 12.4V9.3z' +
+    'M12.5 7.2L8.8 9.3v3.1l3.7-2.2z',
 } as const
 
 export type IconName = keyof typeof ICONS
