@@ -74,7 +74,8 @@ export function createBranchRunner(options: BranchRunnerOptions = {}): BranchRun
         : `the branch starts at t = ${checkpoint.time}: the run it leaves wrote no results file`
       return {
         resultsPath,
-        name: `branch of ${of} at t=${checkpoint.time}`,
+        // 12 digits: a checkpoint time read back as 0.349, not 0.34900000000000003.
+        name: `branch of ${of} at t=${Number(checkpoint.time.toPrecision(12))}`,
         time: checkpoint.time,
         ...(note ? { note } : {}),
       }

@@ -27,6 +27,7 @@ const files = [
   'fileBrowser.spec.mjs',
   'media.spec.mjs',
   'plots.spec.mjs',
+  'branch.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0

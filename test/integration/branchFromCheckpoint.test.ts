@@ -47,7 +47,7 @@ describe('branchFromCheckpoint', () => {
     expect(same.note).toBeUndefined()
     expect(same.resultsPath).toBe(path.join(dir, 'spring-branches', 'branch-1.mbsres'))
     expect(changed.resultsPath).toBe(path.join(dir, 'spring-branches', 'branch-2.mbsres'))
-    expect(changed.name).toBe(`branch of spring at t=${saved.time}`)
+    expect(changed.name).toBe(`branch of spring at t=${Number(saved.time.toPrecision(12))}`)
 
     const refused = await backend
       .call('branchFromCheckpoint', {
