@@ -1,9 +1,10 @@
 // What-if branch from a checkpoint in Chromium: a spring pendulum saved in the workspace runs paced,
 // is paused, a checkpoint saved (a marker on the time axis); "Branch from here..." opens the dialog
 // with the model's live parameters and masses, the stiffness is changed and the branch run. The branch
-// is listed as a run; its results file holds the original's sensor rows up to the checkpoint, bit for
-// bit, and different ones after (the reference: the original run's own file, resumed to its end);
-// its replayed plot differs from the original's.
+// is listed in the Runs tab; its results file holds the original's sensor rows up to the checkpoint,
+// bit for bit, and different ones after (the reference: the original run's own file, resumed to its end);
+// compared in the Runs tab the stiffness is the one parameter that differs; its replayed plot differs
+// from the original's.
 import assert from 'node:assert/strict'
 import { copyFileSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -83,11 +84,14 @@ test('branch with another stiffness: its own run, equal before the checkpoint, n
   await dialog.getByText('1 value(s) changed').waitFor()
   await page.screenshot({ path: outputPath('branch-dialog.png') })
   await dialog.getByRole('button', { name: 'Run branch' }).click()
-  const branchRun = page.getByTestId('branch-run')
-  await branchRun.waitFor({ timeout: 30_000 })
-  assert.match(await branchRun.innerText(), new RegExp(`branch of spring at t=${saved}`))
-  assert.equal(await dialog.count(), 0)
-  await page.screenshot({ path: outputPath('branch-listed.png') })
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 })
+  // The branch is a run of the Runs tab, checked for comparison.
+  await page.click('.tab:has-text("Runs")')
+  const branchName = page.locator('[data-testid=runs] input.name').first()
+  await branchName.waitFor({ timeout: 15_000 })
+  assert.match(await branchName.inputValue(), new RegExp(`^branch of spring at t=${saved}$`))
+  assert.ok(await page.getByLabel(`Compare ${await branchName.inputValue()}`).isChecked())
+  await page.click('.tab:has-text("Timeline")')
 
   // The original goes on to its end as if nothing happened.
   await page.getByRole('button', { name: 'Resume', exact: true }).click()
@@ -109,8 +113,20 @@ test('branch with another stiffness: its own run, equal before the checkpoint, n
       `row ${row} (t = ${original.t[row]})`,
     )
 
+  // Compared with the original (listed when it finished), the stiffness is the one difference.
+  await page.click('.tab:has-text("Runs")')
+  await page.getByLabel('Compare Run 1').check()
+  const differences = page.getByTestId('run-differences')
+  await differences.waitFor()
+  const rows = await differences.locator('tbody tr td:first-child').allInnerTexts()
+  assert.equal(rows.length, 1, `one parameter differs: ${rows.join(', ')}`)
+  assert.match(rows[0], /spring.*stiffness/)
+  await page.screenshot({ path: outputPath('branch-listed.png') })
+
   // Replayed, the branch's plot is not the original's.
-  await branchRun.getByRole('button', { name: 'Replay' }).click()
+  await page.click('.tab:has-text("Timeline")')
+  await page.getByRole('button', { name: 'Open results file…' }).click()
+  await pathDialog(join(app.dir, 'spring-branches', 'branch-1.mbsres'))
   const branchPlot = await plotImage('branch-plot.png')
   await page.click('.tab:has-text("Timeline")')
   await page.getByRole('button', { name: 'Open results file…' }).click()

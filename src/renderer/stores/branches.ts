@@ -1,20 +1,20 @@
 // What-if branches run this session (the timeline's "Branch from here..."): each is a run of its own,
-// a results file the host wrote (api.branchFromCheckpoint), listed under Branches and replayed from
-// there. run(...) answers the BranchRun ({resultsPath, name, time, note?}) or throws the host's
-// refusal (an ApiError naming the parameter and why), so a runs list can take it as it is.
+// a results file the host wrote (api.branchFromCheckpoint), listed in the runs store (stores/runs.ts)
+// like any other run, checked for comparison. run(...) answers the BranchRun ({resultsPath, name,
+// time, note?}) or throws the host's refusal (an ApiError naming the parameter and why).
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { ApiResult, BranchRequest, BranchRun } from '../../shared/api'
 import { api } from '../api'
 import { useLogStore } from './log'
+import { useRunsStore } from './runs'
 
 export type SavedCheckpoint = ApiResult<'saveCheckpoint'>
 
 export const useBranchesStore = defineStore('branches', () => {
-  const runs = ref<BranchRun[]>([])
   const running = ref(false)
 
-  /** Runs a branch from the checkpoint with the patch's changes; the finished branch is listed. */
+  /** Runs a branch from the checkpoint with the patch's changes; the finished branch is listed as a run. */
   async function run(checkpoint: SavedCheckpoint, patch: BranchRequest['patch']): Promise<BranchRun> {
     running.value = true
     try {
@@ -23,7 +23,7 @@ export const useBranchesStore = defineStore('branches', () => {
         ...(checkpoint.resultsPath ? { results: checkpoint.resultsPath } : {}),
         patch,
       })
-      runs.value = [...runs.value, branch]
+      await useRunsStore().addRun({ resultsPath: branch.resultsPath, name: branch.name })
       const log = useLogStore()
       log.add('info', `The ${branch.name} is in ${branch.resultsPath}`)
       if (branch.note) log.add('warning', `The ${branch.name}: ${branch.note}`)
@@ -33,5 +33,5 @@ export const useBranchesStore = defineStore('branches', () => {
     }
   }
 
-  return { runs, running, run }
+  return { running, run }
 })
