@@ -85,8 +85,8 @@ test('branch with another stiffness: its own run, equal before the checkpoint, n
   await page.screenshot({ path: outputPath('branch-dialog.png') })
   await dialog.getByRole('button', { name: 'Run branch' }).click()
   await dialog.waitFor({ state: 'detached', timeout: 30_000 })
-  // The branch is a run of the Runs tab, checked for comparison.
-  await page.click('.tab:has-text("Runs")')
+  // The branch is a run of the Runs tab, which is shown, checked for comparison.
+  await page.locator('.tab[aria-selected=true]', { hasText: 'Runs' }).waitFor()
   const branchName = page.locator('[data-testid=runs] input.name').first()
   await branchName.waitFor({ timeout: 15_000 })
   assert.match(await branchName.inputValue(), new RegExp(`^branch of spring at t=${saved}$`))
