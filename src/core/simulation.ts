@@ -2,7 +2,7 @@
 // line, the solver process and the tests.
 import type { Project } from './model/project'
 import type { SimulationSettings } from './model/settings'
-import { AssemblyError, BuildInterrupted, CompiledSystem } from './system/compiledSystem'
+import { AssemblyError, CompiledSystem } from './system/compiledSystem'
 import {
   createSolver,
   SolverError,
@@ -12,18 +12,12 @@ import {
   type SolverStatistics,
 } from './solvers'
 
-/**
- * Builds and initializes the system; item build errors become an AssemblyError naming the item. With
- * interruptRequested, the build polls it and throws BuildInterrupted when it returns true.
- */
-export function buildSystem(
-  project: Pick<Project, 'resolved' | 'settings'>,
-  interruptRequested?: () => boolean,
-): CompiledSystem {
+/** Builds and initializes the system; item build errors become an AssemblyError naming the item. */
+export function buildSystem(project: Pick<Project, 'resolved' | 'settings'>): CompiledSystem {
   try {
-    return new CompiledSystem(project.resolved, new Set(project.settings.experimental), interruptRequested)
+    return new CompiledSystem(project.resolved, new Set(project.settings.experimental))
   } catch (e) {
-    if (e instanceof AssemblyError || e instanceof BuildInterrupted) throw e
+    if (e instanceof AssemblyError) throw e
     throw new AssemblyError(e instanceof Error ? e.message : String(e))
   }
 }

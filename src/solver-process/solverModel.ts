@@ -8,7 +8,6 @@
 import {
   applyPatch,
   buildSystem,
-  BuildInterrupted,
   formatProblems,
   inPlaceChanges,
   parseProject,
@@ -95,21 +94,17 @@ export class SolverModel {
     return this.assembled
   }
 
-  /**
-   * A system for a run: the assembled one (which the run then owns) or a new build; with
-   * interruptRequested the build can throw BuildInterrupted.
-   */
-  takeSystem(interruptRequested?: () => boolean): CompiledSystem {
-    const system = this.assembled ?? this.build(interruptRequested)
+  /** A system for a run: the assembled one (which the run then owns) or a new build. */
+  takeSystem(): CompiledSystem {
+    const system = this.assembled ?? this.build()
     this.assembled = null
     return system
   }
 
-  private build(interruptRequested?: () => boolean): CompiledSystem {
+  private build(): CompiledSystem {
     try {
-      return buildSystem(this.project, interruptRequested)
+      return buildSystem(this.project)
     } catch (error) {
-      if (error instanceof BuildInterrupted) throw error
       throw new ApiError(
         'solver-error',
         `Assembly failed: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,20 +1,18 @@
 // The solver process's state machine around src/core: one model, at most one run. It lives on the
 // solver process's worker thread (solverWorker.ts). Runs advance in slices of SLICE_MS and yield to
-// the event loop between slices, so every request is answered while a long run is going; pause and
-// stop also interrupt the step in flight (interruptRequested, raised by the process's main thread
-// when one arrives), which goes back to its start, so they wait for a fraction of a step rather than
-// a whole one. The solver's setup (ordering, first factorization, initial accelerations: up to 0.7 s
-// on large models) runs in the first slice and is interrupted the same way: abandoned with the state
-// untouched, and done again by the next slice after a resume. Building the system (up to a second) is
-// interrupted too: the run request builds it unless a pause or stop arrives meanwhile; then the build
-// is abandoned and the run's next slice after a resume builds it again. Requests that would change a
-// model that is solving are answered with 'busy', never queued or dropped.
+// the event loop between slices, so every request is answered while a long run is going; a pause or
+// stop on its way (control.pauseRequested, raised by the process's main thread) ends the slice at the
+// next step boundary. The run request builds the system; the first slice after it sets the solver up
+// (ordering, first factorization, initial accelerations), the next ones step. What it computes is in
+// control.work, so that the main thread can end this thread instead of waiting: for a stop, and for a
+// pause while a run is being built or set up (threads.ts); the spare thread that takes over is given
+// the run back with restore(). Requests that would change a model that is solving are answered with
+// 'busy', never queued or dropped.
 import { openResultsSink } from './resultsSink'
 import { loadFrame, openResultsFile, readResultsData, sensorHistories } from './resultsFile'
 import { readInputBytes } from '../node/inputFiles'
 import { IoError } from '../node/ioError'
 import {
-  BuildInterrupted,
   CheckpointError,
   FormatError,
   loadCheckpoint,
@@ -50,6 +48,7 @@ import { FileSink, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
 import { SolverModel } from './solverModel'
 import { modesResult, readModeResultsRequest, readModesRequest, writeModeResults } from './modesRequest'
+import { WorkerControl, type RestoreMessage, type RunProgress, type RunSeed } from './threads'
 
 const SLICE_MS = 20
 const PROGRESS_INTERVAL_MS = 100
@@ -57,6 +56,9 @@ const PROGRESS_INTERVAL_MS = 100
 const MAX_PACE_WAIT_MS = 50
 
 export type EmitEvent = <E extends ApiEventName>(event: E, data: ApiEvents[E]) => void
+
+/** What the session shares with the process's main thread (threads.ts); in process, nobody reads it. */
+export type SessionControl = Pick<WorkerControl, 'pauseRequested' | 'work' | 'setProgress'>
 
 /** What a run solves with, built from the model (buildParts). */
 interface RunParts {
@@ -69,14 +71,13 @@ interface RunParts {
 
 interface ActiveRun {
   kind: 'dynamic' | 'static'
+  /** What the run was started with (a restored run is started again from it). */
+  options: RunOptions
   settings: Project['settings']
-  maxFrameRate?: number
-  resultsPath?: string
-  /**
-   * Null until built (partsOf): a run request builds them unless a pause or stop interrupts it, a run
-   * started paused when first needed.
-   */
+  /** Null until built (partsOf): by the run request, or for a run started paused when first needed. */
   parts: RunParts | null
+  /** A run restored after its thread was ended (restore): where it was, for its 'finished' event. */
+  ended?: RunProgress
   state: 'running' | 'paused' | 'finished'
   /** Wall time and simulated time when the run last started or resumed (real-time factor). */
   wallStart: number
@@ -103,13 +104,12 @@ export class SolverSession implements SolverService {
   private scheduled = false
   private readonly stream: FrameStream
 
-  /**
-   * interruptRequested: true while a pause or stop is on its way to the session; the solver then
-   * abandons the step in flight (rolled back exactly, so a resumed run repeats it bit for bit).
-   */
+  /** A slice ends at the next step boundary while a pause or stop is on its way (control.pauseRequested). */
+  private readonly pauseRequested = (): boolean => this.control.pauseRequested
+
   constructor(
     private readonly emit: EmitEvent,
-    private readonly interruptRequested: () => boolean = () => false,
+    private readonly control: SessionControl = new WorkerControl(),
   ) {
     this.stream = new FrameStream({
       frames: (data) => emit('frames', data),
@@ -192,7 +192,7 @@ export class SolverSession implements SolverService {
       throw new ApiError('invalid-state', 'The model\'s solverType is "Static": use staticSolve for it')
     const run = this.newRun('dynamic', settings, startPaused ? 'paused' : 'running', options)
     // Build errors come before the run exists. A run started paused is built when first needed.
-    if (!startPaused) this.partsOf(run, true)
+    if (!startPaused) this.working('starting', () => this.partsOf(run))
     this.active = run
     this.changed()
     if (!startPaused) this.schedule()
@@ -202,16 +202,24 @@ export class SolverSession implements SolverService {
   staticSolve(): Promise<RunStatus & { statistics: RunStatistics }> {
     if (this.active?.state === 'running') throw busy('start a static solve')
     this.discardRun('a static solve started')
-    const project = this.model.project
-    const settings = { ...project.settings, solverType: 'Static' as const }
-    const run = this.newRun('static', settings, 'running')
-    this.partsOf(run, true)
+    const run = this.newRun('static', this.staticSettings(), 'running')
+    this.working('solving', () => this.partsOf(run))
     this.active = run
+    const answer = this.settled(run)
+    this.changed()
+    this.schedule()
+    return answer
+  }
+
+  private staticSettings(): Project['settings'] {
+    return { ...this.model.project.settings, solverType: 'Static' as const }
+  }
+
+  /** The answer of a static solve: settled when the run ends. */
+  private settled(run: ActiveRun): Promise<RunStatus & { statistics: RunStatistics }> {
     return new Promise((resolve, reject) => {
       run.settle = (error) =>
         error ? reject(error) : resolve({ ...this.runStatus(), statistics: statistics(run) })
-      this.changed()
-      this.schedule()
     })
   }
 
@@ -219,16 +227,16 @@ export class SolverSession implements SolverService {
     kind: ActiveRun['kind'],
     settings: Project['settings'],
     state: ActiveRun['state'],
-    { maxFrameRate, resultsPath, realTimeFactor }: RunOptions = {},
+    options: RunOptions = {},
   ): ActiveRun {
-    if (realTimeFactor !== undefined) this.pace = readPace({ realTimeFactor })
+    if (options.realTimeFactor !== undefined) this.pace = readPace(options)
     const now = performance.now()
     const timeStart = settings.timeIntegration.startTime
+    this.control.setProgress(timeStart, statistics(null))
     return {
       kind,
+      options,
       settings,
-      maxFrameRate,
-      resultsPath,
       parts: null,
       state,
       wallStart: now,
@@ -239,26 +247,24 @@ export class SolverSession implements SolverService {
     }
   }
 
-  /**
-   * The run's parts, built first if the run has none. Interruptible (a run request, a slice, single
-   * steps), a pause or stop arriving meanwhile abandons the build (it only reads the model) and null
-   * is returned: the run's next slice builds again. Build errors are ApiErrors.
-   */
-  private partsOf(run: ActiveRun, interruptible: boolean): RunParts | null {
-    run.parts ??= this.buildParts(run, interruptible ? this.interruptRequested : undefined)
+  /** The run's parts, built first if the run has none. Build errors are ApiErrors. */
+  private partsOf(run: ActiveRun): RunParts {
+    run.parts ??= this.buildParts(run)
     return run.parts
   }
 
-  private buildParts(run: ActiveRun, interruptRequested?: () => boolean): RunParts | null {
-    let system: CompiledSystem
+  /** f, with control.work telling the main thread what is computed meanwhile. */
+  private working<T>(work: 'solving' | 'starting', f: () => T): T {
+    this.control.work = work
     try {
-      system = this.model.takeSystem(interruptRequested)
-    } catch (error) {
-      if (error instanceof BuildInterrupted) return null
-      throw error
+      return f()
+    } finally {
+      this.control.work = 'idle'
     }
-    // The solver's tables are made in one piece (50-200 ms on large models, cold): poll before.
-    if (interruptRequested?.()) return null
+  }
+
+  private buildParts(run: ActiveRun): RunParts {
+    const system = this.model.takeSystem()
     const settings = run.settings
     system.state.t = settings.timeIntegration.startTime
     const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod, false)
@@ -270,20 +276,22 @@ export class SolverSession implements SolverService {
       onStep: (s) => {
         built.parts?.results?.writer.maybeWriteFrame(s)
         this.stream.offer(s)
+        this.control.setProgress(s.t, solver.stats)
       },
       // The results file starts with the initial state, which exists once the solver is set up.
       onInitialized: (s) => built.parts?.results?.writer.maybeWriteFrame(s),
       onProgress: () => this.emitProgress(),
       progressInterval: PROGRESS_INTERVAL_MS,
-      interruptRequested: this.interruptRequested,
+      pauseRequested: this.pauseRequested,
       onWarning: (w) => this.emit('log', { level: 'warning', message: w.message }),
     })
     // Before the setup: it records the initial sensor rows, which go to this run's stream.
-    this.stream.begin(system, this.model.revision, run.maxFrameRate)
+    this.stream.begin(system, this.model.revision, run.options.maxFrameRate)
     const parts: RunParts = { system, solver, recorder }
     built.parts = parts
-    if (run.resultsPath && settings.solutionSettings.writeSolutionToFile)
-      parts.results = this.openResultsWriter(run.resultsPath, system, solver, recorder)
+    const resultsPath = run.options.resultsPath
+    if (resultsPath && settings.solutionSettings.writeSolutionToFile)
+      parts.results = this.openResultsWriter(resultsPath, system, solver, recorder)
     return parts
   }
 
@@ -330,11 +338,11 @@ export class SolverSession implements SolverService {
     try {
       // A run paused before its build or setup finished: the checkpoint needs the initial
       // accelerations and the integrator's start state, so build and set up first.
-      const parts = this.partsOf(run, false)!
+      const parts = this.partsOf(run)
       if (!parts.solver.initialized) parts.solver.initializeSolver()
       bytes = saveCheckpoint(this.checkpointRun(parts))
       // The frames written so far are the start of a branch from this checkpoint (--branch-of).
-      if (parts.results) resultsPath = run.resultsPath
+      if (parts.results) resultsPath = run.options.resultsPath
     } catch (error) {
       if (error instanceof CheckpointError)
         throw new ApiError('solver-error', error.message, { items: error.details })
@@ -361,7 +369,7 @@ export class SolverSession implements SolverService {
     const run = this.active!
     let parts: RunParts
     try {
-      parts = this.partsOf(run, false)!
+      parts = this.partsOf(run)
       loadCheckpoint(bytes, this.checkpointRun(parts))
       parts.solver.initializeSolver()
     } catch (error) {
@@ -483,14 +491,15 @@ export class SolverSession implements SolverService {
     if (this.active?.state === 'running') throw busy('single-step')
     if (this.active?.kind !== 'dynamic' || this.active.state === 'finished') this.startRun({}, true)
     const run = this.active!
-    let parts: RunParts | null
+    let parts: RunParts
     try {
-      // A pause or stop arriving meanwhile ends the build or the steps early (the step in flight is
-      // rolled back, a build abandoned).
-      parts = this.partsOf(run, true)
-      if (!parts) return this.runStatus()
-      for (let i = 0; i < count && !parts.solver.finished && !this.interruptRequested(); i++)
-        parts.solver.advance(0)
+      // A pause or stop arriving meanwhile ends the steps at the next step boundary.
+      parts = this.working('solving', () => {
+        const built = this.partsOf(run)
+        for (let i = 0; i < count && !built.solver.finished && !this.control.pauseRequested; i++)
+          built.solver.advance(0)
+        return built
+      })
     } catch (error) {
       this.fail(run, error)
       throw solverError(error)
@@ -499,6 +508,50 @@ export class SolverSession implements SolverService {
     this.emitProgress()
     if (parts.solver.finished) this.complete(run, parts)
     return this.runStatus()
+  }
+
+  /**
+   * The run, its state and options, as restore() takes it back in another session (null: none, or
+   * finished).
+   */
+  runSeed(): RunSeed | null {
+    const run = this.active
+    if (!run || run.state === 'finished') return null
+    return { kind: run.kind, options: run.options, state: run.state }
+  }
+
+  /** The pace of the next run (setPace, or the last run's realTimeFactor). */
+  get nextPace(): number {
+    return this.pace
+  }
+
+  /**
+   * Takes over the run of a session whose thread the process ended (threads.ts), on the same model:
+   * the run `starter` was starting (a run, step or staticSolve request that got no answer), else the
+   * one `run` describes, unbuilt, at `progress` (a stopped run's report) or at its start. Returns the
+   * starter's answer. Nothing is scheduled: the pause or stop that ended the thread comes next.
+   */
+  restore({ run, starter, pace, progress }: Omit<RestoreMessage, 'kind'>): unknown {
+    this.pace = pace
+    const request = (starter?.message ?? {}) as { method?: string; params?: RunOptions }
+    const seed: RunSeed | null =
+      request.method === 'run'
+        ? { kind: 'dynamic', options: request.params ?? {}, state: 'running' }
+        : request.method === 'staticSolve'
+          ? { kind: 'static', options: {}, state: 'running' }
+          : request.method === 'step'
+            ? { kind: 'dynamic', options: run?.kind === 'dynamic' ? run.options : {}, state: 'paused' }
+            : run
+    if (!seed) return undefined
+    const settings =
+      seed.kind === 'static'
+        ? this.staticSettings()
+        : effectiveSettings(this.model.project.settings, seed.options.endTime)
+    const restored = this.newRun(seed.kind, settings, seed.state, seed.options)
+    if (progress) restored.ended = progress
+    this.active = restored
+    if (seed.kind !== 'static') return this.runStatus()
+    return this.settled(restored)
   }
 
   /** Flow control: the consumer has handled the frame batches up to seq. */
@@ -521,29 +574,40 @@ export class SolverSession implements SolverService {
     const run = this.active
     if (!run || run.state !== 'running') return
     // A pause or stop is arriving: its handler decides what follows (nothing is solved meanwhile).
-    if (this.interruptRequested()) return this.schedule()
-    let done: boolean
+    if (this.control.pauseRequested) return this.schedule()
     const built = run.parts
+    // Building and setting up a dynamic run is 'starting' (a pause then ends the thread, threads.ts).
+    const starting = run.kind === 'dynamic' && !built?.solver.initialized
+    let done: boolean
     try {
-      // A slice that builds does only that (or is interrupted): the setup follows in the next one.
-      const parts = this.partsOf(run, true)
-      if (!built || !parts) return this.schedule()
-      // Paced: no step starts after the simulated time the wall clock allows; ahead of it, wait.
-      // The steps are those of an unpaced run, only their wall times differ.
-      const settingUp = !parts.solver.initialized
-      const until = pacedTime(run)
-      const ahead = parts.system.state.t - until
-      if (!settingUp && ahead >= 0)
-        return this.schedule(Math.min(MAX_PACE_WAIT_MS, Math.max(1, (1000 * ahead) / run.pace)))
-      done = parts.solver.advance(SLICE_MS, until)
-      // The setup's wall time is no simulated time to catch up with.
-      if (settingUp) restartPace(run)
+      done = this.working(starting ? 'starting' : 'solving', () => {
+        // A slice that builds or sets up does only that: the steps follow in the next one.
+        if (!built) {
+          this.partsOf(run)
+          return false
+        }
+        if (!built.solver.initialized) {
+          built.solver.initializeSolver()
+          // The setup's wall time is no simulated time to catch up with.
+          restartPace(run)
+          return false
+        }
+        // Paced: no step starts after the simulated time the wall clock allows; ahead of it, wait.
+        // The steps are those of an unpaced run, only their wall times differ.
+        const until = pacedTime(run)
+        const ahead = built.system.state.t - until
+        if (ahead >= 0) {
+          this.schedule(Math.min(MAX_PACE_WAIT_MS, Math.max(1, (1000 * ahead) / run.pace)))
+          return false
+        }
+        return built.solver.advance(SLICE_MS, until)
+      })
     } catch (error) {
       this.fail(run, error)
       return
     }
     this.stream.flush()
-    if (done) this.complete(run, built)
+    if (done) this.complete(run, built!)
     else this.schedule()
   }
 
@@ -570,7 +634,7 @@ export class SolverSession implements SolverService {
     if (!run) return
     this.stream.flush(true)
     this.stream.end()
-    const resultsPath = run.parts?.results ? run.resultsPath : undefined
+    const resultsPath = run.parts?.results ? run.options.resultsPath : undefined
     if (run.parts) this.closeResults(run, run.parts)
     const status = reason === 'stopped' ? { ...this.runStatus(), state: 'idle' as const } : this.runStatus()
     this.emit('finished', {
@@ -593,7 +657,7 @@ export class SolverSession implements SolverService {
     parts.results.writer.stop()
     parts.results.sink.close()
     parts.results = undefined
-    run.resultsPath = undefined
+    run.options = { ...run.options, resultsPath: undefined }
   }
 
   private discardRun(why: string): void {
@@ -637,7 +701,7 @@ export class SolverSession implements SolverService {
 
 /** The run's simulated time: its system's, or the start time before it is built. */
 function runTime(run: ActiveRun): number {
-  return run.parts?.system.state.t ?? run.settings.timeIntegration.startTime
+  return run.parts?.system.state.t ?? run.ended?.time ?? run.settings.timeIntegration.startTime
 }
 
 /** The simulated time a paced run may reach now (Infinity unpaced). */
@@ -651,9 +715,9 @@ function restartPace(run: ActiveRun): void {
   run.paceTime = runTime(run)
 }
 
-/** The run's solver counters (zero before it is built). */
-function statistics(run: ActiveRun): RunStatistics {
-  const stats = run.parts?.solver.stats
+/** The run's solver counters (zero before it is built; a restored run's as they were). */
+function statistics(run: ActiveRun | null): RunStatistics {
+  const stats = run?.parts?.solver.stats ?? run?.ended?.statistics
   if (!stats) return { steps: 0, newtonIterations: 0, jacobians: 0, rejectedSteps: 0, wallTime: 0 }
   const { steps, newtonIterations, jacobians, rejectedSteps, wallTime } = stats
   return { steps, newtonIterations, jacobians, rejectedSteps, wallTime }

@@ -2,7 +2,7 @@
 // RK33, RK44, RK67, ODE23, DOPRI5) against independent references: the tableaus against the Taylor
 // series of e^z, the order of convergence on a nonlinear spring pendulum (reference: the test helpers'
 // own RK4 at a tiny step) and on a constrained pendulum, exactness for constant accelerations, the
-// kinematic tree's articulated-body path, and bitwise restarts and interrupted steps.
+// kinematic tree's articulated-body path, and bitwise restarts.
 import { describe, expect, it } from 'vitest'
 import {
   EXPLICIT_TABLEAUS,
@@ -10,24 +10,8 @@ import {
   type ButcherTableau,
 } from '../../src/core/solvers/explicitTableaus'
 import { sphereChainTree } from '../../bench/models'
-import {
-  GRAVITY,
-  makeProject,
-  measuredOrder,
-  pendulumModel,
-  pendulumReference,
-  rk4,
-  run,
-  type Json,
-} from './helpers'
-import {
-  doublePendulum,
-  expectBitwiseEqual,
-  finalState,
-  rows,
-  splitRunMatches,
-  startRun,
-} from './restartModels'
+import { GRAVITY, measuredOrder, pendulumModel, pendulumReference, rk4, run, type Json } from './helpers'
+import { doublePendulum, splitRunMatches } from './restartModels'
 
 const METHODS = Object.entries(EXPLICIT_TABLEAUS) as [string, ButcherTableau][]
 
@@ -286,74 +270,5 @@ describe('exact restart from a checkpoint', () => {
         solutionSettings: { sensorsWritePeriod: 0.01 },
       })
       expect(continuous.solver.stats.rejectedSteps).toBeGreaterThan(0)
-    })
-})
-
-describe('interrupted steps (pause/stop between stages) repeat the uninterrupted run bit for bit', () => {
-  /**
-   * Each step is interrupted once, at its 1st, 2nd, ... poll (cycling with the steps through as many
-   * polls as the uninterrupted run makes in a step), then completes; the step goes back to its start
-   * each time. Bit for bit, as interruptedSteps.test.ts: any state the roll-back missed (step-size
-   * control, the first-same-as-last q'', switching states) changes the rows.
-   */
-  function expectSameRun(model: Json, settings: Json): number {
-    const continuous = startRun(makeProject(model, settings))
-    continuous.solver.solve()
-    // Polls per step, counted on a third run whose host never interrupts.
-    const counting = startRun(makeProject(model, settings))
-    let counted = 0,
-      pollsPerStep = 1,
-      stepStart = 0
-    counting.solver.options.interruptRequested = () => (counted++, false)
-    counting.solver.options.onStep = () => {
-      pollsPerStep = Math.max(pollsPerStep, counted - stepStart)
-      stepStart = counted
-    }
-    counting.solver.solve()
-    const interrupted = startRun(makeProject(model, settings))
-    const solver = interrupted.solver
-    let polls = 0,
-      next = 1,
-      interrupts = 0
-    solver.options.onStep = () => (next = polls + 1 + (solver.stats.steps % pollsPerStep))
-    solver.options.interruptRequested = () => ++polls === next && ++interrupts > 0
-    solver.initializeSolver()
-    while (!solver.advance(Infinity));
-    solver.finalizeSolver()
-    rows(continuous.recorder).forEach((r, i) =>
-      expectBitwiseEqual(rows(interrupted.recorder)[i], r, `sensor ${continuous.recorder.series[i].name}`),
-    )
-    const a = finalState(continuous),
-      b = finalState(interrupted)
-    for (const key of Object.keys(a)) expectBitwiseEqual(b[key], a[key], `final ${key}`)
-    expect(solver.stats.rejectedSteps).toBe(continuous.solver.stats.rejectedSteps)
-    return interrupts
-  }
-
-  it('RK33: constrained double pendulum with friction (interrupts before the projection too)', () => {
-    const settings = {
-      solverType: 'RK33',
-      timeIntegration: { endTime: 0.5, numberOfSteps: 200 },
-      solutionSettings: { sensorsWritePeriod: 0.01 },
-    }
-    // Every step has the same polls (stages, mass assemblies and factorizations, the projection), so
-    // every one of the 200 steps is interrupted once, each poll in turn, the projection's among them.
-    expect(expectSameRun(doublePendulum(), settings)).toBe(200)
-  })
-
-  for (const solverType of ['ODE23', 'DOPRI5'])
-    it(`${solverType}: adaptive steps on the unconstrained tree chain (q'' of the step end from the last stage)`, () => {
-      const m = sphereChainTree(3, 1e-2, 0.4, solverType)
-      const settings = {
-        ...m.settings,
-        timeIntegration: {
-          ...(m.settings.timeIntegration as Json),
-          initialStepSize: 0.1,
-          absoluteTolerance: 1e-8,
-          relativeTolerance: 1e-8,
-        },
-        solutionSettings: { sensorsWritePeriod: 0.01 },
-      }
-      expect(expectSameRun(m.model, settings)).toBeGreaterThan(20)
     })
 })

@@ -13,20 +13,11 @@
 //   function of the values alone, not of the matrices factorized before (exact restarts need that).
 // Every buffer is allocated in analyze or grown on the rare full factorization that needs more
 // fill, so Newton's refactorizations and solves allocate nothing.
-// Both factorizations poll an interrupt check between columns (large models factorize for tens of
-// ms); a check that throws abandons the factorization, and solve refuses the half-made factors.
 import { approximateMinimumDegree } from './sparseOrdering'
 import type { SparsePattern } from './sparsePattern'
 
 /** Pivot choice: the diagonal entry is taken when it is at least this fraction of the column's largest candidate. */
 const DIAGONAL_PREFERENCE = 0.1
-
-/**
- * The interrupt check is polled before every 512th column (a mask: 2^k - 1): often enough that a
- * pause is answered within a few ms on the largest benchmark models, rarely enough to cost nothing
- * measurable (docs/performance.md).
- */
-const INTERRUPT_STRIDE = 511
 
 /**
  * x[rows[q]] -= vals[q] * xj for q in [from, to): the update all factorizations and substitutions are
@@ -105,11 +96,11 @@ export class SparseLU {
   /** Columns that full factorizations took over from the refactorization before them. */
   columnsTakenOver = 0
 
-  /** Symbolic analysis of a pattern: ordering and buffers; values come with factorize. interruptCheck: polled by the ordering. */
-  analyze(pattern: SparsePattern, interruptCheck: (() => void) | null = null): void {
+  /** Symbolic analysis of a pattern: ordering and buffers; values come with factorize. */
+  analyze(pattern: SparsePattern): void {
     const n = (this.n = pattern.n)
     this.pattern = pattern
-    this.colOrder = approximateMinimumDegree(pattern, interruptCheck)
+    this.colOrder = approximateMinimumDegree(pattern)
     this.pivotOf = new Int32Array(n)
     this.pivotRank = new Int32Array(n)
     this.rowOfPivot = new Int32Array(n)
@@ -152,12 +143,10 @@ export class SparseLU {
 
   /**
    * Factorizes the matrix with the analyzed pattern and these values (one per pattern entry).
-   * Returns -1 on success, otherwise the index of a column found (numerically) singular.
-   * interruptCheck is polled between columns; when it throws, the factorization is abandoned (the
-   * exception propagates) and solve refuses until a later factorize completes. The next one is then
-   * a full factorization, which gives the same factors bit for bit as the refactorization would.
+   * Returns -1 on success, otherwise the index of a column found (numerically) singular; solve then
+   * refuses until a later factorize completes.
    */
-  factorize(values: Float64Array, forceFull = false, interruptCheck: (() => void) | null = null): number {
+  factorize(values: Float64Array, forceFull = false): number {
     if (!this.pattern) throw new Error('SparseLU: analyze() must be called before factorize()')
     const { Adest, Aperm } = this
     let scale = 0
@@ -169,10 +158,10 @@ export class SparseLU {
     // Same singularity threshold as the dense LU, so both paths report the same models as singular.
     const tiny = scale * 1e-14 * Math.max(1, this.n)
     const reuse = this.factored && !forceFull
-    // Not factorized while the factors are being overwritten (an interrupt may leave them half made).
+    // Not factorized while the factors are being overwritten (a singular column leaves them half made).
     this.factored = false
     // The refactorization's columns before the first changed pivot are the full factorization's.
-    const first = reuse ? this.refactor(tiny, interruptCheck) : 0
+    const first = reuse ? this.refactor(tiny) : 0
     if (first === this.n) {
       this.factored = true
       this.refactorizations++
@@ -180,7 +169,7 @@ export class SparseLU {
     }
     this.fullFactorizations++
     this.columnsTakenOver += first
-    const k = this.factorFull(first, tiny, interruptCheck)
+    const k = this.factorFull(first, tiny)
     this.factored = k < 0
     return k
   }
@@ -189,7 +178,7 @@ export class SparseLU {
   solve(b: Float64Array): void {
     if (!this.factored)
       throw new Error(
-        'SparseLU: no complete factorization to solve with (the last factorize was interrupted, found a singular column, or was not called)',
+        'SparseLU: no complete factorization to solve with (the last factorize found a singular column, or was not called)',
       )
     const n = this.n
     const y = this.y
@@ -212,7 +201,7 @@ export class SparseLU {
    * columns before first hold a refactorization's factors with the same pivots (what this would
    * compute for them: the reach of a column depends only on A's pattern and the earlier pivots).
    */
-  private factorFull(first: number, tiny: number, interruptCheck: (() => void) | null): number {
+  private factorFull(first: number, tiny: number): number {
     const n = this.n
     const { x, Astart, Arow, Aperm, pivotOf, pivotRank, rowOfPivot, reach, Lstart, Ustart, colOrder } = this
     this.restoreRowNumbers(first)
@@ -220,8 +209,6 @@ export class SparseLU {
     let lnz = Lstart[first],
       unz = Ustart[first]
     for (let k = first; k < n; k++) {
-      // Between columns x is all zeros again, so an abandoned factorization leaves no stale values.
-      if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && interruptCheck) interruptCheck()
       Lstart[k] = lnz
       Ustart[k] = unz
       if (lnz + n > Lrow.length) {
@@ -372,12 +359,11 @@ export class SparseLU {
    * (its L and U values are left for factorFull to overwrite). L(:, k) is scaled while the
    * candidates are compared.
    */
-  private refactor(tiny: number, interruptCheck: (() => void) | null): number {
+  private refactor(tiny: number): number {
     const n = this.n
     const { x, pivotOf, pivotRank, Lstart, Lrow, Lval, Ustart, Urow, Uval, colOrder, Astart, Apos, Aperm } =
       this
     for (let k = 0; k < n; k++) {
-      if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && interruptCheck) interruptCheck()
       const col = colOrder[k]
       for (let e = Astart[k]; e < Astart[k + 1]; e++) x[Apos[e]] = Aperm[e]
       const diag = Ustart[k + 1] - 1

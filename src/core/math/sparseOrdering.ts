@@ -9,24 +9,11 @@
 // trees of bodies) have small cliques, and the ordering runs once per assembly.
 import type { SparsePattern } from './sparsePattern'
 
-/**
- * interruptCheck is polled before every 128th pivot (a mask: 2^k - 1), from the first on, and
- * between the passes that build the adjacency. The ordering runs in a run's setup, which pause and
- * stop interrupt, and with cold code a few hundred pivots of a large model take tens of ms.
- */
-const INTERRUPT_STRIDE = 127
-
-/**
- * Elimination order: order[k] is the index eliminated k-th. interruptCheck (polled, see
- * INTERRUPT_STRIDE) abandons the ordering by throwing; it never changes the order.
- */
-export function approximateMinimumDegree(
-  p: SparsePattern,
-  interruptCheck: (() => void) | null = null,
-): Int32Array {
+/** Elimination order: order[k] is the index eliminated k-th. */
+export function approximateMinimumDegree(p: SparsePattern): Int32Array {
   const n = p.n
   // A_i is adjList[adjStart[i] .. adjStart[i] + adjLen[i]); it only shrinks.
-  const { adjStart, adjList, adjLen } = symmetricAdjacency(p, interruptCheck)
+  const { adjStart, adjList, adjLen } = symmetricAdjacency(p)
   // The elements of i are elems[i][0 .. elemCount[i]) (an array length is slow to set).
   const elems: number[][] = Array.from({ length: n }, () => [])
   const elemCount = new Int32Array(n)
@@ -60,7 +47,6 @@ export function approximateMinimumDegree(
   const order = new Int32Array(n)
   let minDegree = 0
   for (let k = 0; k < n; k++) {
-    if ((k & INTERRUPT_STRIDE) === 0 && interruptCheck) interruptCheck()
     while (head[minDegree] < 0) minDegree++
     const piv = head[minDegree]
     remove(piv)
@@ -144,10 +130,7 @@ export function approximateMinimumDegree(
  * Neighbour lists of the graph of A + A^T in one array, without self loops or repeats (first
  * occurrences kept, in the order of a column sweep).
  */
-function symmetricAdjacency(
-  p: SparsePattern,
-  interruptCheck: (() => void) | null,
-): {
+function symmetricAdjacency(p: SparsePattern): {
   adjStart: Int32Array
   adjList: Int32Array
   adjLen: Int32Array
@@ -165,11 +148,9 @@ function symmetricAdjacency(
   }
   forEachPair((i) => adjStart[i + 1]++)
   for (let i = 0; i < n; i++) adjStart[i + 1] += adjStart[i]
-  interruptCheck?.()
   const adjList = new Int32Array(adjStart[n])
   const adjLen = new Int32Array(n)
   forEachPair((i, j) => (adjList[adjStart[i] + adjLen[i]++] = j))
-  interruptCheck?.()
   const seenBy = new Int32Array(n).fill(-1)
   for (let i = 0; i < n; i++) {
     let end = adjStart[i]

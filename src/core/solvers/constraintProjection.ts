@@ -125,7 +125,6 @@ export class ConstraintProjection {
     m.zero()
     m.addAt(this.diagonalSlots, 0, diagonal.length, diagonal, 1)
     this.evaluator.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
-    this.evaluator.interruptCheck?.()
     return this.factorize()
   }
 }

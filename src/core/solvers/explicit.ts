@@ -50,9 +50,6 @@ export class ExplicitSolver extends SolverBase {
   private v0 = new Float64Array(0)
   /** Data coordinates (switching states) at the step start, restored when a step is rejected. */
   private data0 = new Float64Array(0)
-  /** Multipliers and step-size control at the step start (restored when a step is interrupted). */
-  private lambda0 = new Float64Array(0)
-  private lastRejected0 = 0
   /** Stage derivatives: kq[i] = q' and kv[i] = q'' at stage i. */
   private kq: Float64Array[] = []
   private kv: Float64Array[] = []
@@ -97,7 +94,6 @@ export class ExplicitSolver extends SolverBase {
     if (this.q0.length !== n2 || this.rhsAE.length !== this.nAE || this.kq.length !== stages) {
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
-      this.lambda0 = new Float64Array(this.nAE)
       // Stage 0 is the step start's q' and q'' (performStep), the others are computed.
       this.kq = Array.from({ length: stages }, (_, i) => (i === 0 ? this.v0 : new Float64Array(n2)))
       this.kv = Array.from({ length: stages }, (_, i) => (i === 0 ? this.state.a : new Float64Array(n2)))
@@ -157,19 +153,12 @@ export class ExplicitSolver extends SolverBase {
     ev.ode2Residual(s, this.rhsODE2)
     for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
     if (!this.constantMass || !this.massFactorized) {
-      // Polled while a setup or step can be interrupted (the first assembly and factorization of a
-      // large model take 100-200 ms, cold). Only a completed factorization sets massFactorized, so a
-      // matrix an interrupt left half made is assembled from zero and factorized in full again.
       const m = this.matrix
       m.zero()
       ev.addMassMatrix(s, m, 1)
-      ev.interruptCheck?.()
-      if (this.nAE > 0) {
-        ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
-        ev.interruptCheck?.()
-      }
+      if (this.nAE > 0) ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
       this.stats.jacobians++
-      const k = m.factorize(ev.interruptCheck)
+      const k = m.factorize()
       if (k >= 0) this.singularMass(k)
       this.massFactorized = true
     }
@@ -204,7 +193,7 @@ export class ExplicitSolver extends SolverBase {
   private factorizeProjection(): boolean {
     const s = this.state
     this.stats.jacobians++
-    const k = this.matrix.factorize(this.evaluator.interruptCheck)
+    const k = this.matrix.factorize()
     if (k < 0) return true
     const owner = this.unknownOwner(k)
     throw new SolverError(
@@ -225,7 +214,6 @@ export class ExplicitSolver extends SolverBase {
     copyInto(this.q0, s.q)
     copyInto(this.v0, s.v)
     copyInto(this.data0, s.data)
-    if (this.options.interruptRequested) this.keepStepStart()
     let h = hRequested
     for (;;) {
       // Stage 0 is f(y_n): q'_n = v0 and q''_n in s.a from the end of the last step, used in place
@@ -237,7 +225,6 @@ export class ExplicitSolver extends SolverBase {
         // A stage at c = 1 is at the step's exact end time, so a last stage at y_n+1 is f(y_n+1).
         s.t = T.c[i] === 1 ? this.stepEnd(t0, h) : t0 + T.c[i] * h
         copyInto(this.kq[i], s.v)
-        this.checkInterrupt()
         this.accelerations(this.kv[i])
       }
       this.combineStages(T.b, h)
@@ -268,7 +255,6 @@ export class ExplicitSolver extends SolverBase {
           this.stats.steps + 1,
         )
     }
-    this.checkInterrupt()
     if (this.nAE > 0) this.project()
     // f(y_{n+1}): accelerations for sensors and the first stage of the next step.
     if (this.reuseLastStage) copyInto(s.a, this.kv[stages - 1])
@@ -313,31 +299,11 @@ export class ExplicitSolver extends SolverBase {
     }
   }
 
-  /**
-   * What the stages change besides q, q' and the data (kept only when the run can be interrupted;
-   * q'' of the step start changes only after the last interrupt check).
-   */
-  private keepStepStart(): void {
-    this.lambda0.set(this.state.lambda)
-    this.lastRejected0 = this.lastRejected
-  }
-
   private restoreStepStart(): void {
     const s = this.state
     s.q.set(this.q0)
     s.v.set(this.v0)
     s.data.set(this.data0)
-  }
-
-  /**
-   * An interrupted step: back to its start. A matrix the interrupt left half assembled or half
-   * factorized is assembled again before its next solve (only a completed factorization sets
-   * massFactorized); a constant mass matrix factorized before the step stays factorized.
-   */
-  protected override rollBackStep(): void {
-    this.restoreStepStart()
-    this.state.lambda.set(this.lambda0)
-    this.lastRejected = this.lastRejected0
   }
 
   /** Scaled RMS norm of the embedded error estimate (<= 1: accept). */

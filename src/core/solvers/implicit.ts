@@ -33,7 +33,7 @@ import {
 } from '../system/constraintRank'
 import { ConstraintProjection } from './constraintProjection'
 import { SolverError } from './errors'
-import { JacobianRefreshPolicy, type RefreshPolicyState } from './jacobianRefresh'
+import { JacobianRefreshPolicy } from './jacobianRefresh'
 import { SolverBase, type SolverOptions } from './solverBase'
 
 const JACOBIAN_STATE_KEYS = ['q', 'v', 'a', 'lambda', 'data'] as const
@@ -143,29 +143,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private jacobianAt = emptyJacobianState()
   /** Set by loading a checkpoint: re-evaluate the saved Jacobian before the next iteration. */
   private jacobianToRestore = false
-  /**
-   * For interrupts (SolverOptions.interruptRequested): the Jacobian flags at the step start, and the
-   * state the step start's Jacobian belonged to, kept before the step's first refresh replaces it.
-   */
-  private readonly stepStartJacobian = {
-    valid: false,
-    toRestore: false,
-    refreshed: false,
-    step: 0,
-    time: 0,
-    at: emptyJacobianState(),
-  }
   private readonly refreshPolicy: JacobianRefreshPolicy
-  /** The refresh policy's state at the step start (an interrupted step puts it back) and its start decision. */
-  private readonly policyAtStepStart: RefreshPolicyState
+  /** The refresh policy's decision at the step start. */
   private startDecision: 'pending' | 'kept' | 'fresh' = 'pending'
-  /** checkInterrupt for the factorization to poll (one closure: polling allocates nothing). */
-  private readonly interruptFactorization = (): void => this.checkInterrupt()
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
     this.refreshPolicy = new JacobianRefreshPolicy()
-    this.policyAtStepStart = this.refreshPolicy.save()
     if (settings.solverType === 'TrapezoidalIndex2') {
       this.solverType = 'TrapezoidalIndex2'
       this.alphaM = 0
@@ -212,7 +196,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       }
       const st = this.state
       this.jacobianAt = jacobianState(n2, nAE, st.data.length)
-      this.stepStartJacobian.at = jacobianState(n2, nAE, st.data.length)
       this.jacobianValid = false
     }
     this.reference = new Float64Array(n2)
@@ -293,15 +276,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         nAE = this.nAE
       const m = this.matrix
       const ev = this.evaluator
-      // Polled only while the setup can be interrupted (SolverBase.initializeInterruptibly): each
-      // phase is tens of ms the first time (slot tables are made, code is cold).
       do {
         m.zero()
         ev.addMassMatrix(s, m, 1)
-        ev.interruptCheck?.()
         ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
-        ev.interruptCheck?.()
-      } while (!this.factorize(0, ev.interruptCheck))
+      } while (!this.factorize(0))
       const rhs = this.residual
       ev.ode2Residual(s, rhs.subarray(0, n2))
       for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
@@ -336,11 +315,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.driftAtRankCheck = drift
       if (this.updateDependentRows()) this.jacobianValid = false
     }
-    const start = this.stepStartJacobian
-    start.valid = this.jacobianValid
-    start.toRestore = this.jacobianToRestore
-    start.refreshed = false
-    this.refreshPolicy.saveInto(this.policyAtStepStart)
     this.startDecision = 'pending'
     const { newtonIterations, jacobians } = this.stats
     const adaptive = this.settings.timeIntegration.adaptiveStep
@@ -376,7 +350,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         )
       h /= 2
     }
-    // Before the integrator's history moves on: an interrupt inside rolls the whole step back.
     if (this.projecting && this.evaluator.dependentRows) this.projectOntoConstraints()
     copyInto(this.aAlg, this.aAlgNew)
     this.recordStepCost(this.stats.newtonIterations - newtonIterations, this.stats.jacobians - jacobians)
@@ -404,35 +377,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     s.a.set(this.acc0)
     s.lambda.set(this.lambda0)
     s.data.set(this.data0)
-  }
-
-  /**
-   * An interrupted step: back to its start. When the step refreshed the Jacobian, the one of the step
-   * start is re-evaluated at its saved state before it is next needed, as after loading a checkpoint,
-   * so a resumed run repeats the step bit for bit.
-   */
-  protected override rollBackStep(): void {
-    this.restoreStepStart()
-    this.refreshPolicy.load(this.policyAtStepStart)
-    const start = this.stepStartJacobian
-    this.jacobianValid = start.valid
-    this.jacobianToRestore = start.toRestore
-    if (!start.refreshed || !start.valid) return
-    copyJacobianState(this.jacobianAt, start.at)
-    this.jacobianStep = start.step
-    this.jacobianTime = start.time
-    this.jacobianToRestore = true
-  }
-
-  /** Before the step's first refresh replaces the Jacobian: what an interrupt has to restore. */
-  private keepStepStartJacobian(): void {
-    const start = this.stepStartJacobian
-    if (start.refreshed || !this.options.interruptRequested) return
-    start.refreshed = true
-    if (!start.valid) return
-    copyJacobianState(start.at, this.jacobianAt)
-    start.step = this.jacobianStep
-    start.time = this.jacobianTime
   }
 
   /**
@@ -614,14 +558,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     // A velocity-level row is g_v(q_T, q'_T) / (h gamma'): per unit of acceleration q_T moves by h^2 beta',
     // q'_T by h gamma'.
     const velocityRowQ = (h * this.beta) / this.gamma
-    this.keepStepStartJacobian()
     this.rankCheckDue = true
     do {
       m.zero()
       this.evaluator.addMassMatrix(s, m, 1)
-      this.checkInterrupt()
       this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
-      this.checkInterrupt()
       this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
       if (this.velocityRows)
         this.evaluator.addVelocityConstraintPositionJacobian(
@@ -634,9 +575,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         )
       if (this.evaluator.reactionStiffness)
         this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
-      this.checkInterrupt()
-      // An interrupt inside the factorization leaves the matrix unusable, like one above leaves it half assembled.
-    } while (!this.factorize(s.t, this.interruptFactorization))
+    } while (!this.factorize(s.t))
     this.jacobianValid = true
     this.jacobianStep = h
     this.jacobianTime = s.t
@@ -690,9 +629,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * the dependent ones, keeps a better-conditioned set) and returns false (assemble again);
    * otherwise it is an error naming the unknown of the failing pivot.
    */
-  private factorize(t: number, interruptCheck: (() => void) | null = null): boolean {
+  private factorize(t: number): boolean {
     this.stats.jacobians++
-    const k = this.matrix.factorize(interruptCheck)
+    const k = this.matrix.factorize()
     if (k < 0) return true
     if (this.nAE > 0 && (this.updateDependentRows() || this.updateDependentRows('pivoted'))) return false
     const owner = this.unknownOwner(k)
@@ -737,7 +676,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    */
   private readonly factorizeProjection = (): boolean => {
     this.stats.jacobians++
-    return this.projection!.matrix.factorize(this.interruptFactorization) < 0
+    return this.projection!.matrix.factorize() < 0
   }
 
   /** Newton for q''_T and lambda_T; returns undefined on convergence, otherwise why it failed. */
@@ -763,7 +702,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       fresh = true
     } else if (this.jacobianToRestore) this.restoreJacobian()
     for (let it = 1; it <= nt.maxIterations; it++) {
-      this.checkInterrupt()
       this.matrix.solve(r)
       let upd = 0,
         size = 0

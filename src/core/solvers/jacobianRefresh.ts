@@ -92,16 +92,8 @@ export class JacobianRefreshPolicy {
   }
 
   save(): RefreshPolicyState {
-    return this.saveInto({ freshStartCost: 0, keptStartCost: 0, startDecisions: 0, freshContraction: 0 })
-  }
-
-  /** save() into an existing object (the solver keeps the state of every step start: no allocation per step). */
-  saveInto(state: RefreshPolicyState): RefreshPolicyState {
-    state.freshStartCost = this.freshStartCost
-    state.keptStartCost = this.keptStartCost
-    state.startDecisions = this.startDecisions
-    state.freshContraction = this.freshContraction
-    return state
+    const { freshStartCost, keptStartCost, startDecisions, freshContraction } = this
+    return { freshStartCost, keptStartCost, startDecisions, freshContraction }
   }
 
   load(state: RefreshPolicyState): void {

@@ -4,12 +4,12 @@
 //   solveSteps:       loop over time (or load) steps; implicit solvers run Newton inside a
 //                     discontinuous-iteration loop
 //   finalizeSolver
-// A run can also be driven in slices (advance) so a host can answer pause/stop between them.
+// A run can also be driven in slices (advance) so a host can answer requests between them.
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { NodeComputation, ObjectComputation } from '../system/computation'
 import { SystemEvaluator } from '../system/evaluator'
-import { SystemState } from '../system/state'
+import type { SystemState } from '../system/state'
 import { SolverError, type CancellationToken } from './errors'
 import type { SensorRecorder } from './sensorRecorder'
 
@@ -43,13 +43,11 @@ export interface SolverOptions {
   /** Called once the setup (initializeSolver) has completed, with the initial state (results-file writer). */
   onInitialized?: (s: SystemState) => void
   /**
-   * Polled between the expensive phases of a step (Newton iterations, the phases of a Jacobian
-   * refresh, Runge-Kutta stages). When it returns true the step in flight is abandoned: the state,
-   * the integrator and the counters go back exactly to the step start, and advance() returns. A host
-   * uses it to answer pause/stop within a fraction of a step; resuming repeats the step bit for bit.
-   * The setup that advance() runs first is interrupted the same way (see initializeInterruptibly).
+   * Read by advance() between steps, when it reads the clock (every step once steps take longer than
+   * CLOCK_READ_INTERVAL_MS): true ends the slice there. A host pauses with it at a step boundary, so
+   * the run goes on from there as if never paused; a step in flight always completes.
    */
-  interruptRequested?: () => boolean
+  pauseRequested?: () => boolean
   /** Called for each warning (redundant constraints dropped, a node near a singular angle). */
   onWarning?: (w: SolverWarning) => void
 }
@@ -63,10 +61,6 @@ export interface SolverWarning {
 
 /** |cos| of a singular rotation angle below which the solvers warn (0.05: 2.9 deg from gimbal lock). */
 export const SINGULAR_ANGLE_WARNING = 0.05
-
-/** Thrown by checkInterrupt and caught by solveStep (one object: interrupting allocates nothing). */
-class StepInterrupted {}
-const STEP_INTERRUPTED = new StepInterrupted()
 
 /** The integrator's own state, saved in checkpoints so a restart continues the same run. */
 export interface IntegratorState {
@@ -218,13 +212,13 @@ export abstract class SolverBase {
   }
 
   /**
-   * Runs steps for at most maxMilliseconds (at least one step unless interrupted), after the setup
-   * if it has not been done, and no step after the simulated time reaches untilTime (a host pacing
-   * the run to wall time); returns true when endTime is reached. An interrupt
-   * (options.interruptRequested) ends it at once, at a step start or before the setup.
+   * Runs steps for at most maxMilliseconds (at least one step), after the setup if it has not been
+   * done, and no step after the simulated time reaches untilTime (a host pacing the run to wall
+   * time) or after options.pauseRequested turned true; returns true when endTime is reached.
    */
   advance(maxMilliseconds: number, untilTime = Infinity): boolean {
-    if (!this.setupDone && !this.initializeInterruptibly()) return false
+    if (!this.setupDone) this.initializeSolver()
+    const pauseRequested = this.options.pauseRequested
     const t0 = now()
     let stride = 1,
       untilRead = 1,
@@ -233,9 +227,10 @@ export abstract class SolverBase {
       if (this.finished) return true
       if (this.options.cancel?.cancelled)
         throw new SolverError('cancelled', `cancelled at t = ${this.state.t}`, this.state.t, this.stats.steps)
-      if (!this.solveStep()) return false
+      this.solveStep()
       if (this.state.t >= untilTime) return this.finished
       if (--untilRead > 0) continue
+      if (pauseRequested?.()) return this.finished
       const t = now()
       if (t - t0 >= maxMilliseconds) return this.finished
       // Double the stride while reads come faster than the interval, halve it when they come slower.
@@ -258,58 +253,17 @@ export abstract class SolverBase {
     this.endTime = t
   }
 
-  /**
-   * The setup. Called directly it is never interrupted; advance() runs it through
-   * initializeInterruptibly, and then the evaluator's interruptCheck is polled between the phases
-   * and inside the long ones (ordering, residual, first factorization), all before setupDone is set.
-   */
+  /** The setup: pre-checks, the solver's data, the initial conditions, the first output. */
   initializeSolver(): void {
     this.wallStart = now()
     this.preInitializeSolverSpecific()
     this.initializeSolverPreChecks()
-    this.evaluator.interruptCheck?.()
     this.initializeSolverData()
-    this.evaluator.interruptCheck?.()
     if (!this.setupDone) this.initializeSolverInitialConditions()
     this.setupDone = true
     this.postInitializeSolverSpecific()
     this.initializeSolverOutput()
     this.options.onInitialized?.(this.state)
-  }
-
-  /**
-   * initializeSolver, abandoned when an interrupt is requested (the setup of a large model takes
-   * 0.1-0.7 s, too long for a pause or stop to wait): the state and the counters go back to what they
-   * were, so the next call sets up again from the same start and the run is bit for bit the
-   * uninterrupted one. What the interrupted setup left behind is either kept whole (a system matrix
-   * with its ordering is assigned only once made) or redone (an abandoned factorization is refused by
-   * solve and factorized in full again, giving the same factors). Returns false when interrupted.
-   */
-  private initializeInterruptibly(): boolean {
-    if (!this.options.interruptRequested) {
-      this.initializeSolver()
-      return true
-    }
-    // Items added since the last setup are initialized first (this may replace the state object);
-    // initializeSolverPreChecks repeats it as a flag check.
-    this.system.initialize()
-    const start = this.state
-    const saved = new SystemState(start.q.length, start.y.length, start.lambda.length, start.data.length)
-    saved.copyFrom(start)
-    const counters = { ...this.stats }
-    this.evaluator.interruptCheck = this.pollInterrupt
-    try {
-      this.initializeSolver()
-      return true
-    } catch (error) {
-      if (error !== STEP_INTERRUPTED) throw error
-      start.copyFrom(saved)
-      Object.assign(this.stats, counters)
-      this.system.update(start)
-      return false
-    } finally {
-      this.evaluator.interruptCheck = null
-    }
   }
 
   protected preInitializeSolverSpecific(): void {}
@@ -337,11 +291,8 @@ export abstract class SolverBase {
   protected initializeSolverData(): void {}
   protected initializeSolverInitialConditions(): void {}
 
-  /**
-   * One accepted step (with internal retries); throws SolverError when the step cannot be done.
-   * Returns false when an interrupt abandoned the step (the state is the step start's again).
-   */
-  solveStep(): boolean {
+  /** One accepted step (with internal retries); throws SolverError when the step cannot be done. */
+  solveStep(): void {
     const s = this.state
     const t0 = s.t
     // The last step lands exactly on endTime: a time within round-off of it is taken as endTime (a run
@@ -376,9 +327,7 @@ export abstract class SolverBase {
     this.plannedStart = t0
     this.plannedStep = h
     this.plannedEnd = end
-    if (this.options.interruptRequested && this.rollBackStep) {
-      if (!this.performInterruptibleStep(h, t0)) return false
-    } else this.performStep(h)
+    this.performStep(h)
     this.stats.steps++
     this.checkFinite()
     for (const o of this.postStepObjects) o.postStep!(s)
@@ -400,41 +349,7 @@ export abstract class SolverBase {
         })
       }
     }
-    return true
   }
-
-  /** performStep, or false after rolling an interrupted step back to its start (t0, counters, integrator). */
-  private performInterruptibleStep(h: number, t0: number): boolean {
-    const { rejectedSteps, newtonIterations, jacobians } = this.stats
-    const nextStep = this.h
-    this.evaluator.interruptCheck = this.pollInterrupt
-    try {
-      this.performStep(h)
-      return true
-    } catch (error) {
-      if (error !== STEP_INTERRUPTED) throw error
-      Object.assign(this.stats, { rejectedSteps, newtonIterations, jacobians })
-      this.h = nextStep
-      this.state.t = t0
-      this.rollBackStep!()
-      this.system.update(this.state)
-      return false
-    } finally {
-      this.evaluator.interruptCheck = null
-    }
-  }
-  private readonly pollInterrupt = (): void => this.checkInterrupt()
-
-  /** Abandons the step in flight when the host asks (options.interruptRequested); see rollBackStep. */
-  protected checkInterrupt(): void {
-    if (this.options.interruptRequested?.()) throw STEP_INTERRUPTED
-  }
-
-  /**
-   * Puts the state (but t) and the integrator's own state back to what they were when performStep
-   * began. Only solvers that define it are interrupted (they also poll checkInterrupt themselves).
-   */
-  protected rollBackStep?(): void
 
   /**
    * One pass of the discontinuous iteration (Exudyn's PostNewton): every object with switching states

@@ -7,10 +7,6 @@
 // Order of one initialization (docs/engine.md explains why setup precedes phase 2 here):
 //   phase 1 (setupInitial) for every pending item -> setup (counts, offsets, state vectors resized,
 //   existing values kept) -> phase 2 (setupInitialState) for every pending item -> update.
-//
-// Building a large model takes a second (100 x 100 spring lattice, 70,000 items), so the constructor
-// can be interrupted (a pause or stop of the run it is built for): it polls every 256 items and throws
-// BuildInterrupted; the half-built system is discarded (building only reads the resolved model).
 import type { BuildContext, ResolvedItem } from '../model/definition'
 import { getItemType } from '../model/registry'
 import type { ResolvedModel } from '../model/resolve'
@@ -28,16 +24,6 @@ export interface ItemRecord<C> {
 
 export class AssemblyError extends Error {}
 
-/** Thrown by the constructor when its interruptRequested returned true; nothing of the build is kept. */
-export class BuildInterrupted extends Error {
-  constructor() {
-    super('the build of the system was interrupted')
-  }
-}
-
-/** The constructor polls interruptRequested once per this many items built or set up (a mask: 2^k - 1; an item costs 1-20 us, a poll a few ns). */
-const BUILD_POLL_STRIDE = 255
-
 export class CompiledSystem implements BuildContext {
   readonly nodes: ItemRecord<NodeComputation>[] = []
   readonly objects: ItemRecord<ObjectComputation>[] = []
@@ -53,28 +39,13 @@ export class CompiledSystem implements BuildContext {
   layoutVersion = 0
   private readonly building = new Set<string>()
   private pending = false
-  /** Items built or set up so far (the build polls at every 256th). */
-  private buildWork = 0
 
-  /** interruptRequested: polled while the constructor builds and initializes; true throws BuildInterrupted. */
   constructor(
     private model: ResolvedModel,
     readonly experimental: ReadonlySet<string> = new Set(),
-    private interruptRequested: (() => boolean) | null = null,
   ) {
-    for (const kind of ITEM_KINDS)
-      for (let i = 0; i < model.count(kind); i++) {
-        this.buildItem(kind, i)
-        this.countBuildWork()
-      }
+    for (const kind of ITEM_KINDS) for (let i = 0; i < model.count(kind); i++) this.buildItem(kind, i)
     this.initialize()
-    this.interruptRequested = null
-  }
-
-  /** One item built or set up; polls the constructor's interruptRequested at every 256th. */
-  private countBuildWork(): void {
-    if ((++this.buildWork & BUILD_POLL_STRIDE) === 0 && this.interruptRequested?.())
-      throw new BuildInterrupted()
   }
 
   // --- BuildContext: computations of other items, built on demand -------------------------------
@@ -174,13 +145,11 @@ export class CompiledSystem implements BuildContext {
         r.computation.setupInitial?.()
         r.stage = 'STRUCTURE'
       }
-      this.countBuildWork()
     }
     this.setup()
     for (const r of pending) {
       r.computation.setupInitialState?.(this.state)
       r.stage = 'STATE'
-      this.countBuildWork()
     }
     this.update(this.state)
   }
@@ -214,10 +183,7 @@ export class CompiledSystem implements BuildContext {
     this.nAE = nae
     this.nData = nd
     for (const list of [this.markers, this.objects, this.loads, this.sensors])
-      for (const { computation } of list) {
-        computation.setupLTG()
-        this.countBuildWork()
-      }
+      for (const { computation } of list) computation.setupLTG()
     if (changed) {
       const s = new SystemState(n2, n1, nae, nd)
       s.t = old.t

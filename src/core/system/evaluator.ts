@@ -36,9 +36,6 @@ function firstOccurrences(ltg: Int32Array): Uint8Array {
   return first
 }
 
-/** The residual and the assembly loops poll interruptCheck after every 256 objects (a mask: 2^k - 1; a poll costs far less than 256 objects). */
-const INTERRUPT_STRIDE = 255
-
 /** One kind of block of every object in a list, back to back: object k's positions are slots[start[k] .. start[k + 1]). */
 interface PackedSlots {
   readonly slots: Int32Array
@@ -72,11 +69,9 @@ class DeclaredBlocks {
     objects: readonly ObjectComputation[],
     readonly block: LocalBlock,
     label: (o: ObjectComputation) => string,
-    poll: (k: number) => void,
   ) {
     const zeros: Int32Array[] = []
-    this.nonzero = objects.map((o, k) => {
-      poll(k)
+    this.nonzero = objects.map((o) => {
       const n = o.ltgODE2.length,
         rows = block === 'constraint' ? o.nAE : n
       const all = new Int32Array(rows * n)
@@ -146,11 +141,7 @@ class MatrixSlots {
   private constraintSlots: { rows: PackedBlockSlots; columns: PackedBlockSlots; aeOffset: number } | null =
     null
 
-  /** poll(k) after object k: making the tables of a large model is a setup pass like the others. */
-  constructor(
-    readonly matrix: SystemMatrix,
-    private readonly poll: (k: number) => void,
-  ) {}
+  constructor(readonly matrix: SystemMatrix) {}
 
   /** The declared nonzeros of each object's ltg x ltg block. */
   blocks(objects: readonly ObjectComputation[], declared: DeclaredBlocks): PackedBlockSlots {
@@ -164,7 +155,6 @@ class MatrixSlots {
     whole: (o: ObjectComputation) => Int32Array,
   ): PackedBlockSlots {
     const tables = objects.map((o, k) => {
-      this.poll(k)
       const positions = whole(o)
       return declared.nonzero[k].map((e) => positions[e])
     })
@@ -191,12 +181,6 @@ class MatrixSlots {
 }
 
 export class SystemEvaluator {
-  /**
-   * Set by a solver while its step can be interrupted (SolverOptions.interruptRequested): on large
-   * models one residual is the longest phase of a step (100 x 100 spring lattice: 30-60 ms), so it is
-   * polled inside. It throws to abandon the step; the solver then rolls the step back.
-   */
-  interruptCheck: (() => void) | null = null
   /** Square work block (n x n of an object), grown on first use by localSquare. */
   private localA = new Float64Array(0)
   private readonly localB: Float64Array
@@ -303,11 +287,6 @@ export class SystemEvaluator {
     return mask
   }
 
-  /** Polls interruptCheck when k is the last of a stride of objects (see INTERRUPT_STRIDE). */
-  private poll(k: number): void {
-    if ((k & INTERRUPT_STRIDE) === INTERRUPT_STRIDE && this.interruptCheck) this.interruptCheck()
-  }
-
   private structure(block: LocalBlock): DeclaredBlocks {
     let s = this.structures.get(block)
     if (!s) {
@@ -317,12 +296,7 @@ export class SystemEvaluator {
           : block === 'stiffness'
             ? this.forceObjects
             : this.constraintObjects
-      s = new DeclaredBlocks(
-        objects,
-        block,
-        (o) => this.label(o),
-        (k) => this.poll(k),
-      )
+      s = new DeclaredBlocks(objects, block, (o) => this.label(o))
       this.structures.set(block, s)
     }
     return s
@@ -338,26 +312,24 @@ export class SystemEvaluator {
    * their transposes. Called once per assembly by the sparse matrix factory.
    */
   addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
-    const addDeclared = (o: ObjectComputation, k: number, nonzero: Int32Array): void => {
-      this.poll(k)
+    const addDeclared = (o: ObjectComputation, nonzero: Int32Array): void => {
       const ltg = o.ltgODE2,
         n = ltg.length
       for (const e of nonzero) builder.add(ltg[Math.floor(e / n)], ltg[e % n])
     }
     const mass = this.structure('mass').nonzero
-    this.massObjects.forEach((o, k) => addDeclared(o, k, mass[k]))
+    this.massObjects.forEach((o, k) => addDeclared(o, mass[k]))
     if (withStiffness) {
       const stiffness = this.structure('stiffness').nonzero
-      this.forceObjects.forEach((o, k) => addDeclared(o, k, stiffness[k]))
+      this.forceObjects.forEach((o, k) => addDeclared(o, stiffness[k]))
     }
     if (withStiffness && this.reactionStiffness) {
       const reaction = this.structure('reaction').nonzero
-      this.constraintObjects.forEach((o, c) => addDeclared(o, c, reaction[c]))
+      this.constraintObjects.forEach((o, c) => addDeclared(o, reaction[c]))
     }
     const n2 = this.system.nODE2
     const constraint = this.structure('constraint').nonzero
     this.constraintObjects.forEach((o, c) => {
-      this.poll(c)
       const ltg = o.ltgODE2,
         n = ltg.length
       for (const e of constraint[c]) {
@@ -384,7 +356,7 @@ export class SystemEvaluator {
 
   private slotsOf(m: SystemMatrix): MatrixSlots {
     let slots = this.matrixSlots.get(m)
-    if (!slots) this.matrixSlots.set(m, (slots = new MatrixSlots(m, (k) => this.poll(k))))
+    if (!slots) this.matrixSlots.set(m, (slots = new MatrixSlots(m)))
     return slots
   }
 
@@ -394,7 +366,6 @@ export class SystemEvaluator {
       structure = this.structure('mass')
     const table = (slotTables.mass ??= slotTables.blocks(this.massObjects, structure))
     for (let k = 0; k < this.massObjects.length; k++) {
-      this.poll(k)
       const local = this.localMass(k, s)
       this.checkDeclaredZeros(this.massObjects[k], structure, k, local)
       addBlock(m, table, k, structure, local, factor)
@@ -428,7 +399,6 @@ export class SystemEvaluator {
   ): void {
     zeroRange(out, 0, out.length)
     for (let k = 0; k < objects.length; k++) {
-      this.poll(k)
       const o = objects[k]
       const ltg = o.ltgODE2
       const n = ltg.length
@@ -616,7 +586,6 @@ export class SystemEvaluator {
     const structure = this.structure('constraint')
     const { rows, columns } = this.slotsOf(m).constraints(this.constraintObjects, structure, aeOffset)
     for (let c = 0; c < this.constraintObjects.length; c++) {
-      this.poll(c)
       const o = this.constraintObjects[c]
       if (o.inactiveConstraint) {
         for (let k = 0; k < o.nAE; k++) m.add(aeOffset + o.aeIndex + k, aeOffset + o.aeIndex + k, 1)
@@ -659,7 +628,6 @@ export class SystemEvaluator {
     const { rows } = this.slotsOf(m).constraints(this.constraintObjects, structure, aeOffset)
     const J = this.localJ
     for (let c = 0; c < this.constraintObjects.length; c++) {
-      this.poll(c)
       const o = this.constraintObjects[c]
       if (o.inactiveConstraint || !(velocityLevel || o.velocityLevelConstraint === true)) continue
       const ltg = o.ltgODE2,
@@ -688,7 +656,6 @@ export class SystemEvaluator {
       structure = this.structure('stiffness')
     const table = (slotTables.stiffness ??= slotTables.blocks(this.forceObjects, structure))
     for (let k = 0; k < this.forceObjects.length; k++) {
-      this.poll(k)
       const o = this.forceObjects[k]
       const n = o.ltgODE2.length
       const local = this.localSquare(n)

@@ -44,11 +44,10 @@ export interface SystemMatrix {
     factor: number,
   ): void
   /**
-   * Factorizes; returns -1 or the index of a (numerically) singular pivot column. interruptCheck, when
-   * given, is polled inside long (sparse) factorizations and may throw to abandon one; solve then
-   * refuses until a factorization completes. The dense LU (small systems only) does not poll.
+   * Factorizes; returns -1 or the index of a (numerically) singular pivot column (solve then refuses
+   * until a factorization completes).
    */
-  factorize(interruptCheck?: (() => void) | null): number
+  factorize(): number
   /** Solves in place with the last factorization. */
   solve(b: Float64Array): void
   /** y = A x (with the current, unfactorized values). */

@@ -20,16 +20,12 @@ export class SparseSystemMatrix implements SystemMatrix {
   private readonly sink: number
   readonly lu = new SparseLU()
 
-  /** interruptCheck: polled by the ordering (a solver's setup can be interrupted). */
-  constructor(
-    readonly pattern: SparsePattern,
-    interruptCheck: (() => void) | null = null,
-  ) {
+  constructor(readonly pattern: SparsePattern) {
     this.n = pattern.n
     this.sink = patternNonzeros(pattern)
     this.storage = new Float64Array(this.sink + 1)
     this.values = this.storage.subarray(0, this.sink)
-    this.lu.analyze(pattern, interruptCheck)
+    this.lu.analyze(pattern)
   }
 
   zero(): void {
@@ -103,8 +99,8 @@ export class SparseSystemMatrix implements SystemMatrix {
    * continues bit for bit (a refactorization that merely kept stable pivots made the rounding depend
    * on the run's history; seen with GA on the cable-over-pulley example).
    */
-  factorize(interruptCheck: (() => void) | null = null): number {
-    return this.lu.factorize(this.values, false, interruptCheck)
+  factorize(): number {
+    return this.lu.factorize(this.values)
   }
 
   solve(b: Float64Array): void {
@@ -148,10 +144,6 @@ export function createSystemMatrix(
   if (!sparse) return new DenseSystemMatrix(n)
   const builder = new SparsePatternBuilder(n)
   builder.addDiagonal()
-  // Polled in a solver's setup (the pattern and its ordering take tens of ms on large models).
   evaluator.addPattern(builder, withStiffness)
-  evaluator.interruptCheck?.()
-  const pattern = builder.build()
-  evaluator.interruptCheck?.()
-  return new SparseSystemMatrix(pattern, evaluator.interruptCheck)
+  return new SparseSystemMatrix(builder.build())
 }

@@ -48,10 +48,7 @@ describe('mbs verify', () => {
 
   it("the app's results file (the solver session's run) re-runs bitwise identical too", async () => {
     const finished: unknown[] = []
-    const session = new SolverSession(
-      (event) => void (event === 'finished' && finished.push(event)),
-      () => false,
-    )
+    const session = new SolverSession((event) => void (event === 'finished' && finished.push(event)))
     session.openModel({ text: fs.readFileSync(PENDULUM, 'utf8'), revision: 1 })
     finished.length = 0
     const file = path.join(dir, 'app.mbsres')

@@ -25,7 +25,7 @@ function session() {
     if (event === 'error') errors.push(data as ApiEvents['error'])
     if (event === 'finished') finished.push(data as ApiEvents['finished'])
   }
-  const s = new SolverSession(emit, () => false)
+  const s = new SolverSession(emit)
   s.openModel({ text: PENDULUM, revision: 1 })
   return { s, errors, finished }
 }

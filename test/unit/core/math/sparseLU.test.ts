@@ -294,44 +294,4 @@ describe('approximate minimum degree', () => {
     lu.solve(x)
     checkSolution(m, n, x, b)
   })
-
-  // Pause/stop polls the solver's interrupt check inside long factorizations (every 512 columns);
-  // a check that throws leaves half-made factors, which solve must refuse. Tolerance: none - the
-  // factorization completed afterwards must be the one an uninterrupted LU makes (exact restarts).
-  it('an interrupted factorization or refactorization refuses to solve; the next factorize completes bit for bit', () => {
-    const m = chainSaddlePoint(400, 11)
-    const n = m.pattern.n // 1200 columns: polled before columns 511 and 1023
-    const b = Float64Array.from({ length: n }, (_, i) => Math.cos(i))
-    const interrupt = new Error('interrupted')
-    let polls = 0
-    const interruptOnPoll = (k: number) => () => {
-      if (++polls === k) throw interrupt
-    }
-    const solution = (lu: SparseLU) => {
-      const x = Float64Array.from(b)
-      lu.solve(x)
-      return Array.from(x)
-    }
-    const lu = new SparseLU()
-    lu.analyze(m.pattern)
-    expect(() => lu.factorize(m.values, false, interruptOnPoll(2))).toThrow(interrupt)
-    expect(() => lu.solve(Float64Array.from(b))).toThrow(/no complete factorization/)
-    polls = 0
-    expect(lu.factorize(m.values, false, interruptOnPoll(Infinity))).toBe(-1)
-    expect(polls).toBe(2)
-    checkSolution(m, n, Float64Array.from(solution(lu)), b)
-    // Interrupted in the refactorization (new values, same pivots): refused, and the next factorize
-    // is a full one whose solution equals a fresh LU's.
-    for (let k = 0; k < m.values.length; k++) m.values[k] *= 1 + 1e-3 * Math.sin(k)
-    polls = 0
-    const full = lu.fullFactorizations
-    expect(() => lu.factorize(m.values, false, interruptOnPoll(1))).toThrow(interrupt)
-    expect([lu.fullFactorizations, lu.refactorizations]).toEqual([full, 0]) // it stopped inside refactor
-    expect(() => lu.solve(Float64Array.from(b))).toThrow(/no complete factorization/)
-    expect(lu.factorize(m.values)).toBe(-1)
-    const fresh = new SparseLU()
-    fresh.analyze(m.pattern)
-    expect(fresh.factorize(m.values)).toBe(-1)
-    expect(solution(lu)).toEqual(solution(fresh))
-  })
 })

@@ -1,20 +1,13 @@
 // The implicit solvers' Newton strategy: accelerations extrapolated quadratically (predict) and the
 // Jacobian refresh policy (jacobianRefresh.ts).
 import { describe, expect, it } from 'vitest'
-import { createSolver, SensorRecorder } from '../../../../src/core'
-import { buildSystem } from '../../../../src/core/simulation'
 import {
   JacobianRefreshPolicy,
   PROBE_INTERVAL,
   REFRESH_COST,
 } from '../../../../src/core/solvers/jacobianRefresh'
-import { makeProject, prepare } from '../../../validation/helpers'
-import {
-  doublePendulum,
-  expectBitwiseEqual,
-  finalState,
-  splitRunMatches,
-} from '../../../validation/restartModels'
+import { prepare } from '../../../validation/helpers'
+import { doublePendulum, splitRunMatches } from '../../../validation/restartModels'
 
 const pendulumSettings = {
   solverType: 'GeneralizedAlpha',
@@ -142,42 +135,5 @@ describe('with the policy deciding, runs stay exact', () => {
     const { steps, jacobians } = continuous.solver.stats
     expect(jacobians).toBeGreaterThan(10)
     expect(jacobians).toBeLessThan(steps)
-  })
-
-  it('a run interrupted again and again and resumed equals the uninterrupted run', () => {
-    // Each step is interrupted after 1, then 2, 3, ... further polls until it completes.
-    const run = (interrupt: boolean) => {
-      const project = makeProject(doublePendulum(), pendulumSettings)
-      const system = buildSystem(project)
-      system.state.t = project.settings.timeIntegration.startTime
-      let polls = 0,
-        gap = 1,
-        next = 1
-      const recorder = new SensorRecorder(system, project.settings.solutionSettings.sensorsWritePeriod)
-      const solver = createSolver(system, project.settings, {
-        recorder,
-        onStep: () => {
-          gap = 1
-          next = polls + gap
-        },
-        interruptRequested: () => {
-          if (!interrupt || ++polls < next) return false
-          next = polls + ++gap
-          return true
-        },
-      })
-      while (!solver.finished) solver.advance(Infinity)
-      return { run: { system, solver }, polls }
-    }
-    const plain = run(false),
-      interrupted = run(true)
-    expect(interrupted.polls).toBeGreaterThan(1000)
-    const a = finalState(plain.run),
-      b = finalState(interrupted.run)
-    for (const k of Object.keys(a)) expectBitwiseEqual(b[k], a[k], `final ${k}`)
-    expect(interrupted.run.solver.stats).toMatchObject({
-      ...plain.run.solver.stats,
-      wallTime: expect.any(Number),
-    })
   })
 })
