@@ -15,7 +15,7 @@ import type { FromSolverMessage } from '../shared/solverProtocol'
  */
 export type Link = 'parent' | number
 
-/** What the session computes: the main thread ends the worker for a stop unless idle, for a pause when starting. */
+/** What the session computes: a stop ends the worker unless it is idle, a pause when it is starting. */
 export type Work = 'idle' | 'solving' | 'starting'
 const WORK_CODES: readonly Work[] = ['idle', 'solving', 'starting']
 

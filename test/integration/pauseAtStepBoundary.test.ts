@@ -27,7 +27,7 @@ describe('pause while a model is solving', () => {
   const t: TestBackend = startTestBackend()
   afterAll(() => t.dispose())
 
-  it('is answered at a step boundary, and the resumed run equals the uninterrupted one bit for bit', async () => {
+  it('is answered at a step boundary; the resumed run is the uninterrupted one bit for bit', async () => {
     await t.backend.call('openModel', { text: PROJECT })
     const done = t.events.next('finished', () => true, 60_000)
     const started = performance.now()

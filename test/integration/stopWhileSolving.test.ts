@@ -63,7 +63,7 @@ describe('stop and pause while a run starts or solves', () => {
     return lastCoordinates(t.events.of('frames'))
   }
 
-  it('sent right behind run (in its build) or once it answered (in its setup): idle or paused at step 0, and resumed bit for bit', async () => {
+  it('in the build or the setup: idle or paused at step 0, resumed bit for bit', async () => {
     for (const text of [LATTICE, CHAIN]) {
       await t.backend.call('openModel', { text })
       const reference = await completedRun()
@@ -94,7 +94,7 @@ describe('stop and pause while a run starts or solves', () => {
     }
   }, 240_000)
 
-  it('a stop in the middle of an edited model run: its progress reported, its results file readable, the next run bit for bit', async () => {
+  it('in the middle of an edited run: its progress, its results file, the next run bit for bit', async () => {
     // A frame per step in the results file.
     await t.backend.call('openModel', { text: chainProject({ solutionWritePeriod: H }) })
     await t.backend.call('edit', {

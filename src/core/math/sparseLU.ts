@@ -178,7 +178,8 @@ export class SparseLU {
   solve(b: Float64Array): void {
     if (!this.factored)
       throw new Error(
-        'SparseLU: no complete factorization to solve with (the last factorize found a singular column, or was not called)',
+        'SparseLU: no complete factorization to solve with ' +
+          '(the last factorize found a singular column, or was not called)',
       )
     const n = this.n
     const y = this.y
