@@ -9,7 +9,7 @@ import { sphereChain } from '../../bench/models'
 import { lastCoordinates, startTestBackend, type TestBackend } from './helpers'
 
 const H = 1e-3
-const STEPS = 40
+const STEPS = 100
 const PAUSES = 5
 const { model, settings } = sphereChain(200, H, STEPS * H)
 Object.assign(settings.timeIntegration as object, { newton: { useModifiedNewton: false } })
