@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Project } from '../../src/core'
 import { makeProject } from './helpers'
+import { bricard } from './iftomm/a04Model'
 import { doublePendulum, expectBitwiseEqual, finalState, rows, startRun } from './restartModels'
 
 const settings = (solverType: string, extra: Record<string, unknown> = {}) => ({
@@ -43,6 +44,9 @@ function expectSameRun(project: Project): void {
 describe('a run paused at every step boundary and resumed is the uninterrupted run bit for bit', () => {
   for (const solverType of ['GeneralizedAlpha', 'TrapezoidalIndex2', 'RK44'])
     it(solverType, () => expectSameRun(makeProject(doublePendulum(), settings(solverType))))
+
+  it("TrapezoidalIndex2 on Bricard's linkage (the projection onto g = 0 after every step)", () =>
+    expectSameRun(makeProject(bricard(), settings('TrapezoidalIndex2'))))
 
   it('DOPRI5 with adaptive steps (the step-size control goes on across the pauses)', () =>
     expectSameRun(
