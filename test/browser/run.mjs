@@ -28,6 +28,8 @@ const files = [
   'media.spec.mjs',
   'plots.spec.mjs',
   'branch.spec.mjs',
+  'meshes.spec.mjs',
+  'urdfImport.spec.mjs',
 ].map((file) => join(here, file))
 
 let passed = 0

@@ -16,6 +16,7 @@ export const ICONS = {
   file: 'M3 1.5h6l4 4v9H3zM9 2v4h4',
   save: 'M2 2h10l2 2v10H2zM4 3.5v3h7v-3zM5 9.5h6v3.5H5z',
   open: 'M1.5 3h5l1.5 1.5h6.5V13h-13z',
+  import: 'M7 1.5h2v5h2.5L8 10 4.5 6.5H7zM1.5 9h2v3.5h9V9h2v5.5h-13z',
   restart: 'M8 2.5V.5l3.5 3L8 6.5V4a4 4 0 104 4h1.5A5.5 5.5 0 118 2.5z',
   results: 'M2 2h1.5v10.5H14V14H2zM5 10l2.5-4 2 2.5L13 3.5l1 .8-4.5 6-2-2.5L6.2 10.8z',
   checkpoint: 'M4 1.5h8v13l-4-3-4 3z',

@@ -23,7 +23,13 @@ import {
   type Problem,
   type Project,
 } from '../../core'
-import type { DocumentState, EditHistoryState, ModelChange, OpenedModel } from '../../shared/api'
+import type {
+  DocumentState,
+  EditHistoryState,
+  ModelChange,
+  OpenedModel,
+  UrdfImportRequest,
+} from '../../shared/api'
 import { api } from '../api'
 import type { Addition } from '../model/createActions'
 import {
@@ -210,6 +216,16 @@ export const useModelStore = defineStore('model', () => {
     }
   }
 
+  /** Imports a URDF (written as a project, then opened); answers what it could not represent. */
+  async function importUrdf(request: UrdfImportRequest): Promise<string[]> {
+    const open = ++opens
+    const { opened, notes } = await api.importUrdf(request)
+    if (open === opens) load(opened)
+    log.add('info', `Imported ${request.urdf} as ${opened.document.path ?? request.output}`)
+    for (const note of notes) log.add('warning', `${request.urdf}: ${note}`)
+    return notes
+  }
+
   async function newModel(): Promise<void> {
     const open = ++opens
     try {
@@ -330,6 +346,7 @@ export const useModelStore = defineStore('model', () => {
     opensStarted,
     openExample,
     openFile,
+    importUrdf,
     newModel,
     save,
     synced,

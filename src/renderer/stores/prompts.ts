@@ -58,6 +58,10 @@ export const usePromptStore = defineStore('prompts', () => {
     report.value = { title, message: single ? message : message.split('\n')[0], lines: single ? [] : lines }
   }
 
+  /** Shows a message with its lines (what an action could not do, one per line). */
+  const showLines = (title: string, message: string, lines: string[]) =>
+    (report.value = { title, message, lines })
+
   return {
     unsaved,
     recovery,
@@ -66,6 +70,7 @@ export const usePromptStore = defineStore('prompts', () => {
     askChangedOnDisk,
     askRecovery,
     reportError,
+    showLines,
     closeReport: () => (report.value = null),
   }
 })
