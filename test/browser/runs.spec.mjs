@@ -3,8 +3,10 @@
 // spring with different stiffnesses are compared: both in the plot with a legend of their names, the
 // other run drawn as a ghost in the 3D view, and the table of differences lists the stiffness alone.
 import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { openApp, waitForRunState } from './harness.mjs'
+import { clickDiscardingChanges, nextFrames, openApp, outputPath, waitForRunState } from './harness.mjs'
 
 let app
 let page
@@ -53,5 +55,108 @@ test('a run of an unsaved model replays every frame of its results file; the tra
   await runsListed(1)
   assert.equal(await page.locator('[data-testid=runs] input.name').first().inputValue(), 'Run 1')
   assert.match(await page.getByTestId('runs').innerText(), /\.mbs-runs\/pendulum-\d{8}T\d{6}-\d+-1\.mbsres/)
+  assert.deepEqual(app.errors, [])
+})
+
+/** A 1 kg mass on a spring of stiffness 100 N/m along x, released 0.5 m stretched, no gravity. */
+const OSCILLATOR = {
+  format: 'mbs-studio-project',
+  version: 1,
+  name: 'Oscillator',
+  model: {
+    nodes: [{ type: 'Point', name: 'n', referenceCoordinates: [1.5, 0, 0] }],
+    objects: [
+      { type: 'Ground', name: 'ground' },
+      {
+        type: 'MassPoint',
+        name: 'mass',
+        physicsMass: 1,
+        nodeNumber: 'n',
+        VgraphicsData: [{ type: 'Brick', size: [0.3, 0.3, 0.3] }],
+      },
+      {
+        type: 'ConnectorSpringDamper',
+        name: 'spring',
+        markerNumbers: ['anchor', 'massPosition'],
+        stiffness: 100,
+        referenceLength: 1,
+      },
+    ],
+    markers: [
+      { type: 'BodyPosition', name: 'anchor', bodyNumber: 'ground', localPosition: [0, 0, 0] },
+      { type: 'BodyPosition', name: 'massPosition', bodyNumber: 'mass', localPosition: [0, 0, 0] },
+    ],
+    loads: [],
+    sensors: [{ type: 'Node', name: 'x', nodeNumber: 'n', outputVariableType: 'Position' }],
+  },
+  simulationSettings: { timeIntegration: { endTime: 1, numberOfSteps: 1000 } },
+}
+
+test('two runs with different stiffnesses: overlaid with their names, a ghost, the stiffness the one difference', async () => {
+  const file = join(app.dir, 'oscillator.mbsproj')
+  writeFileSync(file, JSON.stringify(OSCILLATOR, null, 2))
+  await clickDiscardingChanges(page, 'button[title^="Open a project file"]')
+  await page.fill('.dialog input[aria-label="File path"]', file)
+  await page.click('.dialog button[type=submit]')
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=saved-state]')?.textContent === 'Saved',
+  )
+  await run()
+  await row('spring').click()
+  await page.locator('[data-param=stiffness] input').fill('400')
+  await page.locator('[data-param=stiffness] input').press('Enter')
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=saved-state]')?.textContent === 'Modified',
+  )
+  await run()
+
+  await tab('Runs').click()
+  await runsListed(3)
+  // Run 1 is the pendulum of the first test; compare the two oscillator runs.
+  await page.getByLabel('Compare Run 2').check()
+  await page.getByLabel('Compare Run 3').check()
+  const differences = page.getByTestId('run-differences')
+  await differences.waitFor()
+  const rows = await differences.locator('tbody tr').allInnerTexts()
+  assert.deepEqual(
+    rows.map((text) => text.split('\t').map((cell) => cell.trim())),
+    [['spring.stiffness', '100', '400']],
+  )
+  assert.deepEqual(await differences.locator('thead th').allInnerTexts(), ['Parameter', 'Run 2', 'Run 3'])
+  await page.locator('.runs-view').screenshot({ path: outputPath('runs-compare-table.png') })
+
+  // The timeline shows Run 3 (the last run); at t = 0.3 s the masses are apart: x = 1 + 0.5 cos(w t)
+  // with w = 10 and 20 rad/s: 0.51 and 1.48 m.
+  await tab('Timeline').click()
+  await page.getByLabel('Replay time').evaluate((slider) => {
+    slider.value = '0.3'
+    slider.dispatchEvent(new Event('input'))
+  })
+  const canvas = page.locator('canvas[data-testid=viewport]')
+  await page.waitForFunction(
+    () => document.querySelector('canvas[data-testid=viewport]')?.dataset.ghosts === '1',
+  )
+  await page.getByRole('button', { name: 'front view' }).click()
+  await nextFrames(page)
+  await canvas.screenshot({ path: outputPath('runs-ghost.png') })
+  // The ghost is Run 2's colour (runColors.ts, second entry #e0b050), translucent over the background.
+  const ghostPixels = await page.evaluate(async () => {
+    const bitmap = await createImageBitmap(document.querySelector('canvas[data-testid=viewport]'))
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')
+    context.drawImage(bitmap, 0, 0)
+    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height)
+    let count = 0
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i] > data[i + 2] + 25 && data[i + 1] > data[i + 2] + 10) count++
+    return count
+  })
+  assert.ok(ghostPixels > 200, `the ghost is drawn in its run's colour (${ghostPixels} pixels)`)
+
+  await tab('Plots').click()
+  const legend = page.locator('[data-testid=plot] .u-legend')
+  await legend.waitFor()
+  const labels = await legend.locator('.u-series .u-label').allInnerTexts()
+  assert.ok(labels.includes('Run 2: x.x') && labels.includes('Run 3: x.x'), `legend: ${labels.join(', ')}`)
+  await page.locator('.plots').screenshot({ path: outputPath('runs-compare-plot.png') })
   assert.deepEqual(app.errors, [])
 })

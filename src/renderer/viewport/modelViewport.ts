@@ -47,6 +47,8 @@ const GRID_HALF_SIZE = 4 // m
 const GRID_STEPS = 16
 const AXIS_LENGTH = 1 // m
 const SELECTED = [0.35, 0.75, 1, 1]
+/** Opacity of the other runs' bodies (ghosts): the run shown stays readable through them. */
+const GHOST_ALPHA = 0.35
 /**
  * Sines of the view's elevation over the grid plane between which the grid fades in: hidden below
  * 2 degrees (seen edge-on its lines alias into a stack of horizontal lines), fully drawn from 8.
@@ -68,6 +70,8 @@ export interface ModelViewport {
   drawBeforeNextFrame(produce: () => GraphicsItem[]): void
   setSelection(ids: ReadonlySet<string>): void
   setHidden(kinds: ReadonlySet<VisibleKind>): void
+  /** Graphics of other runs drawn translucent (not pickable, not part of Fit); [] removes them. */
+  setGhosts(items: GraphicsItem[]): void
   /** Polylines of traced points (x, y, z, ...), drawn in their own colour. */
   setTraces(traces: number[][]): void
   view(preset: ViewPreset): void
@@ -154,6 +158,9 @@ export function createModelViewport(
   const meshFiles = createMeshFiles(scene, meshSource, () => redraw())
   const lines = createLineSet(scene, 'lines')
   const traceLines = createLineSet(scene, 'traces')
+  const ghostShapes = createInstanceMeshes(scene, 'ghosts', GHOST_ALPHA)
+  const ghostLines = createLineSet(scene, 'ghostLines')
+  let ghostInstances: Record<InstanceShape, InstanceBuffers> | undefined
   let current: GraphicsItem[] = []
   let instances: Record<InstanceShape, InstanceBuffers> | undefined
   let pendingDraw: (() => GraphicsItem[]) | null = null
@@ -176,22 +183,8 @@ export function createModelViewport(
 
   function redraw(): void {
     const items = visibleItems()
-    const previous = instances
-    instances = instanceShapes(items, selection, SELECTED, previous)
-    for (const shape of INSTANCE_SHAPES) {
-      const { matrices, colors, owners } = instances[shape]
-      instanceOwners[shape] = owners
-      const mesh = shapes[shape]
-      // Same buffers (a frame of the same model): upload the new contents into the GPU buffers in place.
-      if (previous?.[shape].matrices === matrices) {
-        mesh.thinInstanceBufferUpdated('matrix')
-        mesh.thinInstanceBufferUpdated('color')
-      } else {
-        mesh.thinInstanceSetBuffer('matrix', matrices, 16, false)
-        mesh.thinInstanceSetBuffer('color', colors, 4, false)
-      }
-      mesh.isVisible = owners.length > 0
-    }
+    instances = uploadInstances(shapes, instanceShapes(items, selection, SELECTED, instances), instances)
+    for (const shape of INSTANCE_SHAPES) instanceOwners[shape] = instances[shape].owners
     boundsStale = true
     lines.draw(buildLines(items, selection, SELECTED))
     triangleMeshes.draw(items, selection, SELECTED)
@@ -415,6 +408,22 @@ export function createModelViewport(
       hidden = kinds
       redraw()
     },
+    setGhosts(items) {
+      const none = new Set<string>()
+      ghostInstances = uploadInstances(
+        ghostShapes,
+        instanceShapes(items, none, SELECTED, ghostInstances),
+        ghostInstances,
+      )
+      const set = buildLines(items, none, SELECTED)
+      set.colors = set.colors.map((colors) => colors.map((c) => new Color4(c.r, c.g, c.b, GHOST_ALPHA)))
+      ghostLines.draw(set)
+      // For tests: the ghost instances drawn.
+      canvas.dataset.ghosts = String(
+        INSTANCE_SHAPES.reduce((n, shape) => n + ghostInstances![shape].owners.length, 0),
+      )
+      requestRender()
+    },
     setTraces(traces) {
       const set: LineSet = { lines: [], colors: [] }
       for (const trace of traces) {
@@ -527,20 +536,22 @@ function isSoftwareWebGL(): boolean {
   return /swiftshader|llvmpipe|software/i.test(renderer)
 }
 
-function createInstanceMeshes(scene: Scene): Record<InstanceShape, Mesh> {
-  const material = new StandardMaterial('instances', scene)
+/** One unit mesh per shape for thin instances; `alpha` < 1: translucent and not pickable (ghosts). */
+function createInstanceMeshes(scene: Scene, name = 'instances', alpha = 1): Record<InstanceShape, Mesh> {
+  const material = new StandardMaterial(name, scene)
   material.diffuseColor = new Color3(1, 1, 1)
   material.specularColor = new Color3(0.25, 0.25, 0.25)
+  material.alpha = alpha
   const meshes: Record<InstanceShape, Mesh> = {
-    box: CreateBox('boxes', { size: 1 }, scene),
-    sphere: CreateSphere('spheres', { diameter: 1, segments: 12 }, scene),
+    box: CreateBox(`${name}Boxes`, { size: 1 }, scene),
+    sphere: CreateSphere(`${name}Spheres`, { diameter: 1, segments: 12 }, scene),
     // An icosahedron: 20 triangles, round enough at a few pixels.
-    dot: CreateIcoSphere('dots', { radius: 0.5, subdivisions: 1 }, scene),
-    cylinder: CreateCylinder('cylinders', { diameter: 1, height: 1, tessellation: 20 }, scene),
+    dot: CreateIcoSphere(`${name}Dots`, { radius: 0.5, subdivisions: 1 }, scene),
+    cylinder: CreateCylinder(`${name}Cylinders`, { diameter: 1, height: 1, tessellation: 20 }, scene),
   }
   for (const mesh of Object.values(meshes)) {
     mesh.material = material
-    mesh.thinInstanceEnablePicking = true
+    mesh.thinInstanceEnablePicking = alpha === 1
     // Refreshed before picking and Fit instead of at every frame (alwaysSelectAsActiveMesh skips culling).
     mesh.doNotSyncBoundingInfo = true
     mesh.alwaysSelectAsActiveMesh = true
@@ -548,6 +559,30 @@ function createInstanceMeshes(scene: Scene): Record<InstanceShape, Mesh> {
     mesh.isVisible = false
   }
   return meshes
+}
+
+/**
+ * Puts instance buffers on the shapes' meshes: buffers that are `previous`'s (a frame of the same
+ * model) are uploaded into the GPU buffers in place, others are set anew. Returns `next`.
+ */
+function uploadInstances(
+  meshes: Record<InstanceShape, Mesh>,
+  next: Record<InstanceShape, InstanceBuffers>,
+  previous: Record<InstanceShape, InstanceBuffers> | undefined,
+): Record<InstanceShape, InstanceBuffers> {
+  for (const shape of INSTANCE_SHAPES) {
+    const { matrices, colors, owners } = next[shape]
+    const mesh = meshes[shape]
+    if (previous?.[shape].matrices === matrices) {
+      mesh.thinInstanceBufferUpdated('matrix')
+      mesh.thinInstanceBufferUpdated('color')
+    } else {
+      mesh.thinInstanceSetBuffer('matrix', matrices, 16, false)
+      mesh.thinInstanceSetBuffer('color', colors, 4, false)
+    }
+    mesh.isVisible = owners.length > 0
+  }
+  return next
 }
 
 /**
