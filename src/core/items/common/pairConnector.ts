@@ -24,13 +24,6 @@ export function lineVisualization(shape: 'helix' | 'line'): ItemDefinition<'obje
   }
 }
 
-/**
- * Work arrays of the connectors below, shared as the base class shares its own (scratch within one
- * call, see twoMarkerConnector.ts): M3, the 3 x 3 derivative of a force law f(p1 - p0, v1 - v0)
- * combined with the solver's factors; T = M3 Jr (grown in setupLTG); the unit vector along the
- * markers' line, the force vector, and P dv (the relative velocity across the line) of the
- * spring-damper's Jacobian.
- */
 /** The item as errors name it, e.g. object "spring" (ConnectorSpringDamper). */
 export const itemLabel = (it: { kind: string; name: string; type: string }): string =>
   `${it.kind} "${it.name}" (${it.type})`
@@ -46,21 +39,19 @@ export function coincidentMarkers(label: string, what: string, t: number): Solve
   )
 }
 
-export const M3 = new Float64Array(9)
-
-const PAIR = { T: new Float64Array(0) }
-
-export const direction = new Float64Array(3)
-
-export const force = new Float64Array(3)
-
 // One list per class, not an array per connector.
 export const LINE_OUTPUTS: readonly string[] = ['Distance', 'Displacement', 'Velocity', 'Force']
 
 export abstract class PairConnector extends TwoMarkerConnector {
+  // The system's work arrays (TwoMarkerWork): valid only within the call that filled them.
+  protected readonly M3 = this.work.M3
+  protected readonly direction = this.work.direction
+  protected readonly force = this.work.force
+
   override setupLTG(): void {
     super.setupLTG()
-    if (PAIR.T.length < 3 * this.ltgODE2.length) PAIR.T = new Float64Array(3 * this.ltgODE2.length)
+    const w = this.work
+    if (w.T.length < 3 * this.ltgODE2.length) w.T = new Float64Array(3 * this.ltgODE2.length)
   }
 
   /** Entry (a, j) of Jr = [-J0, J1]. */
@@ -76,8 +67,8 @@ export abstract class PairConnector extends TwoMarkerConnector {
    */
   protected addPairBlock(out: Float64Array): void {
     const n = this.n0 + this.n1,
-      M = M3,
-      T = PAIR.T
+      M = this.M3,
+      T = this.work.T
     for (let a = 0; a < 3; a++)
       for (let j = 0; j < n; j++)
         T[a * n + j] = M[3 * a] * this.jr(0, j) + M[3 * a + 1] * this.jr(1, j) + M[3 * a + 2] * this.jr(2, j)

@@ -18,6 +18,16 @@ export interface TwoMarkerWork {
   v1: Float64Array
   J0: Float64Array
   J1: Float64Array
+  /**
+   * Pair connectors (pairConnector.ts): M3, the 3 x 3 derivative of a force law f(p1 - p0, v1 - v0)
+   * with the solver's factors; T = M3 Jr (grown in setupLTG); the unit vector along the markers'
+   * line; the force vector; P dv, the relative velocity across the line.
+   */
+  M3: Float64Array
+  T: Float64Array
+  direction: Float64Array
+  force: Float64Array
+  transverseVelocity: Float64Array
 }
 
 export const TWO_MARKER_WORK = new PerSystem<TwoMarkerWork>(() => ({
@@ -27,6 +37,11 @@ export const TWO_MARKER_WORK = new PerSystem<TwoMarkerWork>(() => ({
   v1: new Float64Array(3),
   J0: new Float64Array(0),
   J1: new Float64Array(0),
+  M3: new Float64Array(9),
+  T: new Float64Array(0),
+  direction: new Float64Array(3),
+  force: new Float64Array(3),
+  transverseVelocity: new Float64Array(3),
 }))
 
 /** ltgODE2 before setupLTG (no coordinates yet); shared, never written. */
@@ -52,7 +67,7 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
 
   constructor(
     markers: MarkerComputation[],
-    private readonly work: TwoMarkerWork,
+    protected readonly work: TwoMarkerWork,
   ) {
     this.k0 = markers[0].kinematics!
     this.k1 = markers[1].kinematics!

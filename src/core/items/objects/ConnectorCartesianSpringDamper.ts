@@ -4,7 +4,7 @@ import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { requireMarkers, markersOf } from '../common/markerChecks'
-import { CONNECTOR_VIS, force, lineVisualization, M3, PairConnector } from '../common/pairConnector'
+import { CONNECTOR_VIS, lineVisualization, PairConnector } from '../common/pairConnector'
 
 const CARTESIAN_OUTPUTS: readonly string[] = ['Displacement', 'Velocity', 'Force']
 
@@ -25,7 +25,7 @@ class CartesianSpringDamper extends PairConnector {
   private computeForce(s: SystemState): void {
     this.gather(s)
     for (let i = 0; i < 3; i++)
-      force[i] =
+      this.force[i] =
         this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) + this.d[i] * (this.v1[i] - this.v0[i])
   }
   /** V = sum_i k_i/2 (p1 - p0 - offset)_i^2. */
@@ -40,14 +40,14 @@ class CartesianSpringDamper extends PairConnector {
     if (!this.active) return
     this.computeForce(s)
     this.jacobians(s)
-    this.addForcePair(force, out)
+    this.addForcePair(this.force, out)
   }
   /** df/d(p1 - p0) = diag(k), df/d(v1 - v0) = diag(d). */
   computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
     if (!this.active) return
     this.jacobians(s)
-    M3.fill(0)
-    for (let i = 0; i < 3; i++) M3[4 * i] = factorK * this.k[i] + factorD * this.d[i]
+    this.M3.fill(0)
+    for (let i = 0; i < 3; i++) this.M3[4 * i] = factorK * this.k[i] + factorD * this.d[i]
     this.addPairBlock(out)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
@@ -55,7 +55,7 @@ class CartesianSpringDamper extends PairConnector {
     for (let i = 0; i < 3; i++) {
       if (variable === 'Displacement') out[i] = this.p1[i] - this.p0[i]
       else if (variable === 'Velocity') out[i] = this.v1[i] - this.v0[i]
-      else if (variable === 'Force') out[i] = this.active ? force[i] : 0
+      else if (variable === 'Force') out[i] = this.active ? this.force[i] : 0
       else return 0
     }
     return 3

@@ -7,7 +7,6 @@ import { requireMarkers, markersOf } from '../common/markerChecks'
 import {
   coincidentMarkers,
   CONNECTOR_VIS,
-  direction,
   itemLabel,
   LINE_OUTPUTS,
   lineVisualization,
@@ -38,14 +37,14 @@ class DistanceConstraint extends PairConnector {
       dz = this.p1[2] - this.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
     if (L === 0) throw coincidentMarkers(this.label, 'constraint', s.t)
-    direction[0] = dx / L
-    direction[1] = dy / L
-    direction[2] = dz / L
+    this.direction[0] = dx / L
+    this.direction[1] = dy / L
+    this.direction[2] = dz / L
     return L
   }
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
     const L = this.length(s),
-      n = direction
+      n = this.direction
     out[0] = velocityLevel
       ? n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
       : L - this.distance
@@ -53,7 +52,7 @@ class DistanceConstraint extends PairConnector {
   computeAEJacobian(s: SystemState, out: Float64Array): void {
     this.length(s)
     this.jacobians(s)
-    this.projectRow(direction, out, 0)
+    this.projectRow(this.direction, out, 0)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
     const L = this.length(s)

@@ -8,16 +8,11 @@ import { requireMarkers, markersOf } from '../common/markerChecks'
 import {
   coincidentMarkers,
   CONNECTOR_VIS,
-  direction,
-  force,
   itemLabel,
   LINE_OUTPUTS,
   lineVisualization,
-  M3,
   PairConnector,
 } from '../common/pairConnector'
-
-const transverseVelocity = new Float64Array(3)
 
 const PARAMETERS = {
   ...MARKER_PAIR,
@@ -83,7 +78,7 @@ class SpringDamper extends PairConnector {
       dz = this.p1[2] - this.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
     if (L === 0) throw coincidentMarkers(this.label, 'spring', s.t)
-    const n = direction
+    const n = this.direction
     n[0] = dx / L
     n[1] = dy / L
     n[2] = dz / L
@@ -102,8 +97,8 @@ class SpringDamper extends PairConnector {
     if (!this.active) return
     const fs = this.scalarForce(s)
     this.jacobians(s)
-    for (let i = 0; i < 3; i++) force[i] = fs * direction[i]
-    this.addForcePair(force, out)
+    for (let i = 0; i < 3; i++) this.force[i] = fs * this.direction[i]
+    this.addForcePair(this.force, out)
   }
   /**
    * f = fs n with P = I - n n^T: df/d(p1 - p0) = k n n^T + d n (P dv)^T / L + fs P / L,
@@ -113,14 +108,14 @@ class SpringDamper extends PairConnector {
     if (!this.active) return
     const fs = this.scalarForce(s)
     this.jacobians(s)
-    const n = direction,
-      M = M3
+    const n = this.direction,
+      M = this.M3
     const L = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2])
     const dv0 = this.v1[0] - this.v0[0],
       dv1 = this.v1[1] - this.v0[1],
       dv2 = this.v1[2] - this.v0[2]
     const ndv = n[0] * dv0 + n[1] * dv1 + n[2] * dv2
-    const Pdv = transverseVelocity
+    const Pdv = this.work.transverseVelocity
     Pdv[0] = dv0 - ndv * n[0]
     Pdv[1] = dv1 - ndv * n[1]
     Pdv[2] = dv2 - ndv * n[2]
@@ -147,7 +142,7 @@ class SpringDamper extends PairConnector {
         for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]
         return 3
       case 'Force':
-        for (let i = 0; i < 3; i++) out[i] = this.active ? fs * direction[i] : 0
+        for (let i = 0; i < 3; i++) out[i] = this.active ? fs * this.direction[i] : 0
         return 3
     }
     return 0

@@ -80,6 +80,14 @@ const lhs = (sys: CompiledSystem, name: string): Float64Array => {
   return out
 }
 
+/** The spring's n x n LHS Jacobian (M3, T = M3 Jr and P dv are work arrays of the system). */
+const jacobian = (sys: CompiledSystem, name: string): number[] => {
+  const o = sys.objects.find((x) => x.item.name === name)!.computation
+  const out = new Float64Array(o.ltgODE2.length ** 2)
+  o.computeODE2LHSJacobian!(sys.state, 1, 0.01, out)
+  return Array.from(out)
+}
+
 const expectClose = (actual: ArrayLike<number>, expected: number[], scale: number): void => {
   expected.forEach((x, i) => expect(Math.abs(actual[i] - x)).toBeLessThan(REL_TOL * scale))
 }
@@ -142,5 +150,9 @@ describe('two-marker connectors with shared work arrays', () => {
     expect(Array.from(lhs(first, 's1'))).toEqual(expected)
     lhs(second, 's2')
     expect(Array.from(lhs(first, 's1'))).toEqual(expected)
+    const expectedJacobian = jacobian(reference, 's1')
+    jacobian(first, 's2')
+    jacobian(second, 's2')
+    expect(jacobian(first, 's1')).toEqual(expectedJacobian)
   })
 })
