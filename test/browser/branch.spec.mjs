@@ -123,7 +123,8 @@ test('branch with another stiffness: its own run, equal before the checkpoint, n
   assert.match(rows[0], /spring.*stiffness/)
   await page.screenshot({ path: outputPath('branch-listed.png') })
 
-  // Replayed, the branch's plot is not the original's.
+  // Replayed alone (no runs compared, which would overlay both), the branch's plot is not the original's.
+  for (const box of await page.locator('[data-testid=runs] input[type=checkbox]').all()) await box.uncheck()
   await page.click('.tab:has-text("Timeline")')
   await page.getByRole('button', { name: 'Open results file…' }).click()
   await pathDialog(join(app.dir, 'spring-branches', 'branch-1.mbsres'))
