@@ -16,18 +16,6 @@ const freeMass: Json = {
   sensors: [],
 }
 
-/** The pendulum with its rod twice: the two constraints are identical, so the multipliers are not unique. */
-function redundantPendulum(): Json {
-  const m = pendulumModel(1)
-  return {
-    ...m,
-    objects: [
-      ...(m.objects as Json[]),
-      { type: 'ConnectorDistance', name: 'rodCopy', markerNumbers: ['pivot', 'bobPosition'], distance: 1 },
-    ],
-  }
-}
-
 /** A generic coordinate with a spring but no mass. */
 const masslessCoordinate: Json = {
   nodes: [
@@ -92,19 +80,6 @@ describe('singular systems give kind "singular" naming the coordinate or constra
     expect(e.items[0]).toMatch(/node "freeNode" \(Point\) coordinate \d/)
     expect(e.message).toContain('freeNode')
   })
-
-  // The explicit solvers do not drop dependent equations (the implicit ones do:
-  // redundantConstraints.test.ts runs this model).
-  for (const solverType of ['ExplicitEuler', 'RK44', 'DOPRI5'])
-    it(`two identical ConnectorDistance constraints, ${solverType}`, () => {
-      const e = solverErrorOf(() =>
-        run(redundantPendulum(), { solverType, timeIntegration: { endTime: 0.1, numberOfSteps: 10 } }),
-      )
-      expect(e.kind).toBe('singular')
-      // Pivoting finds the dependency at the second of the two equations.
-      expect(e.items).toEqual(['the constraint object "rodCopy" (ConnectorDistance) equation 0'])
-      expect(e.time).toBe(0)
-    })
 
   for (const solverType of ['ExplicitEuler', 'RK44', 'DOPRI5'])
     it(`a coordinate without mass, ${solverType}`, () => {

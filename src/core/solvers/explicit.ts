@@ -17,6 +17,7 @@ import type { ObjectComputation } from '../system/computation'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
 import { ConstraintProjection } from './constraintProjection'
+import { updateDroppedEquations } from './droppedEquations'
 import { SolverError } from './errors'
 import { SolverBase, STEP_GROWTH_LIMIT, type SolverOptions } from './solverBase'
 import {
@@ -154,12 +155,15 @@ export class ExplicitSolver extends SolverBase {
     for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
     if (!this.constantMass || !this.massFactorized) {
       const m = this.matrix
-      m.zero()
-      ev.addMassMatrix(s, m, 1)
-      if (this.nAE > 0) ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
-      this.stats.jacobians++
-      const k = m.factorize()
-      if (k >= 0) this.singularMass(k)
+      for (let tries = 0; ; tries++) {
+        m.zero()
+        ev.addMassMatrix(s, m, 1)
+        if (this.nAE > 0) ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
+        this.stats.jacobians++
+        const k = m.factorize()
+        if (k < 0) break
+        if (tries === 2 || !this.dropDependentEquations()) this.singularMass(k)
+      }
       this.massFactorized = true
     }
     if (this.nAE > 0) {
@@ -169,6 +173,20 @@ export class ExplicitSolver extends SolverBase {
     this.matrix.solve(rhs)
     copyInto(out, this.rhsODE2)
     if (this.nAE > 0) copyInto(s.lambda, this.rhsAE)
+  }
+
+  /**
+   * A singular [[M, C_q^T], [C_q, 0]] whose constraint equations depend on each other drops the
+   * dependent ones (droppedEquations.ts, as the implicit solvers do; a dropped set still dependent:
+   * the best-conditioned one, 'pivoted'); false when no equation is dependent (a coordinate without
+   * mass, or a system too large for the dense check).
+   */
+  private dropDependentEquations(): boolean {
+    if (this.nAE === 0) return false
+    return (
+      updateDroppedEquations(this.evaluator, false, 'ordered', this.warn) ||
+      updateDroppedEquations(this.evaluator, false, 'pivoted', this.warn)
+    )
   }
 
   private singularMass(unknown: number): never {
@@ -256,6 +274,10 @@ export class ExplicitSolver extends SolverBase {
         )
     }
     if (this.nAE > 0) this.project()
+    // While equations are dropped, whether they still depend on the others is checked at each step's
+    // end, on the constraint manifold the projection put it on (a mechanism leaving a singular pose
+    // takes its equations back there).
+    if (this.evaluator.dependentRows) updateDroppedEquations(this.evaluator, false, 'ordered', this.warn)
     // f(y_{n+1}): accelerations for sensors and the first stage of the next step.
     if (this.reuseLastStage) copyInto(s.a, this.kv[stages - 1])
     else this.accelerations(s.a)

@@ -24,14 +24,9 @@ import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
-import {
-  DEPENDENCE_TOLERANCE,
-  dependentConstraintRows,
-  describeConstraintRows,
-  type RankReport,
-  type RowOrder,
-} from '../system/constraintRank'
+import { DEPENDENCE_TOLERANCE, type RankReport, type RowOrder } from '../system/constraintRank'
 import { ConstraintProjection } from './constraintProjection'
+import { updateDroppedEquations } from './droppedEquations'
 import { SolverError } from './errors'
 import { JacobianRefreshPolicy } from './jacobianRefresh'
 import { SolverBase, type SolverOptions } from './solverBase'
@@ -224,6 +219,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** Some algebraic equation is a velocity-level row (index 2, or a velocity-level constraint). */
   private velocityRows = false
 
+  protected override get velocityLevelReactions(): boolean {
+    return this.velocityLevel
+  }
+
   /** A Jacobian was refreshed since the last recheck of the dropped equations. */
   private rankCheckDue = false
 
@@ -235,32 +234,16 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * singular although the dropped rows still depend on the kept ones.
    */
   private updateDependentRows(order: RowOrder = 'ordered'): boolean {
-    const old = this.evaluator.dependentRows
     const report = this.rankReport
-    const rows = dependentConstraintRows(this.system, this.state, this.velocityLevel, order, old, report)
-    if (!rows) return false
-    if (this.velocityLevel && rows.length > 0 && report.dependentRemainder > DEPENDENCE_TOLERANCE)
+    report.dependentRemainder = 0
+    const changed = updateDroppedEquations(this.evaluator, this.velocityLevel, order, this.warn, report)
+    if (
+      this.velocityLevel &&
+      this.evaluator.dependentRows &&
+      report.dependentRemainder > DEPENDENCE_TOLERANCE
+    )
       this.projecting = true
-    const same = old
-      ? rows.length === old.reduce((n, x) => n + x, 0) && rows.every((r) => old[r] === 1)
-      : rows.length === 0
-    if (same) return false
-    if (rows.length === 0) {
-      this.evaluator.dependentRows = null
-      this.warn(`the constraint equations dropped before are independent again at t = ${this.state.t}`)
-    } else {
-      const d = new Uint8Array(this.nAE)
-      for (const r of rows) {
-        d[r] = 1
-        this.state.lambda[r] = 0
-      }
-      this.evaluator.dependentRows = d
-      const which = describeConstraintRows(this.system, rows)
-      this.warn(
-        `redundant constraints at t = ${this.state.t}: ${rows.length} of the ${this.nAE} constraint equations depend on the others and are dropped: ${which}. Their reaction forces are not unique (the multipliers of the dropped equations are set to 0 and the others carry the load).`,
-        rows.map((r) => this.system.aeOwner(r)),
-      )
-    }
+    if (!changed) return false
     this.setRowScaling()
     return true
   }

@@ -16,6 +16,12 @@ export interface SensorSeries {
 
 export type SensorRowListener = (sensorIndex: number, row: Float64Array) => void
 
+/**
+ * Writes the multipliers the sensors report at state s into out and returns true, or returns false to
+ * report s.lambda as it is (the solver's minimum-norm multipliers of redundant constraints).
+ */
+export type ReportedMultipliers = (s: SystemState, out: Float64Array) => boolean
+
 export class SensorRecorder {
   readonly series: SensorSeries[]
   private readonly due: OutputSchedule
@@ -23,6 +29,11 @@ export class SensorRecorder {
   /** Views of row[i] without the time column, made once (a subarray per recorded row allocated). */
   private readonly rowValues: Float64Array[]
   private readonly listeners: SensorRowListener[] = []
+  /** Set by the solver: the multipliers to report instead of the integration's (none: s.lambda). */
+  reportedMultipliers: ReportedMultipliers | null = null
+  /** The reported multipliers, and the integration's kept aside while the sensors read the former. */
+  private reported = new Float64Array(0)
+  private integrated = new Float64Array(0)
 
   constructor(
     private readonly system: CompiledSystem,
@@ -65,6 +76,22 @@ export class SensorRecorder {
     return true
   }
   private record(s: SystemState): void {
+    if (this.reported.length !== s.lambda.length) {
+      this.reported = new Float64Array(s.lambda.length)
+      this.integrated = new Float64Array(s.lambda.length)
+    }
+    const swap = this.reportedMultipliers?.(s, this.reported) === true
+    if (swap) {
+      this.integrated.set(s.lambda)
+      s.lambda.set(this.reported)
+    }
+    try {
+      this.recordRows(s)
+    } finally {
+      if (swap) s.lambda.set(this.integrated)
+    }
+  }
+  private recordRows(s: SystemState): void {
     const sensors = this.system.sensors
     for (let i = 0; i < sensors.length; i++) {
       const row = this.row[i]

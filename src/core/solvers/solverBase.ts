@@ -9,6 +9,7 @@ import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { NodeComputation, ObjectComputation } from '../system/computation'
 import { SystemEvaluator } from '../system/evaluator'
+import { MinimumNormMultipliers } from '../system/minimumNormMultipliers'
 import type { SystemState } from '../system/state'
 import { SolverError, type CancellationToken } from './errors'
 import type { SensorRecorder } from './sensorRecorder'
@@ -153,6 +154,30 @@ export abstract class SolverBase {
     this.endTime = ti.endTime
     this.h = (ti.endTime - ti.startTime) / ti.numberOfSteps
     this.nominalStepSize = this.h
+    if (options.recorder && system.nAE > 0) options.recorder.reportedMultipliers = this.minimumNormMultipliers
+  }
+
+  /** Whether the constraint Jacobian of the reactions is the velocity-level one (index 2). */
+  protected get velocityLevelReactions(): boolean {
+    return false
+  }
+
+  /** Made when dropped equations are first reported; null when the system is too large for it. */
+  private minimumNorm: MinimumNormMultipliers | null | undefined = undefined
+
+  /**
+   * With equations dropped (redundant constraints) the sensors report the minimum-norm multipliers
+   * of the same generalized reaction (minimumNormMultipliers.ts); the integration keeps its own.
+   */
+  private readonly minimumNormMultipliers = (s: SystemState, out: Float64Array): boolean => {
+    const dropped = this.evaluator.dependentRows
+    if (!dropped) return false
+    if (this.minimumNorm === undefined)
+      this.minimumNorm = MinimumNormMultipliers.create(this.system, this.velocityLevelReactions)
+    if (!this.minimumNorm) return false
+    out.set(s.lambda)
+    this.minimumNorm.project(s, dropped, out)
+    return true
   }
 
   /** True for solvers whose step sizes come from error control rather than the nominal grid. */
@@ -466,7 +491,8 @@ export abstract class SolverBase {
   }
   protected loadExtra(_values: Record<string, number>, _vectors: Record<string, Float64Array>): void {}
 
-  protected warn(message: string, items: string[] = []): void {
+  /** Records a warning and passes it on (an arrow: helpers of the solvers take it as a callback). */
+  protected readonly warn = (message: string, items: string[] = []): void => {
     const w = { message, time: this.state.t, items }
     this.warnings.push(w)
     this.options.onWarning?.(w)
