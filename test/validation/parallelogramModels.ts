@@ -4,17 +4,36 @@
 import { GRAVITY, type Json } from './helpers'
 
 export const PARALLELOGRAM = { m: 1.5, M: 2, r: 0.5, b: 0.8, Jcoupler: 0.3, theta0: 1.2 }
-const { m, M, r, b, Jcoupler, theta0 } = PARALLELOGRAM
+const { m, M, r, b, Jcoupler } = PARALLELOGRAM
 
-/** Cranks at ground pivots x = i b (local x from pivot to tip), a coupler joining their tips. */
-export function parallelogram(cranks: number, kind: '2D' | '3D'): Json {
+/** Where the linkage starts: the crank angle from the downward vertical, its rate, and gravity or none. */
+export interface ParallelogramStart {
+  theta0?: number
+  omega?: number
+  gravity?: boolean
+}
+
+/**
+ * Cranks at ground pivots x = i b (local x from pivot to tip), a coupler joining their tips, started
+ * at theta0 (PARALLELOGRAM's by default) turning at omega (0).
+ */
+export function parallelogram(cranks: number, kind: '2D' | '3D', start: ParallelogramStart = {}): Json {
+  const { theta0 = PARALLELOGRAM.theta0, omega = 0, gravity = true } = start
   const planar = kind === '2D'
   const s = Math.sin(theta0),
     c = Math.cos(theta0)
-  const node = (name: string, x: number, y: number, phi: number): Json =>
-    planar
-      ? { type: 'RigidBody2D', name, referenceCoordinates: [x, y, phi] }
-      : { type: 'RigidBodyRxyz', name, referenceCoordinates: [x, y, 0, 0, 0, phi] }
+  // Velocities of a point at distance l along a crank (v = omega l (cos, sin)) and of its angle.
+  const node = (name: string, x: number, y: number, phi: number, l: number, w: number): Json => {
+    const [vx, vy] = [omega * l * c, omega * l * s]
+    return planar
+      ? { type: 'RigidBody2D', name, referenceCoordinates: [x, y, phi], initialVelocities: [vx, vy, w] }
+      : {
+          type: 'RigidBodyRxyz',
+          name,
+          referenceCoordinates: [x, y, 0, 0, 0, phi],
+          initialVelocities: [vx, vy, 0, 0, 0, w],
+        }
+  }
   const body = (name: string, nodeName: string, mass: number, J: number): Json =>
     planar
       ? { type: 'RigidBody2D', name, nodeNumber: nodeName, physicsMass: mass, physicsInertia: J }
@@ -32,23 +51,25 @@ export function parallelogram(cranks: number, kind: '2D' | '3D'): Json {
     markers: Json[] = [],
     loads: Json[] = [],
     sensors: Json[] = []
-  const addBody = (name: string, x: number, y: number, phi: number, mass: number, J: number): void => {
-    nodes.push(node(`n${name}`, x, y, phi))
+  const addBody = (name: string, [x, y, phi]: number[], [l, w]: number[], mass: number, J: number): void => {
+    nodes.push(node(`n${name}`, x, y, phi, l, w))
     objects.push(body(name, `n${name}`, mass, J))
     markers.push({ type: 'BodyMass', name: `mass${name}`, bodyNumber: name })
-    loads.push({
-      type: 'MassProportional',
-      name: `gravity${name}`,
-      markerNumber: `mass${name}`,
-      loadVector: [0, -GRAVITY, 0],
-    })
+    if (gravity)
+      loads.push({
+        type: 'MassProportional',
+        name: `gravity${name}`,
+        markerNumber: `mass${name}`,
+        loadVector: [0, -GRAVITY, 0],
+      })
     sensors.push(
       { type: 'Object', name: `T${name}`, objectNumber: name, outputVariableType: 'KineticEnergy' },
       { type: 'Node', name: `p${name}`, nodeNumber: `n${name}`, outputVariableType: 'Position' },
     )
   }
   for (let i = 0; i < cranks; i++) {
-    addBody(`crank${i}`, i * b + (r / 2) * s, -(r / 2) * c, theta0 - Math.PI / 2, m, (m * r * r) / 12)
+    const pose = [i * b + (r / 2) * s, -(r / 2) * c, theta0 - Math.PI / 2]
+    addBody(`crank${i}`, pose, [r / 2, omega], m, (m * r * r) / 12)
     markers.push(
       { type: 'BodyRigid', name: `g${i}`, bodyNumber: 'ground', localPosition: [i * b, 0, 0] },
       { type: 'BodyRigid', name: `base${i}`, bodyNumber: `crank${i}`, localPosition: [-r / 2, 0, 0] },
@@ -60,7 +81,7 @@ export function parallelogram(cranks: number, kind: '2D' | '3D'): Json {
       { type: joint, name: `pin${i}`, markerNumbers: [`tip${i}`, `c${i}`] },
     )
   }
-  addBody('coupler', half * b + r * s, -r * c, 0, M, Jcoupler)
+  addBody('coupler', [half * b + r * s, -r * c, 0], [r, 0], M, Jcoupler)
   sensors.push(
     { type: 'Node', name: 'q0', nodeNumber: 'ncrank0', outputVariableType: 'Coordinates' },
     { type: 'Node', name: 'qt0', nodeNumber: 'ncrank0', outputVariableType: 'Coordinates_t' },

@@ -3,8 +3,10 @@
 // (evaluator.dependentRows), or taken back once independent again, with a warning naming them.
 import type { SystemEvaluator } from '../system/evaluator'
 import {
+  DEPENDENCE_TOLERANCE,
   dependentConstraintRows,
   describeConstraintRows,
+  NEAR_DEPENDENCE_TOLERANCE,
   type RankReport,
   type RowOrder,
 } from '../system/constraintRank'
@@ -20,11 +22,12 @@ export function updateDroppedEquations(
   order: RowOrder,
   warn: (message: string, items?: string[]) => void,
   report: RankReport | null = null,
+  tolerance = DEPENDENCE_TOLERANCE,
 ): boolean {
   const system = evaluator.system,
     state = system.state
   const old = evaluator.dependentRows
-  const rows = dependentConstraintRows(system, state, velocityLevel, order, old, report)
+  const rows = dependentConstraintRows(system, state, velocityLevel, order, old, report, tolerance)
   if (!rows) return false
   const same = old
     ? rows.length === old.reduce((n, x) => n + x, 0) && rows.every((r) => old[r] === 1)
@@ -49,4 +52,23 @@ export function updateDroppedEquations(
     rows.map((r) => system.aeOwner(r)),
   )
   return true
+}
+
+/**
+ * For a singular Newton or acceleration matrix: drops the dependent equations ('ordered'), or, when
+ * the dropped ones are still the dependent ones, keeps a better-conditioned set ('pivoted'), or, when
+ * no row is dependent at DEPENDENCE_TOLERANCE, drops the nearly dependent ones that made the LU fail
+ * (NEAR_DEPENDENCE_TOLERANCE). Returns whether the set changed (assemble again); report as above.
+ */
+export function dropForSingularMatrix(
+  evaluator: SystemEvaluator,
+  velocityLevel: boolean,
+  warn: (message: string, items?: string[]) => void,
+  report: RankReport | null = null,
+): boolean {
+  return (
+    updateDroppedEquations(evaluator, velocityLevel, 'ordered', warn, report) ||
+    updateDroppedEquations(evaluator, velocityLevel, 'pivoted', warn, report) ||
+    updateDroppedEquations(evaluator, velocityLevel, 'pivoted', warn, report, NEAR_DEPENDENCE_TOLERANCE)
+  )
 }

@@ -17,7 +17,7 @@ import type { ObjectComputation } from '../system/computation'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
 import { ConstraintProjection } from './constraintProjection'
-import { updateDroppedEquations } from './droppedEquations'
+import { dropForSingularMatrix, updateDroppedEquations } from './droppedEquations'
 import { SolverError } from './errors'
 import { SolverBase, STEP_GROWTH_LIMIT, type SolverOptions } from './solverBase'
 import {
@@ -177,16 +177,11 @@ export class ExplicitSolver extends SolverBase {
 
   /**
    * A singular [[M, C_q^T], [C_q, 0]] whose constraint equations depend on each other drops the
-   * dependent ones (droppedEquations.ts, as the implicit solvers do; a dropped set still dependent:
-   * the best-conditioned one, 'pivoted'); false when no equation is dependent (a coordinate without
-   * mass, or a system too large for the dense check).
+   * dependent ones (droppedEquations.ts, as the implicit solvers do); false when none is (a
+   * coordinate without mass, or a system too large for the dense check).
    */
   private dropDependentEquations(): boolean {
-    if (this.nAE === 0) return false
-    return (
-      updateDroppedEquations(this.evaluator, false, 'ordered', this.warn) ||
-      updateDroppedEquations(this.evaluator, false, 'pivoted', this.warn)
-    )
+    return this.nAE > 0 && dropForSingularMatrix(this.evaluator, false, this.warn)
   }
 
   private singularMass(unknown: number): never {

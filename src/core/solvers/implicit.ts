@@ -24,9 +24,9 @@ import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
-import { DEPENDENCE_TOLERANCE, type RankReport, type RowOrder } from '../system/constraintRank'
+import { DEPENDENCE_TOLERANCE, type RankReport } from '../system/constraintRank'
 import { ConstraintProjection } from './constraintProjection'
-import { updateDroppedEquations } from './droppedEquations'
+import { dropForSingularMatrix, updateDroppedEquations } from './droppedEquations'
 import { SolverError } from './errors'
 import { JacobianRefreshPolicy } from './jacobianRefresh'
 import { SolverBase, type SolverOptions } from './solverBase'
@@ -230,17 +230,23 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * Finds the constraint equations that depend on the others at the current state (constraintRank.ts)
    * and drops them (lambda = 0 on their rows), or takes dropped ones back once they are independent
    * again (a mechanism leaving a singular pose). Returns whether the set changed; warns when it does.
-   * 'pivoted' picks the best-conditioned rows to keep (constraintRank.ts), for a matrix that is
-   * singular although the dropped rows still depend on the kept ones.
    */
-  private updateDependentRows(order: RowOrder = 'ordered'): boolean {
+  private updateDependentRows(): boolean {
     const report = this.rankReport
-    report.dependentRemainder = 0
-    const changed = updateDroppedEquations(this.evaluator, this.velocityLevel, order, this.warn, report)
+    return this.rowsChanged(
+      updateDroppedEquations(this.evaluator, this.velocityLevel, 'ordered', this.warn, report),
+    )
+  }
+
+  /**
+   * After a rank check that changed the dropped set (or not): index 2 starts projecting when a
+   * dependent row's remainder is above DEPENDENCE_TOLERANCE (see projection); the row scaling follows.
+   */
+  private rowsChanged(changed: boolean): boolean {
     if (
       this.velocityLevel &&
       this.evaluator.dependentRows &&
-      report.dependentRemainder > DEPENDENCE_TOLERANCE
+      this.rankReport.dependentRemainder > DEPENDENCE_TOLERANCE
     )
       this.projecting = true
     if (!changed) return false
@@ -616,7 +622,12 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.stats.jacobians++
     const k = this.matrix.factorize()
     if (k < 0) return true
-    if (this.nAE > 0 && (this.updateDependentRows() || this.updateDependentRows('pivoted'))) return false
+    const ev = this.evaluator
+    if (
+      this.nAE > 0 &&
+      this.rowsChanged(dropForSingularMatrix(ev, this.velocityLevel, this.warn, this.rankReport))
+    )
+      return false
     const owner = this.unknownOwner(k)
     throw new SolverError(
       'singular',

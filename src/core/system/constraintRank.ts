@@ -23,6 +23,15 @@ export const DEPENDENCE_TOLERANCE = 1e-10
  * within a displacement of about 1e-6 of its size.
  */
 export const INDEPENDENCE_TOLERANCE = 1e-6
+/**
+ * Rows this close to dependence make the Newton matrix singular for its LU although they are not
+ * dependent at DEPENDENCE_TOLERANCE: the constraint block's pivots (the Schur complement
+ * C_q A^-1 C_q^T) go with the square of a row's remainder, so remainders below ~1e-7 give pivots below
+ * the LU's threshold (~1e-14 of the largest entry). A mechanism passing a singular pose right on a
+ * step (a parallelogram's flattened pose) gets there; the rows are then dropped as dependent (and
+ * come back at INDEPENDENCE_TOLERANCE, above this).
+ */
+export const NEAR_DEPENDENCE_TOLERANCE = 1e-7
 /** Above this many entries (nAE x nODE2) the dense check is not made (the singular matrix is reported). */
 export const MAX_DENSE_ENTRIES = 2e7
 
@@ -46,6 +55,8 @@ export interface RankReport {
  * is too large for the dense check. Inactive connectors (g = lambda) have no rows in C_q and are
  * never dependent. dropped (1 per row dropped now) decides the order of 'ordered'. report, when
  * given, gets the largest ||(I - Q Q^T) c|| / ||c|| of the rows found dependent (0 for none).
+ * tolerance: the dependence threshold of 'pivoted' (NEAR_DEPENDENCE_TOLERANCE for a singular matrix
+ * whose rows are independent at DEPENDENCE_TOLERANCE).
  */
 export function dependentConstraintRows(
   system: CompiledSystem,
@@ -54,6 +65,7 @@ export function dependentConstraintRows(
   order: RowOrder = 'ordered',
   dropped: Uint8Array | null = null,
   report: RankReport | null = null,
+  tolerance = DEPENDENCE_TOLERANCE,
 ): number[] | undefined {
   const n2 = system.nODE2,
     nAE = system.nAE
@@ -86,7 +98,7 @@ export function dependentConstraintRows(
         const ratio = norm(r.row) / r.size
         if (ratio > bestRatio) [best, bestRatio] = [k, ratio]
       })
-      if (bestRatio <= DEPENDENCE_TOLERANCE) {
+      if (bestRatio <= tolerance) {
         for (const r of open) depends(r, norm(r.row) / r.size)
         break
       }
