@@ -266,6 +266,12 @@ export const COMMANDS: readonly CommandSpec[] = [
           'one sensor per movable joint, named as the joint (NAME.csv with mbs run --sensors-dir), ' +
           'recording its coordinate: angle in rad from the URDF zero pose, or displacement in m',
       },
+      {
+        name: 'embed-meshes',
+        doc:
+          'copy each mesh file into the project (base64 in its Mesh entry), so that the project ' +
+          'draws without the files',
+      },
     ],
   },
   {
@@ -358,6 +364,8 @@ export interface ImportArgs {
   jointSensors: boolean
   /** Folders of ROS packages by name (--package-dir NAME=DIR). */
   packageDirs: Record<string, string>
+  /** Mesh files copied into the project (--embed-meshes). */
+  embedMeshes: boolean
 }
 
 export interface LinearizeArgs {
@@ -558,6 +566,7 @@ function importArgs(values: Map<string, string>, lists: Map<string, string[]>): 
     formulation: values.has('bodies') ? 'bodies' : 'tree',
     gravity,
     jointSensors: values.has('joint-sensors'),
+    embedMeshes: values.has('embed-meshes'),
   }
 }
 

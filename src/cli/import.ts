@@ -1,6 +1,6 @@
 // `mbs import FILE.urdf -o PROJECT.mbsproj [--tree | --bodies] [--gravity X,Y,Z] [--joint-sensors]
-// [--package-dir NAME=DIR ...]`: the URDF as a project file (written atomically), what could not be
-// represented on standard error, one per line.
+// [--package-dir NAME=DIR ...] [--embed-meshes]`: the URDF as a project file (written atomically),
+// what could not be represented on standard error, one per line.
 import path from 'node:path'
 import { UrdfError } from '../core'
 import { writeFileAtomic } from '../node/atomicWrite'
@@ -20,6 +20,7 @@ export function importCommand(file: string, args: ImportArgs, io: CliIO): number
       jointSensors: args.jointSensors,
       packageDirs: args.packageDirs,
       output: args.output,
+      embedMeshes: args.embedMeshes,
     })
   } catch (e) {
     // Not UTF-8, or not a robot.

@@ -237,8 +237,7 @@ export function createBackend(options: BackendOptions): Backend {
       })
     },
     openFile: (params) => openFile(readString(params, 'path', 'openFile')),
-    readMeshFile: async (params) =>
-      readMeshFile(files, documentState.path, readString(params, 'file', 'readMeshFile')),
+    readMeshFile: async (params) => readMeshFile(files, documentState.path, params),
     importUrdf: async (params) => {
       const { path, notes } = importUrdfToFile(files, params)
       return { opened: await openFile(path), notes }

@@ -3,31 +3,41 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { UrdfError } from '../core'
-import type { MeshFileData, UrdfImportRequest } from '../shared/api'
+import type { MeshFileData, MeshFileRequest, UrdfImportRequest } from '../shared/api'
 import { ApiError } from '../shared/protocol'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { decodeUtf8, readInputBytes } from '../node/inputFiles'
-import { meshReferenceFrom } from '../node/meshFiles'
+import { meshReferenceFrom, readMeshFileBytes } from '../node/meshFiles'
 import { importUrdfFile } from '../node/urdfImport'
 import type { Workspace } from './workspace'
 
-/** Mesh files larger than this are refused (a 1e6-triangle binary STL has 50 MB). */
-export const MAX_MESH_FILE_BYTES = 256 * 1024 ** 2
-
-/** The mesh file `file` names for a document at `documentPath` (null: none, the workspace start). */
-export function readMeshFile(files: Workspace, documentPath: string | null, file: string): MeshFileData {
+/** The mesh file (or the part of it) `request` names, for a document at `documentPath` (null: none). */
+export function readMeshFile(
+  files: Workspace,
+  documentPath: string | null,
+  request: MeshFileRequest,
+): MeshFileData {
+  const { file, offset, length } = request ?? {}
+  if (typeof file !== 'string') throw new ApiError('invalid-params', 'readMeshFile expects {file: string}')
+  const count = (v: unknown) => v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0)
+  if (!count(offset) || !count(length) || (offset === undefined) !== (length === undefined))
+    throw new ApiError(
+      'invalid-params',
+      'readMeshFile: offset and length must be byte counts, both or neither',
+    )
   const base = documentPath ? dirname(documentPath) : files.start
   const path = files.existing(resolve(base, file))
-  let bytes: Buffer
+  let part: { bytes: Buffer; size: number }
   try {
-    bytes = readInputBytes(path, MAX_MESH_FILE_BYTES)
+    part = readMeshFileBytes(path, offset, length)
   } catch (error) {
     throw new ApiError('io-error', `Cannot read the mesh file ${path}: ${(error as Error).message}`)
   }
   return {
     path,
     reference: documentPath ? meshReferenceFrom(dirname(documentPath), path) : path,
-    data: bytes.toString('base64'),
+    data: part.bytes.toString('base64'),
+    size: part.size,
   }
 }
 
@@ -70,6 +80,7 @@ export function importUrdfToFile(
       jointSensors: request.jointSensors === true,
       packageDirs,
       output,
+      embedMeshes: request.embedMeshes === true,
     })
     writeFileAtomic(output, imported.text)
     return { path: output, notes: imported.notes }

@@ -1,17 +1,20 @@
 // A URDF file as project text, for `mbs import` and the app's File > Import: mesh visuals are found
 // on disk (package://NAME/... in the folder given for NAME, else in the URDF's nearest ancestor
 // folder named NAME as a ROS package lays it out; file:// and plain paths relative to the URDF) and
-// referenced from the project relative to the folder the project is written to.
+// referenced from the project relative to the folder the project is written to (and embedded in it
+// when asked).
 import fs from 'node:fs'
 import path from 'node:path'
 import { importUrdf, writeProject, type ModelSpec, type UrdfImport, type UrdfImportOptions } from '../core'
-import { meshReferenceFrom } from './meshFiles'
+import { meshFileBase64, meshReferenceFrom } from './meshFiles'
 
 export interface UrdfFileImportOptions extends Omit<UrdfImportOptions, 'meshReference'> {
   /** Folders of ROS packages by name, for package:// mesh filenames. */
   packageDirs?: Readonly<Record<string, string>>
   /** The project file the import is written to (mesh references are relative to its folder). */
   output: string
+  /** Mesh files embedded in the project (their bytes as each entry's "data") besides referenced. */
+  embedMeshes?: boolean
 }
 
 export interface UrdfFileImport extends UrdfImport {
@@ -36,7 +39,13 @@ export function importUrdfFile(
         return {
           problem: `no such file ${found.file}${filename.startsWith('package://') ? PACKAGE_HINT : ''}`,
         }
-      return { file: meshReferenceFrom(projectDir, found.file) }
+      const file = meshReferenceFrom(projectDir, found.file)
+      if (!options.embedMeshes) return { file }
+      try {
+        return { file, data: meshFileBase64(found.file) }
+      } catch (error) {
+        return { file, note: `referenced, not embedded: ${(error as Error).message}` }
+      }
     },
   })
   const projectText = writeProject({

@@ -178,14 +178,23 @@ export const READ_RESULTS_LIMIT = 4 << 20
  */
 export type FileKind = 'folder' | 'project' | 'results' | 'checkpoint' | 'image' | 'video' | 'mesh' | 'urdf'
 
+/** readMeshFile's request: a file, all of it or `length` bytes from `offset`. */
+export interface MeshFileRequest {
+  file: string
+  offset?: number
+  length?: number
+}
+
 /** A mesh file as readMeshFile answers it. */
 export interface MeshFileData {
   /** The host's path of the file (absolute). */
   path: string
   /** The reference a project stores for it: relative to the document's folder, else absolute. */
   reference: string
-  /** The file's bytes in base64. */
+  /** The file's bytes in base64 (those of the range asked for, else all). */
   data: string
+  /** The file's size in bytes. */
+  size: number
 }
 
 /** importUrdf's request: the URDF, the project to write and the options of `mbs import`. */
@@ -198,6 +207,8 @@ export interface UrdfImportRequest {
   jointSensors?: boolean
   /** Folders of ROS packages by name (package://NAME/...). */
   packageDirs?: Record<string, string>
+  /** Mesh files copied into the project (mbs import --embed-meshes). */
+  embedMeshes?: boolean
   /** Replace an existing output file (else 'file-exists'). */
   overwrite?: boolean
 }
@@ -267,9 +278,11 @@ export interface ApiRequests {
   openFile: { params: { path: string }; result: OpenedModel }
   /**
    * A mesh file's bytes (VgraphicsData "Mesh" entries): `file` relative to the document's folder (a
-   * model without a file: the workspace's start folder) or absolute, inside the workspace.
+   * model without a file: the workspace's start folder) or absolute, inside the workspace; `offset`
+   * and `length` (bytes) ask for a part, so that a large file comes in messages the page parses in a
+   * moment each.
    */
-  readMeshFile: { params: { file: string }; result: MeshFileData }
+  readMeshFile: { params: MeshFileRequest; result: MeshFileData }
   /**
    * Imports a URDF robot as `mbs import` does, writes the project to `output` and opens it; `notes`
    * lists what the project cannot represent.

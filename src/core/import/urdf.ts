@@ -31,9 +31,10 @@ export interface UrdfImportOptions {
   /**
    * The project's reference (meshEntry.ts "file") of a visual's mesh filename as the URDF writes it
    * (package://, file:// or a path relative to the URDF), or why it cannot be had. Default: the
-   * filename itself when it is a plain path, else a note.
+   * filename itself when it is a plain path, else a note. `data`: the file's bytes in base64, embedded
+   * in the entry (meshEntry.ts "data"); `note`: what the user should know of it.
    */
-  meshReference?: (filename: string) => { file: string } | { problem: string }
+  meshReference?: (filename: string) => { file: string; data?: string; note?: string } | { problem: string }
 }
 
 export interface UrdfImport {
@@ -83,7 +84,7 @@ const originOf = (o: Xml | undefined, what: string): Frame => ({
 const list = (x: unknown): Xml[] => (x === undefined ? [] : Array.isArray(x) ? (x as Xml[]) : [x as Xml])
 
 /** A plain relative or absolute path is kept; a package:// or file:// name needs a resolver. */
-const plainMeshReference = (filename: string): { file: string } | { problem: string } =>
+const plainMeshReference: NonNullable<UrdfImportOptions['meshReference']> = (filename) =>
   /^[a-z]+:\/\//i.test(filename)
     ? { problem: `${filename.split('://')[0]}:// is not resolved here (map it to a folder)` }
     : { file: filename }
@@ -116,14 +117,17 @@ function parseLinks(robot: Xml, options: UrdfImportOptions, notes: string[]): Ma
         const ref = (options.meshReference ?? plainMeshReference)(filename)
         if ('problem' in ref)
           notes.push(`link "${name}": mesh visual ${filename} not imported: ${ref.problem}`)
-        else
+        else {
+          if (ref.note) notes.push(`link "${name}": mesh visual ${filename} ${ref.note}`)
           visuals.push({
             frame,
             geometry: {
               mesh: ref.file,
+              ...(ref.data === undefined ? {} : { meshData: ref.data }),
               scale: numbers(mesh.scale, 3, [1, 1, 1], `link "${name}" mesh scale`),
             },
           })
+        }
       } else if (g.box)
         visuals.push({
           frame,
@@ -448,7 +452,14 @@ function bodiesModel({ links, root, ordered, options, notes }: Robot): JsonObjec
 function graphicsEntry({ frame, geometry }: Link['visuals'][number]): JsonObject {
   const { R, p } = frame
   if (geometry.mesh !== undefined)
-    return { type: 'Mesh', file: geometry.mesh, scale: geometry.scale, position: p, rotation: asJson(R) }
+    return {
+      type: 'Mesh',
+      file: geometry.mesh,
+      ...(geometry.meshData === undefined ? {} : { data: geometry.meshData }),
+      scale: geometry.scale,
+      position: p,
+      rotation: asJson(R),
+    }
   if (geometry.sphere !== undefined) return { type: 'Sphere', position: p, radius: geometry.sphere as number }
   if (geometry.cylinder !== undefined) {
     const [radius, length] = geometry.cylinder as number[]

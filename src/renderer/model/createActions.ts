@@ -302,6 +302,11 @@ const rigidBodyFromMesh: CreateAction = {
     },
     position: vector3('position of the mesh origin (the body reference point)', [0, 0, 0]),
     color: { type: 'color', default: [0.45, 0.6, 0.85, 1], doc: 'colour' },
+    embed: {
+      type: 'boolean',
+      default: false,
+      doc: 'copy the file into the project (base64), so that it draws without the file',
+    },
   }),
   prepare: meshBodyValues,
   build(spec, values) {
@@ -316,6 +321,7 @@ const rigidBodyFromMesh: CreateAction = {
         {
           type: 'Mesh',
           file: values.meshReference,
+          ...(typeof values.meshData === 'string' ? { data: values.meshData } : {}),
           ...(scale === 1 ? {} : { scale: [scale, scale, scale] }),
         },
       ],

@@ -2,32 +2,38 @@
 // them, welded into a closed surface and its mass properties computed for the form's density and
 // scale (a closed mesh scaled by s has s^3 the volume and s^5 the inertia: the points are scaled
 // before the divergence theorem, which is exact either way).
-import { meshFormat, MeshError, soupMassProperties, type JsonValue } from '../../core'
-import type { MeshFileData } from '../../shared/api'
-import { meshTriangles } from './meshSolid'
+import { embeddedMeshProblem, meshFormat, MeshError, soupMassProperties, type JsonValue } from '../../core'
+import type { MeshFileData, MeshFileRequest } from '../../shared/api'
+import { parseMeshFileOffThread } from '../viewport/meshParser'
 
 type Values = Record<string, JsonValue>
 
 /** What a create action may ask of the host (the API's methods of these names). */
 export interface CreateHost {
-  readMeshFile(params: { file: string }): Promise<MeshFileData>
+  readMeshFile(params: MeshFileRequest): Promise<MeshFileData>
 }
 
-/** The form's values with meshReference (the project's "file") and massProperties added. */
+/**
+ * The form's values with meshReference (the project's "file"), massProperties and, when the form asks
+ * to embed the file, meshData (its bytes in base64, the entry's "data") added.
+ */
 export async function meshBodyValues(values: Values, host: CreateHost): Promise<Values> {
   const file = String(values.file ?? '').trim()
   if (file === '') throw new Error('Name the mesh file (an .stl, .obj, .gltf or .glb file)')
   const format = meshFormat(file)
   if (!format) throw new Error(`${file}: expected an .stl, .obj, .gltf or .glb file`)
   const read = await host.readMeshFile({ file })
-  const { points, triangles } = await meshTriangles(read.data, format)
+  const tooLarge = values.embed === true ? embeddedMeshProblem(read.size) : undefined
+  if (tooLarge) throw new Error(`${read.path} cannot be embedded: ${tooLarge}`)
+  const { positions, indices } = await parseMeshFileOffThread([read.data], format, false)
   const s = values.scale as number
-  for (let i = 0; i < points.length; i++) points[i] *= s
+  const points = Float64Array.from(positions, (x) => x * s)
   try {
-    const p = soupMassProperties(points, triangles, values.density as number)
+    const p = soupMassProperties(points, indices, values.density as number)
     return {
       ...values,
       meshReference: read.reference,
+      ...(values.embed === true ? { meshData: read.data } : {}),
       massProperties: { mass: p.mass, centerOfMass: p.centerOfMass, inertia: p.inertia },
     }
   } catch (error) {

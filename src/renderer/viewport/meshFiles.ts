@@ -5,12 +5,12 @@
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial'
 import { Color3 } from '@babylonjs/core/Maths/math.color'
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder'
-import { VertexBuffer } from '@babylonjs/core/Buffers/buffer'
 import { Mesh } from '@babylonjs/core/Meshes/mesh'
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData'
 import '@babylonjs/core/Meshes/thinInstanceMesh'
 import type { Scene } from '@babylonjs/core/scene'
 import { meshFormat, type GraphicsItem, type GraphicsPrimitive } from '../../core'
+import { parseMeshFileOffThread, type Base64Pieces } from './meshParser'
 import { writeInstance } from './primitives'
 
 type MeshFilePrimitive = Extract<GraphicsPrimitive, { shape: 'meshFile' }>
@@ -19,8 +19,8 @@ type MeshFilePrimitive = Extract<GraphicsPrimitive, { shape: 'meshFile' }>
 export const PLACEHOLDER_SIZE = 0.1
 
 export interface MeshSource {
-  /** The file's bytes in base64: the embedded data, or the file read by the host. */
-  base64(p: MeshFilePrimitive): Promise<string>
+  /** The file's bytes in base64 (meshParser.ts Base64Pieces): the embedded data, or read by the host. */
+  base64(p: MeshFilePrimitive): Base64Pieces
   /** Files of the same key share one loaded mesh (the data, or the file and the document it is in). */
   key(p: MeshFilePrimitive): string
   failed(p: MeshFilePrimitive, message: string): void
@@ -34,6 +34,10 @@ export interface MeshFiles {
   ownerOf(mesh: unknown, index: number): string | null
   /** Loads under way (for tests and the status line). */
   loading(): number
+  /** Files parsed so far (for tests: bodies of one file share one parse). */
+  parsed(): number
+  /** Bodies drawn as instances of loaded files (not placeholders). */
+  instances(): number
 }
 
 interface Instances {
@@ -54,6 +58,7 @@ export function createMeshFiles(scene: Scene, source: MeshSource, onLoaded: () =
   const templates = new Map<string, Mesh | 'loading' | 'failed'>()
   const drawn = new Map<Mesh, Instances>()
   let pending = 0
+  let parses = 0
 
   function prepare(mesh: Mesh): Mesh {
     mesh.material = material
@@ -68,28 +73,20 @@ export function createMeshFiles(scene: Scene, source: MeshSource, onLoaded: () =
     templates.set(key, 'loading')
     pending++
     try {
-      const { loadMeshContainer } = await import('./meshLoaders')
-      const container = await loadMeshContainer(await source.base64(p), meshFormat(p.file)!, scene)
-      const parts = container.meshes.filter((m): m is Mesh => m instanceof Mesh && m.getTotalVertices() > 0)
-      if (parts.length === 0) throw new Error('the file has no triangles')
-      container.addAllToScene()
-      // One mesh of the file's triangles in file coordinates (node transforms of a glTF baked in).
-      const merged = parts.length === 1 ? parts[0] : Mesh.MergeMeshes(parts, true, true)
-      if (!merged) throw new Error('its parts could not be merged into one mesh')
-      merged.setParent(null)
-      merged.bakeCurrentTransformIntoVertices()
-      // Normals from the triangles (an STL's own are often zero or wrong): flat where the file gives
-      // each triangle its own points, smooth where triangles share them.
-      const positions = merged.getVerticesData(VertexBuffer.PositionKind)
-      const indices = merged.getIndices()
-      if (positions && indices) {
-        const normals: number[] = []
-        VertexData.ComputeNormals(positions, indices, normals)
-        merged.setVerticesData(VertexBuffer.NormalKind, normals)
-      }
-      for (const m of container.meshes) if (m !== merged && !m.isDisposed()) m.dispose()
-      for (const m of container.materials) m.dispose()
-      templates.set(key, prepare(merged))
+      // Parsed off the main thread; here only the arrays are handed to the GPU.
+      const { positions, indices, normals } = await parseMeshFileOffThread(
+        source.base64(p),
+        meshFormat(p.file)!,
+        true,
+      )
+      const mesh = new Mesh(`meshFile:${p.file}`, scene)
+      const data = new VertexData()
+      data.positions = positions
+      data.indices = indices
+      data.normals = normals!
+      data.applyToMesh(mesh)
+      parses++
+      templates.set(key, prepare(mesh))
     } catch (error) {
       templates.set(key, 'failed')
       source.failed(p, (error as Error).message)
@@ -158,5 +155,8 @@ export function createMeshFiles(scene: Scene, source: MeshSource, onLoaded: () =
     meshes: () => [...drawn.keys()],
     ownerOf: (mesh, index) => drawn.get(mesh as Mesh)?.owners[index] ?? null,
     loading: () => pending,
+    parsed: () => parses,
+    instances: () =>
+      [...drawn.values()].reduce((n, d) => n + (d.mesh === placeholder ? 0 : d.owners.length), 0),
   }
 }

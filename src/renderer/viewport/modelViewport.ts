@@ -190,8 +190,10 @@ export function createModelViewport(
     triangleMeshes.draw(items, selection, SELECTED)
     canvas.dataset.meshes = String(triangleMeshes.meshes().length)
     meshFiles.draw(items, selection, SELECTED)
-    // For tests: mesh files still loading.
+    // For tests: mesh files still loading, parsed, and bodies drawn as their instances.
     canvas.dataset.meshFilesLoading = String(meshFiles.loading())
+    canvas.dataset.meshFilesParsed = String(meshFiles.parsed())
+    canvas.dataset.meshFileInstances = String(meshFiles.instances())
     // What is drawn, for tests and screenshots to wait on.
     canvas.dataset.instances = String(
       Object.values(instanceOwners).reduce((n, owners) => n + owners.length, 0),

@@ -151,4 +151,39 @@ describe('mbs import', () => {
     expect(run.code).toBe(0)
     expect(run.stderr).toContain('mbs run: warning: model.objects[1].VgraphicsData: entry 0 of "arm"')
   })
+
+  it('--embed-meshes: the project holds the files, validates and runs without them', async () => {
+    const folder = path.join(dir, 'embed')
+    fs.mkdirSync(folder)
+    const stl = path.join(folder, 'arm.stl')
+    const bytes = Buffer.from('solid arm\nendsolid arm\n')
+    fs.writeFileSync(stl, bytes)
+    const urdfFile = path.join(folder, 'arm.urdf')
+    fs.writeFileSync(urdfFile, URDF.replace('package://p/arm.stl', 'arm.stl'))
+    const out = path.join(folder, 'arm.mbsproj')
+    const r = await spawnCli(['import', urdfFile, '-o', out, '--bodies', '--embed-meshes'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).not.toContain('mesh')
+    fs.rmSync(stl)
+    const loaded = parseProject(fs.readFileSync(out, 'utf8'))
+    if (!loaded.ok) throw new Error('the import is not a valid project')
+    const arm = loaded.project.model.objects.find((o) => o.name === 'arm')
+    expect(arm?.VgraphicsData).toMatchObject([
+      { type: 'Mesh', file: 'arm.stl', data: bytes.toString('base64') },
+    ])
+    expect((await spawnCli(['validate', out])).code).toBe(0)
+    const run = await spawnCli(['run', out, '--end-time', '0.01'])
+    expect(run.code).toBe(0)
+    expect(run.stderr).not.toContain('warning')
+
+    // A file larger than a project string may hold stays a reference, and the note says why.
+    fs.writeFileSync(stl, Buffer.alloc(786433))
+    const big = await spawnCli(['import', urdfFile, '-o', out, '--bodies', '--embed-meshes'])
+    expect(big.code).toBe(0)
+    expect(big.stderr).toContain(
+      'arm.urdf: link "arm": mesh visual arm.stl referenced, not embedded: it has 786433 bytes and a ' +
+        'project embeds at most 786432',
+    )
+    expect(fs.readFileSync(out, 'utf8')).not.toContain('"data"')
+  })
 })

@@ -1,9 +1,11 @@
 // The VgraphicsData entry of a mesh file: {type: 'Mesh', file, data?, scale?, position?, rotation?,
 // color?}. A point x of the file is drawn at x_body = position + rotation (scale .* x) in body
 // coordinates. `file` is relative to the project file's folder (or absolute); `data`, when present,
-// is the file's bytes in base64 and is used instead of reading `file`, whose extension still names the
-// format. The core only checks and passes on the reference: the renderer loads the file, the host and
+// is the file's bytes in canonical base64 (RFC 4648 section 4: standard alphabet, padded, no line
+// breaks, so one file has one text) and is used instead of reading `file`, whose extension still names
+// the format. The core only checks and passes on the reference: the renderer loads the file, the host and
 // the command line check that it exists (meshFiles.ts in src/node).
+import { INPUT_LIMITS } from '../../model/inputBounds'
 import type { ItemSpec, JsonValue, ModelSpec } from '../../model/types'
 import type { GraphicsPrimitive } from '../../system/graphics'
 
@@ -19,10 +21,25 @@ export function meshFormat(file: string): MeshFormat | undefined {
   return (MESH_FORMATS as readonly string[]).includes(ext ?? '') ? (ext as MeshFormat) : undefined
 }
 
+/**
+ * The largest file an entry embeds: its base64 (4 characters per 3 bytes) must be a string a project
+ * may hold (INPUT_LIMITS.stringLength characters), else the project could not be read back.
+ */
+export const MAX_EMBEDDED_MESH_BYTES = (INPUT_LIMITS.stringLength / 4) * 3
+
+/** Why a file of `bytes` bytes cannot be embedded, or undefined. */
+export function embeddedMeshProblem(bytes: number): string | undefined {
+  return bytes <= MAX_EMBEDDED_MESH_BYTES
+    ? undefined
+    : `it has ${bytes} bytes and a project embeds at most ${MAX_EMBEDDED_MESH_BYTES} ` +
+        `(${INPUT_LIMITS.stringLength} characters of base64): refer to the file instead`
+}
+
 /** Tolerance of R^T R = I for an entry's rotation: well above the rounding of 9 typed decimals. */
 const ORTHONORMAL_TOLERANCE = 1e-6
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+/** RFC 4648 base64 with its padding: whole 4-character groups. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
 const finite = (v: JsonValue | undefined): v is number => typeof v === 'number' && Number.isFinite(v)
 
@@ -60,7 +77,10 @@ export function meshEntryProblem(e: Dict): string | undefined {
       `${MESH_FORMATS.map((f) => '.' + f).join(', ')} file`
     )
   if (e.data !== undefined && (typeof e.data !== 'string' || e.data === '' || !BASE64.test(e.data)))
-    return `Mesh "data" must be the file's bytes in base64 (or be left out to read "file")`
+    return (
+      `Mesh "data" must be the file's bytes in base64 (RFC 4648, padded, no line breaks), ` +
+      `or be left out to read "file"`
+    )
   if (e.scale !== undefined && !(Array.isArray(e.scale) && e.scale.length === 3 && e.scale.every(finite)))
     return `Mesh "scale" must be 3 numbers (x, y, z factors of the file's coordinates)`
   if (Array.isArray(e.scale) && e.scale.some((x) => x === 0)) return `Mesh "scale" factors must not be 0`

@@ -4,8 +4,15 @@
 // J about the origin = m/12 (ly^2 + lz^2) + m (cy^2 + cz^2) ... Tolerance 1e-6 relative: an STL file
 // holds float32 coordinates (7 digits); these corners are exact in float32, so the error is the
 // round-off of the sums, far below; 1e-6 is the float32 bound of a general file.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { MAX_EMBEDDED_MESH_BYTES, type JsonValue } from '../../../../src/core'
+import { missingMeshFiles } from '../../../../src/node/meshFiles'
+import { CREATE_ACTIONS, withAdditions } from '../../../../src/renderer/model/createActions'
 import { meshBodyValues } from '../../../../src/renderer/model/meshBody'
+import { emptyProjectSpec, specFromText, specToText } from '../../../../src/renderer/model/projectSpec'
 import { binaryStl, asciiStl, boxTriangles } from '../../../fixtures/meshFiles'
 
 const BOX = { origin: [500, -100, 0], size: [400, 200, 50] } // mm
@@ -32,6 +39,7 @@ const host = (bytes: Uint8Array) => ({
     path: `/models/${file}`,
     reference: file,
     data: Buffer.from(bytes).toString('base64'),
+    size: bytes.length,
   }),
 })
 
@@ -52,5 +60,52 @@ describe('body from mesh', () => {
     await expect(meshBodyValues(form('open.stl'), host(binaryStl(open)))).rejects.toThrow(
       /\/models\/open\.stl does not bound a solid, so it has no mass: .*the mesh is open/,
     )
+  })
+})
+
+describe('body from mesh, embedded', () => {
+  it('refuses to embed a file whose base64 a project could not hold', async () => {
+    // One byte over the limit: 786433 bytes are 1048580 characters of base64, over 2^20.
+    const big = new Uint8Array(MAX_EMBEDDED_MESH_BYTES + 1)
+    await expect(meshBodyValues({ ...form('big.stl'), embed: true }, host(big))).rejects.toThrow(
+      '/models/big.stl cannot be embedded: it has 786433 bytes and a project embeds at most 786432 ' +
+        '(1048576 characters of base64): refer to the file instead',
+    )
+  })
+
+  // The project keeps a copy of the file (base64 in the Mesh entry): with the file deleted it still
+  // validates, and the copy's mass properties are those the body was given (the same bytes through
+  // the same computation: bit for bit) and the analytic box's.
+  it('a project with the embedded mesh opens without the file, mass properties unchanged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mbs-embed-'))
+    const file = join(dir, 'box.stl')
+    const bytes = binaryStl(boxTriangles(BOX.origin, BOX.size))
+    writeFileSync(file, bytes)
+    const action = CREATE_ACTIONS.find((a) => a.id === 'rigidBodyFromMesh')!
+    const values = await meshBodyValues({ ...form('box.stl'), embed: true, color: [1, 1, 1, 1] }, host(bytes))
+    expectBox(values)
+    const { additions } = action.build(emptyProjectSpec(), values, [])
+    const text = specToText(withAdditions(emptyProjectSpec(), additions))
+    rmSync(file)
+
+    const opened = specFromText(text)
+    if (!opened.ok) throw new Error(opened.problems[0].message)
+    expect(missingMeshFiles(opened.spec.model, dir)).toEqual([])
+    const body = opened.spec.model.objects.find((o) => o.name === 'part')!
+    const entry = (body.VgraphicsData as Record<string, JsonValue>[])[0]
+    expect(entry.data).toBe(Buffer.from(bytes).toString('base64'))
+    const again = await meshBodyValues(form('box.stl'), {
+      readMeshFile: async () => ({
+        path: file,
+        reference: 'box.stl',
+        data: entry.data as string,
+        size: bytes.length,
+      }),
+    })
+    expectBox(again)
+    const props = again.massProperties as { mass: number; centerOfMass: number[]; inertia: number[] }
+    expect(body.physicsMass).toBe(props.mass)
+    expect(body.physicsCenterOfMass).toEqual(props.centerOfMass)
+    expect(body.physicsInertia).toEqual(props.inertia)
   })
 })

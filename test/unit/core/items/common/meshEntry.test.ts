@@ -90,6 +90,9 @@ describe('Mesh graphics entries', () => {
       { file: 'a.stl', data: 'not base64!' },
       /"data" must be the file's bytes in base64/,
     ],
+    // One file, one text: the padding is part of canonical base64, a line break is not.
+    ['base64 without its padding', { file: 'a.glb', data: 'Z2xURg' }, /"data" must be .* padded/],
+    ['base64 with a line break', { file: 'a.glb', data: 'Z2xU\nRg==' }, /"data" must be .* no line breaks/],
     ['a scale of 2 numbers', { file: 'a.stl', scale: [1, 2] }, /"scale" must be 3 numbers/],
     ['a zero scale', { file: 'a.stl', scale: [1, 0, 1] }, /"scale" factors must not be 0/],
     [
