@@ -863,6 +863,87 @@ describe('KinematicTree Spherical joint', () => {
   })
 })
 
+// Joint PD control (Exudyn's jointPControlVector, jointDControlVector and offsets): f_PD = P (u_o -
+// theta) + D (v_o - theta') on the right-hand side, theta the joint value (the node's reference
+// included, as Exudyn 1.11 does: checked against its peer build). One link about z without gravity,
+// J = J_zz + m c^2 about the joint, is the linear oscillator J theta'' + D theta' + P theta = P u_o +
+// D v_o: exact solution theta = s + e^(-zeta w t) (a cos w_d t + (zeta w a / w_d) sin w_d t), s = u_o
+// + D v_o / P, a = theta0 - s. Without D, T + V (V with the control's 1/2 P (theta - u_o)^2) stays.
+describe('KinematicTree joint PD control', () => {
+  const m = 2,
+    c = 0.5,
+    Jzz = 0.1,
+    P = 30,
+    D = 1.2,
+    uo = 0.3,
+    vo = 0.1,
+    reference = 0.2
+  const J = Jzz + m * c * c
+  const link: Link = {
+    type: 'RevoluteZ',
+    parent: -1,
+    mass: m,
+    com: [c, 0, 0],
+    inertia: [
+      [0.01, 0, 0],
+      [0, 0.1, 0],
+      [0, 0, Jzz],
+    ],
+  }
+  const controlled = (gainD: number, sensors: Json[] = []): Json => {
+    const model = treeModel([link], [reference], [0], {}, [
+      { type: 'Object', name: 'theta', objectNumber: 'tree', outputVariableType: 'Coordinates' },
+      ...sensors,
+    ])
+    Object.assign((model.objects as Json[])[0], {
+      gravity: [0, 0, 0],
+      jointPControlVector: [P],
+      jointDControlVector: [gainD],
+      jointPositionOffsetVector: [uo],
+      jointVelocityOffsetVector: [vo],
+    })
+    return model
+  }
+  const exact = (t: number): number => {
+    const w = Math.sqrt(P / J),
+      zeta = D / (2 * Math.sqrt(P * J)),
+      wd = w * Math.sqrt(1 - zeta * zeta)
+    const steady = uo + (D * vo) / P,
+      a = reference - steady
+    return (
+      steady + Math.exp(-zeta * w * t) * (a * Math.cos(wd * t) + ((zeta * w * a) / wd) * Math.sin(wd * t))
+    )
+  }
+  // w h = 7.1e-3 at h = 1 ms: RK44 (fourth order) measured 5.7e-12 rad over 2 s, generalized-alpha
+  // (spectral radius 0.9, second order) 1.15e-6 rad; bounds x3.5 and x4.
+  for (const [solverType, bound] of [
+    ['RK44', 2e-11],
+    ['GeneralizedAlpha', 5e-6],
+  ] as const)
+    it(`${solverType}: the damped oscillation about u_o + D v_o / P`, () => {
+      const { recorder } = run(controlled(D), settings(solverType, 2, 2000, 0.01))
+      const theta = sensorSeries(recorder, 'theta')
+      expect(theta.t.length).toBe(201)
+      for (let k = 0; k < theta.t.length; k++)
+        expect(Math.abs(theta.values[k][0] - exact(theta.t[k]))).toBeLessThan(bound)
+    })
+
+  it('without D the control is a spring: T + V conserved, V including 1/2 P (theta - u_o)^2', () => {
+    const energy = ['KineticEnergy', 'PotentialEnergy', 'TotalEnergy'].map((v) => ({
+      type: 'System',
+      name: v,
+      outputVariableType: v,
+    }))
+    const { recorder } = run(controlled(0, energy), settings('RK44', 2, 2000, 0.01))
+    const V = sensorSeries(recorder, 'PotentialEnergy').values.map((r) => r[0])
+    const E = sensorSeries(recorder, 'TotalEnergy').values.map((r) => r[0])
+    // At rest at theta0 = the reference: V = 1/2 P (theta0 - u_o)^2 exactly.
+    expect(Math.abs(V[0] - 0.5 * P * (reference - uo) ** 2)).toBeLessThan(1e-15)
+    // RK44 at w h = 7.1e-3: measured 3.5e-12 of E(0) = 0.15 J over 2 s; bound x3.
+    for (const e of E) expect(Math.abs(e - E[0])).toBeLessThan(1e-11 * E[0])
+  })
+})
+
 describe('KinematicTree checkpoint restart and input checks', () => {
   for (const solverType of ['RK44', 'GeneralizedAlpha'])
     it(`${solverType}: a 3-sphere chain continued from a checkpoint repeats the run bit for bit`, () => {
@@ -940,6 +1021,9 @@ describe('KinematicTree checkpoint restart and input checks', () => {
     // A Spherical link has three coordinates: the node and jointForceVector count coordinates, not links.
     expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Spherical']))).toMatch(
       /nodeNumber.*node "q" has 2 coordinates; expected 4, one per link \(jointTypes\) and three per Spherical link/,
+    )
+    expect(problems((t) => (t.jointPControlVector = [1]))).toMatch(
+      /jointPControlVector.*expected 2 entries \(one per coordinate: 1 per link, 3 per Spherical link\) or \[\] for none, got 1/,
     )
     expect(problems((t) => (t.jointForceVector = [1, 2, 3]))).toMatch(
       /jointForceVector.*expected 2 entries \(one per coordinate: 1 per link, 3 per Spherical link\) or \[\] for none, got 3/,

@@ -30,7 +30,13 @@ const OPTIONAL: Record<string, JsonValue> = { linkForces: [0, 0, 0], linkTorques
  * Tree and node vectors that are either [] (none, all zero) or one value per coordinate; new coordinates get
  * 0.
  */
-const TREE_VECTORS = ['jointForceVector']
+const TREE_VECTORS = [
+  'jointForceVector',
+  'jointPositionOffsetVector',
+  'jointVelocityOffsetVector',
+  'jointPControlVector',
+  'jointDControlVector',
+]
 const NODE_VECTORS = ['referenceCoordinates', 'initialCoordinates', 'initialCoordinates_t']
 
 const listOf = (item: ItemSpec, key: string): JsonValue[] =>

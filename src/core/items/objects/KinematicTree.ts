@@ -2,6 +2,8 @@
 // joints in minimal coordinates, one joint coordinate per link on a GenericODE2 node; beyond Exudyn, a
 // link may also hang on a spherical joint with three coordinates (Tait-Bryan angles x, y, z). The equations
 //   M(q) q'' + f(q, q') = 0,  f = RNEA(q, q', q'' = 0, gravity) - link forces/torques - joint forces,
+// the joint forces being jointForceVector + f_PD, f_PD = P (u_o - theta) + D (v_o - theta') per
+// coordinate (Exudyn's joint PD control; theta = the joint values, reference included),
 // come from the recursive algorithms in kinematicTreeDynamics.ts: the mass matrix by CRBA (every
 // solver), and for explicit solvers the articulated-body algorithm solves M q'' = rhs in O(n) without
 // forming M (solveMassMatrix), or computes the accelerations from the other forces directly in three
@@ -42,6 +44,8 @@ export class KinematicTreeBody implements ObjectComputation {
   /** -gravity: the base acceleration that puts gravity into the inertial forces of the RNEA. */
   private readonly baseAccel: Float64Array
   private readonly tau: Float64Array
+  /** jointForceVector + f_PD at the current joint values (work vector of appliedJointForces). */
+  private readonly applied: Float64Array
   readonly noPotential: string | undefined
 
   constructor(
@@ -50,10 +54,12 @@ export class KinematicTreeBody implements ObjectComputation {
     private readonly linkForces: Float64Array | null,
     private readonly linkTorques: Float64Array | null,
     private readonly jointForces: Float64Array | null,
+    private readonly control: JointControl | null = null,
   ) {
     const n = dynamics.coordinates
     this.ltgODE2 = new Int32Array(n)
     this.tau = new Float64Array(n)
+    this.applied = new Float64Array(n)
     if (linkForces || linkTorques)
       this.noPotential = 'has linkForces or linkTorques, whose work is not in the potential'
     const g = dynamics.tree.gravity
@@ -84,14 +90,30 @@ export class KinematicTreeBody implements ObjectComputation {
     }
   }
 
+  /**
+   * The generalized joint forces on the right-hand side at the joint values of updateJoints:
+   * jointForceVector, plus f_PD = P (u_o - theta) + D (v_o - theta') with control; null for none.
+   */
+  private appliedJointForces(): Float64Array | null {
+    const c = this.control,
+      jf = this.jointForces
+    if (!c) return jf
+    const d = this.dynamics,
+      f = this.applied
+    for (let i = 0; i < f.length; i++)
+      f[i] = (jf ? jf[i] : 0) + c.p[i] * (c.u[i] - d.theta[i]) + c.d[i] * (c.v[i] - d.thetaDot[i])
+    return f
+  }
+
   computeMassMatrix(s: SystemState, out: Float64Array): void {
     this.updatePositions(s)
     this.dynamics.massMatrix(out)
   }
 
   /**
-   * V = -sum_i m_i g . x_ci (link centres of mass x_ci = origin_i + R_i c_i) - jointForceVector . theta;
-   * link forces and torques (noPotential) are not in it.
+   * V = -sum_i m_i g . x_ci (link centres of mass x_ci = origin_i + R_i c_i) - jointForceVector . theta
+   * + sum_i (P_i (theta_i - u_o,i)^2 / 2 - D_i v_o,i theta_i) (the PD control's spring and its constant
+   * part; -D theta' dissipates); link forces and torques (noPotential) are not in it.
    */
   potentialEnergy(s: SystemState): number {
     this.updatePositions(s)
@@ -108,6 +130,10 @@ export class KinematicTreeBody implements ObjectComputation {
         (g[0] * (o[i3] + c[i3]) + g[1] * (o[i3 + 1] + c[i3 + 1]) + g[2] * (o[i3 + 2] + c[i3 + 2]))
     }
     if (jf) for (let i = 0; i < d.coordinates; i++) e -= jf[i] * d.theta[i]
+    const pd = this.control
+    if (pd)
+      for (let i = 0; i < d.coordinates; i++)
+        e += 0.5 * pd.p[i] * (d.theta[i] - pd.u[i]) ** 2 - pd.d[i] * pd.v[i] * d.theta[i]
     return e
   }
 
@@ -115,7 +141,7 @@ export class KinematicTreeBody implements ObjectComputation {
     this.updatePositions(s)
     const d = this.dynamics,
       tau = this.tau,
-      jf = this.jointForces
+      jf = this.appliedJointForces()
     d.motion(null, 0, this.baseAccel)
     d.inverseDynamics(this.linkForces, this.linkTorques, tau, 0)
     for (let i = 0; i < d.coordinates; i++) out[i] += jf ? tau[i] - jf[i] : tau[i]
@@ -130,9 +156,9 @@ export class KinematicTreeBody implements ObjectComputation {
   computeAccelerations(s: SystemState, rhs: Float64Array, x: Float64Array): number {
     const d = this.dynamics,
       tau = this.tau,
-      jf = this.jointForces,
       first = this.node.ode2Index
     this.updateJoints(s)
+    const jf = this.appliedJointForces()
     if (!jf) return d.forwardDynamics(rhs, first, this.linkForces, this.linkTorques, this.baseAccel, x, first)
     for (let i = 0; i < tau.length; i++) tau[i] = rhs[first + i] + jf[i]
     return d.forwardDynamics(tau, 0, this.linkForces, this.linkTorques, this.baseAccel, x, first)
@@ -169,6 +195,23 @@ export class KinematicTreeBody implements ObjectComputation {
 }
 
 type Problem = { parameter: string; message: string }
+
+/** Exudyn's joint PD control per coordinate: gains P, D and the offsets u_o, v_o (0 where not given). */
+export interface JointControl {
+  p: Float64Array
+  d: Float64Array
+  u: Float64Array
+  v: Float64Array
+}
+
+/** The per-coordinate vectors: [] (none) or one value per coordinate. */
+const COORDINATE_VECTORS = [
+  'jointForceVector',
+  'jointPositionOffsetVector',
+  'jointVelocityOffsetVector',
+  'jointPControlVector',
+  'jointDControlVector',
+] as const
 
 /** Coordinates of a joint of this type: three for Spherical, else one. */
 export const jointCoordinates = (jointType: string): number => linkCoordinates(jointType === 'Spherical')
@@ -211,14 +254,16 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
           `${len}`,
       })
   }
-  const forces = (p.raw('jointForceVector') as JsonValue[]).length
-  if (forces !== nc && forces !== 0)
-    out.push({
-      parameter: 'jointForceVector',
-      message:
-        `expected ${nc} entries (one per coordinate: 1 per link, 3 per Spherical link) or [] for none, ` +
-        `got ${forces}`,
-    })
+  for (const name of COORDINATE_VECTORS) {
+    const len = (p.raw(name) as JsonValue[]).length
+    if (len !== nc && len !== 0)
+      out.push({
+        parameter: name,
+        message:
+          `expected ${nc} entries (one per coordinate: 1 per link, 3 per Spherical link) or [] for none, ` +
+          `got ${len}`,
+      })
+  }
   ;(p.raw('linkParents') as number[]).forEach((parent, i) => {
     if (!Number.isInteger(parent) || parent < -1 || parent >= i)
       out.push({
@@ -394,22 +439,58 @@ export const ObjectKinematicTree = defineItem({
         'for a Spherical joint the three torques conjugate to its angles, about the axes x, turned y and ' +
         'turned z) on the link, reacting on its parent; [] for none',
     },
+    jointPositionOffsetVector: {
+      type: 'vector',
+      default: [],
+      doc: "joint values u_o the PD control drives to (f_PD = P (u_o - theta) + D (v_o - theta')); [] for 0",
+    },
+    jointVelocityOffsetVector: {
+      type: 'vector',
+      default: [],
+      doc: "joint velocities v_o of the PD control's D term; [] for 0",
+    },
+    jointPControlVector: {
+      type: 'vector',
+      default: [],
+      doc:
+        'proportional gain P per coordinate (N m/rad or N/m): f_PD = P (u_o - theta) acts like the joint ' +
+        "force, theta the joint value with the node's reference; [] for none",
+    },
+    jointDControlVector: {
+      type: 'vector',
+      default: [],
+      doc: "derivative gain D per coordinate (N m s/rad or N s/m) on v_o - theta'; [] for none",
+    },
     ...visualizationParams(V_DRAW_SIZE),
     ...V_COLOR,
   },
   supportsCheckpoint: true,
   check: checkTree,
   build: (it, ctx) => {
-    const optional = (name: 'linkForces' | 'linkTorques' | 'jointForceVector'): Float64Array | null =>
+    type Optional = 'linkForces' | 'linkTorques' | (typeof COORDINATE_VECTORS)[number]
+    const optional = (name: Optional): Float64Array | null =>
       (it.params.raw(name) as JsonValue[]).length > 0
         ? Float64Array.from((it.params.raw(name) as JsonValue[]).flat() as number[])
         : null
+    const dynamics = new TreeDynamics(structure(it))
+    const [p, d] = [optional('jointPControlVector'), optional('jointDControlVector')]
+    const zeros = (): Float64Array => new Float64Array(dynamics.coordinates)
+    const control =
+      p || d
+        ? {
+            p: p ?? zeros(),
+            d: d ?? zeros(),
+            u: optional('jointPositionOffsetVector') ?? zeros(),
+            v: optional('jointVelocityOffsetVector') ?? zeros(),
+          }
+        : null
     return new KinematicTreeBody(
       ctx.node(it.params.ref('nodeNumber')),
-      new TreeDynamics(structure(it)),
+      dynamics,
       optional('linkForces'),
       optional('linkTorques'),
       optional('jointForceVector'),
+      control,
     )
   },
   visualize: (it, c, s, g) => {
