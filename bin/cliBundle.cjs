@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, loaded before any TypeScript */
 // Finds the prebuilt `mbs` bundle (scripts/buildCli.ts, run by npm's prepare step) and says whether it
 // may run: only while every source file it was built from is older than it, so an edited checkout
-// never runs stale code (bin/mbs.cjs then falls back to compiling the sources with tsx).
+// never runs stale code (bin/mbs.cjs then builds the same bundle in memory).
 const { readFileSync, renameSync, statSync, writeFileSync } = require('node:fs')
 const { createRequire } = require('node:module')
 const path = require('node:path')
@@ -46,14 +46,44 @@ function loadBundle(bundle) {
   } catch {
     // no cache yet
   }
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`
-  const script = new Script(wrapped, { filename: bundle, cachedData })
+  const { exports, script } = runModule(source, bundle, cachedData)
   if (cachedData === undefined || script.cachedDataRejected)
     process.once('exit', () => writeCache(bundle, stamp, script))
+  return exports
+}
+
+/** esbuild's options for the bundle of root's src/cli/main.ts (scripts/buildCli.ts writes it). */
+function bundleOptions(root, outfile) {
+  return {
+    absWorkingDir: root,
+    entryPoints: ['src/cli/main.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+  }
+}
+
+/**
+ * The command line of a checkout whose bundle is stale or missing: the same bundle built from the
+ * sources in memory (not written, so concurrent runs do not race), its exports returned.
+ */
+function buildInMemory(root) {
+  const outfile = path.resolve(root, BUNDLE_DIR, 'mbs.cjs')
+  const [file] = require('esbuild').buildSync({ ...bundleOptions(root, outfile), write: false }).outputFiles
+  return runModule(file.text, outfile).exports
+}
+
+/** Runs CommonJS source as the module at filename (optionally from V8's cached data). */
+function runModule(source, filename, cachedData) {
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`
+  const script = new Script(wrapped, { filename, cachedData })
   const mod = { exports: {} }
   const run = script.runInThisContext()
-  run.call(mod.exports, mod.exports, createRequire(bundle), mod, bundle, path.dirname(bundle))
-  return mod.exports
+  run.call(mod.exports, mod.exports, createRequire(filename), mod, filename, path.dirname(filename))
+  return { exports: mod.exports, script }
 }
 
 function writeCache(bundle, stamp, script) {
@@ -66,4 +96,4 @@ function writeCache(bundle, stamp, script) {
   }
 }
 
-module.exports = { freshBundle, loadBundle, cacheFile, BUNDLE_DIR }
+module.exports = { freshBundle, loadBundle, buildInMemory, bundleOptions, cacheFile, BUNDLE_DIR }

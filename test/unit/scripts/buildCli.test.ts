@@ -20,9 +20,10 @@ import type { CliIO } from '../../../src/cli/io'
 const REPO_ROOT = resolve(__dirname, '../../..')
 const load = createRequire(import.meta.url)
 const CLI_BUNDLE = resolve(REPO_ROOT, 'bin/cliBundle.cjs')
-const { freshBundle, cacheFile } = load(CLI_BUNDLE) as {
+const { freshBundle, cacheFile, buildInMemory } = load(CLI_BUNDLE) as {
   freshBundle(root: string, dir?: string): string | undefined
   cacheFile(bundle: string): string
+  buildInMemory(root: string): { mainAsync(argv: string[], io: CliIO): Promise<number> }
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'mbs-bundle-'))
@@ -64,6 +65,17 @@ describe('buildCli', () => {
     utimesSync(file, new Date(mtimeMs + 2000), new Date(mtimeMs + 2000))
     expect(version()).toBe(`after! mbs ${packageJson.version}\n`)
     expect(cachedStamp()).toBe(stamp())
+  }, 60_000)
+})
+
+describe('buildInMemory', () => {
+  it('runs a stale checkout from the sources, commands loaded on demand included', async () => {
+    const { mainAsync } = buildInMemory(REPO_ROOT)
+    const study = join(scratch, 'empty.study.json')
+    writeFileSync(study, '{}')
+    const err: string[] = []
+    expect(await mainAsync(['study', study], { out: () => undefined, err: (l) => err.push(l) })).toBe(1)
+    expect(err.join('\n')).toMatch(/is not a valid study/)
   }, 60_000)
 })
 
