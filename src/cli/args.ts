@@ -86,8 +86,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: 'FILE',
         doc:
           'a what-if branch (with --from-checkpoint and --results): FILE is the results file of the run of ' +
-          'PROJECT the checkpoint was saved from; --results starts with its frames and sensor rows up to the ' +
-          'checkpoint, and the --set overrides may change only live parameters, mass properties and drawing ' +
+          'PROJECT the checkpoint was saved from; --results starts with its frames and sensor rows up to ' +
+          'the ' +
+          'checkpoint, and the --set overrides may change only live parameters, mass properties and ' +
+          'drawing ' +
           'parameters',
       },
       {

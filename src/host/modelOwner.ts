@@ -74,7 +74,9 @@ export class ModelOwner {
     return this.move('redo')
   }
 
-  /** Takes back an edit not recorded yet, an undo or a redo (the solver refused it): the model is as before. */
+  /**
+   * Takes back an edit not recorded yet, an undo or a redo (the solver refused it): the model is as before.
+   */
   rollback(edit: Edit, direction?: 'undo' | 'redo'): void {
     this.apply(edit.inverse)
     this.revision -= 2

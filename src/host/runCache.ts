@@ -19,7 +19,10 @@ export interface RunCacheOptions {
 
 export interface RunCache {
   readonly dir: string
-  /** A new results file path for a run of the document titled `title`, after making room; io-error if it cannot. */
+  /**
+   * A new results file path for a run of the document titled `title`, after making room; io-error if it
+   * cannot.
+   */
   nextPath(title: string): string
   /** Removes the results files this cache handed out. */
   dispose(): void

@@ -1,7 +1,7 @@
 // Step frames and sensor rows for a live view, throttled and flow-controlled:
-// - a sample (node positions and the ODE2 coordinates at one time) is taken at most maxFrameRate times per wall-clock second,
-//   however fast the solver steps, so a screen gets what it can show (the full-rate solution belongs in
-//   the results file);
+// - a sample (node positions and the ODE2 coordinates at one time) is taken at most maxFrameRate times per
+// wall-clock second,   however fast the solver steps, so a screen gets what it can show (the full-rate
+// solution belongs in   the results file);
 // - samples collect in a preallocated batch sent every FLUSH_INTERVAL_MS;
 // - at most WINDOW batches are in flight until the consumer acknowledges them (ackFrames). While the
 //   window is full the batch keeps only its newest sample and sensor rows beyond a cap are dropped, so a

@@ -63,7 +63,8 @@ export function modesResult(
       if (!current)
         throw new ApiError(
           'invalid-state',
-          'No run state to linearize at: run or step the model (paused or finished), or choose static or initial',
+          'No run state to linearize at: run or step the model (paused or finished), or choose static or ' +
+            'initial',
         )
       const system = buildSystem(project)
       system.state.copyFrom(current)

@@ -60,7 +60,8 @@ export class SolverModel {
     if (revision !== this.revision + 1)
       throw new ApiError(
         'invalid-state',
-        `The change is for revision ${revision}, the solver's model is at revision ${this.revision}: send the model again`,
+        `The change is for revision ${revision}, the solver's model is at revision ${this.revision}: ` +
+          `send the model again`,
       )
     const next = appliedPatch(project, patch)
     const result = patchedProject(project, next, patch)
@@ -121,7 +122,9 @@ export function invalidModel(what: string, problems: Problem[]): ApiError {
   )
 }
 
-/** The project's model and settings with the patch applied; a patch that cannot apply is an invalid request. */
+/**
+ * The project's model and settings with the patch applied; a patch that cannot apply is an invalid request.
+ */
 function appliedPatch(project: Project, patch: ModelPatch): ReturnType<typeof applyPatch>['doc'] {
   try {
     return applyPatch({ model: project.model, simulationSettings: project.simulationSettingsSpec }, patch).doc

@@ -84,14 +84,18 @@ interface ActiveRun {
   timeStart: number
   /** Simulated seconds per wall second the run is held to (0: as fast as possible). */
   pace: number
-  /** Wall time and simulated time the pacing counts from: reset on resume, a pace change and after the setup. */
+  /**
+   * Wall time and simulated time the pacing counts from: reset on resume, a pace change and after the setup.
+   */
   paceWall: number
   paceTime: number
   /** Settles the static solve's request when the run ends. */
   settle?: (error?: ApiError) => void
 }
 
-/** The solver service (src/shared/solverService.ts); its methods throw ApiError for anything they cannot do. */
+/**
+ * The solver service (src/shared/solverService.ts); its methods throw ApiError for anything they cannot do.
+ */
 export class SolverSession implements SolverService {
   private readonly model = new SolverModel()
   /** The run going on, paused or finished. */

@@ -127,6 +127,9 @@ export function captureCheckpoint(run: CheckpointRun): Checkpoint {
   }
 }
 
+const describeItemState = (b: Checkpoint['items'][number]): string =>
+  `${b.kind} "${b.name}" (${b.type} v${b.version}, ${b.state.length} values)`
+
 export function encodeCheckpoint(c: Checkpoint): Uint8Array {
   const w = new BlockWriter()
   w.string('fingerprint', c.fingerprint.join('\n'))
@@ -370,8 +373,7 @@ export function describeCheckpoint(bytes: Uint8Array): string[] {
         .map(([k, o]) => `${k} (from t=${o.startTime}, ${o.count} written)`)
         .join(', ') || 'none'
     }`,
-    `internal state: ` +
-      `${c.items.map((b) => `${b.kind} "${b.name}" (${b.type} v${b.version}, ${b.state.length} values)`).join(', ') || 'none'}`,
+    `internal state: ${c.items.map(describeItemState).join(', ') || 'none'}`,
   ]
   return lines
 }

@@ -16,7 +16,8 @@ export function systemFingerprint(system: CompiledSystem): Fingerprint {
       let layout = ''
       if (kind === 'node') {
         const n = system.nodes[i].computation
-        layout = ` ode2=${n.ode2Index}+${n.nODE2} ode1=${n.ode1Index}+${n.nODE1} data=${n.dataIndex}+${n.nData}`
+        layout =
+          ` ode2=${n.ode2Index}+${n.nODE2} ode1=${n.ode1Index}+${n.nODE1}` + ` data=${n.dataIndex}+${n.nData}`
       } else if (kind === 'object') {
         const o = system.objects[i].computation
         layout = ` ae=${o.aeIndex}+${o.nAE} data=${o.dataIndex}+${o.nData}`

@@ -1,7 +1,7 @@
 // Packed storage for the small per-item arrays that the residual sweeps read (node kinematics caches,
 // joint rows, coordinate indices). Each `new Float64Array(n)` has its own backing store wherever the
-// allocator puts it, so a sweep over hundreds of items touches scattered cache lines; views into one shared chunk,
-// handed out in build order, put the arrays of consecutive items next to each other in memory.
+// allocator puts it, so a sweep over hundreds of items touches scattered cache lines; views into one shared
+// chunk, handed out in build order, put the arrays of consecutive items next to each other in memory.
 // A chunk lives as long as any of its views; the views are ordinary typed arrays.
 
 /** Bytes per chunk (64 KiB); larger arrays get their own buffer. */

@@ -16,7 +16,10 @@
 import { approximateMinimumDegree } from './sparseOrdering'
 import type { SparsePattern } from './sparsePattern'
 
-/** Pivot choice: the diagonal entry is taken when it is at least this fraction of the column's largest candidate. */
+/**
+ * Pivot choice: the diagonal entry is taken when it is at least this fraction of the column's largest
+ * candidate.
+ */
 const DIAGONAL_PREFERENCE = 0.1
 
 /**
@@ -60,7 +63,9 @@ export class SparseLU {
   private pivotOf = new Int32Array(0)
   /** rowOfPivot[k]: the row of the k-th pivot (inverse of pivotOf). */
   private rowOfPivot = new Int32Array(0)
-  /** Per column k: how many rows of L(:, k) below the pivot came before the pivot in the search order (ties). */
+  /**
+   * Per column k: how many rows of L(:, k) below the pivot came before the pivot in the search order (ties).
+   */
   private pivotRank = new Int32Array(0)
   private Lstart = new Int32Array(0)
   private Lrow = new Int32Array(0)

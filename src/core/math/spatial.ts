@@ -167,7 +167,8 @@ export function addArticulatedShifted(
   out[ob + 6] = base[ob + 6] + p20
   out[ob + 7] = base[ob + 7] + p21
   out[ob + 8] = base[ob + 8] + p22
-  // A'(i, j) = A(i, j) + x_j[i] + y_i[j] with x_j = r x (row j of B), y_i = r x (row i of B'); upper triangle only.
+  // A'(i, j) = A(i, j) + x_j[i] + y_i[j] with x_j = r x (row j of B), y_i = r x (row i of B'); upper triangle
+  // only.
   const x00 = r1 * b02 - r2 * b01
   const x10 = r1 * b12 - r2 * b11,
     x11 = r2 * b10 - r0 * b12

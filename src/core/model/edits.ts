@@ -90,7 +90,8 @@ export function deleteItems(doc: EditableProject, refs: ItemRef[]): Edit {
   refs.forEach((ref) => itemOf(doc, ref))
   const doomed = doomedBy(doc, refs)
   const dependents = doomed.length - refs.length
-  const label = `Delete ${refs.map((r) => r.name).join(', ')}${dependents > 0 ? ` and ${dependents} dependent items` : ''}`
+  const names = refs.map((r) => r.name).join(', ')
+  const label = `Delete ${names}${dependents > 0 ? ` and ${dependents} dependent items` : ''}`
   return edit(
     doc,
     label,

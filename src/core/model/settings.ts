@@ -336,7 +336,8 @@ export function resolveSettings(
     if (!known.includes(flag) && !(flag in RETIRED_EXPERIMENTAL_FLAGS))
       problems.push({
         path: `${path}.experimental`,
-        message: `unknown experimental flag "${flag}"${suggest(flag, known)}; known flags: ${known.join(', ')}`,
+        message:
+          `unknown experimental flag "${flag}"${suggest(flag, known)}; ` + `known flags: ${known.join(', ')}`,
       })
   const ti = settings.timeIntegration
   if (problems.length === 0 && !(ti.endTime > ti.startTime) && settings.solverType !== 'Static')

@@ -99,7 +99,9 @@ export class ResultsReader {
       const rec = this.source.read(at, n)
       const view = new DataView(rec.buffer, rec.byteOffset, n)
       if (view.getUint32(n - 8, true) !== crc32(rec, 0, n - 8) || view.getUint32(n - 4, true) !== kind) {
-        this.tail = `a damaged record at byte ${at} (checksum mismatch) and the ${size - at - n} bytes after it are ignored`
+        this.tail =
+          `a damaged record at byte ${at} (checksum mismatch) ` +
+          `and the ${size - at - n} bytes after it are ignored`
         break
       }
       if (kind === RECORD_FRAME) {
@@ -291,6 +293,7 @@ export function describeResults(source: ByteSource): string[] {
   const f = h.frame,
     s = h.sensors
   const last = r.frameCount > 0 ? r.frameTime(r.frameCount - 1) : undefined
+  const sensorList = s.items.map((it) => `${it.name} (${it.outputVariableType}, ${it.size})`).join(', ')
   const lines = [
     `MBS Studio results file, format version ${r.fileVersion}, ${source.size()} bytes`,
     `model: "${String(h.project.name ?? '')}", ${h.fingerprint.length - 1} items, ${h.fingerprint[0]}; ` +
@@ -301,7 +304,7 @@ export function describeResults(source: ByteSource): string[] {
       `${f.period} s; per frame: t, ${f.fields.map((x, i) => `${x}[${f.lengths[i]}]`).join(', ')} ` +
       `(${recordBytes(f.valuesPerRecord)} bytes)`,
     `sensors: ` +
-      `${s.items.length === 0 ? 'none' : `${r.sensorRowCount} rows every ${s.period} s of ${s.items.map((it) => `${it.name} (${it.outputVariableType}, ${it.size})`).join(', ')}`}`,
+      (s.items.length === 0 ? 'none' : `${r.sensorRowCount} rows every ${s.period} s of ${sensorList}`),
   ]
   if (r.tail) lines.push(`end of file: ${r.tail}`)
   return lines

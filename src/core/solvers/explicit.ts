@@ -3,7 +3,7 @@
 // stages costs s evaluations: the first stage is f(y_n) from the end of the previous step, and
 // first-same-as-last tableaus take f(y_n+1) from their last stage. Accelerations come from
 //   unconstrained: M q'' = f_loads - f_lhs
-//   constrained (index-1 form): [[M, C_q^T], [C_q, 0]] [q''; lambda] = [f_loads - f_lhs; -(d/dt C_q) q' - g_tt]
+// constrained (index-1 form): [[M, C_q^T], [C_q, 0]] [q''; lambda] = [f_loads - f_lhs; -(d/dt C_q) q' - g_tt]
 // and after each step the coordinates and velocities are projected back onto the constraint manifold
 // (g(q) = 0, C_q q' = 0), so constraints do not drift.
 // Without constraints, when every coordinate's mass comes from one object that solves its own mass
@@ -43,7 +43,10 @@ export class ExplicitSolver extends SolverBase {
   private projection!: ConstraintProjection
   /** The objects that solve M q'' = rhs themselves, covering every coordinate; null: the matrix path. */
   private massSolvers: ObjectComputation[] | null = null
-  /** With massSolvers: the force objects whose f_lhs goes into rhs (all but those computing their own accelerations). */
+  /**
+   * With massSolvers: the force objects whose f_lhs goes into rhs (all but those computing their own
+   * accelerations).
+   */
   private otherForceObjects: ObjectComputation[] = []
   private massFactorized = false
   private constantMass = false
@@ -189,7 +192,8 @@ export class ExplicitSolver extends SolverBase {
       t = this.state.t
     throw new SolverError(
       'singular',
-      `${this.solverType}: the mass matrix${this.nAE > 0 ? ' with constraints' : ''} is singular at t = ${t} for ${owner}; every coordinate needs mass for an explicit solver`,
+      `${this.solverType}: the mass matrix${this.nAE > 0 ? ' with constraints' : ''} is singular at t = ` +
+        `${t} for ${owner}; every coordinate needs mass for an explicit solver`,
       t,
       this.stats.steps,
       [owner],
@@ -245,7 +249,8 @@ export class ExplicitSolver extends SolverBase {
       if (!this.adaptive) break
       const err = this.errorNorm(h)
       const ti = this.settings.timeIntegration
-      // Standard controller (Hairer-Wanner II.4): safety 0.9, growth limited to [0.2, 5] (no growth after a rejection).
+      // Standard controller (Hairer-Wanner II.4): safety 0.9, growth limited to [0.2, 5] (no growth after a
+      // rejection).
       const factor = Math.min(
         this.lastRejected ? 1 : STEP_GROWTH_LIMIT,
         Math.max(0.2, 0.9 * Math.pow(Math.max(err, 1e-300), -1 / T.order)),
@@ -263,7 +268,8 @@ export class ExplicitSolver extends SolverBase {
       if (h < ti.minimumStepSize)
         throw new SolverError(
           'noConvergence',
-          `${this.solverType}: the step size fell below minimumStepSize (${ti.minimumStepSize}) at t = ${t0}; the tolerances cannot be met (stiff system?)`,
+          `${this.solverType}: the step size fell below minimumStepSize (${ti.minimumStepSize}) at t = ` +
+            `${t0}; the tolerances cannot be met (stiff system?)`,
           t0,
           this.stats.steps + 1,
         )

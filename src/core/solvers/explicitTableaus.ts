@@ -28,7 +28,10 @@ export const EXPLICIT_TABLEAUS = {
     c: [0, 1 / 2, 1 / 2, 1],
     order: 4,
   },
-  /** Butcher's seven-stage sixth-order method (J. Austral. Math. Soc. 4, 1964), nodes at the Lobatto points (5 -+ sqrt 5) / 10. */
+  /**
+   * Butcher's seven-stage sixth-order method (J. Austral. Math. Soc. 4, 1964), nodes at the Lobatto points (5
+   * -+ sqrt 5) / 10.
+   */
   RK67: {
     a: [
       [],

@@ -59,7 +59,10 @@ const FLOOR_MULTIPLE = 4
 /** A fixed pseudo-random sign per index (Knuth's multiplicative hash): the direction residualFloor probes. */
 const roundingSign = (i: number): number => (Math.imul(i + 1, 0x9e3779b1) < 0 ? -1 : 1)
 
-/** How computeResidual scales an algebraic row: not at all (inactive connector, g = lambda), by 1/(h^2 beta') or by 1/(h gamma'). */
+/**
+ * How computeResidual scales an algebraic row: not at all (inactive connector, g = lambda), by 1/(h^2 beta')
+ * or by 1/(h gamma').
+ */
 const UNSCALED_ROW = 0
 const POSITION_ROW = 1
 const VELOCITY_ROW = 2
@@ -122,7 +125,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private residualAE = new Float64Array(0)
   private forceScale = 0
   private residualNorm = 0
-  /** The absolute ODE2 coordinates' reference part (x = reference + q) and the work vectors of residualFloor. */
+  /**
+   * The absolute ODE2 coordinates' reference part (x = reference + q) and the work vectors of residualFloor.
+   */
   private reference = new Float64Array(0)
   private floorWork = {
     q: new Float64Array(0),
@@ -333,7 +338,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       if (!adaptive || h / 2 < hMin)
         throw new SolverError(
           'noConvergence',
-          `${this.solverType}: Newton did not converge at t = ${t0 + h} (step ${this.stats.steps + 1}, h = ${h}): ${failure}${adaptive ? '' : '; enable timeIntegration.adaptiveStep to reduce the step'}`,
+          `${this.solverType}: Newton did not converge at t = ${t0 + h} (step ${this.stats.steps + 1}, h ` +
+            `= ${h}): ` +
+            `${failure}${adaptive ? '' : '; enable timeIntegration.adaptiveStep to reduce the step'}`,
           t0 + h,
           this.stats.steps + 1,
         )
@@ -604,7 +611,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.refreshPolicy.recordStep(this.startDecision === 'fresh', iterations, refreshes)
   }
 
-  /** The policy's start decision, once per step (later Newton passes and retries of the step do not decide again). */
+  /**
+   * The policy's start decision, once per step (later Newton passes and retries of the step do not decide
+   * again).
+   */
   private refreshAtStart(): boolean {
     if (this.startDecision !== 'pending') return false
     const fresh = this.refreshPolicy.refreshAtStart()
@@ -631,7 +641,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const owner = this.unknownOwner(k)
     throw new SolverError(
       'singular',
-      `${this.solverType}: the system matrix is singular at t = ${t} (step ${this.stats.steps + 1}) for ${owner}; check for redundant constraints, a body without mass, or a coordinate that nothing holds`,
+      `${this.solverType}: the system matrix is singular at t = ${t} (step ${this.stats.steps + 1}) for ` +
+        `${owner}; check for redundant constraints, a body without mass, or a coordinate that nothing holds`,
       t,
       this.stats.steps + 1,
       [owner],
@@ -729,7 +740,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         fresh = true
       }
     }
-    return `the residual is ${res.toExponential(3)} after ${nt.maxIterations} iterations (started at ${res0.toExponential(3)}; tolerance ${tolerance.toExponential(3)})`
+    return (
+      `the residual is ${res.toExponential(3)} after ${nt.maxIterations} iterations (started at ` +
+      `${res0.toExponential(3)}; tolerance ${tolerance.toExponential(3)})`
+    )
   }
 
   protected override extraValues(): Record<string, number> {
@@ -770,7 +784,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     if (!a || a.length !== this.aAlg.length)
       throw new SolverError(
         'model',
-        `the checkpoint's integrator state has ${a?.length ?? 0} algorithmic accelerations; this system has ${this.aAlg.length}`,
+        `the checkpoint's integrator state has ${a?.length ?? 0} algorithmic accelerations; this system ` +
+          `has ${this.aAlg.length}`,
       )
     this.aAlg.set(a)
     // Checkpoints without (all of) this predictor history or refresh policy start them again (the run
@@ -806,7 +821,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       if (!x || x.length !== at[key].length)
         throw new SolverError(
           'model',
-          `the checkpoint's integrator state has a Jacobian state "${key}" of ${x?.length ?? 0} values; this system has ${at[key].length}`,
+          `the checkpoint's integrator state has a Jacobian state "${key}" of ${x?.length ?? 0} values; ` +
+            `this system has ${at[key].length}`,
         )
       at[key].set(x)
     }

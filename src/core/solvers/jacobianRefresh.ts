@@ -25,13 +25,24 @@
  * to it over that range (a fresh start wins on perf3DRigidBodies up to a ratio of about 6).
  */
 export const REFRESH_COST = 3
-/** Every this many start decisions, the choice that is not preferred is taken once (its average stays current). */
+/**
+ * Every this many start decisions, the choice that is not preferred is taken once (its average stays
+ * current).
+ */
 export const PROBE_INTERVAL = 64
-/** Weight of a new step in the running averages of step costs (about the last four steps of each kind count). */
+/**
+ * Weight of a new step in the running averages of step costs (about the last four steps of each kind count).
+ */
 const AVERAGE_WEIGHT = 0.25
-/** Contraction assumed for a fresh matrix until one is observed (modified Newton without the reaction stiffness: about 1e-2). */
+/**
+ * Contraction assumed for a fresh matrix until one is observed (modified Newton without the reaction
+ * stiffness: about 1e-2).
+ */
 const FRESH_CONTRACTION_GUESS = 1e-2
-/** Observed contractions are kept within these bounds (a zero or a value >= 1 would make the projection meaningless). */
+/**
+ * Observed contractions are kept within these bounds (a zero or a value >= 1 would make the projection
+ * meaningless).
+ */
 const MIN_CONTRACTION = 1e-12
 const MAX_CONTRACTION = 0.9
 /** Stored for an average not measured yet (checkpoint values are finite numbers). */
@@ -46,7 +57,10 @@ export interface RefreshPolicyState {
 }
 
 export class JacobianRefreshPolicy {
-  /** Running averages of the cost of a step that started with a fresh / the kept matrix; UNKNOWN before the first. */
+  /**
+   * Running averages of the cost of a step that started with a fresh / the kept matrix; UNKNOWN before the
+   * first.
+   */
   private freshStartCost = UNKNOWN
   private keptStartCost = UNKNOWN
   /** Start decisions made so far (counts the probes). */
@@ -64,7 +78,10 @@ export class JacobianRefreshPolicy {
     return this.startDecisions % PROBE_INTERVAL === 0 ? !preferFresh : preferFresh
   }
 
-  /** After a step that began with a start decision: what it cost (iterations, refreshes including one at the start). */
+  /**
+   * After a step that began with a start decision: what it cost (iterations, refreshes including one at the
+   * start).
+   */
   recordStep(startedFresh: boolean, iterations: number, refreshes: number): void {
     const cost = iterations + REFRESH_COST * refreshes
     if (startedFresh) this.freshStartCost = average(this.freshStartCost, cost)

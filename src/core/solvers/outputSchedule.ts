@@ -17,7 +17,9 @@ export class OutputSchedule {
 
   constructor(readonly period: number) {}
 
-  /** Whether an output is due at t (always at the first call, and with force); advances the schedule if so. */
+  /**
+   * Whether an output is due at t (always at the first call, and with force); advances the schedule if so.
+   */
   take(t: number, force = false): boolean {
     const p = this.period
     if (Number.isNaN(this.startTime)) this.startTime = t

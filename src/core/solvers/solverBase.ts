@@ -1,6 +1,6 @@
 // The solver template method (docs/engine.md, "Solvers"):
 //   initializeSolver: preInitializeSolverSpecific -> initializeSolverOutput -> initializeSolverPreChecks
-//                     -> initializeSolverData -> initializeSolverInitialConditions -> postInitializeSolverSpecific
+// -> initializeSolverData -> initializeSolverInitialConditions -> postInitializeSolverSpecific
 //   solveSteps:       loop over time (or load) steps; implicit solvers run Newton inside a
 //                     discontinuous-iteration loop
 //   finalizeSolver
@@ -119,7 +119,10 @@ export abstract class SolverBase {
   /** Current (or next) step size. */
   protected h: number
   private setupDone = false
-  /** Objects with switching states (postNewton) and with a postStep hook, collected when the system is initialized. */
+  /**
+   * Objects with switching states (postNewton) and with a postStep hook, collected when the system is
+   * initialized.
+   */
   private switchingObjects: ObjectComputation[] = []
   /** Nodes with a singular rotation angle (rotationSingularity), and per node whether it was warned about. */
   private singularNodes: { node: NodeComputation; label: string }[] = []
@@ -390,7 +393,10 @@ export abstract class SolverBase {
   /** Advances the state from s.t by (up to) h; sets s.t (stepEnd); updates this.h for the next step. */
   protected abstract performStep(h: number): void
 
-  /** The end time of a step of size h from t0: the exact grid time for the step solveStep planned, else t0 + h. */
+  /**
+   * The end time of a step of size h from t0: the exact grid time for the step solveStep planned, else t0 +
+   * h.
+   */
   protected stepEnd(t0: number, h: number): number {
     return t0 === this.plannedStart && h === this.plannedStep ? this.plannedEnd : t0 + h
   }
@@ -411,7 +417,10 @@ export abstract class SolverBase {
         this.warnedSingular[k] = 1
         const label = this.singularNodes[k].label
         this.warn(
-          `${label} is ${((Math.asin(Math.min(1, c)) * 180) / Math.PI).toFixed(2)} deg from the singular angle of its rotation parameters at t = ${this.state.t} (Tait-Bryan gimbal lock, ry = +-90 deg: |cos ry| = ${c.toExponential(2)}); the results lose accuracy there. Choose the node's reference orientation so the motion stays away from it, or use Euler parameters (RigidBodyEP).`,
+          `${label} is ${((Math.asin(Math.min(1, c)) * 180) / Math.PI).toFixed(2)} deg from the singular ` +
+            `angle of its rotation parameters at t = ${this.state.t} (Tait-Bryan gimbal lock, ry = +-90 ` +
+            `deg: |cos ry| = ${c.toExponential(2)}); the results lose accuracy there. Choose the node's ` +
+            `reference orientation so the motion stays away from it, or use Euler parameters (RigidBodyEP).`,
           [label],
         )
       } else if (this.warnedSingular[k] === 1 && c > 2 * SINGULAR_ANGLE_WARNING) this.warnedSingular[k] = 0
@@ -430,7 +439,9 @@ export abstract class SolverBase {
         const owner = this.system.ode2Owner(i)
         throw new SolverError(
           'nonFinite',
-          `${this.solverType}: the ${vectors[k]} of ${owner} became ${x[i]} at t = ${s.t} (step ${this.stats.steps}); the step size may be too large for the stiffness, or a parameter makes a force infinite`,
+          `${this.solverType}: the ${vectors[k]} of ${owner} became ${x[i]} at t = ${s.t} (step ` +
+            `${this.stats.steps}); the step size may be too large for the stiffness, or a parameter makes ` +
+            `a force infinite`,
           s.t,
           this.stats.steps,
           [owner],
@@ -442,7 +453,8 @@ export abstract class SolverBase {
       const owner = this.system.aeOwner(i)
       throw new SolverError(
         'nonFinite',
-        `${this.solverType}: the Lagrange multiplier of ${owner} became ${s.lambda[i]} at t = ${s.t} (step ${this.stats.steps})`,
+        `${this.solverType}: the Lagrange multiplier of ${owner} became ${s.lambda[i]} at t = ${s.t} ` +
+          `(step ${this.stats.steps})`,
         s.t,
         this.stats.steps,
         [owner],

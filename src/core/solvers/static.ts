@@ -75,7 +75,8 @@ export class StaticSolver extends SolverBase {
       if (this.increment < st.minimumStepSize)
         throw new SolverError(
           'noConvergence',
-          `Static: Newton did not converge at load factor ${target} (load step ${this.stats.steps + 1}): ${failure}; the increment fell below minimumStepSize (${st.minimumStepSize})`,
+          `Static: Newton did not converge at load factor ${target} (load step ${this.stats.steps + 1}): ` +
+            `${failure}; the increment fell below minimumStepSize (${st.minimumStepSize})`,
           target,
           this.stats.steps + 1,
         )
@@ -144,7 +145,8 @@ export class StaticSolver extends SolverBase {
       const owner = this.unknownOwner(k)
       throw new SolverError(
         'singular',
-        `Static: the stiffness matrix is singular for ${owner} (at load factor ${s.t}); a coordinate is held by no spring or constraint, or constraints are redundant`,
+        `Static: the stiffness matrix is singular for ${owner} (at load factor ${s.t}); a coordinate is ` +
+          `held by no spring or constraint, or constraints are redundant`,
         s.t,
         this.stats.steps + 1,
         [owner],

@@ -133,7 +133,10 @@ export class CompiledSystem implements BuildContext {
     this.pending = true
   }
 
-  /** Runs phase 1, setup, phase 2 for pending items, then update. Cheap (a flag check) when nothing is pending. */
+  /**
+   * Runs phase 1, setup, phase 2 for pending items, then update. Cheap (a flag check) when nothing is
+   * pending.
+   */
   initialize(): void {
     if (!this.pending) return
     this.pending = false

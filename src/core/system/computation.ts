@@ -20,7 +20,10 @@ export interface PointKinematics {
   acceleration(s: SystemState, out: Float64Array): void
   // Second-order kinematics for the geometric stiffness of joints (absent: J, G and the exact position
   // derivative are constant or equal, as for points moving linearly with their coordinates).
-  /** dp/dq exactly (3 x ltg.length); differs from J where the velocity Jacobian is not a derivative of p (Euler parameters off |ep| = 1). */
+  /**
+   * dp/dq exactly (3 x ltg.length); differs from J where the velocity Jacobian is not a derivative of p
+   * (Euler parameters off |ep| = 1).
+   */
   positionDerivative?(s: SystemState, out: Float64Array): void
   /**
    * Adds factor * d(J^T force + G^T torque)/dq at fixed global force and torque (torque only for
@@ -78,7 +81,9 @@ export interface NodeComputation extends LifecycleHooks {
   rotationSingularity?(s: SystemState): number
 }
 
-/** The local blocks whose structural nonzeros an object may declare (ObjectComputation.structuralNonzeros). */
+/**
+ * The local blocks whose structural nonzeros an object may declare (ObjectComputation.structuralNonzeros).
+ */
 export type LocalBlock = 'mass' | 'stiffness' | 'constraint' | 'reaction'
 
 /**

@@ -16,7 +16,10 @@ export interface NumericalDifferentiation {
   minimumCoordinateSize: number
 }
 
-/** 1 where an index appears in ltg for the first time, 0 for its repeats (numerical Jacobians perturb each coordinate once). */
+/**
+ * 1 where an index appears in ltg for the first time, 0 for its repeats (numerical Jacobians perturb each
+ * coordinate once).
+ */
 function firstOccurrences(ltg: Int32Array): Uint8Array {
   const first = new Uint8Array(ltg.length)
   if (ltg.length > 64) {
@@ -36,7 +39,10 @@ function firstOccurrences(ltg: Int32Array): Uint8Array {
   return first
 }
 
-/** One kind of block of every object in a list, back to back: object k's positions are slots[start[k] .. start[k + 1]). */
+/**
+ * One kind of block of every object in a list, back to back: object k's positions are slots[start[k] ..
+ * start[k + 1]).
+ */
 interface PackedSlots {
   readonly slots: Int32Array
   readonly start: Int32Array
@@ -49,7 +55,9 @@ const BLOCK_NAMES: Record<LocalBlock, string> = {
   reaction: 'reaction stiffness',
 }
 
-/** Packed slots of blocks stored in part: the local entry (row-major index) each slot takes its value from. */
+/**
+ * Packed slots of blocks stored in part: the local entry (row-major index) each slot takes its value from.
+ */
 interface PackedBlockSlots extends PackedSlots {
   readonly entries: Int32Array
 }
@@ -79,7 +87,8 @@ class DeclaredBlocks {
       const mask = o.structuralNonzeros?.(block)
       if (mask && mask.length !== rows * n)
         throw new Error(
-          `${label(o)}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`,
+          `${label(o)}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ` +
+            `${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`,
         )
       zeros.push(mask ? all.filter((k) => mask[k] === 0) : new Int32Array(0))
       return mask ? all.filter((k) => mask[k] !== 0) : all
@@ -89,7 +98,10 @@ class DeclaredBlocks {
     this.zeroStart = packed.start
   }
 
-  /** Object k declared no zeros: its block is stored whole and added contiguously (no index to read per entry). */
+  /**
+   * Object k declared no zeros: its block is stored whole and added contiguously (no index to read per
+   * entry).
+   */
   whole(k: number): boolean {
     return this.zeroStart[k] === this.zeroStart[k + 1]
   }
@@ -137,7 +149,10 @@ class MatrixSlots {
   mass: PackedBlockSlots | null = null
   stiffness: PackedBlockSlots | null = null
   reaction: PackedBlockSlots | null = null
-  /** Constraint rows C_q (nAE x n, row-major like the local Jacobian) and their transposes C_q^T, for aeOffset. */
+  /**
+   * Constraint rows C_q (nAE x n, row-major like the local Jacobian) and their transposes C_q^T, for
+   * aeOffset.
+   */
   private constraintSlots: { rows: PackedBlockSlots; columns: PackedBlockSlots; aeOffset: number } | null =
     null
 
@@ -196,9 +211,14 @@ export class SystemEvaluator {
    */
   dependentRows: Uint8Array | null = null
   private readonly loads: LoadComputation[]
-  /** Per object (made on first use by firstColumns): first occurrence of each global index in its ltg (duplicates get false). */
+  /**
+   * Per object (made on first use by firstColumns): first occurrence of each global index in its ltg
+   * (duplicates get false).
+   */
   private readonly uniqueColumn = new Map<ObjectComputation, Uint8Array>()
-  /** Per mass object (index in massObjects): its constant local mass matrix once computed (state-independent). */
+  /**
+   * Per mass object (index in massObjects): its constant local mass matrix once computed (state-independent).
+   */
   private readonly constantMass: (Float64Array | undefined)[]
   /**
    * Declared structure of each mass object's mass matrix, force object's f_lhs Jacobian, constraint
@@ -273,7 +293,9 @@ export class SystemEvaluator {
       .subarray(declared.zeroStart[k], declared.zeroStart[k + 1])
       .find((z) => local[z] !== 0)!
     throw new Error(
-      `${this.label(o)}: its ${BLOCK_NAMES[block]} has ${local[e]} at local entry (${Math.floor(e / n)}, ${e % n}), which structuralNonzeros('${block}') declares zero (the sparse pattern has no place for it)`,
+      `${this.label(o)}: its ${BLOCK_NAMES[block]} has ${local[e]} at local entry (${Math.floor(e / n)}, ` +
+        `${e % n}), which structuralNonzeros('${block}') declares zero (the sparse pattern has no place ` +
+        `for it)`,
     )
   }
 
@@ -341,7 +363,10 @@ export class SystemEvaluator {
     })
   }
 
-  /** The local mass matrix (n x n) of massObjects[k] at s: cached for constant mass matrices, else computed into localA. */
+  /**
+   * The local mass matrix (n x n) of massObjects[k] at s: cached for constant mass matrices, else computed
+   * into localA.
+   */
   private localMass(k: number, s: SystemState): Float64Array {
     const cached = this.constantMass[k]
     if (cached) return cached
@@ -538,7 +563,10 @@ export class SystemEvaluator {
     if (d) for (let k = 0; k < d.length; k++) if (d[k]) out[k] = 0
   }
 
-  /** out += factor * the explicit time terms of rheonomic constraints (drives) at velocity or acceleration level. */
+  /**
+   * out += factor * the explicit time terms of rheonomic constraints (drives) at velocity or acceleration
+   * level.
+   */
   addConstraintTimeTerm(
     s: SystemState,
     out: Float64Array,
@@ -602,7 +630,8 @@ export class SystemEvaluator {
             m.add(aeOffset + o.aeIndex + k, aeOffset + o.aeIndex + k, 1)
           }
       this.checkDeclaredZeros(o, structure, c, J)
-      // Rows and columns are different entries (AE x ODE2, ODE2 x AE): each gets its additions in the same order as entry by entry.
+      // Rows and columns are different entries (AE x ODE2, ODE2 x AE): each gets its additions in the same
+      // order as entry by entry.
       addBlock(m, rows, c, structure, J, vel ? factorAEVelocity : factorAEPosition)
       addBlock(m, columns, c, structure, J, factorReaction)
     }

@@ -13,7 +13,9 @@ export type GraphicsPrimitive =
    * at `to` whose size is a fixed share of the length, so a scaled-down arrow keeps its proportions.
    */
   | { shape: 'arrow'; from: number[]; to: number[]; color: number[] }
-  /** Triangle mesh: points flat [x0, y0, z0, x1, ...] in global coordinates, triangles flat vertex indices. */
+  /**
+   * Triangle mesh: points flat [x0, y0, z0, x1, ...] in global coordinates, triangles flat vertex indices.
+   */
   | { shape: 'mesh'; points: number[]; triangles: number[]; color: number[] }
   /**
    * A mesh file (a VgraphicsData "Mesh" entry, meshEntry.ts) the renderer loads: a file point x is

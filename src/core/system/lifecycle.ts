@@ -8,7 +8,9 @@ export type InitStage = 'NONE' | 'STRUCTURE' | 'STATE'
 
 /** Optional lifecycle hooks of a computation object. */
 export interface LifecycleHooks {
-  /** Phase 1: allocate, precompute constants, record the reference configuration. Must not change the state. */
+  /**
+   * Phase 1: allocate, precompute constants, record the reference configuration. Must not change the state.
+   */
   setupInitial?(): void
   /** Phase 2: set initial conditions into the state (runs after every pending item finished phase 1). */
   setupInitialState?(s: SystemState): void
@@ -20,9 +22,9 @@ export interface LifecycleHooks {
   /** Auxiliary data from the current state (may run many times per step). */
   update?(s: SystemState): void
   /**
-   * Internal state outside the state vectors (e.g. counted full turns), for checkpoints (docs/file-formats.md,
-   * "Internal state hooks"). The block's length is fixed by the item's structure; loading gets exactly
-   * the block saveInternalState returned and runs after the state vectors are scattered.
+   * Internal state outside the state vectors (e.g. counted full turns), for checkpoints
+   * (docs/file-formats.md, "Internal state hooks"). The block's length is fixed by the item's structure;
+   * loading gets exactly the block saveInternalState returned and runs after the state vectors are scattered.
    */
   saveInternalState?(): Float64Array
   loadInternalState?(block: Float64Array): void

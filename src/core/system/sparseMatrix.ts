@@ -36,7 +36,8 @@ export class SparseSystemMatrix implements SystemMatrix {
     const k = patternSlot(this.pattern, row, col)
     if (k < 0)
       throw new Error(
-        `sparse system matrix: entry (${row}, ${col}) is not in the pattern computed at assembly (an item writes outside its LTG coordinates)`,
+        `sparse system matrix: entry (${row}, ${col}) is not in the pattern computed at assembly (an ` +
+          `item writes outside its LTG coordinates)`,
       )
     return k
   }
@@ -87,7 +88,8 @@ export class SparseSystemMatrix implements SystemMatrix {
     if (this.storage[this.sink] !== 0) {
       this.storage[this.sink] = 0
       throw new Error(
-        'sparse system matrix: a block writes a nonzero outside the pattern computed at assembly (an item writes outside the blocks it declared)',
+        'sparse system matrix: a block writes a nonzero outside the pattern computed at assembly (an ' +
+          'item writes outside the blocks it declared)',
       )
     }
   }

@@ -7,7 +7,9 @@ import type { CompiledSystem } from './compiledSystem'
 import { Graphics, type GraphicsItem } from './graphics'
 import type { SystemState } from './state'
 
-/** A definition's visualize with its computation parameter widened (each item is drawn by its own definition). */
+/**
+ * A definition's visualize with its computation parameter widened (each item is drawn by its own definition).
+ */
 type Visualize = (item: ResolvedItem, computation: unknown, s: SystemState, out: Graphics) => void
 
 /** The graphics of `system` at state `s` (default: the system's state). */

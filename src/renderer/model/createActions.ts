@@ -198,7 +198,9 @@ function formShape(values: FormValues): BodyShape {
 const rigidBody: CreateAction = {
   id: 'rigidBody',
   label: 'Rigid body',
-  doc: 'A rigid body of a homogeneous box, sphere or cylinder: node (Euler parameters), body whose inertia follows its mass and size (until the inertia is edited), a frame marker and a mass marker',
+  doc:
+    'A rigid body of a homogeneous box, sphere or cylinder: node (Euler parameters), body whose inertia ' +
+    'follows its mass and size (until the inertia is edited), a frame marker and a mass marker',
   form: () => ({
     name: { type: 'string', default: 'body', doc: 'name of the body (node and markers are named after it)' },
     shape: {

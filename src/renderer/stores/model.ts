@@ -68,10 +68,14 @@ export const useModelStore = defineStore('model', () => {
   /** What the tree and the editor show: the replayed results file's model, or the edited one. */
   const shownSpec = computed(() => replay.file?.spec ?? spec.value)
   const shownProject = computed(() => replay.file?.project ?? project.value)
-  /** Why nothing can be changed right now (a replayed file's model is shown, or a run holds the model), or null. */
+  /**
+   * Why nothing can be changed right now (a replayed file's model is shown, or a run holds the model), or
+   * null.
+   */
   const readOnly = computed(() =>
     replay.file
-      ? `The model of the results file ${replay.file.path} is shown, read-only: go back to editing to change your model`
+      ? `The model of the results file ${replay.file.path} is shown, read-only: go back to editing to ` +
+        `change your model`
       : editLock.value,
   )
 
@@ -109,7 +113,9 @@ export const useModelStore = defineStore('model', () => {
   /** The patch that made `project` from the one before (null: the model was loaded whole). */
   const lastStep = shallowRef<{ from: Project; to: Project; patch: ModelPatch } | null>(null)
 
-  /** The host's accepted change: applied when it follows the replica's revision, else the model is fetched. */
+  /**
+   * The host's accepted change: applied when it follows the replica's revision, else the model is fetched.
+   */
   async function follow(change: ModelChange): Promise<void> {
     history.value = change.history
     const from = project.value
@@ -255,7 +261,9 @@ export const useModelStore = defineStore('model', () => {
     }
   }
 
-  /** Another program changed the file: Overwrite it with this model, Reload it (dropping edits), or Cancel. */
+  /**
+   * Another program changed the file: Overwrite it with this model, Reload it (dropping edits), or Cancel.
+   */
   async function saveChangedOnDisk(path?: string): Promise<boolean> {
     const choice = await usePromptStore().askChangedOnDisk(document.value.title)
     if (choice === 'save') return save(path, true)

@@ -27,7 +27,9 @@ export const useModesStore = defineStore('modes', () => {
   const result = shallowRef<ModesResult | null>(null)
   const selected = ref<number | null>(null)
   const animating = ref(false)
-  /** Largest coordinate change of the animated shape (m or rad: shapes are scaled to a largest entry of 1). */
+  /**
+   * Largest coordinate change of the animated shape (m or rad: shapes are scaled to a largest entry of 1).
+   */
   const amplitude = ref(0.1)
   /** Animation cycles per wall-clock second. */
   const speed = ref(1)

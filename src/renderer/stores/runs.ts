@@ -40,7 +40,9 @@ export const useRunsStore = defineStore('runs', () => {
   let nextId = 1
   /** Runs of the edited model so far (their default names count them). */
   let sessionRuns = 0
-  /** Bumped when a run starts or resumes: a results file read for an earlier run must not replace its frames. */
+  /**
+   * Bumped when a run starts or resumes: a results file read for an earlier run must not replace its frames.
+   */
   let runStarts = 0
 
   /** The listed run whose frames the timeline shows (null: live frames, a replay, or none). */

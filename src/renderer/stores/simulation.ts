@@ -118,7 +118,8 @@ export const useSimulationStore = defineStore('simulation', () => {
           applyStatus({ state: modelReloaded ? 'idle' : 'empty', time: 0, step: 0 })
           useLogStore().add(
             'warning',
-            `The run stopped: ${reason}. ${modelReloaded ? 'Your model is kept; run it again.' : 'The model could not be reloaded.'}`,
+            `The run stopped: ${reason}. ` +
+              `${modelReloaded ? 'Your model is kept; run it again.' : 'The model could not be reloaded.'}`,
           )
         }),
       ),

@@ -1,7 +1,8 @@
 // The 3D view: a right-handed world with a ground grid and XYZ axes, drawing the engine's neutral
 // graphics. Up (orbiting, presets, grid, lights) is a world axis the caller sets (upAxis.ts). Boxes,
 // spheres and cylinders are thin instances of one unit mesh per shape, so a thousand bodies are three
-// draw calls; lines (springs as helices, node and marker frames, traces) are one line system. Deep imports only: the @babylonjs/core barrel costs 15 s of build and 10 MB.
+// draw calls; lines (springs as helices, node and marker frames, traces) are one line system. Deep imports
+// only: the @babylonjs/core barrel costs 15 s of build and 10 MB.
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera'
 import '@babylonjs/core/Culling/ray'
 import { Engine } from '@babylonjs/core/Engines/engine'
@@ -452,7 +453,8 @@ export function createModelViewport(
       const { center, radius } = boundsOfScene()
       // The fitted view spans about 1.6 radii sideways (aspect up to 1.4): the grid reaches 2 radii further.
       sizeGrid(Math.max(Math.abs(center.x), Math.abs(center.y), Math.abs(center.z)) + 2 * radius)
-      // cloneAlphaBetaRadius: keep the view direction (the plain setter rebuilds the angles from the old position).
+      // cloneAlphaBetaRadius: keep the view direction (the plain setter rebuilds the angles from the old
+      // position).
       camera.setTarget(center, false, false, true)
       const fov = camera.fov
       camera.radius = (1.15 * radius) / Math.sin(fov / 2)

@@ -108,7 +108,9 @@ function writeMatrix(p: GraphicsPrimitive, m: Float32Array, o: number): void {
   }
 }
 
-/** Instance matrix at m[o..o+15]: row r is local axis r (column r of the row-major `axes`) times its scale. */
+/**
+ * Instance matrix at m[o..o+15]: row r is local axis r (column r of the row-major `axes`) times its scale.
+ */
 export function writeInstance(
   m: Float32Array,
   o: number,

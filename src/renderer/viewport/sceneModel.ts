@@ -37,7 +37,10 @@ export interface SceneModel {
 /** Per kind, per item index: the items on the other end of a reference. */
 type References = Record<ItemKind, ItemId[][]>
 
-/** `drawn`: the initial graphics when known already (a patched scene): the system is then built on the first frame. */
+/**
+ * `drawn`: the initial graphics when known already (a patched scene): the system is then built on the first
+ * frame.
+ */
 export function createSceneModel(
   project: Project,
   drawn?: GraphicsItem[],

@@ -13,7 +13,8 @@ const messages = (patch: ModelPatch) =>
   branchPatchProblems(patch, model).map((p) => `${p.path}: ${p.message}`)
 
 const TAIL =
-  ': not a parameter a branch can change; a branch takes live parameters, mass properties and drawing parameters'
+  ': not a parameter a branch can change; a branch takes live parameters, mass properties and drawing ' +
+  'parameters'
 
 describe('branchPatchProblems', () => {
   it('takes live parameters, mass properties and drawing parameters', () => {
