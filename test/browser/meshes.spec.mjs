@@ -119,6 +119,11 @@ test('an embedded mesh is drawn after its file is deleted', async () => {
   await page.screenshot({ path: outputPath('meshes-embedded.png') })
   assert.ok(stats.body > 200, `the embedded mesh is not drawn (${stats.body} body pixels)`)
   assert.deepEqual(await meshWarnings(), [], 'a mesh file was drawn as a box')
+  await page.click('.item-row[data-name="part"]')
+  await page.waitForFunction(() => document.querySelector('.item-row.selected')?.dataset.name === 'part')
+  await page.click('text=Visualization')
+  await page.locator('[data-param=VgraphicsData]').waitFor()
+  await page.screenshot({ path: outputPath('meshes-embedded-selected.png') })
   assert.deepEqual(app.errors, [])
 })
 
