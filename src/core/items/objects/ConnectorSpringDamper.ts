@@ -1,4 +1,5 @@
 import { defineItem, type ItemParams, type ResolvedItem } from '../../model/definition'
+import { compileFunction, type VariableFunction } from '../../model/expression'
 import type { ParamSchema } from '../../model/parameters'
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import type { MarkerComputation } from '../../system/computation'
@@ -13,6 +14,12 @@ import {
   lineVisualization,
   PairConnector,
 } from '../common/pairConnector'
+
+/**
+ * Exudyn 1.11's arguments of springForceUserFunction after (mbs, t, itemNumber), with t first: deltaL =
+ * L - referenceLength, deltaL_t = dL/dt - velocityOffset (as the peer build passes them).
+ */
+const USER_FUNCTION_VARIABLES = ['t', 'deltaL', 'deltaL_t', 'stiffness', 'damping', 'force'] as const
 
 const PARAMETERS = {
   ...MARKER_PAIR,
@@ -40,11 +47,24 @@ const PARAMETERS = {
     live: true,
     doc: 'velocity subtracted from dL/dt in the damper',
   },
+  springForceUserFunction: {
+    type: 'expression',
+    default: '',
+    variables: USER_FUNCTION_VARIABLES,
+    doc:
+      'optional force law replacing the linear one, an expression in t, deltaL (L - referenceLength), ' +
+      'deltaL_t (dL/dt - velocityOffset), stiffness, damping and force, e.g. ' +
+      '"stiffness*deltaL + 100*deltaL^3 + damping*deltaL_t"; positive pulls the markers together; ' +
+      '"" for none',
+  },
   ...ACTIVE_CONNECTOR,
   ...CONNECTOR_VIS,
 } satisfies ParamSchema
 
-/** Force along the line of the markers: f = k (L - L0) + d (L' - velocityOffset) + force. */
+/**
+ * Force along the line of the markers: f = k (L - L0) + d (L' - velocityOffset) + force, or the user
+ * function of USER_FUNCTION_VARIABLES instead.
+ */
 class SpringDamper extends PairConnector {
   readonly nAE = 0
   readonly outputVariables = LINE_OUTPUTS
@@ -54,13 +74,17 @@ class SpringDamper extends PairConnector {
   private d = 0
   private force0 = 0
   private velocityOffset = 0
+  readonly noPotential: string | undefined
+  private readonly userArguments = new Float64Array(USER_FUNCTION_VARIABLES.length)
   constructor(
     markers: MarkerComputation[],
     work: TwoMarkerWork,
     private readonly active: boolean,
     private readonly label: string,
+    private readonly userFunction: VariableFunction | undefined,
   ) {
     super(markers, work)
+    if (userFunction) this.noPotential = 'has a springForceUserFunction, whose potential is not known'
   }
   setParameters(item: ResolvedItem): void {
     const p = item.params as ItemParams<typeof PARAMETERS>
@@ -84,9 +108,38 @@ class SpringDamper extends PairConnector {
     n[2] = dz / L
     const Ldot =
       n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
-    return this.k * (L - this.L0) + this.d * (Ldot - this.velocityOffset) + this.force0
+    if (!this.userFunction)
+      return this.k * (L - this.L0) + this.d * (Ldot - this.velocityOffset) + this.force0
+    const a = this.userArguments
+    a[0] = s.t
+    a[1] = L - this.L0
+    a[2] = Ldot - this.velocityOffset
+    a[3] = this.k
+    a[4] = this.d
+    a[5] = this.force0
+    return this.userFunction(a)
   }
-  /** V = k/2 (L - L0)^2 + force (L - L0); the damper's force d (L' - velocityOffset) has none. */
+
+  /**
+   * d fs / d a[i] of the user function at userArguments (as scalarForce left them): a central difference
+   * with step 1e-6 (1 + |a_i|), O(step^2) (exact for quadratic laws but for round-off, ~1e-10 relative).
+   */
+  private userDerivative(i: number): number {
+    const a = this.userArguments,
+      uf = this.userFunction!
+    const x = a[i],
+      h = 1e-6 * (1 + Math.abs(x))
+    a[i] = x + h
+    const up = uf(a)
+    a[i] = x - h
+    const down = uf(a)
+    a[i] = x
+    return (up - down) / (2 * h)
+  }
+  /**
+   * V = k/2 (L - L0)^2 + force (L - L0); the damper's force d (L' - velocityOffset) has none (nor is it
+   * asked for with a user function: noPotential).
+   */
   potentialEnergy(s: SystemState): number {
     if (!this.active) return 0
     this.gather(s)
@@ -102,11 +155,13 @@ class SpringDamper extends PairConnector {
   }
   /**
    * f = fs n with P = I - n n^T: df/d(p1 - p0) = k n n^T + d n (P dv)^T / L + fs P / L,
-   * df/d(v1 - v0) = d n n^T (dv = v1 - v0).
+   * df/d(v1 - v0) = d n n^T (dv = v1 - v0); with a user function k = dfs/d deltaL, d = dfs/d deltaL_t.
    */
   computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
     if (!this.active) return
     const fs = this.scalarForce(s)
+    const k = this.userFunction ? this.userDerivative(1) : this.k,
+      d = this.userFunction ? this.userDerivative(2) : this.d
     this.jacobians(s)
     const n = this.direction,
       M = this.M3
@@ -123,8 +178,7 @@ class SpringDamper extends PairConnector {
       for (let b = 0; b < 3; b++) {
         const P = (a === b ? 1 : 0) - n[a] * n[b]
         M[3 * a + b] =
-          factorK * (this.k * n[a] * n[b] + (this.d * n[a] * Pdv[b] + fs * P) / L) +
-          factorD * this.d * n[a] * n[b]
+          factorK * (k * n[a] * n[b] + (d * n[a] * Pdv[b] + fs * P) / L) + factorD * d * n[a] * n[b]
       }
     }
     this.addPairBlock(out)
@@ -155,16 +209,19 @@ export const ObjectConnectorSpringDamper = defineItem({
   exudynName: 'ObjectConnectorSpringDamper',
   doc:
     'A spring-damper along the line between two position markers: f = stiffness (L - referenceLength) + ' +
-    'damping (dL/dt - velocityOffset) + force, pulling the markers together when positive.',
+    'damping (dL/dt - velocityOffset) + force, pulling the markers together when positive, or ' +
+    'springForceUserFunction.',
   parameters: PARAMETERS,
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
   build: (it, ctx) => {
+    const userFunction = it.params.string('springForceUserFunction')
     const spring = new SpringDamper(
       markersOf(it, ctx),
       TWO_MARKER_WORK.of(ctx),
       it.params.bool('activeConnector'),
       itemLabel(it),
+      userFunction === '' ? undefined : compileFunction(userFunction, USER_FUNCTION_VARIABLES),
     )
     spring.setParameters(it)
     return spring

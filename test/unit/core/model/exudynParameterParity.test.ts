@@ -34,7 +34,6 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
     springForceTorqueUserFunction: USER_FUNCTIONS,
     postNewtonStepUserFunction: USER_FUNCTIONS,
   },
-  ObjectConnectorSpringDamper: { springForceUserFunction: USER_FUNCTIONS },
   ObjectConnectorTorsionalSpringDamper: { nodeNumber: DATA_NODE, springTorqueUserFunction: USER_FUNCTIONS },
   ObjectContactFrictionCircleCable2D: { nodeNumber: DATA_NODE },
   ObjectContactSphereSphere: {
