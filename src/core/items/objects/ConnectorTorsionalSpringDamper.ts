@@ -3,6 +3,7 @@
 // of two rigid markers (used with a revolute joint that keeps the z axes aligned):
 //   phi = angle of J1 about z relative to J0, continuous beyond +-pi (full turns counted)
 //   omega = z0 . (w1 - w0),   T = stiffness (phi - offset) + damping (omega - velocityOffset) + torque
+// (or T = springTorqueUserFunction(t, phi, omega, stiffness, damping, offset), Exudyn's arguments)
 // and the generalized forces f_lhs = +G1^T (T z0) on marker 1, -G0^T (T z0) on marker 0 (dphi/dq =
 // z0^T (G1 - G0)). Full turns are internal state (checkpointed): atan2 gives the angle in (-pi, pi]; the
 // number of turns and the angle of the last accepted step are committed in postStep, and every
@@ -10,6 +11,7 @@
 // Checkpoints save both numbers (Exudyn keeps them in an optional data node instead).
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import { defineItem } from '../../model/definition'
+import { compileFunction, type VariableFunction } from '../../model/expression'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -18,6 +20,16 @@ import { checkJointFrames, JointFrameConnector, jointFrameParams } from '../comm
 import { requireMarkers } from '../common/markerChecks'
 
 const TWO_PI = 2 * Math.PI
+
+/** Exudyn 1.11's arguments of springTorqueUserFunction after (mbs, t, itemNumber), with t first. */
+const USER_FUNCTION_VARIABLES = [
+  't',
+  'rotation',
+  'angularVelocity',
+  'stiffness',
+  'damping',
+  'offset',
+] as const
 
 class TorsionalSpringDamper extends JointFrameConnector {
   readonly nAE = 0
@@ -29,6 +41,8 @@ class TorsionalSpringDamper extends JointFrameConnector {
   /** Relative angular velocity in J0 and the global torque T z0. */
   private readonly omega = new Float64Array(3)
   private readonly torque3 = new Float64Array(3)
+  private readonly userArguments = new Float64Array(USER_FUNCTION_VARIABLES.length)
+  readonly noPotential: string | undefined
 
   constructor(
     markers: MarkerComputation[],
@@ -41,8 +55,10 @@ class TorsionalSpringDamper extends JointFrameConnector {
     private readonly velocityOffset: number,
     private readonly constantTorque: number,
     private readonly active: boolean,
+    private readonly userFunction: VariableFunction | undefined,
   ) {
     super(markers, work, rotationMarker0, rotationMarker1)
+    if (userFunction) this.noPotential = 'has a springTorqueUserFunction, whose potential is not known'
   }
 
   setupInitialState(s: SystemState): void {
@@ -75,6 +91,16 @@ class TorsionalSpringDamper extends JointFrameConnector {
 
   private torque(s: SystemState): number {
     const phi = this.rotation(s)
+    if (this.userFunction) {
+      const a = this.userArguments
+      a[0] = s.t
+      a[1] = phi
+      a[2] = this.relativeAngularVelocity(s)
+      a[3] = this.k
+      a[4] = this.d
+      a[5] = this.offset
+      return this.userFunction(a)
+    }
     return (
       this.k * (phi - this.offset) +
       this.d * (this.relativeAngularVelocity(s) - this.velocityOffset) +
@@ -128,8 +154,8 @@ export const ObjectConnectorTorsionalSpringDamper = defineItem({
   doc:
     'Torsional spring-damper about the z axis of the joint frames of two rigid markers: T = stiffness ' +
     '(phi - offset) + damping (omega - velocityOffset) + torque, with the angle phi continuous beyond ' +
-    '+-pi (full turns are counted as internal state and saved in checkpoints). Use it with a revolute ' +
-    'joint that aligns the z axes.',
+    '+-pi (full turns are counted as internal state and saved in checkpoints), or ' +
+    'springTorqueUserFunction. Use it with a revolute joint that aligns the z axes.',
   parameters: {
     ...MARKER_PAIR,
     stiffness: { type: 'number', default: 0, unit: 'N m/rad', doc: 'torsional stiffness' },
@@ -152,6 +178,15 @@ export const ObjectConnectorTorsionalSpringDamper = defineItem({
       unit: 'N m',
       doc: 'constant torque added to the spring-damper torque',
     },
+    springTorqueUserFunction: {
+      type: 'expression',
+      default: '',
+      variables: USER_FUNCTION_VARIABLES,
+      doc:
+        'optional torque law replacing the linear one, an expression in t, rotation (phi, turns counted), ' +
+        'angularVelocity (omega), stiffness, damping and offset, e.g. "stiffness*rotation + ' +
+        '0.1*stiffness*rotation^3"; "" for none',
+    },
     ...jointFrameParams('the spring acts about its z axis'),
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
@@ -172,6 +207,9 @@ export const ObjectConnectorTorsionalSpringDamper = defineItem({
       p.number('velocityOffset'),
       p.number('torque'),
       p.bool('activeConnector'),
+      p.string('springTorqueUserFunction') === ''
+        ? undefined
+        : compileFunction(p.string('springTorqueUserFunction'), USER_FUNCTION_VARIABLES),
     )
   },
 })

@@ -34,7 +34,7 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
     springForceTorqueUserFunction: USER_FUNCTIONS,
     postNewtonStepUserFunction: USER_FUNCTIONS,
   },
-  ObjectConnectorTorsionalSpringDamper: { nodeNumber: DATA_NODE, springTorqueUserFunction: USER_FUNCTIONS },
+  ObjectConnectorTorsionalSpringDamper: { nodeNumber: DATA_NODE },
   ObjectContactFrictionCircleCable2D: { nodeNumber: DATA_NODE },
   ObjectContactSphereSphere: {
     nodeNumber: DATA_NODE,
