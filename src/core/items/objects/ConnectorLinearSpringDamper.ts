@@ -1,6 +1,7 @@
 import { matVec3 } from '../../math/vec3'
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import { defineItem } from '../../model/definition'
+import { compileFunction, type VariableFunction } from '../../model/expression'
 import type { FrameKinematics, MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -8,6 +9,9 @@ import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
 import { markerProvides, requireMarkers, markersOf } from '../common/markerChecks'
 import { drawSpring } from '../common/springDrawing'
 import { TwoMarkerConnector } from '../common/twoMarkerConnector'
+
+/** Exudyn 1.11's arguments of springForceUserFunction after (mbs, t, itemNumber), with t first. */
+const USER_FUNCTION_VARIABLES = ['t', 'displacement', 'velocity', 'stiffness', 'damping', 'offset'] as const
 
 class LinearSpringDamper extends TwoMarkerConnector {
   readonly nAE = 0
@@ -17,6 +21,8 @@ class LinearSpringDamper extends TwoMarkerConnector {
   private readonly force3 = new Float64Array(3)
   private displacement = 0
   private speed = 0
+  private readonly userArguments = new Float64Array(USER_FUNCTION_VARIABLES.length)
+  readonly noPotential: string | undefined
 
   constructor(
     markers: MarkerComputation[],
@@ -28,8 +34,10 @@ class LinearSpringDamper extends TwoMarkerConnector {
     private readonly velocityOffset: number,
     private readonly constantForce: number,
     private readonly active: boolean,
+    private readonly userFunction: VariableFunction | undefined,
   ) {
     super(markers, work)
+    if (userFunction) this.noPotential = 'has a springForceUserFunction, whose potential is not known'
   }
 
   /** The scalar force f at s (0 when inactive); leaves the global axis in this.axis. */
@@ -43,6 +51,16 @@ class LinearSpringDamper extends TwoMarkerConnector {
     this.speed =
       a[0] * (this.v1[0] - this.v0[0]) + a[1] * (this.v1[1] - this.v0[1]) + a[2] * (this.v1[2] - this.v0[2])
     if (!this.active) return 0
+    if (this.userFunction) {
+      const u = this.userArguments
+      u[0] = s.t
+      u[1] = this.displacement
+      u[2] = this.speed
+      u[3] = this.k
+      u[4] = this.d
+      u[5] = this.offset
+      return this.userFunction(u)
+    }
     return (
       this.k * (this.displacement - this.offset) +
       this.d * (this.speed - this.velocityOffset) +
@@ -85,8 +103,9 @@ export const ObjectConnectorLinearSpringDamper = defineItem({
   exudynName: 'ObjectConnectorLinearSpringDamper',
   doc:
     "A spring-damper along the axis d = A_m0 axisMarker0 of marker 0's frame: dx = d . (p1 - p0), f = " +
-    'stiffness (dx - offset) + damping (d . (v1 - v0) - velocityOffset) + force, acting as f d on marker ' +
-    '1 and -f d on marker 0. Motion across the axis is not resisted (use it inside a prismatic joint). ' +
+    'stiffness (dx - offset) + damping (d . (v1 - v0) - velocityOffset) + force (or ' +
+    'springForceUserFunction), acting as f d on marker 1 and -f d on marker 0. Motion across the axis ' +
+    'is not resisted (use it inside a prismatic joint). ' +
     'Marker 0 needs an orientation, marker 1 a position.',
   parameters: {
     ...MARKER_PAIR,
@@ -111,6 +130,15 @@ export const ObjectConnectorLinearSpringDamper = defineItem({
       doc: 'relative velocity at which the damping force is zero',
     },
     force: { type: 'number', default: 0, unit: 'N', doc: 'constant force added to the spring-damper force' },
+    springForceUserFunction: {
+      type: 'expression',
+      default: '',
+      variables: USER_FUNCTION_VARIABLES,
+      doc:
+        'optional force law replacing the linear one, an expression in t, displacement (dx), velocity ' +
+        '(d . (v1 - v0)), stiffness, damping and offset, e.g. "stiffness*displacement + ' +
+        '0.1*stiffness*displacement^3"; "" for none',
+    },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams({
       ...V_DRAW_SIZE,
@@ -154,6 +182,9 @@ export const ObjectConnectorLinearSpringDamper = defineItem({
       p.number('velocityOffset'),
       p.number('force'),
       p.bool('activeConnector'),
+      p.string('springForceUserFunction') === ''
+        ? undefined
+        : compileFunction(p.string('springForceUserFunction'), USER_FUNCTION_VARIABLES),
     )
   },
   visualize: (it, c, s, g) =>

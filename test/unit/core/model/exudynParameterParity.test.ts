@@ -27,7 +27,6 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
     nodeNumber: DATA_NODE,
     springForceUserFunction: USER_FUNCTIONS,
   },
-  ObjectConnectorLinearSpringDamper: { springForceUserFunction: USER_FUNCTIONS },
   ObjectConnectorRigidBodySpringDamper: {
     nodeNumber: DATA_NODE,
     intrinsicFormulation: 'not implemented (issue 17)',
