@@ -6,7 +6,7 @@ import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial'
 import { Color3 } from '@babylonjs/core/Maths/math.color'
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder'
 import { Mesh } from '@babylonjs/core/Meshes/mesh'
-import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData'
+import { VertexBuffer } from '@babylonjs/core/Buffers/buffer'
 import '@babylonjs/core/Meshes/thinInstanceMesh'
 import type { Scene } from '@babylonjs/core/scene'
 import { meshFormat, type GraphicsItem, type GraphicsPrimitive } from '../../core'
@@ -14,6 +14,8 @@ import { parseMeshFileOffThread, type Base64Pieces } from './meshParser'
 import { writeInstance } from './primitives'
 
 type MeshFilePrimitive = Extract<GraphicsPrimitive, { shape: 'meshFile' }>
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** Edge (m) of the box drawn while a mesh file loads or when it cannot be read. */
 export const PLACEHOLDER_SIZE = 0.1
@@ -80,11 +82,14 @@ export function createMeshFiles(scene: Scene, source: MeshSource, onLoaded: () =
         true,
       )
       const mesh = new Mesh(`meshFile:${p.file}`, scene)
-      const data = new VertexData()
-      data.positions = positions
-      data.indices = indices
-      data.normals = normals!
-      data.applyToMesh(mesh)
+      mesh.isVisible = false
+      // One GPU buffer per task (a large file's are tens of MB each), so that no one task holds the
+      // page for all three.
+      mesh.setVerticesData(VertexBuffer.PositionKind, positions, false)
+      await nextTask()
+      mesh.setVerticesData(VertexBuffer.NormalKind, normals!, false)
+      await nextTask()
+      mesh.setIndices(indices)
       parses++
       templates.set(key, prepare(mesh))
     } catch (error) {
