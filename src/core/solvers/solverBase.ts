@@ -157,7 +157,9 @@ export abstract class SolverBase {
     this.endTime = ti.endTime
     this.h = (ti.endTime - ti.startTime) / ti.numberOfSteps
     this.nominalStepSize = this.h
-    if (options.recorder && system.nAE > 0) options.recorder.reportedMultipliers = this.minimumNormMultipliers
+    // Only for sensors that may read reactions: the dense projection costs O(nAE^2 (nODE2 + nAE)) a row.
+    if (options.recorder && system.sensors.some((r) => r.computation.readsMultipliers))
+      options.recorder.reportedMultipliers = this.minimumNormMultipliers
   }
 
   /** Whether the constraint Jacobian of the reactions is the velocity-level one (index 2). */

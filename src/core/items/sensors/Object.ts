@@ -6,10 +6,13 @@ import { defineSensor } from '../common/sensorBase'
 class ObjectSensor implements SensorComputation {
   /** Known once the state exists (phase 2): the number of values the object writes. */
   size = 0
+  readonly readsMultipliers: boolean
   constructor(
     private readonly o: ObjectComputation,
     readonly outputVariableType: string,
-  ) {}
+  ) {
+    this.readsMultipliers = o.nAE > 0
+  }
   setupLTG(): void {}
   setupInitialState(s: SystemState): void {
     this.size = this.o.output!(this.outputVariableType, s, new Float64Array(16))
