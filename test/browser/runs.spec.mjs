@@ -127,6 +127,12 @@ test('two runs with different stiffnesses: overlaid, a ghost, the stiffness the 
   )
   assert.deepEqual(await differences.locator('thead th').allInnerTexts(), ['Parameter', 'Run 2', 'Run 3'])
   await page.locator('.runs-view').screenshot({ path: outputPath('runs-compare-table.png') })
+  const swatches = await runSwatches()
+  assert.equal(
+    new Set(Object.values(swatches)).size,
+    3,
+    `a colour of its own per run: ${JSON.stringify(swatches)}`,
+  )
 
   // The timeline shows Run 3 (the last run); at t = 0.3 s the masses are apart: x = 1 + 0.5 cos(w t)
   // with w = 10 and 20 rad/s: 0.51 and 1.48 m.
@@ -154,6 +160,7 @@ test('two runs with different stiffnesses: overlaid, a ghost, the stiffness the 
     return count
   })
   assert.ok(ghostPixels > 200, `the ghost is drawn in its run's colour (${ghostPixels} pixels)`)
+  assert.equal(await canvas.getAttribute('data-ghost-colors'), swatches['Run 2'])
 
   await tab('Plots').click()
   const legend = page.locator('[data-testid=plot] .u-legend')
@@ -161,5 +168,51 @@ test('two runs with different stiffnesses: overlaid, a ghost, the stiffness the 
   const labels = await legend.locator('.u-series .u-label').allInnerTexts()
   assert.ok(labels.includes('Run 2: x.x') && labels.includes('Run 3: x.x'), `legend: ${labels.join(', ')}`)
   await page.locator('.plots').screenshot({ path: outputPath('runs-compare-plot.png') })
+  await assertStrokesAre(swatches)
+
+  // A run keeps its colour when another leaves the list.
+  await tab('Runs').click()
+  await page.getByTitle('Remove Run 1 from the list').click()
+  await runsListed(2)
+  const { 'Run 1': removed, ...kept } = swatches
+  assert.deepEqual(await runSwatches(), kept, `Run 1 (${removed}) removed`)
+  await tab('Plots').click()
+  await assertStrokesAre(kept)
   assert.deepEqual(app.errors, [])
 })
+
+/** Run name -> the computed colour of its swatch in the Runs tab. */
+const runSwatches = () =>
+  page
+    .locator('[data-testid=runs] tbody tr')
+    .evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((tr) => [
+          tr.querySelector('input.name').value,
+          getComputedStyle(tr.querySelector('.swatch')).backgroundColor,
+        ]),
+      ),
+    )
+
+/** Each series "RUN: channel" of the plot is stroked in its run's swatch colour; both runs are plotted. */
+async function assertStrokesAre(swatches) {
+  const strokes = await legendStrokes()
+  const runs = new Set(Object.keys(strokes).map((label) => label.split(': ')[0]))
+  assert.deepEqual([...runs].sort(), ['Run 2', 'Run 3'])
+  for (const [label, stroke] of Object.entries(strokes))
+    assert.equal(stroke, swatches[label.split(': ')[0]], label)
+}
+
+/** Series label -> its line's stroke, as the plot's legend marker shows it (uPlot draws it in the stroke). */
+const legendStrokes = () =>
+  page.locator('[data-testid=plot] .u-legend .u-series').evaluateAll((rows) =>
+    Object.fromEntries(
+      rows
+        .filter((tr) => tr.querySelector('.u-marker') && !tr.classList.contains('u-off'))
+        .slice(1)
+        .map((tr) => [
+          tr.querySelector('.u-label').textContent,
+          getComputedStyle(tr.querySelector('.u-marker')).borderTopColor,
+        ]),
+    ),
+  )

@@ -37,6 +37,9 @@ export interface OverlaidColumn {
 
 const DASHES = [[], [6, 3], [2, 3], [8, 3, 2, 3]]
 
+/** The line dash of the k-th chosen component (the same in every run). */
+export const dashOf = (k: number): number[] => DASHES[k % DASHES.length]
+
 /** Every component of every sensor that one of the runs recorded, in first-seen order. */
 export function overlayChoices(runs: readonly OverlaidRun[]): SeriesChoice[] {
   const seen = new Map<string, SeriesChoice[]>()
@@ -80,7 +83,7 @@ export function overlayColumns(
           label: `${run.name}: ${choice.label}`,
           quantity: choice.quantity,
           color: run.color,
-          dash: DASHES[k % DASHES.length],
+          dash: dashOf(k),
           ...column(data, choice.component),
         },
       ]

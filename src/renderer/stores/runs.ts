@@ -16,6 +16,7 @@ import type { Project } from '../../core'
 import type { ResultsData } from '../../shared/api'
 import { api } from '../api'
 import { frameIndexAt } from '../model/frameIndex'
+import { freeRunColor } from '../model/runColors'
 import { specFromText } from '../model/projectSpec'
 import { useLogStore } from './log'
 import { useReplayStore } from './replay'
@@ -26,6 +27,8 @@ export const MAX_RUNS = 12
 export interface Run {
   id: number
   name: string
+  /** Its colour (CSS hex) in the Runs tab, the plots and the 3D view, kept while it is listed. */
+  color: string
   resultsPath: string
   /** The model and settings the run was computed with (the project stored in its results file). */
   project: Project
@@ -56,17 +59,21 @@ export const useRunsStore = defineStore('runs', () => {
     comparing.value ? comparedRuns.value.filter((run) => run.id !== shownId.value) : [],
   )
 
-  function list(run: Run, checked: boolean): void {
-    const kept = [...runs.value, run]
-    while (kept.length > MAX_RUNS) {
+  /** Lists a run read from its file in the first colour no listed run holds. */
+  function list(read: Omit<Run, 'color'>, checked: boolean): Run {
+    const kept = [...runs.value]
+    while (kept.length >= MAX_RUNS) {
       const drop = kept.findIndex((r) => !compared.value.has(r.id))
-      kept.splice(drop >= 0 ? drop : 0, 1)
+      const [dropped] = kept.splice(drop >= 0 ? drop : 0, 1)
+      setCompared(dropped.id, false)
     }
-    runs.value = kept
+    const run = { ...read, color: freeRunColor(kept.map((r) => r.color)) }
+    runs.value = [...kept, run]
     if (checked) setCompared(run.id, true)
+    return run
   }
 
-  async function read(resultsPath: string, name: string): Promise<Run> {
+  async function read(resultsPath: string, name: string): Promise<Omit<Run, 'color'>> {
     const data = await api.readResults({ path: resultsPath })
     const parsed = specFromText(data.project)
     if (!parsed.ok)
@@ -77,16 +84,13 @@ export const useRunsStore = defineStore('runs', () => {
 
   /** Reads a results file and lists it as a run (checked for comparison). */
   async function addRun({ resultsPath, name }: { resultsPath: string; name?: string }): Promise<Run> {
-    const run = await read(resultsPath, name ?? fileName(resultsPath))
-    list(run, true)
-    return run
+    return list(await read(resultsPath, name ?? fileName(resultsPath)), true)
   }
 
   /** A run of the edited model ended with its results file: list it and show its full-rate frames. */
   async function finishedRun(resultsPath: string): Promise<void> {
     const starts = runStarts
-    const run = await read(resultsPath, `Run ${++sessionRuns}`)
-    list(run, false)
+    const run = list(await read(resultsPath, `Run ${++sessionRuns}`), false)
     const replay = useReplayStore()
     // A run started meanwhile, or a results file opened for replay, owns the timeline now.
     if (starts !== runStarts || replay.file) return

@@ -20,7 +20,7 @@ import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh'
 import type { Mesh } from '@babylonjs/core/Meshes/mesh'
 import '@babylonjs/core/Meshes/thinInstanceMesh'
 import { Scene } from '@babylonjs/core/scene'
-import type { GraphicsItem } from '../../core'
+import type { GraphicsItem, GraphicsPrimitive } from '../../core'
 import { createTriangleMeshes } from './triangleMeshes'
 import { createMeshFiles, type MeshSource } from './meshFiles'
 import {
@@ -421,10 +421,13 @@ export function createModelViewport(
       const set = buildLines(items, none, SELECTED)
       set.colors = set.colors.map((colors) => colors.map((c) => new Color4(c.r, c.g, c.b, GHOST_ALPHA)))
       ghostLines.draw(set)
-      // For tests: the ghost instances drawn.
+      // For tests: the ghost instances drawn and their colours as CSS "rgb(r, g, b)", separated by ";".
       canvas.dataset.ghosts = String(
         INSTANCE_SHAPES.reduce((n, shape) => n + ghostInstances![shape].owners.length, 0),
       )
+      canvas.dataset.ghostColors = [
+        ...new Set(items.flatMap((item) => item.primitives.flatMap(cssRgb))),
+      ].join(';')
       requestRender()
     },
     setTraces(traces) {
@@ -616,6 +619,16 @@ function createLineSet(scene: Scene, name: string): { draw(set: LineSet): void; 
   }
 }
 
+/** A primitive's colour as CSS "rgb(r, g, b)" (none for a frame, which has none). */
+const cssRgb = (p: GraphicsPrimitive): string[] =>
+  'color' in p
+    ? [
+        `rgb(${p.color
+          .slice(0, 3)
+          .map((c) => Math.round(c * 255))
+          .join(', ')})`,
+      ]
+    : []
 const vector = (v: Vec3): Vector3 => new Vector3(v[0], v[1], v[2])
 const formatVector = (v: Vector3): string => [v.x, v.y, v.z].map((c) => c.toFixed(4)).join(',')
 
