@@ -22,7 +22,6 @@ const DATA_NODE = 'internal state is in our data coordinates'
 
 const KNOWN_GAPS: Record<string, Record<string, string>> = {
   ObjectANCFCable2D: { axialForceUserFunction: USER_FUNCTIONS, bendingMomentUserFunction: USER_FUNCTIONS },
-  ObjectConnectorCartesianSpringDamper: { springForceUserFunction: USER_FUNCTIONS },
   ObjectConnectorCoordinateSpringDamperExt: {
     nodeNumber: DATA_NODE,
     springForceUserFunction: USER_FUNCTIONS,
