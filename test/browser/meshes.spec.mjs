@@ -129,6 +129,9 @@ test('an embedded mesh is drawn after its file is deleted', async () => {
   await page.waitForFunction(() => document.querySelector('.item-row.selected')?.dataset.name === 'part')
   await page.click('text=Visualization')
   await page.locator('[data-param=VgraphicsData]').waitFor()
+  // The group's rows are named in full (only a settings section's prefix is left out).
+  const label = await page.locator('[data-row=VgraphicsData] label.key').textContent()
+  assert.match(label.trim(), /^VgraphicsData/)
   await page.screenshot({ path: outputPath('meshes-embedded-selected.png') })
   assert.deepEqual(app.errors, [])
 })
