@@ -17,7 +17,9 @@ const f1 = Math.sqrt(k / mass) / (2 * Math.PI)
 const sweep = `${F0}*sin(2*pi*(${f1 / T}*0.5*t)*t)`
 const load = (t: number): number => F0 * Math.sin(2 * Math.PI * ((f1 / T) * 0.5 * t) * t)
 
-function duffing(userFunction: string, linear = false): Json {
+const COORDINATE_SPRINGS = ['ConnectorCoordinateSpringDamper', 'ConnectorCoordinateSpringDamperExt']
+
+function duffing(userFunction: string, linear = false, type = COORDINATE_SPRINGS[0]): Json {
   return {
     nodes: [
       { type: 'Point', name: 'node', referenceCoordinates: [0.5, 0, 0], initialCoordinates: [0.01, 0, 0] },
@@ -27,7 +29,7 @@ function duffing(userFunction: string, linear = false): Json {
       { type: 'Ground', name: 'ground' },
       { type: 'MassPoint', name: 'mass', physicsMass: mass, nodeNumber: 'node' },
       {
-        type: 'ConnectorCoordinateSpringDamper',
+        type,
         name: 'spring',
         markerNumbers: ['groundX', 'massX'],
         stiffness: k,
@@ -56,20 +58,28 @@ const finalX = (model: Json, steps: number): number => {
   return q.values[q.values.length - 1][0]
 }
 
-describe('springForceUserFunction', () => {
+// The same on ConnectorCoordinateSpringDamperExt, whose user function (Exudyn's: t, displacement,
+// velocity, stiffness, damping, offset, velocityOffset and the friction parameters) replaces the whole
+// force: the same laws, the same references.
+describe.each(COORDINATE_SPRINGS)('springForceUserFunction on %s', (type) => {
   it('the linear law as a user function moves as the built-in spring', () => {
     const user = sensorSeries(
-      run(duffing('stiffness*(displacement - offset) + damping*velocity', true), settings(1000)).recorder,
+      run(duffing('stiffness*(displacement - offset) + damping*velocity', true, type), settings(1000))
+        .recorder,
       'q',
     )
-    const builtIn = sensorSeries(run(duffing('', true), settings(1000)).recorder, 'q')
+    const builtIn = sensorSeries(run(duffing('', true, type), settings(1000)).recorder, 'q')
     const scale = Math.max(...builtIn.values.map((r) => Math.abs(r[0])))
     for (let i = 0; i < builtIn.values.length; i++)
       expect(Math.abs(user.values[i][0] - builtIn.values[i][0])).toBeLessThan(1e-12 * scale)
   })
 
   it('the Duffing oscillator of perfSpringDamperUserFunction converges to RK4 at second order', () => {
-    const model = duffing('0.1*stiffness*displacement + stiffness*displacement^3 + velocity*damping')
+    const model = duffing(
+      '0.1*stiffness*displacement + stiffness*displacement^3 + velocity*damping',
+      false,
+      type,
+    )
     const [x] = rk4(
       (t, [u, v]) => [v, (load(t) - (0.1 * k * u + k * u ** 3 + d * v)) / mass],
       [0.01, 0],

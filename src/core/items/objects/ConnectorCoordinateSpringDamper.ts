@@ -1,5 +1,6 @@
 import { defineItem, type ItemParams, type ResolvedItem } from '../../model/definition'
 import { compileFunction, type VariableFunction } from '../../model/expression'
+import { evaluateLaw } from '../common/userLaw'
 import type { ParamSchema } from '../../model/parameters'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
@@ -91,14 +92,7 @@ class CoordinateSpringDamper extends CoordinatePair {
     const dq = this.value(s.q, 1) - this.value(s.q, 0)
     const dv = this.value(s.v, 1) - this.value(s.v, 0)
     if (this.userFunction) {
-      const a = this.userArguments
-      a[0] = s.t
-      a[1] = dq
-      a[2] = dv
-      a[3] = this.k
-      a[4] = this.d
-      a[5] = this.offset
-      return this.userFunction(a)
+      return evaluateLaw(this.userFunction, this.userArguments, s.t, dq, dv, this.k, this.d, this.offset)
     }
     let f = this.k * (dq - this.offset) + this.d * (dv - this.velocityOffset)
     if (this.dryFriction !== 0) {

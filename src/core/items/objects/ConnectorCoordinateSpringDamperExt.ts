@@ -1,6 +1,7 @@
 // ConnectorCoordinateSpringDamperExt (Exudyn's ObjectConnectorCoordinateSpringDamperExt): a spring-
 // damper on two coordinates with friction and limit stops, q = factor1 q1 - factor0 q0 (v likewise):
 //   f = stiffness (q - offset) + damping (v - velocityOffset) + f_friction + f_contact,
+// or springForceUserFunction in place of all of it (Exudyn's rule),
 // with +f factor1 on q1 and -f factor0 on q0. Friction, as in Exudyn:
 //   frictionProportionalZone v_reg > 0: regularized Stribeck, no history;
 //   v_reg = 0: the bristle model, whose history lives in the object's two data coordinates
@@ -12,6 +13,7 @@
 //   reverses; the bristle then starts deflected by the slip force, so the force does not jump.
 // Limit stops act on the current q (linear contact), so they need no state; Exudyn's third data
 // coordinate (limit-stop state for its PostNewton switching) is therefore not kept.
+import { compileFunction, type VariableFunction } from '../../model/expression'
 import { defineItem } from '../../model/definition'
 import type { MarkerComputation, ObjectComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
@@ -41,6 +43,25 @@ interface ExtParameters {
   activeConnector: boolean
 }
 
+/**
+ * Exudyn 1.11's arguments of springForceUserFunction after (mbs, t, itemNumber), with t first; the
+ * function replaces the whole force (spring, damper, friction and limit stops).
+ */
+const USER_FUNCTION_VARIABLES = [
+  't',
+  'displacement',
+  'velocity',
+  'stiffness',
+  'damping',
+  'offset',
+  'velocityOffset',
+  'fDynamicFriction',
+  'fStaticFrictionOffset',
+  'exponentialDecayStatic',
+  'fViscousFriction',
+  'frictionProportionalZone',
+] as const
+
 const MODE = 0,
   STICKING_POSITION = 1
 
@@ -54,13 +75,18 @@ class CoordinateSpringDamperExt implements ObjectComputation {
   private readonly index = new Int32Array([-1, -1])
   private readonly slot = new Int32Array([-1, -1])
   private readonly bristle: boolean
+  readonly noPotential: string | undefined
+  private readonly userArguments = new Float64Array(USER_FUNCTION_VARIABLES.length)
 
   constructor(
     private readonly markers: MarkerComputation[],
     private readonly p: ExtParameters,
+    private readonly userFunction: VariableFunction | undefined,
   ) {
     const anyFriction = p.fDynamicFriction > 0 || p.fStaticFrictionOffset > 0 || p.fViscousFriction !== 0
-    this.bristle = anyFriction && p.frictionProportionalZone === 0
+    // A user function replaces the friction too: no bristle history then.
+    this.bristle = anyFriction && p.frictionProportionalZone === 0 && !userFunction
+    if (userFunction) this.noPotential = 'has a springForceUserFunction, whose potential is not known'
     this.nData = this.bristle ? 2 : 0
   }
 
@@ -122,6 +148,22 @@ class CoordinateSpringDamperExt implements ObjectComputation {
     const q = this.relative(s.q),
       v = this.relative(s.v)
     const p = this.p
+    if (this.userFunction) {
+      const a = this.userArguments
+      a[0] = s.t
+      a[1] = q
+      a[2] = v
+      a[3] = p.stiffness
+      a[4] = p.damping
+      a[5] = p.offset
+      a[6] = p.velocityOffset
+      a[7] = p.fDynamicFriction
+      a[8] = p.fStaticFrictionOffset
+      a[9] = p.exponentialDecayStatic
+      a[10] = p.fViscousFriction
+      a[11] = p.frictionProportionalZone
+      return this.userFunction(a)
+    }
     return (
       p.stiffness * (q - p.offset) +
       p.damping * (v - p.velocityOffset) +
@@ -232,6 +274,15 @@ export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
     limitStopsStiffness: num('contact stiffness of the limit stops', 'N/m', 0, 0),
     limitStopsDamping: num('contact damping of the limit stops', 'N s/m', 0, 0),
     useLimitStops: { type: 'boolean', default: false, doc: 'apply the limit stops' },
+    springForceUserFunction: {
+      type: 'expression',
+      default: '',
+      variables: USER_FUNCTION_VARIABLES,
+      doc:
+        'optional force law replacing the whole force (spring, damper, friction, limit stops), an ' +
+        `expression in ${USER_FUNCTION_VARIABLES.join(', ')} (displacement q and velocity v as in the ` +
+        'built-in law), e.g. "stiffness*(displacement - offset) + damping*velocity"; "" for none',
+    },
     ...ACTIVE_CONNECTOR,
     ...visualizationParams(),
   },
@@ -243,7 +294,8 @@ export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
       p.number('fDynamicFriction') > 0 ||
       p.number('fStaticFrictionOffset') > 0 ||
       p.number('fViscousFriction') !== 0
-    if (friction && p.number('frictionProportionalZone') === 0 && !(p.number('stickingStiffness') > 0))
+    const bristle = friction && p.number('frictionProportionalZone') === 0
+    if (bristle && p.string('springForceUserFunction') === '' && !(p.number('stickingStiffness') > 0))
       out.push({
         parameter: 'stickingStiffness',
         message:
@@ -277,6 +329,9 @@ export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
         useLimitStops: p.bool('useLimitStops'),
         activeConnector: p.bool('activeConnector'),
       },
+      p.string('springForceUserFunction') === ''
+        ? undefined
+        : compileFunction(p.string('springForceUserFunction'), USER_FUNCTION_VARIABLES),
     )
   },
 })

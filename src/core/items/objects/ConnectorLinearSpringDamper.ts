@@ -2,6 +2,7 @@ import { matVec3 } from '../../math/vec3'
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import { defineItem } from '../../model/definition'
 import { compileFunction, type VariableFunction } from '../../model/expression'
+import { evaluateLaw } from '../common/userLaw'
 import type { FrameKinematics, MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -52,14 +53,9 @@ class LinearSpringDamper extends TwoMarkerConnector {
       a[0] * (this.v1[0] - this.v0[0]) + a[1] * (this.v1[1] - this.v0[1]) + a[2] * (this.v1[2] - this.v0[2])
     if (!this.active) return 0
     if (this.userFunction) {
-      const u = this.userArguments
-      u[0] = s.t
-      u[1] = this.displacement
-      u[2] = this.speed
-      u[3] = this.k
-      u[4] = this.d
-      u[5] = this.offset
-      return this.userFunction(u)
+      const x = this.displacement,
+        v = this.speed
+      return evaluateLaw(this.userFunction, this.userArguments, s.t, x, v, this.k, this.d, this.offset)
     }
     return (
       this.k * (this.displacement - this.offset) +

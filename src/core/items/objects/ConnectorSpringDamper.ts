@@ -1,5 +1,6 @@
 import { defineItem, type ItemParams, type ResolvedItem } from '../../model/definition'
 import { compileFunction, type VariableFunction } from '../../model/expression'
+import { evaluateLaw } from '../common/userLaw'
 import type { ParamSchema } from '../../model/parameters'
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import type { MarkerComputation } from '../../system/computation'
@@ -110,14 +111,9 @@ class SpringDamper extends PairConnector {
       n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
     if (!this.userFunction)
       return this.k * (L - this.L0) + this.d * (Ldot - this.velocityOffset) + this.force0
-    const a = this.userArguments
-    a[0] = s.t
-    a[1] = L - this.L0
-    a[2] = Ldot - this.velocityOffset
-    a[3] = this.k
-    a[4] = this.d
-    a[5] = this.force0
-    return this.userFunction(a)
+    const dL = L - this.L0,
+      dLdt = Ldot - this.velocityOffset
+    return evaluateLaw(this.userFunction, this.userArguments, s.t, dL, dLdt, this.k, this.d, this.force0)
   }
 
   /**

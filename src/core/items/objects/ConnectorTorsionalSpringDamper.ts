@@ -12,6 +12,7 @@
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import { defineItem } from '../../model/definition'
 import { compileFunction, type VariableFunction } from '../../model/expression'
+import { evaluateLaw } from '../common/userLaw'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
@@ -92,14 +93,8 @@ class TorsionalSpringDamper extends JointFrameConnector {
   private torque(s: SystemState): number {
     const phi = this.rotation(s)
     if (this.userFunction) {
-      const a = this.userArguments
-      a[0] = s.t
-      a[1] = phi
-      a[2] = this.relativeAngularVelocity(s)
-      a[3] = this.k
-      a[4] = this.d
-      a[5] = this.offset
-      return this.userFunction(a)
+      const omega = this.relativeAngularVelocity(s)
+      return evaluateLaw(this.userFunction, this.userArguments, s.t, phi, omega, this.k, this.d, this.offset)
     }
     return (
       this.k * (phi - this.offset) +

@@ -22,10 +22,7 @@ const DATA_NODE = 'internal state is in our data coordinates'
 
 const KNOWN_GAPS: Record<string, Record<string, string>> = {
   ObjectANCFCable2D: { axialForceUserFunction: USER_FUNCTIONS, bendingMomentUserFunction: USER_FUNCTIONS },
-  ObjectConnectorCoordinateSpringDamperExt: {
-    nodeNumber: DATA_NODE,
-    springForceUserFunction: USER_FUNCTIONS,
-  },
+  ObjectConnectorCoordinateSpringDamperExt: { nodeNumber: DATA_NODE },
   ObjectConnectorRigidBodySpringDamper: {
     nodeNumber: DATA_NODE,
     intrinsicFormulation: 'not implemented (issue 17)',
