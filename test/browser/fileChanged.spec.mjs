@@ -37,7 +37,7 @@ function editElsewhere(file) {
   return readFileSync(file, 'utf8')
 }
 
-test('a file changed on disk since the save: Cancel keeps it, Overwrite replaces it, Reload opens it', async () => {
+test('a file changed on disk since the save: Cancel keeps, Overwrite replaces, Reload opens it', async () => {
   await rows('mass').waitFor()
   await createRigidBody()
   const file = join(app.dir, 'shared.mbsproj')

@@ -58,7 +58,7 @@ async function typeInto(label, text) {
   await cell(label).press('Enter')
 }
 
-test('the arm: jointOffsets edited per cell, a refused cell, undo and redo; the run moves the links', async () => {
+test('the arm: jointOffsets edited per cell, a refused cell, undo, redo; a run moves the links', async () => {
   await page.click('.view-tools button:has-text("front")')
   await page.click('.item-row[data-name="arm"]')
   await page.click('button[aria-label="Show the entries of jointOffsets"]')

@@ -30,7 +30,7 @@ async function saveAs(path) {
   )
 }
 
-test('a negative mass is refused inline; the replica, the host model and the file keep the old mass', async () => {
+test('a negative mass is refused inline; the replica, host model and file keep the old mass', async () => {
   const original = readFileSync(join(PROJECT_ROOT, 'resources/examples/pendulum.mbsproj'), 'utf8')
   const file = join(app.dir, 'pendulum.mbsproj')
   writeFileSync(file, original)

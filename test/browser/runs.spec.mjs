@@ -33,7 +33,7 @@ const runsListed = (count) =>
     timeout: 15_000,
   })
 
-test('a run of an unsaved model replays every frame of its results file; the trace has one point each', async () => {
+test('a run of an unsaved model replays every frame of its results file; one trace point each', async () => {
   // The start example (no file): endTime 2 s, frames every 0.01 s (the default solutionWritePeriod).
   const expected = 2 / 0.01 + 1
   await run()

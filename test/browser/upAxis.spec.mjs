@@ -86,7 +86,9 @@ async function assertScreenAxes(rightAxis, upAxis, what) {
   const labels = await axisLabels()
   const dx = labels[rightAxis].x - labels[upAxis].x
   const dy = labels[rightAxis].y - labels[upAxis].y
-  const message = `${what}: ${rightAxis} should point right and ${upAxis} up on screen; ${rightAxis} tip is (${dx.toFixed(1)}, ${dy.toFixed(1)}) px from the ${upAxis} tip`
+  const message =
+    `${what}: ${rightAxis} should point right and ${upAxis} up on screen; ` +
+    `${rightAxis} tip is (${dx.toFixed(1)}, ${dy.toFixed(1)}) px from the ${upAxis} tip`
   assert.ok(dx > 20 && dy > 20, message)
   assert.ok(Math.abs(dx - dy) < 1.5 + 0.03 * dx, message)
 }

@@ -98,7 +98,9 @@ describe('documents', () => {
     writeFileSync(file, foreign)
     await expect(backend.call('saveFile', {})).rejects.toMatchObject({
       code: 'file-changed',
-      message: `${file} was changed by another program since it was opened or saved: overwrite it, or reload it`,
+      message:
+        `${file} was changed by another program since it was opened or saved: ` +
+        'overwrite it, or reload it',
     })
     expect(readFileSync(file, 'utf8')).toBe(foreign)
     // Overwrite: the user's version replaces it, and the next save (nothing changed meanwhile) asks nothing.

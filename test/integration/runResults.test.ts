@@ -13,7 +13,7 @@ beforeAll(() => {
 })
 afterAll(() => t.dispose())
 
-it('a run of a model without a file writes every frame to the run cache, read whole by readResults', async () => {
+it('a run of an unsaved model writes every frame to the run cache, read whole by readResults', async () => {
   await t.backend.call('openModel', { text: PENDULUM })
   t.events.clear()
   const finished = t.events.next('finished')

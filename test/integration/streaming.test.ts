@@ -11,7 +11,7 @@ beforeAll(() => {
 })
 afterAll(() => t.dispose())
 
-it('holds frames for a consumer that does not acknowledge, with flat memory, and resumes on ack', async () => {
+it('holds frames for a consumer that does not ack, with flat memory, and resumes on ack', async () => {
   await t.backend.call('openModel', { text: JSON.stringify(massGrid(50, 1e6)) })
   await t.backend.call('run', { maxFrameRate: 1000 })
   // Let the run go on long enough for many more batches than the window allows.

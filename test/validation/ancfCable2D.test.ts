@@ -109,7 +109,7 @@ describe('ANCFCable2D statics', () => {
     return lastRow(recorder, 'tip')
   }
 
-  it('cantilever under a tip load converges to the elastica under mesh refinement (full and reduced integration)', () => {
+  it('a tip-loaded cantilever converges to the elastica on refinement (full and reduced integration)', () => {
     const ref = elastica(P, EI, EA, L)
     // Published inextensible value (Bisshopp and Drucker 1945, P L^2/EI = 3): vertical tip deflection
     // 0.6033 L; extensibility (eps ~ 3e-4) shifts it by less than 1e-3 L.
@@ -161,7 +161,7 @@ describe('ANCFCable2D statics', () => {
     expect(errors[2]).toBeLessThan(1e-6 * L)
   })
 
-  it('pre-stretch eps0 lengthens the free cable by eps0 L; strainIsRelativeToReference keeps a curved reference stress-free', () => {
+  it('pre-stretch eps0 adds eps0 L to a free cable; strainIsRelativeToReference: stress-free curve', () => {
     const eps0 = 0.01
     const stretched = straightCable({
       p0: [0, 0],

@@ -46,7 +46,7 @@ describe('example projects with cables and drives', () => {
     expect(sensorSeries(recorder, 'tipPosition').values.at(-1)![1]).toBeLessThan(-0.3)
   })
 
-  it('crankDriven: the crank turns at exactly -10 rad/s and the motor torque varies with the mechanism', () => {
+  it('crankDriven: the crank turns at exactly -10 rad/s, the motor torque varies with the mechanism', () => {
     const { recorder } = runProject(example('crankDriven.mbsproj'), { endTime: 0.5 })
     const w = sensorSeries(recorder, 'crankAngularVelocity')
     // The drive prescribes the angle -10 t exactly (index 3); velocities follow to O(h^2) of

@@ -145,7 +145,7 @@ describe('block on an incline (mass point, regularized Coulomb friction mu = 0.5
     return { alpha, v: sensorSeries(r.recorder, 'vel'), x: sensorSeries(r.recorder, 'pos') }
   }
 
-  it('below the friction angle (tan(alpha) = 0.8 mu) it sticks: creeps at v_reg tan(alpha) / mu < v_reg', () => {
+  it('below the friction angle (tan(alpha) = 0.8 mu) sticks: creeps at v_reg tan(alpha) / mu < v_reg', () => {
     const { v, x } = block(0.8 * mu)
     // Sticking of the regularized law: the friction force mu f_n v / v_reg balances m g sin(alpha) at
     // v = v_reg tan(alpha) / mu (reached after a few v_reg / (mu g) = 0.2 ms); exact up to the Newton
@@ -234,7 +234,7 @@ describe('rigid sphere on an incline (RigidBodyRxyz, friction torque through the
     expect(Math.abs(res.v - rc * res.w)).toBeLessThan(vReg)
   })
 
-  it('slides when tan(alpha) > 7/2 mu: a = g (sin - mu cos), angular acceleration 5 mu g cos(alpha) / (2 r)', () => {
+  it("slides when tan(alpha) > 7/2 mu: a = g (sin - mu cos), omega' = 5 mu g cos(alpha) / (2 r)", () => {
     const alpha = 0.5,
       mu = 0.1,
       res = sphere(alpha, mu)

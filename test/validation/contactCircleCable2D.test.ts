@@ -175,7 +175,7 @@ describe('ContactFrictionCircleCable2D', () => {
     expect(Math.abs(fx)).toBeLessThan(1e-9)
   })
 
-  it('capstan: a cable sliding half around a fixed cylinder pulls T2 exp(mu pi), converging with the elements', () => {
+  it('capstan: a cable sliding half around a cylinder pulls T2 exp(mu pi), converging with elements', () => {
     const mu = 0.3,
       exact = Math.exp(mu * Math.PI)
     // Measured relative errors: 3.5e-2 (4 elements on the half circle), 3.9e-3 (8), 1.1e-3 (16). The
@@ -192,7 +192,7 @@ describe('ContactFrictionCircleCable2D', () => {
 
   // RK44/DOPRI5 are left out: the penalty stiffness on 2 g segments needs explicit steps below 1e-4 s.
   for (const solverType of ['GeneralizedAlpha', 'TrapezoidalIndex2'])
-    it(`${solverType}: bitwise restart while the cable slides around the cylinder (sticking springs on)`, () => {
+    it(`${solverType}: bitwise restart while the cable slides on the cylinder (sticking springs on)`, () => {
       const settings = {
         solverType,
         timeIntegration: { endTime: 0.2, numberOfSteps: 200, generalizedAlpha: { spectralRadius: 0.6 } },
@@ -258,7 +258,10 @@ describe('ContactFrictionCircleCable2D', () => {
     expect(r.ok).toBe(false)
     if (!r.ok)
       expect(r.problems.map((p) => p.message).join('\n')).toMatch(
-        /numberOfContactSegments.*expected 4, the numberOfSegments of marker "shape0"; got 3|expected 4, the numberOfSegments of marker "shape0"; got 3/,
+        new RegExp(
+          /numberOfContactSegments.*expected 4, the numberOfSegments of marker "shape0"; got 3/.source +
+            /|expected 4, the numberOfSegments of marker "shape0"; got 3/.source,
+        ),
       )
   })
 })

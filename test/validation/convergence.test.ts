@@ -81,7 +81,7 @@ describe("convergence order on the linear oscillator (error in x and x'/omega at
     })
 })
 
-describe('convergence order on the pendulum (mass point on ConnectorDistance, theta0 = 2 rad; position error at t = 1 s)', () => {
+describe('convergence order, pendulum (ConnectorDistance, theta0 = 2 rad; position error at t = 1 s)', () => {
   const theta0 = 2
   // Reference: theta'' = -g sin(theta) with RK4 at h = 5e-5: error ~ 1e-15, far below the errors measured.
   const [theta] = pendulumReference(theta0, 1, 1, 20000)

@@ -69,7 +69,7 @@ describe('prescribed coordinate (ConnectorCoordinate with offsetUserFunction)', 
     }
   })
 
-  it("GeneralizedAlpha (index 3) holds q = u(t) to Newton accuracy; the force follows -m u''(t) to O(h^2)", () => {
+  it("GeneralizedAlpha (index 3) holds q = u(t) to Newton accuracy, the force -m u''(t) to O(h^2)", () => {
     const { recorder } = run(drivenMass(), settings('GeneralizedAlpha', 400))
     // Index 3: g(q, t) = 0 is solved at every step, so q equals u(t) to the Newton tolerance.
     expect(maxDeviation(recorder, 'q', u)).toBeLessThan(1e-10)

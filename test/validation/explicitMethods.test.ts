@@ -192,7 +192,7 @@ describe('constrained pendulum (index-1 form + projection)', () => {
     ['RK33', 100],
     ['RK67', 40],
   ] as const)
-    it(`${name}: the rod length holds to round-off, the angle converges with order ${EXPLICIT_TABLEAUS[name].order}`, () => {
+    it(`${name}: rod length to round-off, angle converges at order ${EXPLICIT_TABLEAUS[name].order}`, () => {
       const errors = [n, 2 * n].map((steps) => {
         const { system } = run(pendulumModel(theta0, L), {
           solverType: name,

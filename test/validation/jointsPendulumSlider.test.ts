@@ -35,8 +35,9 @@ function pendulum(
 }
 
 describe('rigid pendulum on a revolute joint: large-amplitude period from K(k)', () => {
+  const items = { '2D': 'RigidBody2D + JointRevolute2D', '3D': 'RigidBody (Rxyz) + JointRevoluteZ' }
   for (const kind of ['2D', '3D'] as const) {
-    it(`${kind === '2D' ? 'RigidBody2D + JointRevolute2D' : 'RigidBody (Rxyz) + JointRevoluteZ'}: GA and DOPRI5 periods and energy`, () => {
+    it(`${items[kind]}: GA and DOPRI5 periods and energy`, () => {
       const coarse = pendulum(kind, 'GeneralizedAlpha', 1000)
       const ga = pendulum(kind, 'GeneralizedAlpha', 2000)
       // Generalized-alpha is second order: halving h divides the period error and the numerical
@@ -118,9 +119,10 @@ function sliderModel(kind: '2D' | '3D'): Json {
 }
 
 describe('slider on an incline: prismatic joints', () => {
+  const joints = { '2D': 'JointPrismatic2D', '3D': 'JointPrismaticX (EP body, COM offset)' }
   for (const kind of ['2D', '3D'] as const) {
     for (const solverType of ['GeneralizedAlpha', 'TrapezoidalIndex2', 'RK44']) {
-      it(`${kind === '2D' ? 'JointPrismatic2D' : 'JointPrismaticX (EP body, COM offset)'}, ${solverType}: s = g sin(alpha) t^2 / 2, normal force m g cos(alpha)`, () => {
+      it(`${joints[kind]}, ${solverType}: s = g sin(alpha) t^2 / 2, normal force m g cos(alpha)`, () => {
         const { recorder } = run(sliderModel(kind), {
           solverType,
           timeIntegration: { endTime: 1, numberOfSteps: 100 },

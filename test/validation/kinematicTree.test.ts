@@ -241,7 +241,7 @@ describe('KinematicTree double pendulum against the Lagrange equations in absolu
     expect(norm(minus(simulate('RK44', 1000), reference))).toBeLessThan(1e-9)
   })
 
-  it('GeneralizedAlpha (CRBA mass matrix, numerical Jacobian): error matches the step-refinement estimate', () => {
+  it('GeneralizedAlpha (CRBA, numerical Jacobian): error matches the step-refinement estimate', () => {
     // As in doublePendulum.test.ts: the error of the h run must agree with (x_h - x_h/2) 4/3 to within
     // 20% of its size, which shows convergence to the reference at second order.
     const coarse = simulate('GeneralizedAlpha', 500),
@@ -252,7 +252,7 @@ describe('KinematicTree double pendulum against the Lagrange equations in absolu
 })
 
 describe("KinematicTree in the explicit solvers' matrix path", () => {
-  it('with a mass point beside the tree, RK44 assembles the CRBA mass matrix and agrees with the ABA path', () => {
+  it('a mass point beside the tree: RK44 assembles the CRBA mass matrix and agrees with the ABA path', () => {
     const tree = treeModel(
       [
         {
@@ -284,7 +284,7 @@ describe("KinematicTree in the explicit solvers' matrix path", () => {
 })
 
 describe('KinematicTree sphere chain against the redundant-coordinate chain (bench/models.ts)', () => {
-  it('N = 2, last sphere after 1 s: RK44 at h = 1 ms vs rigid bodies on spherical joints, step-refined', () => {
+  it('N = 2, last sphere at 1 s: RK44 at h = 1 ms vs rigid bodies on spherical joints, step-refined', () => {
     const last = (m: { model: Json; settings: Json }): number[] =>
       sensorSeries(run(m.model, m.settings).recorder, 'last').values.at(-1)!
     const tree = last(sphereChainTree(2, 1e-3, 1))
@@ -375,7 +375,7 @@ describe('KinematicTreeRigid marker kinematics', () => {
     ],
   ]
   for (const [label, middle, middleRef, middleInitial, middleVelocity] of cases)
-    it(`position Jacobian = central differences of the position, velocity = J q', angular velocity = G q' (${label})`, () => {
+    it(`position Jacobian = central differences, velocity = J q', angular velocity = G q' (${label})`, () => {
       const model = treeModel(
         [
           { type: 'RevoluteZ', parent: -1, mass: 1, com: [0.5, 0, 0] },
@@ -451,7 +451,7 @@ describe('KinematicTreeRigid marker kinematics', () => {
 })
 
 describe('KinematicTree graphics', () => {
-  it("draws a rod from each joint to the next, from a last link's joint to its COM, and a sphere at each massive link's COM", () => {
+  it("draws rods joint to joint and on to a last link's COM, and a sphere at each massive link's COM", () => {
     // Double pendulum hanging straight down (angles 0 from the vertical): joints at 0 and (0, -1),
     // COMs at (0, -1) and (0, -1.7); exact up to the rounding of cos(-pi/2).
     const model = treeModel(
@@ -557,7 +557,7 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
   }
 
   for (const kind of KINDS)
-    it(`the CRBA mass matrix is inverse dynamics at unit accelerations, and the ABA solve inverts it (${kind})`, () => {
+    it(`CRBA mass matrix = inverse dynamics at unit accelerations; the ABA inverts it (${kind})`, () => {
       const dyn = randomTree(kind),
         n = dyn.coordinates
       dyn.positions()
@@ -616,7 +616,7 @@ describe('KinematicTree recursive algorithms on a random tree', () => {
     })
 
   for (const kind of KINDS)
-    it(`forward dynamics in three sweeps (ABA with bias forces) equals RNEA then the zero-velocity ABA (${kind})`, () => {
+    it(`three-sweep forward dynamics (ABA, bias forces) = RNEA then the zero-velocity ABA (${kind})`, () => {
       const dyn = randomTree(kind),
         n = dyn.coordinates,
         rnd = seededRandom(13)
@@ -752,7 +752,7 @@ describe('KinematicTree Spherical joint', () => {
     ['RK44', 200],
     ['GeneralizedAlpha', 100],
   ] as const)
-    it(`equals three revolute joints with massless links between them (${solverType}, random 3D tree with loads, ${steps} steps)`, () => {
+    it(`equals 3 revolute joints with massless links (${solverType}, loaded 3D tree, ${steps} steps)`, () => {
       const a = run(native, settings(solverType, steps * 1e-3, steps)).system.state,
         b = run(revolutes, settings(solverType, steps * 1e-3, steps)).system.state
       let worst = 0,
@@ -836,7 +836,7 @@ describe('KinematicTree Spherical joint', () => {
     })
   })
 
-  it('the ABA reports the first coordinate of a ball joint at gimbal lock (middle angle pi/2) or without inertia', () => {
+  it("the ABA names a ball joint's first coordinate at gimbal lock (middle angle pi/2) or no inertia", () => {
     const ball = (y: number, mass: number): TreeDynamics => {
       const d = new TreeDynamics({
         parents: Int32Array.of(-1, 0),
@@ -969,7 +969,7 @@ describe('KinematicTree checkpoint restart and input checks', () => {
     }
     return ''
   }
-  it('rejects a parent that is not an earlier link, wrong list lengths, unknown joint types, non-rotations, asymmetric inertias and a node or joint forces of the wrong size', () => {
+  it('rejects bad parents, list lengths, joint types, rotations, inertias, node and force sizes', () => {
     expect(problems((t) => (t.linkParents = [-1, 1]))).toMatch(
       /linkParents.*link 1: expected -1 \(base\) or the index of an earlier link \(0\.\.0\), got 1/,
     )
@@ -1020,13 +1020,19 @@ describe('KinematicTree checkpoint restart and input checks', () => {
     ).toMatch(/linkInertiasCOM.*link 1: expected a symmetric inertia tensor/)
     // A Spherical link has three coordinates: the node and jointForceVector count coordinates, not links.
     expect(problems((t) => (t.jointTypes = ['RevoluteZ', 'Spherical']))).toMatch(
-      /nodeNumber.*node "q" has 2 coordinates; expected 4, one per link \(jointTypes\) and three per Spherical link/,
+      new RegExp(
+        /nodeNumber.*node "q" has 2 coordinates; /.source +
+          /expected 4, one per link \(jointTypes\) and three per Spherical link/.source,
+      ),
     )
     expect(problems((t) => (t.jointPControlVector = [1]))).toMatch(
       /jointPControlVector.*expected 2 entries \(one per coordinate: .*\) or \[\] for none, got 1/,
     )
     expect(problems((t) => (t.jointForceVector = [1, 2, 3]))).toMatch(
-      /jointForceVector.*expected 2 entries \(one per coordinate: 1 per link, 3 per Spherical link\) or \[\] for none, got 3/,
+      new RegExp(
+        /jointForceVector.*expected 2 entries /.source +
+          /\(one per coordinate: 1 per link, 3 per Spherical link\) or \[\] for none, got 3/.source,
+      ),
     )
   })
 })

@@ -156,7 +156,7 @@ describe('RotationalMass1D', () => {
     expect(Math.abs(w[1]) + Math.abs(w[2])).toBeLessThan(1e-14)
   })
 
-  it("geared drive train: phi0 = ratio phi1, torque on shaft 0 gives phi1'' = tau ratio / (J0 ratio^2 + J1)", () => {
+  it("gear train: phi0 = ratio phi1, torque on shaft 0 gives phi1'' = tau ratio / (J0 ratio^2 + J1)", () => {
     const J0 = 0.2,
       J1 = 3,
       ratio = 4,

@@ -149,7 +149,7 @@ describe('pendulum in redundant coordinates about its equilibrium', () => {
   })
 
   for (const duplicated of [false, true])
-    it(`spherical pendulum${duplicated ? ', constraint duplicated (redundant)' : ''}: two modes sqrt(g / L)`, () => {
+    it(`spherical pendulum${duplicated ? ', duplicated constraint' : ''}: two modes sqrt(g / L)`, () => {
       const L = 1.3
       const { modes, linearized } = modalAnalysis(
         makeProject(sphericalPendulum(L, duplicated), STATIC),

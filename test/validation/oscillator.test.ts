@@ -106,7 +106,7 @@ describe('sensors', () => {
     t.forEach((ti, i) => expect(Math.abs(ti - 0.01 * i)).toBeLessThan(1e-12))
   })
 
-  it('with a period that is not a multiple of the step, writes at the first step at or after each due time', () => {
+  it('with a period not a multiple of the step, writes at the first step at or after each due time', () => {
     const h = 1e-3,
       period = 2.5e-3
     const { recorder } = run(model, {
@@ -138,7 +138,7 @@ describe('sensors', () => {
     expect(Math.abs(values[5][0] - exact(0.5).x)).toBeLessThan(1e-9)
   })
 
-  it('with an adaptive DOPRI5, writes one row per period at the first accepted step past it, and the final state', () => {
+  it('adaptive DOPRI5: a row per period at the first accepted step past it, and the final state', () => {
     const period = 0.05
     const { recorder, stats } = run(model, {
       solverType: 'DOPRI5',

@@ -74,7 +74,7 @@ describe('mbs run: 0..T2 versus 0..T1 saved and continued T1..T2', () => {
     expect(joined).toEqual(full)
   })
 
-  it('a GA run with reduced steps and the sparse matrix path (cable over a pulley) continues bit for bit', () => {
+  it('a GA run with reduced steps and the sparse matrix path (cable over a pulley) continues bitwise', () => {
     // Newton failures halve steps here before T1, and the system (> 80 unknowns) takes the sparse LU:
     // both once broke the promise (steps off the nominal grid; pivot reuse depending on history).
     const pulley = path.join(EXAMPLES, 'cableOverPulley.mbsproj')

@@ -281,7 +281,7 @@ describe('rigid body with the centre of mass away from the node', () => {
   const vNode = [0.2 - wxchi[0], -wxchi[1], -wxchi[2]]
 
   for (const node of ['RigidBodyEP', 'RigidBodyRxyz'] as const) {
-    it(`${node}: kinetic energy and angular momentum conserved, COM on a straight line, omega as the centred body`, () => {
+    it(`${node}: kinetic energy and angular momentum kept, COM on a line, omega as the centred body`, () => {
       const model = freeBody(node, inertia6, w0, chi, vNode)
       const mm = measure(
         model,

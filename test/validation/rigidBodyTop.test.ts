@@ -104,7 +104,7 @@ function simulate(
 }
 
 describe('heavy symmetric top on a spherical joint', () => {
-  it('the reference: the exact rate = gyroscopic approximation (1 + eps + O(eps^2)), eps = A_p cos(theta) phi_g / (C omega3)', () => {
+  it('reference: exact rate = phi_g (1 + eps + O(eps^2)), eps = A_p cos(theta) phi_g / (C omega3)', () => {
     // Expanding the slow root for small eps checks the quadratic formula above; eps = 3.2e-3 here.
     const eps = (Ap * cosT * gyroscopic) / (C * omega3)
     expect(Math.abs(precession / gyroscopic - 1 - eps)).toBeLessThan(3 * eps * eps)

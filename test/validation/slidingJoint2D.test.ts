@@ -161,7 +161,7 @@ describe('JointSliding2D', () => {
     ['TrapezoidalIndex2', 1],
   ]
   for (const [solverType, rho] of runs)
-    it(`${solverType}, rho_inf = ${rho}: a bead slides down a straight 30 degree wire at g sin(alpha) across 4 elements`, () => {
+    it(`${solverType}, rho_inf = ${rho}: a bead on a straight 4-element wire slides at g sin(alpha)`, () => {
       const { points, slopes, lengths } = straight(4, 0.5)
       const s0 = 0.1,
         m = 1,

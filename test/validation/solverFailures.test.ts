@@ -96,7 +96,7 @@ describe('blow-ups and failed iterations', () => {
    * region; |R| ~ (omega h)^p per step, so the state overflows to Infinity within ~200 steps.
    */
   for (const solverType of ['ExplicitEuler', 'RK44'])
-    it(`a too-stiff explicit run stops with "nonFinite", the time, step and coordinate (${solverType})`, () => {
+    it(`a too-stiff explicit run stops with "nonFinite", time, step, coordinate (${solverType})`, () => {
       const stiff = oscillatorModel('coordinate', 0)
       ;(stiff.objects as Json[])[2].stiffness = 1e8
       const e = solverErrorOf(() =>
@@ -128,7 +128,7 @@ describe('blow-ups and failed iterations', () => {
     expect(e.message).toContain('adaptiveStep')
   })
 
-  it('Static with one Newton iteration on a nonlinear problem: "noConvergence" after reducing the load increment', () => {
+  it('Static, one Newton iteration, nonlinear problem: "noConvergence" after reducing the load step', () => {
     // After one iteration the residual of a load increment delta is O(delta^2) against a reference
     // O(delta): the relative tolerance 1e-10 would need increments below 1e-10, under minimumStepSize.
     const e = solverErrorOf(() =>

@@ -76,7 +76,7 @@ describe('stiff spring chain at the default Newton tolerances', () => {
         }
       })
   for (const k of [1e6, 1e8, 1e10])
-    it(`GeneralizedAlpha, k = ${k}, released unstretched: 1000 steps, none rejected, no transverse motion`, () => {
+    it(`GeneralizedAlpha, k = ${k}, released unstretched: 1000 steps, 0 rejected, no lateral motion`, () => {
       const { stats, system } = simulate(k, false, 'GeneralizedAlpha')
       expect(stats.steps).toBe(1000)
       expect(stats.rejectedSteps).toBe(0)

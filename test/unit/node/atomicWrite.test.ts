@@ -130,7 +130,10 @@ describe('writeFileAtomic keeps hard links', () => {
       throw new Error('EIO: i/o error')
     })
     expect(() => writeFileAtomic(file, 'new content')).toThrow(
-      /model\.mbsproj: the update of the hard-linked file failed \(EIO: i\/o error\); the new content is in .*\.model\.mbsproj\.\d+\.\d+\.tmp$/,
+      new RegExp(
+        /model\.mbsproj: the update of the hard-linked file failed \(EIO: i\/o error\)/.source +
+          /; the new content is in .*\.model\.mbsproj\.\d+\.\d+\.tmp$/.source,
+      ),
     )
     vi.restoreAllMocks()
     const kept = fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'))

@@ -133,7 +133,8 @@ describe('computeModes', () => {
   it('bad parameters and a running model are refused, naming the field', () => {
     const s = session()
     expect(refusal(s, { at: 'later' }).message).toContain(
-      "computeModes expects at: 'static', 'initial', 'current' or a time >= the start time 0 s, got \"later\"",
+      "computeModes expects at: 'static', 'initial', 'current' or a time >= the start time 0 s, " +
+        'got "later"',
     )
     expect(refusal(s, { at: -1 }).code).toBe('invalid-params')
     expect(refusal(s, { at: 'initial', count: 0 }).message).toContain('count: a positive integer')

@@ -51,7 +51,7 @@ async function run(realTimeFactor?: number): Promise<Recorded> {
 const bits = (values: ArrayLike<number>): Buffer => Buffer.from(Float64Array.from(values).buffer)
 
 describe('a paced run', () => {
-  it('at real time x1 takes at least its simulated time and gives the unpaced results bit for bit', async () => {
+  it('at real time x1 takes at least its simulated time and gives the unpaced results bitwise', async () => {
     const unpaced = await run()
     const paced = await run(1)
     expect(paced.wallMs).toBeGreaterThanOrEqual((END_TIME - 2 * STEP) * 1000)

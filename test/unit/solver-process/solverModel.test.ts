@@ -20,7 +20,7 @@ const refusalOf = (change: () => unknown): ApiError => {
 }
 
 describe('the solver model', () => {
-  it('takes a live change into the assembled system: its run is the new model built from scratch, bit for bit', () => {
+  it('takes a live change into the assembled system: its run is the new model built afresh, bitwise', () => {
     const model = new SolverModel()
     model.open(springsProject(), 1)
     const assembled = model.assembledSystem()
@@ -56,7 +56,7 @@ describe('the solver model', () => {
     )
   })
 
-  it('refuses an invalid change, a wrong revision and an unknown item, and keeps model, revision and system', () => {
+  it('refuses an invalid change, a wrong revision and an unknown item; keeps model, revision, system', () => {
     const model = new SolverModel()
     model.open(springsProject(), 1)
     const assembled = model.assembledSystem()

@@ -84,7 +84,7 @@ function recordingSession() {
 const bits = (values: number[]) => Buffer.from(Float64Array.from(values).buffer)
 
 describe('a change of a paused run', () => {
-  it('live: the run goes on with the new value, as the checkpoint resumed in the model built with it', async () => {
+  it('live: the run goes on as the checkpoint resumed in a model built with the new value', async () => {
     const dir = temporaryDir()
     const edited = recordingSession()
     edited.session.openModel({ text: projectText(400), revision: 1 })

@@ -172,7 +172,7 @@ function endAngles(solverType: string, steps: number): number[] {
 }
 
 describe('IFToMM A03 Andrews squeezer', () => {
-  it('generalized-alpha, h = 1e-5: the seven angles at t = 0.03 s within the phase error of the method', () => {
+  it("generalized-alpha, h = 1e-5: the seven angles at t = 0.03 s within the method's phase error", () => {
     const err = endAngles('GeneralizedAlpha', 3000).map((x, k) => Math.abs(x - Q_REF[k]))
     // The crank turns 15.8 rad, at up to 1140 rad/s (omega h = 0.011): a second-order phase error of
     // about (omega h)^2 / 12 per radian, 1.6e-4 rad; measured 1.0e-4 (theta), 8.2e-5 (beta). The

@@ -138,7 +138,7 @@ describe('SparseLU', () => {
     expect(lu.refactorizations).toBe(1)
   })
 
-  it('refactorization gives bit for bit the solution of a fresh factorization (history-independent, for exact restarts)', () => {
+  it('refactorization solves bitwise as a fresh factorization (history-independent, for restarts)', () => {
     const m = chainSaddlePoint(30, 7)
     const n = m.pattern.n
     const lu = new SparseLU()

@@ -199,7 +199,7 @@ describe('validateEdit finds what validating the whole project finds', () => {
       expect(local).toEqual(fullProblems(next))
     })
 
-  it('for random sequences of parameter edits, renames, duplicates and deletes (and undo restores each)', () => {
+  it('for random sequences of parameter edits, renames, duplicates, deletes (and undo restores each)', () => {
     const names = ['crankPin', 'slider', 'crank', 'rod']
     const step = fc.oneof(
       fc.record({

@@ -42,7 +42,7 @@ describe('parameterDifferences', () => {
     ])
   })
 
-  it('simulation settings compare with their defaults filled in (adaptiveStep: true), by their override path', () => {
+  it('simulation settings compare with defaults filled in (adaptiveStep: true), by override path', () => {
     const finer = pendulum((doc) => {
       ;(doc.simulationSettings.timeIntegration as JsonObject).numberOfSteps = 4000
       ;(doc.simulationSettings.timeIntegration as JsonObject).adaptiveStep = false

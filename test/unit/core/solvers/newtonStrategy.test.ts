@@ -72,7 +72,7 @@ describe('Newton predictor', () => {
 })
 
 describe('Jacobian refresh policy', () => {
-  it('learns the cost of keeping the matrix, then of a fresh start, then takes the cheaper and probes the other', () => {
+  it('learns the cost of keeping the matrix, then of a fresh one; takes the cheaper, probes the rest', () => {
     const p = new JacobianRefreshPolicy()
     expect(p.refreshAtStart()).toBe(false)
     p.recordStep(false, 6, 0) // kept: 6 iterations
@@ -89,7 +89,7 @@ describe('Jacobian refresh policy', () => {
     expect(2 + REFRESH_COST).toBeLessThan(6)
   })
 
-  it('keeps the matrix where a refresh does not pay (a kept step costs 2.2 iterations, a fresh one 1 + REFRESH_COST)', () => {
+  it('keeps the matrix where a refresh does not pay (kept: 2.2 iterations, fresh: 1 + REFRESH_COST)', () => {
     const p = new JacobianRefreshPolicy()
     p.refreshAtStart()
     p.recordStep(false, 2, 0)
@@ -100,7 +100,7 @@ describe('Jacobian refresh policy', () => {
     expect(fresh).toBe(1) // the probe only
   })
 
-  it('refreshes within a step on poor contraction, or when the iterations left at the observed contraction outweigh a refresh', () => {
+  it('refreshes mid-step on poor contraction or when the iterations left at that rate outweigh it', () => {
     const p = new JacobianRefreshPolicy()
     p.observeFreshIteration(1e-6, 1) // a fresh matrix contracts a millionfold
     // Worse than modifiedNewtonContractivity 0.5: refresh, whatever is left.

@@ -58,7 +58,7 @@ describe('ContactSpherePlane draws its normal force as an arrow', () => {
     normal = [0, -Math.sin(alpha), Math.cos(alpha)]
   const scale = 1e-3
 
-  it('at rest on a frictionless incline: from the contact point along the normal, scale * m g cos(alpha) long', () => {
+  it('on a frictionless incline: from the contact point along the normal, scale m g cos(alpha) long', () => {
     // Without friction the ball slides along the plane, but its normal motion is a damped oscillator
     // (zeta 0.95, omega 316 1/s) that has settled to 1e-12 of its start after 0.1 s.
     const { system } = run(sphereOnIncline(alpha, 0, { VforceScale: scale }), {

@@ -99,7 +99,7 @@ describe('item lifecycle', () => {
     calls = []
   })
 
-  it('runs phase 1 for every pending item before any phase 2, then update, with the state untouched by phase 1', () => {
+  it('runs phase 1 of all pending items, then phase 2, then update; phase 1 leaves the state as is', () => {
     const system = new CompiledSystem(modelWith([1, 2]))
     expect(calls.map((c) => `${c.hook} ${c.node}`)).toEqual([
       'setupInitial p0',

@@ -119,7 +119,7 @@ const CASES: [string, Json, number[], number, number][] = [
 
 describe('RigidBody structural nonzeros', () => {
   for (const [name, node, com, massCount, stiffnessCount] of CASES)
-    it(`${name}: declared zeros are exactly zero in random states, every declared entry is nonzero in some`, () => {
+    it(`${name}: declared zeros are exactly 0 in random states, each declared entry nonzero in some`, () => {
       const sys = bodySystem(node, com)
       const o = sys.objects[0].computation
       const massMask = o.structuralNonzeros!('mass')!,
@@ -280,7 +280,7 @@ const JOINT_CASES: [string, (name: string, x: number) => Json, Json, boolean, nu
 
 describe('joint structural nonzeros (C_q at both levels, reaction stiffness)', () => {
   for (const [name, nodeAt, joint, toGround, rotationRows, constraintCount, reactionCount] of JOINT_CASES)
-    it(`${name}: declared zeros are exactly zero in random states, every declared entry is nonzero in some`, () => {
+    it(`${name}: declared zeros are exactly 0 in random states, each declared entry nonzero in some`, () => {
       const sys = jointSystem(nodeAt, joint, toGround)
       const o = sys.objects.find((r) => r.item.name === 'joint')!.computation
       const n = o.ltgODE2.length,

@@ -130,7 +130,7 @@ describe('the inertia tied to mass and shape', () => {
     })
   })
 
-  it('an edit of the inertia, of a body set by hand, or one that removes the shape changes only itself', () => {
+  it('an edit of the inertia, of a body set by hand, or that removes the shape changes only itself', () => {
     const inertia = [0.2, 0.2, 0.2, 0, 0, 0]
     expect(withTiedInertia(body(), { physicsInertia: inertia })).toEqual({ physicsInertia: inertia })
     expect(withTiedInertia(body({ physicsInertia: inertia }), { physicsMass: 3 })).toEqual({ physicsMass: 3 })

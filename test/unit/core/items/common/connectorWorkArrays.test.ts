@@ -93,7 +93,7 @@ const expectClose = (actual: ArrayLike<number>, expected: number[], scale: numbe
 }
 
 describe('two-marker connectors with shared work arrays', () => {
-  it('springs on markers of 3 and 7 coordinates in one system, evaluated interleaved, give the spring law', () => {
+  it('springs on markers of 3 and 7 coordinates in one system, interleaved, give the spring law', () => {
     const sys = buildSystem(makeProject(model(true), { solverType: 'GeneralizedAlpha' }))
     setState(sys)
     const a = [0.1, -0.2, 0.05],

@@ -71,7 +71,7 @@ describe('KinematicTree links', () => {
       )
   })
 
-  it('a Spherical last link is copied with three coordinates (node and joint forces), and removed with them; the model runs', () => {
+  it('a Spherical last link copies and removes 3 coordinates (node, joint forces); the model runs', () => {
     const before = robotArm()
     const tree = arm(before)
     ;(tree.jointTypes as string[])[2] = 'Spherical'
