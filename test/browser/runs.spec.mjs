@@ -3,7 +3,7 @@
 // spring with different stiffnesses are compared: both in the plot with a legend of their names, the
 // other run drawn as a ghost in the 3D view, and the table of differences lists the stiffness alone.
 import assert from 'node:assert/strict'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { clickDiscardingChanges, nextFrames, openApp, outputPath, waitForRunState } from './harness.mjs'
@@ -169,6 +169,15 @@ test('two runs with different stiffnesses: overlaid, a ghost, the stiffness the 
   assert.ok(labels.includes('Run 2: x.x') && labels.includes('Run 3: x.x'), `legend: ${labels.join(', ')}`)
   await page.locator('.plots').screenshot({ path: outputPath('runs-compare-plot.png') })
   await assertStrokesAre(swatches)
+  // The CSV: one time column, a column per run and channel named by the run (columnsCsv.test.ts
+  // checks the join of runs written at different times).
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'CSV', exact: true }).click(),
+  ])
+  const [header, first] = readFileSync(await csv.path(), 'utf8').split('\n')
+  assert.deepEqual(header.split(','), ['t', ...labels.filter((label) => label.startsWith('Run '))])
+  assert.deepEqual(first.split(',').map(Number).slice(0, 3), [0, 1.5, 1.5])
 
   // A run keeps its colour when another leaves the list.
   await tab('Runs').click()

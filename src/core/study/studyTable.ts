@@ -1,6 +1,7 @@
 // The study table as CSV (RFC 4180): one line per row, columns case, status, the parameters, the outputs,
 // wallTime and error (docs/file-formats.md, "Study"). The study folder's rows.csv and the app's export
 // both write it.
+import { csvField } from '../csvField'
 import type { StudyRow } from './studyCase'
 import type { Study } from './studyFile'
 
@@ -30,9 +31,4 @@ export function studyCsvLine(study: Pick<Study, 'parameters' | 'outputs'>, r: St
 
 export function studyCsv(study: Pick<Study, 'parameters' | 'outputs'>, rows: readonly StudyRow[]): string {
   return studyCsvHeader(study) + rows.map((r) => studyCsvLine(study, r)).join('')
-}
-
-/** RFC 4180 quoting where a field needs it. */
-function csvField(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }

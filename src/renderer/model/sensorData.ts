@@ -1,4 +1,5 @@
 // Sensor histories as plot series and CSV: one series per sensor component, on the sensor's time axis.
+import { columnsCsv } from './columnsCsv'
 
 export interface SeriesRef {
   sensor: string
@@ -34,10 +35,10 @@ export function column(data: SensorRows, component: number): { t: Float64Array; 
 
 /** CSV of several series against time: header "t,label,...", rows cut to the shortest series. */
 export function seriesCsv(columns: { label: string; t: Float64Array; values: Float64Array }[]): string {
-  if (columns.length === 0) return 't\n'
   const count = Math.min(...columns.map((c) => c.values.length))
-  const lines = [['t', ...columns.map((c) => c.label)].join(',')]
-  for (let i = 0; i < count; i++)
-    lines.push([columns[0].t[i], ...columns.map((c) => c.values[i])].map((v) => String(v)).join(','))
-  return lines.join('\n') + '\n'
+  const cut = (a: Float64Array) => a.subarray(0, count)
+  return columnsCsv(
+    ['t', ...columns.map((c) => c.label)],
+    columns.length === 0 ? [] : [cut(columns[0].t), ...columns.map((c) => cut(c.values))],
+  )
 }
