@@ -179,6 +179,19 @@ test('two runs with different stiffnesses: overlaid, a ghost, the stiffness the 
   assert.deepEqual(header.split(','), ['t', ...labels.filter((label) => label.startsWith('Run '))])
   assert.deepEqual(first.split(',').map(Number).slice(0, 3), [0, 1.5, 1.5])
 
+  // An expression is plotted once per compared run, of that run's channels, in its colour.
+  await page.getByLabel('Expression of channels').fill('x.x - 1')
+  await page.getByLabel('Expression of channels').press('Enter')
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=plot] .u-legend .u-label')].some(
+      (label) => label.textContent === 'Run 3: x.x - 1',
+    ),
+  )
+  const strokes = await legendStrokes()
+  assert.equal(strokes['Run 2: x.x - 1'], swatches['Run 2'])
+  assert.equal(strokes['Run 3: x.x - 1'], swatches['Run 3'])
+  await page.locator('.plots').screenshot({ path: outputPath('runs-compare-expression.png') })
+
   // A run keeps its colour when another leaves the list.
   await tab('Runs').click()
   await page.getByTitle('Remove Run 1 from the list').click()

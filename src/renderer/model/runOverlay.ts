@@ -1,6 +1,8 @@
-// The plots' series when runs are compared: each chosen sensor component once per compared run, on
-// that run's own time axis, labelled with the run's name and drawn in the run's colour.
+// The plots' series when runs are compared: each chosen sensor component, and each chosen expression
+// of channels (evaluated on that run's own channels), once per compared run, on that run's own time
+// axis, labelled with the run's name and drawn in the run's colour.
 import type { ItemSpec } from '../../core'
+import { evaluateChannelExpression, type Channel } from './channelExpression'
 import { column, componentLabel, type SensorRows } from './sensorData'
 import { sensorQuantity, type Quantity } from './sensorQuantity'
 
@@ -87,6 +89,34 @@ export function overlayColumns(
           ...column(data, choice.component),
         },
       ]
+    }),
+  )
+}
+
+/** The channels of one run as the plots list them, the variables of its expressions. */
+function runChannels(run: OverlaidRun): Channel[] {
+  return overlayChoices([run]).flatMap((choice) => {
+    const data = run.sensors.get(choice.sensor)
+    return data ? [{ ...choice, ...column(data, choice.component) }] : []
+  })
+}
+
+/**
+ * Each chosen expression of each run's own channels, "RUN: expression" in the run's colour, dashed
+ * after the `dashFrom` chosen components; a run without the channels it names is left out.
+ */
+export function overlayExpressionColumns(
+  runs: readonly OverlaidRun[],
+  sources: readonly string[],
+  dashFrom: number,
+): OverlaidColumn[] {
+  return sources.flatMap((source, k) =>
+    runs.flatMap((run) => {
+      const r = evaluateChannelExpression(source, runChannels(run))
+      if (!r.ok) return []
+      const { t, values, quantity } = r
+      const [label, color, dash] = [`${run.name}: ${source}`, run.color, dashOf(dashFrom + k)]
+      return [{ key: `${run.id}|expr:${source}`, label, quantity, color, dash, t, values }]
     }),
   )
 }
