@@ -4,6 +4,7 @@
 import { EigenvalueDecomposition, type Matrix } from 'ml-matrix'
 import { describe, expect, it } from 'vitest'
 import { stateSpaceAt, StateSpaceError } from '../../src/core'
+import { massSpringDamper } from '../fixtures/coordinateSprings'
 import { GRAVITY, makeProject, pendulumModel, type Json } from './helpers'
 
 const STATIC: Json = { solverType: 'Static' }
@@ -16,28 +17,7 @@ function oscillator(m: number, k: number, d: number, push: number): Json {
     nodeNumber: 'n',
     outputVariableType: v,
   })
-  return {
-    nodes: [
-      { type: 'PointGround', name: 'g' },
-      { type: 'Node1D', name: 'n' },
-    ],
-    objects: [
-      { type: 'Mass1D', name: 'mass', nodeNumber: 'n', physicsMass: m },
-      {
-        type: 'ConnectorCoordinateSpringDamper',
-        name: 'spring',
-        markerNumbers: ['mg', 'mn'],
-        stiffness: k,
-        damping: d,
-      },
-    ],
-    markers: [
-      { type: 'NodeCoordinate', name: 'mg', nodeNumber: 'g', coordinate: 0 },
-      { type: 'NodeCoordinate', name: 'mn', nodeNumber: 'n', coordinate: 0 },
-    ],
-    loads: [{ type: 'Coordinate', name: 'push', markerNumber: 'mn', load: push }],
-    sensors: ['Coordinates', 'Coordinates_t', 'Coordinates_tt'].map(coordinate),
-  }
+  return massSpringDamper(m, k, d, push, ['Coordinates', 'Coordinates_t', 'Coordinates_tt'].map(coordinate))
 }
 
 function expectClose(actual: Matrix, expected: number[][], tolerance: number): void {

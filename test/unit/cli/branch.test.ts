@@ -8,20 +8,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../../src/cli/main'
+import { mbs } from '../../fixtures/cli'
 import { memorySource, ResultsReader } from '../../../src/core'
 import { REPO_ROOT } from './spawnCli'
 
 const PROJECT = path.join(REPO_ROOT, 'test', 'fixtures', 'branch', 'springPendulum.mbsproj')
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-branch-test-'))
 const file = (name: string) => path.join(dir, name)
-
-function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
-  const out: string[] = []
-  const err: string[] = []
-  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out, err }
-}
 
 /** The bytes of a vector: equal means bitwise equal (also for -0 and NaN). */
 const bits = (x: Float64Array) => Buffer.from(x.buffer, x.byteOffset, x.byteLength)

@@ -1,60 +1,23 @@
 // `mbs linearize`: the --json and --csv contracts, the table, and the argument errors, on a
 // mass-spring-damper whose A, B, C, D have a closed form (test/validation/modesStateSpace.test.ts
 // checks the matrices themselves).
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from '../../../src/cli/args'
-import { main } from '../../../src/cli/main'
-
-function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
-  const out: string[] = []
-  const err: string[] = []
-  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out, err }
-}
+import { mbs } from '../../fixtures/cli'
+import { massSpringDamper, projectFile } from '../../fixtures/coordinateSprings'
 
 const m = 2,
   k = 50,
   d = 3
 
-function oscillatorFile(): string {
-  const doc = {
-    format: 'mbs-studio-project',
-    version: 1,
-    name: 'oscillator',
-    model: {
-      nodes: [
-        { type: 'PointGround', name: 'g' },
-        { type: 'Node1D', name: 'n' },
-      ],
-      objects: [
-        { type: 'Mass1D', name: 'mass', nodeNumber: 'n', physicsMass: m },
-        {
-          type: 'ConnectorCoordinateSpringDamper',
-          name: 'spring',
-          markerNumbers: ['mg', 'mn'],
-          stiffness: k,
-          damping: d,
-        },
-      ],
-      markers: [
-        { type: 'NodeCoordinate', name: 'mg', nodeNumber: 'g', coordinate: 0 },
-        { type: 'NodeCoordinate', name: 'mn', nodeNumber: 'n', coordinate: 0 },
-      ],
-      loads: [{ type: 'Coordinate', name: 'push', markerNumber: 'mn', load: 1 }],
-      sensors: [
-        { type: 'Node', name: 'x', nodeNumber: 'n', outputVariableType: 'Coordinates' },
-        { type: 'Node', name: 'v', nodeNumber: 'n', outputVariableType: 'Coordinates_t' },
-      ],
-    },
-    simulationSettings: {},
-  }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-linearize-')), 'oscillator.mbsproj')
-  fs.writeFileSync(file, JSON.stringify(doc))
-  return file
-}
+const oscillatorFile = (): string =>
+  projectFile(
+    'oscillator',
+    massSpringDamper(m, k, d, 1, [
+      { type: 'Node', name: 'x', nodeNumber: 'n', outputVariableType: 'Coordinates' },
+      { type: 'Node', name: 'v', nodeNumber: 'n', outputVariableType: 'Coordinates_t' },
+    ]),
+  )
 
 /** Central differences of linear functions: round-off only (test/validation/modesStateSpace.test.ts). */
 const TOL = 1e-10

@@ -5,16 +5,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { hangingChain } from '../../../bench/modesModels'
-import { main } from '../../../src/cli/main'
+import { mbs } from '../../fixtures/cli'
+import { projectFile, springChain } from '../../fixtures/coordinateSprings'
 import { loadProjectJson, modalAnalysis, modesAt } from '../../../src/core'
 import { spawnCli } from './spawnCli'
-
-function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
-  const out: string[] = []
-  const err: string[] = []
-  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out, err }
-}
 
 const m = 2,
   k = 50
@@ -23,47 +17,7 @@ const m = 2,
  * Two Mass1D on a fixed-free chain of coordinate springs (omega^2 = (k/m)(3 -+ sqrt 5)/2), and a free
  * third Mass1D without any spring: one rigid-body mode.
  */
-function chainFile(): string {
-  const coordinate = (name: string, node: string): object => ({
-    type: 'NodeCoordinate',
-    name,
-    nodeNumber: node,
-    coordinate: 0,
-  })
-  const spring = (name: string, a: string, b: string): object => ({
-    type: 'ConnectorCoordinateSpringDamper',
-    name,
-    markerNumbers: [a, b],
-    stiffness: k,
-  })
-  const doc = {
-    format: 'mbs-studio-project',
-    version: 1,
-    name: 'chain',
-    model: {
-      nodes: [
-        { type: 'PointGround', name: 'g' },
-        { type: 'Node1D', name: 'n0' },
-        { type: 'Node1D', name: 'n1' },
-        { type: 'Node1D', name: 'loose' },
-      ],
-      objects: [
-        { type: 'Mass1D', name: 'mass0', nodeNumber: 'n0', physicsMass: m },
-        { type: 'Mass1D', name: 'mass1', nodeNumber: 'n1', physicsMass: m },
-        { type: 'Mass1D', name: 'free', nodeNumber: 'loose', physicsMass: 1 },
-        spring('s0', 'mg', 'm0'),
-        spring('s1', 'm0', 'm1'),
-      ],
-      markers: [coordinate('mg', 'g'), coordinate('m0', 'n0'), coordinate('m1', 'n1')],
-      loads: [],
-      sensors: [],
-    },
-    simulationSettings: {},
-  }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-modes-')), 'chain.mbsproj')
-  fs.writeFileSync(file, JSON.stringify(doc))
-  return file
-}
+const chainFile = (): string => projectFile('chain', springChain(2, m, k, { loose: true }))
 
 const exact = [(3 - Math.sqrt(5)) / 2, (3 + Math.sqrt(5)) / 2].map(
   (r) => Math.sqrt((r * k) / m) / (2 * Math.PI),

@@ -5,18 +5,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../../src/cli/main'
+import { mbs } from '../../fixtures/cli'
 import { applyOverrides, parseOverride, parseProject, runProject, type Override } from '../../../src/core'
 import { REPO_ROOT } from './spawnCli'
 
 const PENDULUM = path.join(REPO_ROOT, 'resources', 'examples', 'pendulum.mbsproj')
-
-function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
-  const out: string[] = []
-  const err: string[] = []
-  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out, err }
-}
 
 function load(text: string) {
   const r = parseProject(text)

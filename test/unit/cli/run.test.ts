@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../../src/cli/main'
+import { mbs } from '../../fixtures/cli'
 import { defaultSettings, parseProject, ResultsReader, runProject, type Project } from '../../../src/core'
 import { FileSource } from '../../../src/node/runFiles'
 import { REPO_ROOT, spawnCli } from './spawnCli'
@@ -21,14 +21,6 @@ function loadExample(name: string): Project {
   const r = parseProject(fs.readFileSync(path.join(EXAMPLES, name), 'utf8'))
   if (!r.ok) throw new Error(JSON.stringify(r.problems))
   return r.project
-}
-
-/** Runs main() in-process and captures its output. */
-function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
-  const out: string[] = []
-  const err: string[] = []
-  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out, err }
 }
 
 /** A copy of an example with some settings changed, in a temporary directory. */

@@ -6,20 +6,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../../src/cli/main'
+import { mbs } from '../../fixtures/cli'
 import { crc32, RECORD_FRAME } from '../../../src/core'
 import { SolverSession } from '../../../src/solver-process/solverSession'
 import { REPO_ROOT } from './spawnCli'
 
 const PENDULUM = path.join(REPO_ROOT, 'resources', 'examples', 'pendulum.mbsproj')
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-verify-test-'))
-
-function mbs(...argv: string[]): { code: number; out: string[]; err: string[] } {
-  const out: string[] = []
-  const err: string[] = []
-  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
-  return { code, out, err }
-}
 
 const results = path.join(dir, 'pendulum.mbsres')
 const run = mbs('run', PENDULUM, '--end-time', '0.3', '--set', 'bob.physicsMass=2', '--results', results)

@@ -10,6 +10,7 @@ import { FileSource } from '../../../src/node/runFiles'
 import { ApiError } from '../../../src/shared/protocol'
 import type { ModeResultsRequest, ModesRequest, ModesResult } from '../../../src/shared/modes'
 import { SolverSession } from '../../../src/solver-process/solverSession'
+import { projectText, springChain } from '../../fixtures/coordinateSprings'
 import { EXAMPLES_DIR } from '../../integration/helpers'
 
 const m = 2,
@@ -23,44 +24,10 @@ const exact = ratios.map((r) => Math.sqrt((r * k) / m) / (2 * Math.PI))
 const TOLERANCE = 1e-8
 
 /** A fixed-free chain of `n` masses m on springs k (the first on the ground's, displaced by 0.1). */
-function chainText(n = 2): string {
-  const coordinate = (name: string, node: string): object => ({
-    type: 'NodeCoordinate',
-    name,
-    nodeNumber: node,
-    coordinate: 0,
+const chainText = (n = 2): string =>
+  projectText('chain', springChain(n, m, k, { displaced: 0.1 }), {
+    timeIntegration: { endTime: 1, numberOfSteps: 1000 },
   })
-  const spring = (name: string, a: string, b: string): object => ({
-    type: 'ConnectorCoordinateSpringDamper',
-    name,
-    markerNumbers: [a, b],
-    stiffness: k,
-  })
-  const masses = Array.from({ length: n }, (_, i) => i)
-  return JSON.stringify({
-    format: 'mbs-studio-project',
-    version: 1,
-    name: 'chain',
-    model: {
-      nodes: [
-        { type: 'PointGround', name: 'g' },
-        ...masses.map((i) =>
-          i === 0
-            ? { type: 'Node1D', name: 'n0', initialCoordinates: [0.1] }
-            : { type: 'Node1D', name: `n${i}` },
-        ),
-      ],
-      objects: [
-        ...masses.map((i) => ({ type: 'Mass1D', name: `mass${i}`, nodeNumber: `n${i}`, physicsMass: m })),
-        ...masses.map((i) => spring(`s${i}`, i === 0 ? 'mg' : `m${i - 1}`, `m${i}`)),
-      ],
-      markers: [coordinate('mg', 'g'), ...masses.map((i) => coordinate(`m${i}`, `n${i}`))],
-      loads: [],
-      sensors: [],
-    },
-    simulationSettings: { timeIntegration: { endTime: 1, numberOfSteps: 1000 } },
-  })
-}
 
 function session(text = chainText()): SolverSession {
   const s = new SolverSession(() => {})
