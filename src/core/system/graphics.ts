@@ -40,6 +40,12 @@ export interface GraphicsItem {
 /** Collects primitives for one item at a time. */
 export class Graphics {
   readonly items: GraphicsItem[] = []
+  /**
+   * Scratch for an item's drawing, overwritten by the next item: the viewport draws every body each
+   * frame, and small typed arrays made per body were most of a 1000-body frame's time with their GC.
+   */
+  readonly position = new Float64Array(3)
+  readonly rotation = new Float64Array(9)
   private current: GraphicsItem | undefined
 
   begin(item: string): void {

@@ -66,13 +66,8 @@ export function nodeOf(it: ResolvedItem, ctx: BuildContext): RigidNode {
   return n
 }
 
-// Scratch for drawing (nothing stays in them between calls): the viewport draws every body each
-// frame, and a few small typed arrays per body were most of a 1000-body frame's time with their GC.
-const drawPosition = new Float64Array(3)
-
-const drawRotation = new Float64Array(9)
-
-const nodeOrigin = new Float64Array(3)
+/** The node's origin in body coordinates (read only). */
+const NODE_ORIGIN = new Float64Array(3)
 
 /**
  * The body's VgraphicsData at the node frame (Exudyn's body coordinates), else a box of `size` at the centre
@@ -86,11 +81,11 @@ export function drawBody(
   g: Graphics,
 ): void {
   if (!it.params.bool('Vshow')) return
-  const p = drawPosition,
-    R = drawRotation
+  const p = g.position,
+    R = g.rotation
   const data = it.params.raw('VgraphicsData')
   if (Array.isArray(data) && data.length > 0) {
-    const node = body.bodyPoint(nodeOrigin)
+    const node = body.bodyPoint(NODE_ORIGIN)
     node.position(s, p)
     node.rotationMatrix(s, R)
     if (drawGraphicsData(data, p, R, g, it.params.color('Vcolor', DEFAULT_COLORS.body))) return

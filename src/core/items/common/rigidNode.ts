@@ -463,17 +463,11 @@ export class RigidFrame implements FrameKinematics {
   }
 }
 
-// Scratch for drawing (nothing stays in them between calls): the viewport draws every node each
-// frame, and a few small typed arrays per node were most of a 1000-body frame's time with their GC.
-const drawPosition = new Float64Array(3)
-
-const drawRotation = new Float64Array(9)
-
 const rigidNodeVisualization = (): ItemDefinition<'node'>['visualize'] => (item, c, s, g) => {
   const k = c.kinematics
   if (!item.params.bool('Vshow') || !(k instanceof RigidFrame)) return
-  const p = drawPosition,
-    R = drawRotation
+  const p = g.position,
+    R = g.rotation
   k.position(s, p)
   k.rotationMatrix(s, R)
   const size = item.params.number('VdrawSize')
