@@ -18,17 +18,46 @@ export interface MeshTriangles {
   normals?: Float32Array
 }
 
+/**
+ * Why a .gltf cannot be read from its bytes alone: a buffer in a file of its own (the bytes come
+ * without their folder); undefined when every buffer is a data URI (or the text is no JSON, which
+ * the loader then reports).
+ */
+function gltfExternalBuffer(base64: string): string | undefined {
+  let json: { buffers?: { uri?: unknown }[] }
+  try {
+    json = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))))
+  } catch {
+    return undefined
+  }
+  const uri = json?.buffers?.find((b) => typeof b?.uri === 'string' && !b.uri.startsWith('data:'))?.uri
+  return uri === undefined
+    ? undefined
+    : `its buffer "${String(uri)}" is a file of its own: a .gltf is read with its buffers embedded ` +
+        `as data URIs (or convert it to .glb)`
+}
+
+/** The loader's message without the data URL it quotes (the whole file in base64). */
+const loaderMessage = (error: unknown): string =>
+  String(error instanceof Error ? error.message : error)
+    .replace(/^Unable to load from data:[^,]*,[A-Za-z0-9+/=]*: /, '')
+    .replace(/data:[^,\s]*,[A-Za-z0-9+/=]{64,}/g, '(the file)')
+
 export async function parseMeshFile(
   base64: string,
   format: MeshFormat,
   withNormals: boolean,
 ): Promise<MeshTriangles> {
+  const external = format === 'gltf' ? gltfExternalBuffer(base64) : undefined
+  if (external) throw new Error(external)
   const engine = new NullEngine()
   const scene = new Scene(engine)
   scene.useRightHandedSystem = true
   try {
     const { loadMeshContainer } = await import('./meshLoaders')
-    const container = await loadMeshContainer(base64, format, scene)
+    const container = await loadMeshContainer(base64, format, scene).catch((error: unknown) => {
+      throw new Error(`not readable as ${format.toUpperCase()}: ${loaderMessage(error)}`)
+    })
     const parts = container.meshes.flatMap((mesh) => {
       const positions = mesh.getVerticesData(VertexBuffer.PositionKind)
       const indices = mesh.getIndices()
