@@ -4,6 +4,7 @@
 // energy a sliding block loses against the work of its friction force integrated along the run.
 import { describe, expect, it } from 'vitest'
 import { run, sensorSeries, type Json } from './helpers'
+import { headOnSpheres } from './sphereModels'
 
 const g = 9.81
 
@@ -91,32 +92,7 @@ describe('coefficient of restitution of the linear spring-dashpot contact', () =
     })
 
   it('ContactSphereSphere: two equal balls, head-on; momentum conserved, e with the reduced mass m/2', () => {
-    const model: Json = {
-      nodes: [
-        { type: 'Point', name: 'n0', referenceCoordinates: [-0.2, 0, 0], initialVelocities: [1, 0, 0] },
-        { type: 'Point', name: 'n1', referenceCoordinates: [0.2, 0, 0], initialVelocities: [-1, 0, 0] },
-      ],
-      objects: [
-        { type: 'MassPoint', name: 'b0', physicsMass: m, nodeNumber: 'n0' },
-        { type: 'MassPoint', name: 'b1', physicsMass: m, nodeNumber: 'n1' },
-        {
-          type: 'ContactSphereSphere',
-          name: 'contact',
-          markerNumbers: ['c0', 'c1'],
-          spheresRadii: [0.1, 0.1],
-          contactStiffness: k,
-          contactDamping: d,
-        },
-      ],
-      markers: [
-        { type: 'BodyPosition', name: 'c0', bodyNumber: 'b0' },
-        { type: 'BodyPosition', name: 'c1', bodyNumber: 'b1' },
-      ],
-      sensors: [
-        { type: 'Node', name: 'v0', nodeNumber: 'n0', outputVariableType: 'Velocity' },
-        { type: 'Node', name: 'v1', nodeNumber: 'n1', outputVariableType: 'Velocity' },
-      ],
-    }
+    const model = headOnSpheres({ x: 0.2, v: 1, m, law: { contactStiffness: k, contactDamping: d } })
     const r = run(model, { ...settings('DOPRI5', 0.2, 100) })
     const v0 = sensorSeries(r.recorder, 'v0').values.at(-1)!,
       v1 = sensorSeries(r.recorder, 'v1').values.at(-1)!

@@ -1,6 +1,7 @@
 // Penalty contact of spheres with friction:
-//   ContactSphereSphere (Exudyn's ObjectContactSphereSphere, its linear model: impactModel 0 without
-//     plasticity or adhesion; hollow spheres are not offered),
+//   ContactSphereSphere (Exudyn's ObjectContactSphereSphere: this linear law, or with its `impact` law
+//     the power law, Hunt-Crossley and Gonthier / Carvalho-Martins restitution and the adhesive
+//     elasto-plastic model of impactLaw.ts in place of -contactStiffness g),
 //   ContactSpherePlane (ours: Exudyn has no sphere-plane connector, its closest, ContactSphereTriangle,
 //     is a finite triangle "under development"; the plane here is infinite).
 // Both share one contact law. With the unit normal n pointing from marker 0 towards the sphere of
@@ -19,7 +20,9 @@
 // |v_t| < frictionProportionalZone), so it is smooth during a Newton solve; postNewton stores the
 // current values and returns the force error of a state that changed (contactStiffness |g| for the
 // contact, dynamicFriction f_n ||v_t|/v_reg - 1| for the friction zone), so the solver iterates again.
-// The states are in the state vector, so checkpoints carry them.
+// The states are in the state vector, so checkpoints carry them. An impact law with a history adds
+// Exudyn's impact velocity and plastic overlap and, as Exudyn reads them at the start of the step, the
+// gap, impact velocity and plastic overlap of the last accepted step (committed in postStep).
 import { cross } from '../../math/vec3'
 import type { ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
@@ -32,9 +35,15 @@ import {
 } from '../../system/computation'
 import { arrowAlong, DEFAULT_COLORS, type Graphics } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
+import { elasticNormalForce, hasHistory, type ImpactLaw, plasticOverlapAfter, signedPower } from './impactLaw'
 
 const GAP = 0,
-  TANGENTIAL_SPEED = 1
+  TANGENTIAL_SPEED = 1,
+  IMPACT_VELOCITY = 2,
+  PLASTIC_OVERLAP = 3,
+  START_GAP = 4,
+  START_IMPACT_VELOCITY = 5,
+  START_PLASTIC_OVERLAP = 6
 
 /** One side of a contact: the marker's kinematics and buffers for its velocity and Jacobians. */
 class ContactSide {
@@ -109,6 +118,8 @@ export interface ContactLaw {
   dynamicFriction: number
   frictionProportionalZone: number
   activeConnector: boolean
+  /** The normal force law beyond the linear spring (ContactSphereSphere); absent: -contactStiffness g. */
+  impact?: ImpactLaw
 }
 
 /** The contact law and the switching states; subclasses give the geometry (gap, normal, levers). */
@@ -117,7 +128,7 @@ export abstract class SphereContact implements ObjectComputation {
   aeIndex = 0
   dataIndex = 0
   readonly nAE = 0
-  readonly nData = 2
+  readonly nData: number
   readonly outputVariables = ['Displacement', 'Distance', 'Velocity', 'Force']
   readonly noPotential = 'is a contact, whose penalty and friction forces are not in the potential'
   protected readonly side0: ContactSide
@@ -143,7 +154,12 @@ export abstract class SphereContact implements ObjectComputation {
   ) {
     this.side0 = new ContactSide(markers[0])
     this.side1 = new ContactSide(markers[1])
+    this.history = law.impact !== undefined && hasHistory(law.impact)
+    this.nData = this.history ? 7 : 2
   }
+
+  /** Whether the impact velocity and the plastic overlap are kept (data coordinates 2 to 6). */
+  private readonly history: boolean
 
   /** Sets gap, normal, lever0 and lever1 from the marker positions (side0.p, side1.p read by the caller). */
   protected abstract geometry(s: SystemState): void
@@ -161,8 +177,26 @@ export abstract class SphereContact implements ObjectComputation {
   /** The initial switching states are those of the initial configuration (a consistent start). */
   setupInitialState(s: SystemState): void {
     this.kinematics(s)
-    s.data[this.dataIndex + GAP] = this.gap
-    s.data[this.dataIndex + TANGENTIAL_SPEED] = this.tangentialSpeed
+    const d = s.data,
+      i = this.dataIndex
+    d[i + GAP] = this.gap
+    d[i + TANGENTIAL_SPEED] = this.tangentialSpeed
+    if (!this.history) return
+    d[i + START_GAP] = this.gap
+    for (const k of [IMPACT_VELOCITY, PLASTIC_OVERLAP, START_IMPACT_VELOCITY, START_PLASTIC_OVERLAP])
+      d[i + k] = 0
+  }
+
+  /** The normal force on marker 1 along n at the current kinematics, with the history in the data. */
+  private normalForce(s: SystemState): number {
+    const law = this.law
+    if (!law.impact) return -law.contactStiffness * this.gap - law.contactDamping * this.normalVelocity
+    const d = s.data,
+      i = this.dataIndex
+    const impactVelocity = this.history ? d[i + IMPACT_VELOCITY] : 0,
+      plastic = this.history ? d[i + PLASTIC_OVERLAP] : 0
+    const fc = elasticNormalForce(law.impact, -this.gap, this.normalVelocity, impactVelocity, plastic)
+    return fc - law.contactDamping * this.normalVelocity
   }
 
   /** Geometry and relative velocities at the current state. */
@@ -194,7 +228,7 @@ export abstract class SphereContact implements ObjectComputation {
       F.fill(0)
       return false
     }
-    const fn = -law.contactStiffness * this.gap - law.contactDamping * this.normalVelocity
+    const fn = this.normalForce(s)
     let frictionPerSpeed = 0
     if (law.dynamicFriction > 0 && fn > 0) {
       const linearZone = s.data[this.dataIndex + TANGENTIAL_SPEED] < law.frictionProportionalZone
@@ -224,12 +258,37 @@ export abstract class SphereContact implements ObjectComputation {
       law.dynamicFriction > 0 &&
       this.tangentialSpeed < vReg !== d[i + TANGENTIAL_SPEED] < vReg
     ) {
-      const fn = Math.max(0, -law.contactStiffness * this.gap - law.contactDamping * this.normalVelocity)
+      const fn = Math.max(0, this.normalForce(s))
       error = Math.max(error, law.dynamicFriction * fn * Math.abs(this.tangentialSpeed / vReg - 1))
     }
     d[i + GAP] = this.gap
     d[i + TANGENTIAL_SPEED] = this.tangentialSpeed
+    if (this.history) this.updateHistory(d, i)
     return error
+  }
+
+  /**
+   * Exudyn's history at the current state: the approach speed -v_n when the contact closed in this step
+   * (else the start-of-step value), and the largest plastic overlap of the contact (0 once it opened).
+   */
+  private updateHistory(d: Float64Array, i: number): void {
+    const impact = this.law.impact!
+    const closing = d[i + START_GAP] > 0 && this.gap <= 0
+    d[i + IMPACT_VELOCITY] = closing ? -this.normalVelocity : d[i + START_IMPACT_VELOCITY]
+    d[i + PLASTIC_OVERLAP] =
+      this.gap < 0 && impact.plasticityRatio !== 0
+        ? plasticOverlapAfter(impact, -this.gap, d[i + START_PLASTIC_OVERLAP])
+        : 0
+  }
+
+  /** After an accepted step its gap, impact velocity and plastic overlap are the next step's start. */
+  postStep(s: SystemState): void {
+    if (!this.history) return
+    const d = s.data,
+      i = this.dataIndex
+    d[i + START_GAP] = d[i + GAP]
+    d[i + START_IMPACT_VELOCITY] = d[i + IMPACT_VELOCITY]
+    d[i + START_PLASTIC_OVERLAP] = d[i + PLASTIC_OVERLAP]
   }
 
   output(variable: string, s: SystemState, out: Float64Array): number {
@@ -254,7 +313,7 @@ export abstract class SphereContact implements ObjectComputation {
 
   /**
    * For drawing: marker positions and normal at s and, while the gap is closed, the contact point and the
-   * penalty part of the normal force on marker 1, -k_c g n. The viewport rebuilds a frame from its
+   * elastic part of the normal force on marker 1, k_c delta^n n. The viewport rebuilds a frame from its
    * coordinates q only (no velocities, no switching states), so damping and friction cannot be drawn.
    */
   drawing(s: SystemState): {
@@ -268,7 +327,10 @@ export abstract class SphereContact implements ObjectComputation {
     this.geometry(s)
     const p1 = [...this.side1.p]
     const closed = this.law.activeConnector && this.gap < 0
-    const fn = -this.law.contactStiffness * this.gap
+    const impact = this.law.impact
+    const fn = impact
+      ? impact.contactStiffness * signedPower(-this.gap, impact.exponent)
+      : -this.law.contactStiffness * this.gap
     const contact = closed
       ? { point: p1.map((x, k) => x + this.lever1[k]), force: [...this.normal].map((n) => fn * n) }
       : null
