@@ -1,6 +1,7 @@
 import { taitBryanFromRotation } from '../../math/rotations'
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
-import { matTVec3, matVec3 } from '../../math/vec3'
+import { rotationFromRotationVector, rotationVectorFromMatrix, se3LogTranslation } from '../../math/lieGroup'
+import { cross, matMul3, matTVec3, matVec3 } from '../../math/vec3'
 import { defineItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
 import type { MarkerComputation } from '../../system/computation'
@@ -12,6 +13,13 @@ import { requireMarkers, markersOf } from '../common/markerChecks'
 import { drawSpring } from '../common/springDrawing'
 
 const ZERO6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0])
+
+// Exudyn 1.11's intrinsicFormulation: with the poses H0 = (A_J0, p0), H1 = (A_J1, p1) the relative
+// motion is the SE(3) logarithm [U, Omega] of H0^-1 H1 (lieGroup.ts: Omega = log(A_J0^T A_J1),
+// U = T(Omega)^-T A_J0^T (p1 - p0)); the springs act on it, the dampers on the relative velocities, all
+// in the mid frame A_M = A_J0 exp(Omega / 2). Swapping the markers negates [U, Omega] and keeps A_M, so
+// the forces on the bodies do not depend on the order. The forces act at the markers with the extra
+// torque (A_M (-U / 2)) x f on both, for the moment of the force pair about the mid point.
 
 class RigidBodySpringDamper extends JointFrameConnector {
   readonly nAE = 0
@@ -29,6 +37,11 @@ class RigidBodySpringDamper extends JointFrameConnector {
   private readonly v = new Float64Array(6)
   private readonly f = new Float64Array(6)
   private readonly fGlobal = new Float64Array(3)
+  /** Frame of u, v and f: A_J0, or the mid frame A_M of the intrinsic formulation. */
+  private readonly AJ: Float64Array
+  private readonly halfRotation = new Float64Array(9)
+  private readonly halfVector = new Float64Array(3)
+  private readonly torque = new Float64Array(3)
   readonly noPotential: string | undefined
 
   constructor(
@@ -40,15 +53,17 @@ class RigidBodySpringDamper extends JointFrameConnector {
     rotationMarker1: Float64Array,
     private readonly offset: Float64Array,
     private readonly active: boolean,
+    private readonly intrinsic: boolean,
   ) {
     super(markers, work, rotationMarker0, rotationMarker1)
+    this.AJ = intrinsic ? new Float64Array(9) : this.AJ0
     for (let r = 0; r < 6; r++)
       for (let c = 0; c < r; c++)
         if (stiffness[6 * r + c] !== stiffness[6 * c + r])
           this.noPotential = `has a stiffness that is not symmetric (entries [${r}][${c}] and [${c}][${r}])`
   }
 
-  /** u, v and the local force/torque f at s; leaves A_J0 in AJ0. */
+  /** u, v and the local force/torque f at s, in the frame AJ (set here). */
   private evaluate(s: SystemState): void {
     this.gather(s)
     this.updateJointFrames(s)
@@ -57,12 +72,27 @@ class RigidBodySpringDamper extends JointFrameConnector {
       v = this.v
     for (let i = 0; i < 3; i++) d[i] = this.p1[i] - this.p0[i]
     matTVec3(this.AJ0, d, u)
+    if (this.intrinsic) {
+      const w = this.halfVector
+      rotationVectorFromMatrix(this.rel, w)
+      u.set(w, 3)
+      se3LogTranslation(w, u, d)
+      u.set(d, 0)
+      for (let i = 0; i < 3; i++) w[i] *= 0.5
+      rotationFromRotationVector(w, this.halfRotation)
+      matMul3(this.AJ0, this.halfRotation, this.AJ)
+    } else {
+      taitBryanFromRotation(this.rel, d)
+      u.set(d, 3)
+    }
     for (let i = 0; i < 3; i++) d[i] = this.v1[i] - this.v0[i]
-    matTVec3(this.AJ0, d, v)
-    taitBryanFromRotation(this.rel, d)
-    u.set(d, 3)
+    matTVec3(this.AJ, d, v)
     this.relativeAngularVelocityLocal(s, d)
-    v.set(d, 3)
+    if (this.intrinsic) {
+      // In the mid frame: A_M^T w = exp(Omega / 2)^T A_J0^T w.
+      matTVec3(this.halfRotation, d, this.halfVector)
+      v.set(this.halfVector, 3)
+    } else v.set(d, 3)
     const K = this.stiffness,
       D = this.damping
     for (let r = 0; r < 6; r++) {
@@ -91,10 +121,27 @@ class RigidBodySpringDamper extends JointFrameConnector {
     if (!this.active) return
     this.evaluate(s)
     this.jacobians(s)
-    matVec3(this.AJ0, this.f.subarray(0, 3), this.fGlobal)
+    matVec3(this.AJ, this.f.subarray(0, 3), this.fGlobal)
     this.addForcePair(this.fGlobal, out)
-    matVec3(this.AJ0, this.f.subarray(3, 6), this.fGlobal)
+    if (this.intrinsic) {
+      // (A_M (-U / 2)) x f, the same torque on both markers (before fGlobal becomes the torque).
+      for (let i = 0; i < 3; i++) this.halfVector[i] = -0.5 * this.u[i]
+      matVec3(this.AJ, this.halfVector, this.d)
+      cross(this.d, this.fGlobal, this.torque)
+    }
+    matVec3(this.AJ, this.f.subarray(3, 6), this.fGlobal)
     this.addTorquePair(s, this.fGlobal, out)
+    if (this.intrinsic) this.addEqualTorques(this.torque, out)
+  }
+
+  /** out[local] += G0^T T and G1^T T: the same global torque T on both markers (G0, G1 of addTorquePair). */
+  private addEqualTorques(T: Float64Array, out: Float64Array): void {
+    const n0 = this.n0,
+      n1 = this.n1,
+      G0 = this.G0,
+      G1 = this.G1
+    for (let j = 0; j < n0; j++) out[j] += G0[j] * T[0] + G0[n0 + j] * T[1] + G0[2 * n0 + j] * T[2]
+    for (let j = 0; j < n1; j++) out[n0 + j] += G1[j] * T[0] + G1[n1 + j] * T[1] + G1[2 * n1 + j] * T[2]
   }
 
   output(variable: string, s: SystemState, out: Float64Array): number {
@@ -130,7 +177,8 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
     'rotationMarker0: relative displacement A_J0^T (p1 - p0) and rotation (Tait-Bryan xyz angles of ' +
     'A_J0^T A_J1) against the 6x6 stiffness (minus offset), relative velocity and angular velocity in J0 ' +
     'against the 6x6 damping; the resulting force and torque act along J0 on marker 1 and reversed on ' +
-    'marker 0. A penalty rigid joint or bushing. User functions and the data node of Exudyn are not ' +
+    'marker 0 (with intrinsicFormulation: on the SE(3) logarithm of the relative pose, in the mid ' +
+    'frame). A penalty rigid joint or bushing. User functions and the data node of Exudyn are not ' +
     'offered.',
   parameters: {
     ...MARKER_PAIR,
@@ -160,6 +208,14 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
       unit: 'm, rad',
       doc: 'relative displacement and rotation at which the springs are unloaded',
     },
+    intrinsicFormulation: {
+      type: 'boolean',
+      default: false,
+      doc:
+        "Exudyn's intrinsic formulation: springs on the SE(3) logarithm [U, Omega] of the relative pose " +
+        '(rotation vector Omega instead of Tait-Bryan angles), all in the mid frame A_J0 exp(Omega/2); ' +
+        'independent of the order of the markers',
+    },
     ...ACTIVE_CONNECTOR,
     ...SPRING_VISUALIZATION,
   },
@@ -176,6 +232,7 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
       p.matrix('rotationMarker1'),
       p.vector('offset'),
       p.bool('activeConnector'),
+      p.bool('intrinsicFormulation'),
     )
   },
   visualize: (it, c, s, g) => drawSpring(it, c as RigidBodySpringDamper, s, g, false),

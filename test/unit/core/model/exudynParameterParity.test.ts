@@ -25,7 +25,6 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
   ObjectConnectorCoordinateSpringDamperExt: { nodeNumber: DATA_NODE },
   ObjectConnectorRigidBodySpringDamper: {
     nodeNumber: DATA_NODE,
-    intrinsicFormulation: 'not implemented (issue 17)',
     springForceTorqueUserFunction: USER_FUNCTIONS,
     postNewtonStepUserFunction: USER_FUNCTIONS,
   },
