@@ -90,7 +90,7 @@ describe('power law k delta^n (Hertz, n = 1.5)', () => {
     expect(Math.abs(overlap - expected) / expected).toBeLessThan(1e-8)
   })
 
-  it('an undamped collision returns the approach speed; the overlap peaks at ((n+1) m_r v^2 / (2k))^(1/(n+1))', () => {
+  it('undamped: gives back the approach speed, peak overlap ((n+1) m_r v^2 / (2k))^(1/(n+1))', () => {
     const k = 1e7,
       n = 1.5
     const { e, momentum, maxOverlap } = restitution({ contactStiffness: k, contactStiffnessExponent: n })
@@ -175,7 +175,7 @@ describe('adhesive elasto-plastic model (impactModel 0, contactPlasticityRatio >
       expect(Math.abs(e - plasticRestitution(lambda, n))).toBeLessThan(2e-5)
     })
 
-  it('adhesion k_adh: unloading k_2 down to delta* = k_2 delta_p / (k_2 + k_adh), then -k_adh delta to 0', () => {
+  it('adhesion: unloading k_2 to delta* = k_2 delta_p / (k_2 + k_adh), then -k_adh delta to 0', () => {
     const lambda = 0.36,
       kAdh = 2e5,
       k2 = k / (1 - lambda)

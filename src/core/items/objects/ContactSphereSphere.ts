@@ -63,8 +63,9 @@ class ContactSphereSphereComputation extends SphereContact {
 const CONTACT_VISUALIZATION = { ...visualizationParams(V_FORCE_SCALE), ...V_COLOR } satisfies ParamSchema
 
 // The contact and friction states [gap, |v_t|] (and the impact history, sphereContact.ts) are data
-// coordinates updated in the discontinuous iteration (saved in checkpoints). The arrow shows k_c delta^n only: the viewport has a frame's
-// coordinates, not its velocities (the Force output has damping and friction).
+// coordinates updated in the discontinuous iteration (saved in checkpoints). The arrow shows k_c delta^n
+// only: the viewport has a frame's coordinates, not its velocities (the Force output has damping and
+// friction).
 export const ObjectContactSphereSphere = defineItem({
   kind: 'object',
   type: 'ContactSphereSphere',
