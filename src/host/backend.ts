@@ -33,7 +33,7 @@ import { writeFileAtomic } from '../node/atomicWrite'
 import { stampFile, unchangedSince, type FileStamp } from '../node/fileStamp'
 import { readInputText } from '../node/inputFiles'
 import { createExampleLibrary } from './exampleLibrary'
-import { importUrdfToFile, readMeshFile } from './importFiles'
+import { importUrdfToFile, readMeshFile, urdfPackages } from './importFiles'
 import { ModelOwner } from './modelOwner'
 import type { RecoveredModel, RecoveryStore } from './recovery'
 import { createSolverSupervisor, type SolverChannel, type SolverLauncher } from './solverSupervisor'
@@ -242,6 +242,7 @@ export function createBackend(options: BackendOptions): Backend {
       const { path, notes } = importUrdfToFile(files, params)
       return { opened: await openFile(path), notes }
     },
+    urdfPackages: async (params) => urdfPackages(files, params),
     saveFile: async (params) => {
       const requested = (params as { path?: unknown } | undefined)?.path ?? documentState.path
       if (typeof requested !== 'string' || requested === '')

@@ -5,7 +5,14 @@
 // when asked).
 import fs from 'node:fs'
 import path from 'node:path'
-import { importUrdf, writeProject, type ModelSpec, type UrdfImport, type UrdfImportOptions } from '../core'
+import {
+  importUrdf,
+  urdfMeshPackages,
+  writeProject,
+  type ModelSpec,
+  type UrdfImport,
+  type UrdfImportOptions,
+} from '../core'
 import { meshFileBase64, meshReferenceFrom } from './meshFiles'
 
 export interface UrdfFileImportOptions extends Omit<UrdfImportOptions, 'meshReference'> {
@@ -15,6 +22,11 @@ export interface UrdfFileImportOptions extends Omit<UrdfImportOptions, 'meshRefe
   output: string
   /** Mesh files embedded in the project (their bytes as each entry's "data") besides referenced. */
   embedMeshes?: boolean
+  /**
+   * Why the mesh file at this absolute path may not be read (the web host's workspace ends before
+   * it), or undefined; every file may be read without it.
+   */
+  meshFileRefused?: (file: string) => string | undefined
 }
 
 export interface UrdfFileImport extends UrdfImport {
@@ -35,6 +47,8 @@ export function importUrdfFile(
     meshReference: (filename) => {
       const found = meshOnDisk(filename, urdfDir, options.packageDirs ?? {})
       if ('problem' in found) return found
+      const refused = options.meshFileRefused?.(found.file)
+      if (refused !== undefined) return { problem: refused }
       if (!isFile(found.file))
         return {
           problem: `no such file ${found.file}${filename.startsWith('package://') ? PACKAGE_HINT : ''}`,
@@ -75,6 +89,18 @@ function meshOnDisk(
   if (filename.startsWith('file://')) return { file: decodeURIComponent(filename.slice('file://'.length)) }
   if (/^[a-z]+:\/\//i.test(filename)) return { problem: `only package://, file:// and file paths are read` }
   return { file: path.resolve(urdfDir, filename) }
+}
+
+/**
+ * The ROS packages a URDF's visual meshes name and the folder each is found in without a mapping
+ * (the URDF's nearest ancestor folder of that name), or null.
+ */
+export function urdfPackageFolders(
+  text: string,
+  urdfFile: string,
+): { name: string; folder: string | null }[] {
+  const urdfDir = path.dirname(path.resolve(urdfFile))
+  return urdfMeshPackages(text).map((name) => ({ name, folder: ancestorNamed(urdfDir, name) ?? null }))
 }
 
 function ancestorNamed(dir: string, name: string): string | undefined {

@@ -197,6 +197,12 @@ export interface MeshFileData {
   size: number
 }
 
+/** A ROS package a URDF's meshes name (package://NAME/...) and the folder found for it, or null. */
+export interface UrdfPackage {
+  name: string
+  folder: string | null
+}
+
 /** importUrdf's request: the URDF, the project to write and the options of `mbs import`. */
 export interface UrdfImportRequest {
   urdf: string
@@ -205,7 +211,7 @@ export interface UrdfImportRequest {
   formulation: 'tree' | 'bodies'
   gravity?: number[]
   jointSensors?: boolean
-  /** Folders of ROS packages by name (package://NAME/...). */
+  /** Folders of ROS packages by name (package://NAME/...), relative to the URDF's folder or absolute. */
   packageDirs?: Record<string, string>
   /** Mesh files copied into the project (mbs import --embed-meshes). */
   embedMeshes?: boolean
@@ -288,6 +294,11 @@ export interface ApiRequests {
    * lists what the project cannot represent.
    */
   importUrdf: { params: UrdfImportRequest; result: { opened: OpenedModel; notes: string[] } }
+  /**
+   * The ROS packages a URDF's visual meshes name, each with the folder importUrdf finds for it
+   * without packageDirs (the URDF's nearest ancestor folder of that name), for the user to map.
+   */
+  urdfPackages: { params: { urdf: string }; result: { packages: UrdfPackage[] } }
   /**
    * Writes the model atomically to path (default: the document's path); the document takes that path.
    * 'file-changed' when another program changed the document's file since it was opened or saved,
@@ -422,6 +433,7 @@ export const API_ROUTES = {
   openFile: 'host',
   readMeshFile: 'host',
   importUrdf: 'host',
+  urdfPackages: 'host',
   saveFile: 'host',
   revertFile: 'host',
   getModelText: 'host',

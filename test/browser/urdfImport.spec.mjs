@@ -1,11 +1,14 @@
 // File > Import URDF in the app: a two-link arm the test writes (a joint limit and a mesh file that
 // is not there, neither representable) is imported as rigid bodies with gravity; the project is
-// written next to the URDF and opened, and the two dropped parts are listed in a message.
+// written next to the URDF and opened, and the two dropped parts are listed in a message. A chain
+// whose links are meshes in the four formats, in a ROS package the dialog maps to a folder, is drawn
+// (every link an instance of its file, none a placeholder box) and picked.
 import assert from 'node:assert/strict'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { clickDiscardingChanges, openApp, outputPath } from './harness.mjs'
+import { tsImport } from 'tsx/esm/api'
+import { canvasStatsWhen, clickDiscardingChanges, openApp, outputPath } from './harness.mjs'
 
 const INERTIAL =
   '<inertial><origin xyz="0 0 -0.5"/><mass value="1"/>' +
@@ -60,5 +63,81 @@ test('a URDF imported in the app lists what it could not represent', async () =>
   )
   const sensors = await page.locator('[data-kind="sensors"] .count').textContent()
   assert.equal(sensors, '2', 'a sensor per joint')
+  assert.deepEqual(app.errors, [])
+})
+
+test('URDF mesh visuals in a mapped package are drawn, in each format, and picked', async () => {
+  const { boxTriangles, MESH_WRITERS } = await tsImport('../fixtures/meshFiles.ts', import.meta.url)
+  // robots/urdf/chain.urdf names package://parts/..., whose folder is not an ancestor of the URDF.
+  mkdirSync(join(app.dir, 'robots', 'urdf'), { recursive: true })
+  mkdirSync(join(app.dir, 'parts'), { recursive: true })
+  // One link per format (five links: the middle one is where the drawn links' centroid is): a
+  // 0.3 x 0.1 x 0.1 m box along x from its joint; the OBJ written in mm and scaled in the URDF.
+  const formats = MESH_WRITERS
+  const links = formats.map(({ format, write }, k) => {
+    const mm = format === 'obj' ? 1000 : 1
+    const file = `link${k}.${format}`
+    writeFileSync(
+      join(app.dir, 'parts', file),
+      write(boxTriangles([0, -0.05 * mm, -0.05 * mm], [0.3 * mm, 0.1 * mm, 0.1 * mm])),
+    )
+    const scale = mm === 1 ? '' : ' scale="0.001 0.001 0.001"'
+    return (
+      `<link name="link${k}">${INERTIAL}<visual><geometry>` +
+      `<mesh filename="package://parts/${file}"${scale}/></geometry></visual></link>`
+    )
+  })
+  const joints = formats.map(
+    (_, k) =>
+      `<joint name="j${k}" type="revolute"><parent link="${k === 0 ? 'base' : `link${k - 1}`}"/>` +
+      `<child link="link${k}"/><origin xyz="${k === 0 ? 0 : 0.4} 0 0"/><axis xyz="0 1 0"/>` +
+      '<limit lower="-1" upper="1" effort="1" velocity="1"/></joint>',
+  )
+  writeFileSync(
+    join(app.dir, 'robots', 'urdf', 'chain.urdf'),
+    `<robot name="chain"><link name="base"/>${links.join('')}${joints.join('')}</robot>`,
+  )
+
+  await clickDiscardingChanges(page, 'button[title^="Import a URDF"]')
+  const browser = page.locator('[role=dialog].file-browser')
+  await browser.getByLabel('File path').fill('robots/urdf/chain.urdf')
+  await browser.getByLabel('File path').press('Enter')
+  const options = page.locator('[role=dialog][aria-label="Import URDF"]')
+  await options.getByLabel('formulation').selectOption('bodies')
+  const folder = options.getByLabel('package parts folder')
+  // Not an ancestor of the URDF: not found, so the user names it (relative to the URDF's folder).
+  assert.equal(await folder.inputValue(), '')
+  await folder.fill('../../parts')
+  await options.screenshot({ path: outputPath('urdf-import-packages.png') })
+  await options.locator('button[type=submit]').click()
+
+  // The joint limits are all it lists: every mesh was found.
+  const report = page.locator('[role=alertdialog]')
+  await report.waitFor()
+  const lines = await report.getByTestId('problem-lines').locator('li').allTextContents()
+  assert.equal(lines.length, formats.length, lines.join('\n'))
+  for (const line of lines) assert.match(line, /limits .* not enforced/)
+  await report.getByRole('button', { name: 'Close' }).click()
+  assert.ok(existsSync(join(app.dir, 'robots', 'urdf', 'chain.mbsproj')))
+
+  await page.waitForFunction((n) => {
+    const canvas = document.querySelector('canvas')
+    return canvas?.dataset.meshFilesLoading === '0' && canvas.dataset.meshFileInstances === String(n)
+  }, formats.length)
+  await page.click('.view-tools button:has-text("iso")')
+  const warnings = await page.evaluate(() =>
+    [...document.querySelectorAll('table.log tr')]
+      .map((e) => e.textContent)
+      .filter((t) => /Mesh file/.test(t)),
+  )
+  assert.deepEqual(warnings, [], 'a mesh file was drawn as a box')
+  const stats = await canvasStatsWhen(page, (s) => s.body > 1000)
+  await page.screenshot({ path: outputPath('urdf-import-meshes.png') })
+  assert.ok(stats.body > 1000, `the links are not drawn (${stats.body} body pixels)`)
+
+  // A click on the links' centroid selects the middle link's body.
+  const box = await page.locator('canvas').boundingBox()
+  await page.mouse.click(box.x + stats.bodyAt.x, box.y + stats.bodyAt.y)
+  await page.waitForFunction(() => document.querySelector('.item-row.selected')?.dataset.name === 'link2')
   assert.deepEqual(app.errors, [])
 })

@@ -269,8 +269,8 @@ function treeOrder(links: Map<string, Link>, joints: Joint[]): { root: string; o
   return { root: roots[0], ordered }
 }
 
-/** Parses a URDF text and builds the model in the chosen formulation. */
-export function importUrdf(text: string, options: UrdfImportOptions): UrdfImport {
+/** The <robot> element of a URDF text. */
+function parseRobot(text: string): Xml {
   let doc: Xml
   try {
     doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(text) as Xml
@@ -279,6 +279,21 @@ export function importUrdf(text: string, options: UrdfImportOptions): UrdfImport
   }
   const robot = doc.robot as Xml | undefined
   if (!robot) throw new UrdfError('no <robot> element')
+  return robot
+}
+
+/** The ROS packages the visual meshes of a URDF name (package://NAME/...), in order of first use. */
+export function urdfMeshPackages(text: string): string[] {
+  const names = list(parseRobot(text).link)
+    .flatMap((l) => list(l.visual))
+    .map((v) => String(((v.geometry as Xml | undefined)?.mesh as Xml | undefined)?.filename ?? ''))
+    .map((filename) => /^package:\/\/([^/]+)\//.exec(filename)?.[1])
+  return [...new Set(names.filter((n): n is string => n !== undefined))]
+}
+
+/** Parses a URDF text and builds the model in the chosen formulation. */
+export function importUrdf(text: string, options: UrdfImportOptions): UrdfImport {
+  const robot = parseRobot(text)
   const notes: string[] = []
   const links = parseLinks(robot, options, notes)
   const joints = mergeFixed(links, parseJoints(robot, links, notes))
