@@ -21,9 +21,10 @@ import type { CliIO } from './io'
 import { systemErrorText } from '../node/ioError'
 import { readInputFile, requireProject } from './projectFile'
 import { requireOverridden } from './overrides'
-import { runPool } from '../node/studyPool'
+import { cpuMs } from '../node/caseRunner'
+import { StudyPool } from '../node/studyPool'
 import { StudyRows } from '../node/studyRows'
-import { runQueue } from './studyQueue'
+import { progressBar, studySummary, type StudyTimes } from './studySummary'
 
 export interface StudyArgs {
   workers?: number
@@ -33,9 +34,26 @@ export interface StudyArgs {
 }
 
 const STUDY_COPY = 'study.json'
-const BAR_WIDTH = 30
 
 export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO): Promise<number> {
+  const entered = performance.now()
+  const enteredCpu = cpuMs()
+  // Forked first: the workers start (Node, the bundle) while this process reads and checks the study.
+  const pool = args.queue === undefined ? new StudyPool(args.workers ?? os.availableParallelism()) : undefined
+  try {
+    return await runStudy(studyFile, args, io, pool, { entered, enteredCpu })
+  } finally {
+    pool?.kill()
+  }
+}
+
+async function runStudy(
+  studyFile: string,
+  args: StudyArgs,
+  io: CliIO,
+  pool: StudyPool | undefined,
+  start: Pick<StudyTimes, 'entered' | 'enteredCpu'>,
+): Promise<number> {
   const study = requireStudy(studyFile)
   const base = path.dirname(path.resolve(studyFile))
   const projectFile = path.resolve(base, study.project)
@@ -57,19 +75,24 @@ export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO
   }
   const started = performance.now()
   const rowTimes: number[] = []
+  let rowWork = 0
   let finished = 0
   let failed = 0
   const onRow = (row: StudyRow) => {
+    const t = performance.now()
     rows.append(row)
-    rowTimes.push(performance.now())
+    rowTimes.push(t)
     finished++
     if (row.status === 'failed') {
       failed++
       io.err(`mbs study: case ${row.case} failed: ${row.error}`)
     }
-    io.progress?.(progressBar(finished, todo.length, failed, (performance.now() - started) / 1000))
+    io.progress?.(progressBar(finished, todo.length, failed, (t - started) / 1000))
+    rowWork += performance.now() - t
   }
-  if (args.queue !== undefined)
+  if (args.queue !== undefined) {
+    // Loaded only for a queue: BullMQ and ioredis take longer to load than the cases of a short study.
+    const { runQueue } = await import('./studyQueue')
     await runQueue({
       url: args.queue,
       work,
@@ -77,7 +100,8 @@ export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO
       onRow,
       onNotice: (line) => io.err(`mbs study: ${line}`),
     })
-  else await runPool({ work, cases: todo, workers: args.workers ?? os.availableParallelism(), onRow })
+  } else if (pool) await pool.run(work, todo, onRow)
+  const lastRow = performance.now()
   await rows.flush()
   io.progress?.('')
   const skipped = cases.length - todo.length
@@ -87,8 +111,8 @@ export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO
       `; rows in ${path.join(dir, 'rows.csv')}`,
   )
   if (args.json) {
-    const wallTime = performance.now() / 1000 // counted from the process's start
-    io.out(JSON.stringify({ cases: finished, failed, skipped, wallTime, steadyRate: steadyRate(rowTimes) }))
+    const times = { ...start, started, rowTimes, rowWork, lastRow, workers: pool?.times ?? [] }
+    io.out(JSON.stringify({ cases: finished, failed, skipped, ...studySummary(times) }))
   }
   return EXIT.ok
 }
@@ -134,21 +158,4 @@ function prepareFolder(study: Study, dir: string, rows: StudyRows, resume: boole
     if (e instanceof CliError) throw e
     throw new CliError(EXIT.cannotCreate, `cannot write the study folder "${dir}": ${systemErrorText(e)}`)
   }
-}
-
-/** Rows per second after the first quarter of them: the pool's throughput once started and warm. */
-function steadyRate(times: readonly number[]): number | null {
-  const from = Math.ceil(times.length / 4)
-  if (times.length < 8) return null
-  return (times.length - 1 - from) / ((times[times.length - 1] - times[from]) / 1000)
-}
-
-function progressBar(done: number, total: number, failed: number, seconds: number): string {
-  const filled = Math.round((BAR_WIDTH * done) / total)
-  const eta = done > 0 ? ((total - done) * seconds) / done : NaN
-  return (
-    `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${done}/${total} cases` +
-    (failed > 0 ? `, ${failed} failed` : '') +
-    (Number.isFinite(eta) ? `, ETA ${eta.toFixed(0)} s` : '')
-  )
 }

@@ -26,7 +26,29 @@ export interface StudyWork {
 type ToWorker =
   | { type: 'load'; key: string; projectText: string; outputs: readonly StudyOutput[] }
   | { type: 'case'; case: StudyCase }
-type FromWorker = { type: 'row'; row: StudyRow }
+/** cpu: the worker's CPU time so far (user + system), ms: what a phase costs, whatever the machine's load. */
+type FromWorker =
+  { type: 'ready'; startup: number; cpu: number } | { type: 'row'; row: StudyRow; cpu: number }
+
+/** A worker process's timeline, ms on the parent's clock (performance.now()) unless said otherwise. */
+export interface RunnerTimes {
+  forked: number
+  /** When its 'ready' arrived: Node started, the bundle loaded, the worker listening. */
+  ready?: number
+  /** The worker's own start-up to listening, on its clock, and the CPU time it took. */
+  startup?: number
+  startupCpu?: number
+  firstRow?: number
+  /** The worker's CPU time at its first and at its last row, and its rows. */
+  firstRowCpu?: number
+  lastRowCpu?: number
+  rows: number
+}
+
+export function cpuMs(): number {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
 
 export class CaseRunnerDied extends Error {
   /** started: the case was running (not only waiting behind another) when the process died. */
@@ -45,6 +67,7 @@ export class CaseRunner {
   /** The cases sent and not answered, by case index, in the order the process runs them. */
   private readonly waiting = new Map<number, { resolve(row: StudyRow): void; reject(e: Error): void }>()
   private exited: string | undefined
+  readonly times: RunnerTimes = { forked: performance.now(), rows: 0 }
 
   /** `mbs` is the script of the `mbs` command line (bin/mbs.cjs); by default the one running now. */
   constructor(mbs: string = process.argv[1]) {
@@ -53,6 +76,17 @@ export class CaseRunner {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })
     this.child.on('message', (m: FromWorker) => {
+      const times = this.times
+      if (m.type === 'ready') {
+        times.ready = performance.now()
+        times.startup = m.startup
+        times.startupCpu = m.cpu
+        return
+      }
+      times.firstRow ??= performance.now()
+      times.firstRowCpu ??= m.cpu
+      times.lastRowCpu = m.cpu
+      times.rows++
       this.waiting.get(m.row.case)?.resolve(m.row)
       this.waiting.delete(m.row.case)
     })
@@ -123,8 +157,12 @@ export function caseRunnerProcess(): Promise<number> {
             }
           : runStudyCase(project, outputs, m.case)
       // An orphan (its `mbs worker` was killed) finishes the case and has no one to tell.
-      if (process.connected) process.send!({ type: 'row', row } satisfies FromWorker)
+      if (process.connected) process.send!({ type: 'row', row, cpu: cpuMs() } satisfies FromWorker)
     })
     process.on('disconnect', () => resolve(0))
+    // A parent that let this worker go while it was starting (more workers than cases) is not waited for.
+    if (process.connected)
+      process.send!({ type: 'ready', startup: performance.now(), cpu: cpuMs() } satisfies FromWorker)
+    else resolve(0)
   })
 }

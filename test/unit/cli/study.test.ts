@@ -1,7 +1,7 @@
 // Parameter studies: the cases a study file expands to, the output statistics against closed forms, and
 // `mbs study` through the real bin with 2 worker processes: every case once, each row equal bit for bit
 // to the case run alone, failures recorded, and a study killed mid-way and resumed losing nothing.
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -15,6 +15,7 @@ import {
   type SensorSeries,
   type StudyRow,
 } from '../../../src/core'
+import { progressBar } from '../../../src/cli/studySummary'
 import { REPO_ROOT, spawnCli } from './spawnCli'
 
 const PENDULUM = path.join(REPO_ROOT, 'resources', 'examples', 'pendulum.mbsproj')
@@ -69,6 +70,23 @@ describe('study cases', () => {
       expect([...strata].sort((a, b) => a - b)).toEqual([...Array(16).keys()])
     }
     expect(studyCases(s)).toEqual(cases)
+  })
+
+  it('draws random samples uniform over each range, the same for the same seed', () => {
+    const design = (seed: number) => ({ type: 'random', samples: 2000, seed })
+    const s = study({ design: design(11), parameters: [{ path: 'bob.physicsMass', from: 1, to: 3 }] })
+    const values = studyCases(s).map((c) => c.overrides[0].value as number)
+    expect(values).toHaveLength(2000)
+    expect(values.every((v) => v >= 1 && v <= 3)).toBe(true)
+    // Uniform on [1, 3]: mean 2, variance (3 - 1)^2 / 12 = 1/3; the sample mean lies within 4 standard
+    // errors (4 sqrt(1/3 / 2000) = 0.052), the sample variance within 10 % (5 of its standard errors).
+    const mean = values.reduce((a, b) => a + b, 0) / values.length
+    const variance = values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1)
+    expect(Math.abs(mean - 2)).toBeLessThan(0.052)
+    expect(Math.abs(variance - 1 / 3)).toBeLessThan(1 / 30)
+    expect(studyCases(s)).toEqual(studyCases(s))
+    const other = study({ design: design(12), parameters: [{ path: 'bob.physicsMass', from: 1, to: 3 }] })
+    expect(studyCases(other)[0].overrides[0].value).not.toBe(values[0])
   })
 
   it('names the problem of a bad study', () => {
@@ -215,5 +233,60 @@ describe('mbs study (the real bin, 2 worker processes)', () => {
     const r = await spawnCli(['study', file])
     expect(r.code).toBe(64)
     expect(r.stderr).toMatch(/load "gravity" \(MassProportional\) has no parameter "loadVektor"/)
+  }, 60_000)
+})
+
+describe('mbs study progress and summary', () => {
+  it('shows a bar and ETA = cases left x seconds so far / cases done', () => {
+    // 50 of 200 done in 10 s: 150 left at 0.2 s each; 30 x 50/200 = 7.5 marks, rounded to 8.
+    expect(progressBar(50, 200, 0, 10)).toBe(`[${'#'.repeat(8)}${'-'.repeat(22)}] 50/200 cases, ETA 30 s`)
+    expect(progressBar(0, 200, 0, 1)).toBe(`[${'-'.repeat(30)}] 0/200 cases`)
+    expect(progressBar(200, 200, 3, 7)).toBe(`[${'#'.repeat(30)}] 200/200 cases, 3 failed, ETA 0 s`)
+  })
+
+  it('draws the progress line on a terminal only, and ends it before "Done"', async () => {
+    const { file } = studyFolder(Array.from({ length: 12 }, (_, i) => 1 + i))
+    // script(1) (util-linux) gives the study a pseudo-terminal, as a user's shell would.
+    const command = `${process.execPath} ${path.join(REPO_ROOT, 'bin', 'mbs.cjs')} study ${file} --workers 2`
+    const tty = await new Promise<string>((resolve, reject) =>
+      execFile('script', ['-qec', command, '/dev/null'], { cwd: REPO_ROOT }, (e, stdout) =>
+        e ? reject(e) : resolve(stdout),
+      ),
+    )
+    const lines = tty.split('\r\x1b[K').slice(1)
+    expect(lines[0]).toBe(
+      `[${'#'.repeat(3)}${'-'.repeat(27)}] 1/12 cases, ETA ${lines[0].match(/ETA (\d+)/)![1]} s`,
+    )
+    expect(lines.some((l) => /^\[#{30}\] 12\/12 cases, ETA 0 s$/.test(l))).toBe(true)
+    expect(lines.at(-1)).toMatch(/^Done: 12 cases run \(0 failed\)/)
+    // Through a pipe (a script, a log file) there is no progress line.
+    const { file: again } = studyFolder([1, 2])
+    const piped = await spawnCli(['study', again, '--workers', '1'])
+    expect(piped.code).toBe(0)
+    expect(piped.stderr).not.toContain('\x1b[K')
+  }, 60_000)
+
+  it('reports its phases in order in the --json summary', async () => {
+    const { file } = studyFolder(Array.from({ length: 10 }, (_, i) => 1 + i))
+    const r = await spawnCli(['study', file, '--workers', '2', '--json'])
+    expect(r.code).toBe(0)
+    const summary = JSON.parse(r.stdout.trimEnd().split('\n').at(-1)!) as {
+      cases: number
+      wallTime: number
+      steadyRate: number
+      phases: Record<string, number>
+      cpu: Record<string, number>
+    }
+    expect(summary.cases).toBe(10)
+    // One clock (the parent's performance.now()): each phase starts after the one before it.
+    const p = summary.phases
+    const order = [p.entered, p.started, p.firstRow, p.steadyFrom, p.lastRow, p.flushed, summary.wallTime]
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+    expect(p.workersReady).toBeGreaterThan(p.entered)
+    expect(summary.steadyRate).toBeGreaterThan(0)
+    expect(summary.cpu.workers).toBe(2)
+    for (const k of ['parentStartup', 'parent', 'workerStartup', 'workerFirstCase', 'workerPerCase'])
+      expect(summary.cpu[k]).toBeGreaterThan(0)
+    expect(summary.cpu.parent).toBeGreaterThanOrEqual(summary.cpu.parentStartup)
   }, 60_000)
 })
