@@ -1,9 +1,11 @@
 // Parameter studies (issue #20): 200 short pendulum cases through the real `mbs study` process on 1 and
 // 2 local workers (alternated): the speed-up of the whole process, and of the pool once started (its
 // --json "steadyRate", after the first quarter of the rows: the process start-up and each worker's JIT
-// warm-up are a fixed cost no pool can divide); the overhead per case over the run itself (study wall
-// time minus the rows' own wall times, per case, on 1 worker); the throughput through a Redis queue
-// (Debian's redis-server on a free loopback port) with 2 `mbs worker` processes.
+// warm-up are a fixed cost no pool can divide); the phases of both (the --json summary's "phases" and
+// "cpu") and Amdahl's bound from the 1-worker run's serial part (start to first row, last row to end);
+// the same speed-up for 100 cases 20 times longer; the overhead per case over the run itself (study
+// wall time minus the rows' own wall times, per case, on 1 worker); the throughput through a Redis
+// queue (Debian's redis-server on a free loopback port) with 2 `mbs worker` processes.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -13,9 +15,12 @@ import type { BenchResult } from './run'
 
 const BIN = path.resolve('bin/mbs.cjs')
 const CASES = 200
+const STEPS = 1000
 const ROUNDS = 3
+/** The longer cases: 20 times the steps, half the cases. */
+const LONG = { cases: 100, steps: 20_000, rounds: 3 }
 
-function studyDir(): string {
+function studyDir(cases: number, steps: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-bench-study-'))
   fs.copyFileSync(path.resolve('resources/examples/pendulum.mbsproj'), path.join(dir, 'pendulum.mbsproj'))
   fs.writeFileSync(
@@ -25,8 +30,8 @@ function studyDir(): string {
       version: 1,
       project: 'pendulum.mbsproj',
       parameters: [
-        { path: 'bob.physicsMass', from: 0.5, to: 2.5, count: CASES },
-        { path: 'timeIntegration.numberOfSteps', values: [1000] },
+        { path: 'bob.physicsMass', from: 0.5, to: 2.5, count: cases },
+        { path: 'timeIntegration.numberOfSteps', values: [steps] },
         { path: 'timeIntegration.endTime', values: [1] },
       ],
       outputs: [{ sensor: 'bobPositionSensor', component: 0, statistic: 'final' }],
@@ -36,6 +41,15 @@ function studyDir(): string {
   return dir
 }
 
+/** The --json summary's phases (s from the process's start) and CPU times (s), src/cli/studySummary.ts. */
+interface Summary {
+  steadyRate: number
+  phases: Record<'entered' | 'started' | 'workersReady' | 'firstRow' | 'lastRow' | 'flushed', number>
+  cpu: Record<'parentStartup' | 'parent' | 'parentRows' | 'workerStartup' | 'workerFirstCase', number> & {
+    workerPerCase: number
+  }
+}
+
 interface StudyTimes {
   /** Wall seconds of the whole `mbs study` process. */
   wall: number
@@ -43,10 +57,11 @@ interface StudyTimes {
   runs: number
   /** Cases per second once started (the --json summary's steadyRate). */
   rate: number
+  summary: Summary
 }
 
-function study(args: string[]): StudyTimes {
-  const dir = studyDir()
+function study(args: string[], cases = CASES, steps = STEPS): StudyTimes {
+  const dir = studyDir(cases, steps)
   const t0 = performance.now()
   const out = execFileSync(
     process.execPath,
@@ -56,15 +71,15 @@ function study(args: string[]): StudyTimes {
     },
   )
   const wall = (performance.now() - t0) / 1000
-  const summary = JSON.parse(out.toString().trimEnd().split('\n').at(-1)!) as { steadyRate: number }
+  const summary = JSON.parse(out.toString().trimEnd().split('\n').at(-1)!) as Summary
   const rows = fs
     .readFileSync(path.join(dir, 'out', 'rows.jsonl'), 'utf8')
     .trimEnd()
     .split('\n')
-  if (rows.length !== CASES) throw new Error(`expected ${CASES} rows, got ${rows.length}`)
+  if (rows.length !== cases) throw new Error(`expected ${cases} rows, got ${rows.length}`)
   const runs = rows.reduce((s, l) => s + (JSON.parse(l) as { wallTime: number }).wallTime, 0)
   fs.rmSync(dir, { recursive: true })
-  return { wall, runs, rate: summary.steadyRate }
+  return { wall, runs, rate: summary.steadyRate, summary }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -101,18 +116,54 @@ async function queueThroughput(): Promise<number> {
   }
 }
 
-export default async function studyBench(): Promise<BenchResult[]> {
+/** 1 and 2 workers alternated: the runs of each. */
+function compare(rounds: number, cases?: number, steps?: number) {
   const one: StudyTimes[] = []
   const two: StudyTimes[] = []
-  for (let r = 0; r < ROUNDS; r++) {
-    one.push(study(['--workers', '1']))
-    two.push(study(['--workers', '2']))
+  for (let r = 0; r < rounds; r++) {
+    one.push(study(['--workers', '1'], cases, steps))
+    two.push(study(['--workers', '2'], cases, steps))
   }
+  return { one, two }
+}
+
+const range = (xs: number[]) => `min-max ${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}`
+const ms = (x: number) => `${(x * 1000).toFixed(0)}`
+
+/** Where the wall time went (medians, ms from the process's start) and what it cost in CPU. */
+function phases(runs: StudyTimes[]): string {
+  const m = (f: (s: Summary) => number) => median(runs.map((r) => f(r.summary)))
+  return (
+    `entered ${ms(m((s) => s.phases.entered))}, cases sent ${ms(m((s) => s.phases.started))}, ` +
+    `workers ready ${ms(m((s) => s.phases.workersReady))}, first row ${ms(m((s) => s.phases.firstRow))}, ` +
+    `last row ${ms(m((s) => s.phases.lastRow))}, end ${ms(m((s) => s.phases.flushed))}; CPU ms: parent ` +
+    `start-up ${ms(m((s) => s.cpu.parentStartup))}, parent in all ${ms(m((s) => s.cpu.parent))} ` +
+    `(rows ${ms(m((s) => s.cpu.parentRows))}), worker start-up ${ms(m((s) => s.cpu.workerStartup))}, ` +
+    `worker's first case ${ms(m((s) => s.cpu.workerFirstCase))}, ` +
+    `then per case ${(m((s) => s.cpu.workerPerCase) * 1000).toFixed(2)}`
+  )
+}
+
+/**
+ * Amdahl's bound on 2 workers from a 1-worker run: its serial part is the start to the first row (the
+ * processes' start-up, the project load, the first case's JIT warm-up) and the last row to the end.
+ */
+function amdahl(one: StudyTimes): { serial: number; bound: number } {
+  const p = one.summary.phases
+  const serial = p.firstRow + (p.flushed - p.lastRow)
+  const parallel = p.lastRow - p.firstRow
+  return { serial, bound: (serial + parallel) / (serial + parallel / 2) }
+}
+
+export default async function studyBench(): Promise<BenchResult[]> {
+  const { one, two } = compare(ROUNDS)
   const overhead = one.map((a) => ((a.wall - a.runs) / CASES) * 1000)
   const whole = one.map((a, i) => a.wall / two[i].wall)
   const steady = one.map((a, i) => two[i].rate / a.rate)
-  const range = (xs: number[]) => `min-max ${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}`
-  const label = `${CASES} pendulum cases (1000 steps), speed-up 2 vs 1 local workers`
+  const bounds = one.map(amdahl)
+  const label = `${CASES} pendulum cases (${STEPS} steps), speed-up 2 vs 1 local workers`
+  const long = compare(LONG.rounds, LONG.cases, LONG.steps)
+  const longWhole = long.one.map((a, i) => a.wall / long.two[i].wall)
   return [
     {
       name: `${label}, pool once started (median of ${ROUNDS}, alternated)`,
@@ -129,6 +180,27 @@ export default async function studyBench(): Promise<BenchResult[]> {
       extra:
         `1 worker ${median(one.map((a) => a.wall)).toFixed(2)} s, ` +
         `2 workers ${median(two.map((a) => a.wall)).toFixed(2)} s; ${range(whole)}`,
+    },
+    {
+      name: `${label}, Amdahl's bound on the whole process from the 1-worker run's serial part`,
+      value: median(bounds.map((b) => b.bound)),
+      unit: 'x',
+      extra:
+        `serial ${ms(median(bounds.map((b) => b.serial)))} ms ` +
+        `of ${ms(median(one.map((a) => a.wall)))} ms`,
+    },
+    { name: 'phases, 1 worker', value: median(one.map((a) => a.wall)), unit: 's', extra: phases(one) },
+    { name: 'phases, 2 workers', value: median(two.map((a) => a.wall)), unit: 's', extra: phases(two) },
+    {
+      name:
+        `${LONG.cases} pendulum cases (${LONG.steps} steps), speed-up 2 vs 1 local workers, whole process ` +
+        `(median of ${LONG.rounds}, alternated)`,
+      value: median(longWhole),
+      unit: 'x',
+      extra:
+        `1 worker ${median(long.one.map((a) => a.wall)).toFixed(2)} s, ` +
+        `2 workers ${median(long.two.map((a) => a.wall)).toFixed(2)} s; ${range(longWhole)}; ` +
+        `Amdahl's bound ${median(long.one.map((a) => amdahl(a).bound)).toFixed(2)}`,
     },
     {
       name: 'overhead per case over the run itself, 1 worker (whole process incl. start-up / cases)',
