@@ -89,7 +89,7 @@ describe('the study store', () => {
     expect(etaSeconds(10, 10, 5)).toBeNull()
   })
 
-  it('plots numeric points sorted by x, each with its case; failed outputs are left out', () => {
+  it('plots numeric points sorted by x (parameter or output), each with its case; failures left out', () => {
     const rows = [row(0, 90, 0.9), row(1, 10, 1.1), row(2, 40, null), row(3, 160, 1.0)]
     const points = plotPoints(
       rows,
@@ -97,6 +97,19 @@ describe('the study store', () => {
       { key: 'position[0].final', kind: 'output' },
     )
     expect(points).toEqual({ x: [10, 90, 160], y: [1.1, 0.9, 1.0], cases: [1, 0, 3] })
+    // Two outputs against each other: x is an output column too.
+    const max = (r: StudyRow, v: number): StudyRow => ({
+      ...r,
+      outputs: { ...r.outputs, 'position[0].max': v },
+    })
+    const both = [max(row(0, 90, 0.9), 3), max(row(1, 10, 1.1), 1), max(row(2, 40, 1.2), 2)]
+    expect(
+      plotPoints(
+        both,
+        { key: 'position[0].max', kind: 'output' },
+        { key: 'position[0].final', kind: 'output' },
+      ),
+    ).toEqual({ x: [1, 2, 3], y: [1.1, 1.2, 0.9], cases: [1, 2, 0] })
   })
 
   it('offers "Vary in a study" for numbers only, under the path mbs run --set takes', () => {
