@@ -28,6 +28,7 @@ const files = [
   'media.spec.mjs',
   'plots.spec.mjs',
   'branch.spec.mjs',
+  'runs.spec.mjs',
   'meshes.spec.mjs',
   'urdfImport.spec.mjs',
 ].map((file) => join(here, file))
