@@ -125,6 +125,19 @@ async function takeScreenshot(name, transparent) {
   return path
 }
 
+test('the screenshot and video dialogs take the keyboard: Esc closes them', async () => {
+  for (const [button, name] of [
+    ['screenshot', 'Screenshot'],
+    ['video', 'Video'],
+  ]) {
+    await page.getByTestId(button).click()
+    await dialog(name).waitFor()
+    await page.keyboard.press('Escape')
+    await dialog(name).waitFor({ state: 'detached' })
+  }
+  assert.deepEqual(app.errors, [])
+})
+
 test('a screenshot is a PNG of the chosen size, opaque or with a transparent background', async () => {
   const view = await page.locator('canvas[data-testid=viewport]').evaluate((c) => [c.width, c.height])
   assert.notDeepEqual(view, [1920, 1080], 'the view itself is not 1920 x 1080')
