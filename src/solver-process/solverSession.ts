@@ -8,6 +8,7 @@
 // pause while a run is being built or set up (threads.ts); the spare thread that takes over is given
 // the run back with restore(). Requests that would change a model that is solving are answered with
 // 'busy', never queued or dropped.
+import { existsSync } from 'node:fs'
 import { openResultsSink } from './resultsSink'
 import { loadFrame, openResultsFile, readResultsData, sensorHistories } from './resultsFile'
 import { readInputBytes } from '../node/inputFiles'
@@ -638,7 +639,12 @@ export class SolverSession implements SolverService {
     if (!run) return
     this.stream.flush(true)
     this.stream.end()
-    const resultsPath = run.parts?.results ? run.options.resultsPath : undefined
+    // A stop that ended the run's thread (restore) leaves the file it wrote with its complete records.
+    const resultsPath = run.parts?.results
+      ? run.options.resultsPath
+      : run.ended && run.options.resultsPath && existsSync(run.options.resultsPath)
+        ? run.options.resultsPath
+        : undefined
     if (run.parts) this.closeResults(run, run.parts)
     const status = reason === 'stopped' ? { ...this.runStatus(), state: 'idle' as const } : this.runStatus()
     this.emit('finished', {

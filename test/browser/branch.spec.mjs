@@ -10,7 +10,14 @@ import { copyFileSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { after, before, test } from 'node:test'
 import { require as tsxRequire } from 'tsx/cjs/api'
-import { clickDiscardingChanges, openApp, outputPath, PROJECT_ROOT, waitForRunState } from './harness.mjs'
+import {
+  clickDiscardingChanges,
+  openApp,
+  outputPath,
+  PROJECT_ROOT,
+  waitForRunState,
+  waitForSimTime,
+} from './harness.mjs'
 
 const { memorySource, ResultsReader } = tsxRequire(
   resolve(PROJECT_ROOT, 'src/core/index.ts'),
@@ -52,11 +59,7 @@ test('branch with another stiffness: its own run, equal before the checkpoint, n
   // A paced run, paused part way: the checkpoint then knows the frames the results file holds.
   await page.getByTestId('toolbar-pace').selectOption('0.5')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
-  await page.waitForFunction(
-    () => Number(document.querySelector('[data-testid=sim-time]')?.textContent.match(/([\d.]+)/)?.[1]) > 0.25,
-    null,
-    { timeout: 20_000 },
-  )
+  await waitForSimTime(page, 0.25, 20_000)
   await page.getByRole('button', { name: 'Pause', exact: true }).click()
   await waitForRunState(page, 'Paused', 10_000)
   const saved = await simTime()

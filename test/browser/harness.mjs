@@ -91,6 +91,15 @@ export async function waitForRunState(page, label, timeout) {
   }
 }
 
+/** Resolves when the status bar's simulation time has passed `time` seconds. */
+export function waitForSimTime(page, time, timeout) {
+  return page.waitForFunction(
+    (t) => Number(document.querySelector('[data-testid=sim-time]')?.textContent.match(/([\d.]+)/)?.[1]) > t,
+    time,
+    { timeout },
+  )
+}
+
 export function outputPath(name) {
   mkdirSync(OUTPUT_DIR, { recursive: true })
   return resolve(OUTPUT_DIR, name)

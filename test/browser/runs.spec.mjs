@@ -1,12 +1,20 @@
 // Runs in Chromium against the web host: a run of an unsaved model replays every frame of its
 // results file (written to the run cache), the trace of a body has a point per frame; two runs of a
 // spring with different stiffnesses are compared: both in the plot with a legend of their names, the
-// other run drawn as a ghost in the 3D view, and the table of differences lists the stiffness alone.
+// other run drawn as a ghost in the 3D view, and the table of differences lists the stiffness alone; a
+// stopped run replays the frames its file holds to the stop and is listed too.
 import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { clickDiscardingChanges, nextFrames, openApp, outputPath, waitForRunState } from './harness.mjs'
+import {
+  clickDiscardingChanges,
+  nextFrames,
+  openApp,
+  outputPath,
+  waitForRunState,
+  waitForSimTime,
+} from './harness.mjs'
 
 let app
 let page
@@ -200,6 +208,49 @@ test('two runs with different stiffnesses: overlaid, a ghost, the stiffness the 
   assert.deepEqual(await runSwatches(), kept, `Run 1 (${removed}) removed`)
   await tab('Plots').click()
   await assertStrokesAre(kept)
+  assert.deepEqual(app.errors, [])
+})
+
+test('a stopped run replays every frame its results file holds to the stop, and is listed', async () => {
+  // The oscillator above run for 10^4 s and stopped after a simulated second or more: the live view was
+  // sent at most 60 frames a wall-clock second; the file has every frame at 0.01 s up to the stop.
+  await page.click('.tab:has-text("Solver settings")')
+  for (const [path, value] of [
+    ['timeIntegration.endTime', '10000'],
+    ['timeIntegration.numberOfSteps', '10000000'],
+  ]) {
+    await page.locator(`input[aria-label="${path}"]`).fill(value)
+    await page.locator(`input[aria-label="${path}"]`).press('Enter')
+  }
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await waitForSimTime(page, 1, 30_000)
+  await page.getByRole('button', { name: 'Stop', exact: true }).click()
+  await tab('Runs').click()
+  await runsListed(3)
+  const [name, span, frames] = await page
+    .locator('[data-testid=runs] tbody tr')
+    .last()
+    .evaluate((tr) => [
+      tr.querySelector('input.name').value,
+      ...[...tr.cells].slice(2, 4).map((c) => c.innerText),
+    ])
+  assert.equal(name, 'Run 4')
+  const end = Number(span.split('…')[1])
+  assert.ok(end > 1 && end < 10_000, `stopped at ${end} s`)
+  assert.equal(Number(frames), Math.round(end / 0.01) + 1, `${frames} frames to t = ${end} s`)
+  await tab('Timeline').click()
+  await page.waitForFunction(
+    (n) => document.querySelector('.timeline-view .frames')?.textContent === `${n} frames`,
+    frames,
+    { timeout: 15_000 },
+  )
+  await row('mass').click()
+  await page.getByLabel('Trace selected').check()
+  await page.waitForFunction(
+    (n) => document.querySelector('canvas[data-testid=viewport]')?.dataset.tracePoints === n,
+    frames,
+    { timeout: 10_000 },
+  )
   assert.deepEqual(app.errors, [])
 })
 

@@ -1,6 +1,7 @@
 // Every run writes its results file: a model without a file into the run cache, which readResults
 // reads whole (every frame at solutionWritePeriod, whatever the live view was sent) without touching
-// the run; a live change of a paused run ends its file there and keeps the run.
+// the run; a live change of a paused run ends its file there and keeps the run; a stopped run's file
+// holds its frames to the stop.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -71,9 +72,30 @@ it('a live change of a paused run ends its results file there and the run goes o
   expect(stored.model.loads[0].loadVector).toEqual([0, -9.81, 0])
 })
 
+it('a stopped run names its results file, which holds every frame to the stop', async () => {
+  // Long enough to be stopped while it computes (the stop ends the solver's thread: threads.ts).
+  const long = JSON.parse(PENDULUM) as { simulationSettings: { timeIntegration: Record<string, number> } }
+  long.simulationSettings.timeIntegration = { endTime: 1000, numberOfSteps: 1_000_000 }
+  await t.backend.call('openModel', { text: JSON.stringify(long) })
+  const progressed = t.events.next('progress', (p) => p.time > 0.5)
+  await t.backend.call('run', undefined)
+  await progressed
+  const finished = t.events.next('finished')
+  await t.backend.call('stop', undefined)
+  const end = await finished
+  expect(end.reason).toBe('stopped')
+  expect(end.resultsPath!.startsWith(cacheDir)).toBe(true)
+  const data = await t.backend.call('readResults', { path: end.resultsPath! })
+  // Frames every 0.01 s (the pendulum's solutionWritePeriod) from 0 to the last one written.
+  const last = data.times.at(-1)!
+  expect(last).toBeGreaterThan(0.5)
+  expect(data.times.length).toBe(Math.round(last / 0.01) + 1)
+  data.times.forEach((time, k) => expect(Math.abs(time - 0.01 * k)).toBeLessThan(1e-9))
+})
+
 it('disposing the backend removes the results files it wrote to the run cache', () => {
   const files = readdirSync(cacheDir)
-  expect(files.length).toBe(2)
+  expect(files.length).toBe(3)
   t.dispose()
   expect(files.filter((file) => existsSync(join(cacheDir, file)))).toEqual([])
 })

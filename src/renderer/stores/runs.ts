@@ -8,8 +8,9 @@
 //   addRun({ resultsPath, name? }) reads the file (the host's readResults) and lists the run, checked
 //   for comparison; it resolves with the Run, or rejects with the host's error naming the file.
 //   setCompared(id, on) checks or unchecks a listed run.
-// A run of the edited model that completes or fails is listed by itself, unchecked (the 'finished'
-// event names its results file), and the timeline then shows its full-rate frames, not the live ones.
+// A run of the edited model that completes, fails or is stopped is listed by itself, unchecked (the
+// 'finished' event names its results file), and the timeline then shows its full-rate frames, not the
+// live ones.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { Project } from '../../core'
@@ -87,13 +88,21 @@ export const useRunsStore = defineStore('runs', () => {
     return list(await read(resultsPath, name ?? fileName(resultsPath)), true)
   }
 
-  /** A run of the edited model ended with its results file: list it and show its full-rate frames. */
-  async function finishedRun(resultsPath: string): Promise<void> {
+  /**
+   * A run of the edited model ended with its results file: list it and show its full-rate frames. A
+   * stopped run's file ends at the stop; its frames replace the live ones only while the timeline still
+   * holds them (a run discarded by a model change has had them cleared).
+   */
+  async function finishedRun(resultsPath: string, stopped: boolean): Promise<void> {
     const starts = runStarts
-    const run = list(await read(resultsPath, `Run ${++sessionRuns}`), false)
+    const data = await read(resultsPath, `Run ${sessionRuns + 1}`)
+    // A run stopped while it was being set up wrote no frame.
+    if (stopped && data.data.times.length === 0) return
+    sessionRuns++
+    const run = list(data, false)
     const replay = useReplayStore()
     // A run started meanwhile, or a results file opened for replay, owns the timeline now.
-    if (starts !== runStarts || replay.file) return
+    if (starts !== runStarts || replay.file || (stopped && replay.frameCount === 0)) return
     replay.replaceWith(run.data)
     shownId.value = run.id
   }
@@ -130,8 +139,8 @@ export const useRunsStore = defineStore('runs', () => {
       shownId.value = null
     })
     api.on('finished', ({ reason, resultsPath }) => {
-      if (!resultsPath || reason === 'stopped') return
-      finishedRun(resultsPath).catch((error: Error) =>
+      if (!resultsPath) return
+      finishedRun(resultsPath, reason === 'stopped').catch((error: Error) =>
         useLogStore().add('error', `The run's results file could not be read: ${error.message}`),
       )
     })
