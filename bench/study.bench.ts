@@ -3,15 +3,20 @@
 // --json "steadyRate", after the first quarter of the rows: the process start-up and each worker's JIT
 // warm-up are a fixed cost no pool can divide); the phases of both (the --json summary's "phases" and
 // "cpu") and Amdahl's bound from the 1-worker run's serial part (start to first row, last row to end);
-// the same speed-up for 100 cases 20 times longer; the overhead per case over the run itself (study
-// wall time minus the rows' own wall times, per case, on 1 worker); the throughput through a Redis
-// queue (Debian's redis-server on a free loopback port) with 2 `mbs worker` processes.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+// the same speed-up for 100 cases 20 times longer; the machine's own ceiling (two independent 1-worker
+// studies side by side against one alone: what 2 processes get here without any pool); the overhead
+// per case over the run itself (study wall time minus the rows' own wall times, per case, on 1 worker);
+// the throughput through a Redis queue (Debian's redis-server on a free loopback port) with 2 `mbs
+// worker` processes.
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import type { BenchResult } from './run'
+
+const run = promisify(execFile)
 
 const BIN = path.resolve('bin/mbs.cjs')
 const CASES = 200
@@ -60,18 +65,18 @@ interface StudyTimes {
   summary: Summary
 }
 
-function study(args: string[], cases = CASES, steps = STEPS): StudyTimes {
+async function study(args: string[], cases = CASES, steps = STEPS): Promise<StudyTimes> {
   const dir = studyDir(cases, steps)
   const t0 = performance.now()
-  const out = execFileSync(
-    process.execPath,
-    [BIN, 'study', path.join(dir, 's.mbsstudy'), '--json', ...args],
-    {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  )
+  const { stdout } = await run(process.execPath, [
+    BIN,
+    'study',
+    path.join(dir, 's.mbsstudy'),
+    '--json',
+    ...args,
+  ])
   const wall = (performance.now() - t0) / 1000
-  const summary = JSON.parse(out.toString().trimEnd().split('\n').at(-1)!) as Summary
+  const summary = JSON.parse(stdout.trimEnd().split('\n').at(-1)!) as Summary
   const rows = fs
     .readFileSync(path.join(dir, 'out', 'rows.jsonl'), 'utf8')
     .trimEnd()
@@ -109,22 +114,37 @@ async function queueThroughput(): Promise<number> {
       started.push(
         spawn(process.execPath, [BIN, 'worker', '--queue', url, '--concurrency', '1'], { stdio: 'ignore' }),
       )
-    study(['--queue', url]) // warm-up: the workers' processes start and load the project
-    return CASES / study(['--queue', url]).wall
+    await study(['--queue', url]) // warm-up: the workers' processes start and load the project
+    return CASES / (await study(['--queue', url])).wall
   } finally {
     for (const c of started) c.kill('SIGTERM')
   }
 }
 
 /** 1 and 2 workers alternated: the runs of each. */
-function compare(rounds: number, cases?: number, steps?: number) {
+async function compare(rounds: number, cases?: number, steps?: number) {
   const one: StudyTimes[] = []
   const two: StudyTimes[] = []
   for (let r = 0; r < rounds; r++) {
-    one.push(study(['--workers', '1'], cases, steps))
-    two.push(study(['--workers', '2'], cases, steps))
+    one.push(await study(['--workers', '1'], cases, steps))
+    two.push(await study(['--workers', '2'], cases, steps))
   }
   return { one, two }
+}
+
+/**
+ * What this machine gives two processes at once, without a pool: two 1-worker studies run side by
+ * side, their steady rates summed, over one alone (alternated). Alone, a process's GC and JIT threads
+ * borrow the other core, so this ceiling is below 2 even with nothing shared.
+ */
+async function ceiling(rounds: number): Promise<number[]> {
+  const ratios: number[] = []
+  for (let r = 0; r < rounds; r++) {
+    const alone = await study(['--workers', '1'])
+    const both = await Promise.all([study(['--workers', '1']), study(['--workers', '1'])])
+    ratios.push((both[0].rate + both[1].rate) / alone.rate)
+  }
+  return ratios
 }
 
 const range = (xs: number[]) => `min-max ${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}`
@@ -156,13 +176,14 @@ function amdahl(one: StudyTimes): { serial: number; bound: number } {
 }
 
 export default async function studyBench(): Promise<BenchResult[]> {
-  const { one, two } = compare(ROUNDS)
+  const { one, two } = await compare(ROUNDS)
   const overhead = one.map((a) => ((a.wall - a.runs) / CASES) * 1000)
   const whole = one.map((a, i) => a.wall / two[i].wall)
   const steady = one.map((a, i) => two[i].rate / a.rate)
   const bounds = one.map(amdahl)
   const label = `${CASES} pendulum cases (${STEPS} steps), speed-up 2 vs 1 local workers`
-  const long = compare(LONG.rounds, LONG.cases, LONG.steps)
+  const long = await compare(LONG.rounds, LONG.cases, LONG.steps)
+  const sideBySide = await ceiling(ROUNDS)
   const longWhole = long.one.map((a, i) => a.wall / long.two[i].wall)
   return [
     {
@@ -172,6 +193,12 @@ export default async function studyBench(): Promise<BenchResult[]> {
       extra:
         `${median(one.map((a) => a.rate)).toFixed(0)} vs ${median(two.map((a) => a.rate)).toFixed(0)} ` +
         `cases/s; ${range(steady)}`,
+    },
+    {
+      name: `the machine's ceiling: 2 independent 1-worker studies side by side vs 1 alone, steady rates`,
+      value: median(sideBySide),
+      unit: 'x',
+      extra: range(sideBySide),
     },
     {
       name: `${label}, whole process incl. start-up (median of ${ROUNDS}, alternated)`,
