@@ -234,7 +234,8 @@ export const COMMANDS: readonly CommandSpec[] = [
         doc:
           'print a one-line JSON summary as the last line of standard output: {"cases", "failed", ' +
           '"skipped", "wallTime" (seconds of the whole command), "steadyRate" (cases per second after ' +
-          'the first quarter of the rows, so without start-up and warm-up; null under 8 cases)}',
+          'the first quarter of the rows, so without start-up and warm-up; null under 8 cases), ' +
+          '"phases" and "cpu" (where the time went, docs/studies.md)}',
       },
     ],
   },
