@@ -86,7 +86,13 @@ function typeText(p: ParamSpec): string {
     case 'stringList':
       return 'list of names'
     case 'expression':
-      return p.size !== undefined && p.size > 1 ? `${p.size} expressions in t` : 'expression in t'
+      return (
+        (p.size === 'list'
+          ? 'list of expressions'
+          : (p.size ?? 1) > 1
+            ? `${p.size} expressions`
+            : 'expression') + (p.variables ? ' (user function)' : ' in t')
+      )
     case 'graphicsList':
       return 'list of graphics dictionaries'
     case 'list':

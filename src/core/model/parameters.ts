@@ -96,8 +96,11 @@ export interface RefListParam extends ParamBase {
 export interface ExpressionParam extends ParamBase {
   type: 'expression'
   default?: string
-  /** Number of components the expression list must have (1 = a single expression string). */
-  size?: number
+  /**
+   * Number of components the expression list must have (1 = a single expression string); 'list': a
+   * list of any length, which the item's check holds to its own count (one per coordinate).
+   */
+  size?: number | 'list'
   /** The names the expression may use; absent: t only (a time function). */
   variables?: readonly string[]
 }
@@ -279,10 +282,13 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       if (typeof v === 'string' && v === '') return undefined
       if (
         !Array.isArray(v) ||
-        v.length !== size ||
+        (size !== 'list' && v.length !== size) ||
         !v.every((e) => typeof e === 'string' || typeof e === 'number')
       )
-        return `expected a list of ${size} expressions in t (strings or numbers), or "" for none`
+        return (
+          `expected a list of ${size === 'list' ? '' : `${size} `}expressions` +
+          `${spec.variables ? '' : ' in t'} (strings or numbers), or "" for none`
+        )
       return undefined
     }
   }

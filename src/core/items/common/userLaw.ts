@@ -1,6 +1,9 @@
-// The force laws of the spring items' user functions (Exudyn's springForceUserFunction and alike): six
-// scalar arguments, t first, written into the item's own argument vector (nothing allocated per call).
-import type { VariableFunction } from '../../model/expression'
+// The force laws of the items' user functions (Exudyn's springForceUserFunction and alike), written in
+// the expression language: scalar laws of a few named arguments, and vector laws as a list of
+// expressions, one per component, all in the same arguments. Exudyn's vector and matrix arguments are
+// passed by component: vector v as vX, vY, vZ (or v0 ... v5), matrix A as A00 ... A22 (row, column).
+import { compileFunction, type VariableFunction } from '../../model/expression'
+import type { JsonValue } from '../../model/types'
 
 /** law(t, a1, ..., a5) with the arguments in args (length 6). */
 export function evaluateLaw(
@@ -20,4 +23,19 @@ export function evaluateLaw(
   args[4] = a4
   args[5] = a5
   return law(args)
+}
+
+/** The argument names of a vector by components: name + each letter of suffixes ('XYZ'), or + 0 ... n-1. */
+export const componentNames = (name: string, suffixes: string | number): string[] =>
+  typeof suffixes === 'number'
+    ? Array.from({ length: suffixes }, (_, i) => name + i)
+    : [...suffixes].map((s) => name + s)
+
+/** The argument names of a rows x cols matrix by entries: name + row digit + column digit. */
+export const matrixNames = (name: string, rows: number, cols: number): string[] =>
+  Array.from({ length: rows * cols }, (_, i) => `${name}${Math.floor(i / cols)}${i % cols}`)
+
+/** The compiled laws of a list-of-expressions parameter, or undefined for "" (none). */
+export function compileLaws(raw: JsonValue, variables: readonly string[]): VariableFunction[] | undefined {
+  return Array.isArray(raw) ? raw.map((e) => compileFunction(String(e), variables)) : undefined
 }

@@ -1,11 +1,12 @@
 import { defineItem } from '../../model/definition'
-import { compileFunction, type VariableFunction } from '../../model/expression'
+import type { VariableFunction } from '../../model/expression'
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import type { MarkerComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { requireMarkers, markersOf } from '../common/markerChecks'
 import { CONNECTOR_VIS, lineVisualization, PairConnector } from '../common/pairConnector'
+import { compileLaws, componentNames } from '../common/userLaw'
 
 const CARTESIAN_OUTPUTS: readonly string[] = ['Displacement', 'Velocity', 'Force']
 
@@ -15,12 +16,8 @@ const CARTESIAN_OUTPUTS: readonly string[] = ['Displacement', 'Velocity', 'Force
  */
 const USER_FUNCTION_VARIABLES = [
   't',
-  ...['displacement', 'velocity', 'stiffness', 'damping', 'offset'].flatMap((v) => [
-    v + 'X',
-    v + 'Y',
-    v + 'Z',
-  ]),
-] as const
+  ...['displacement', 'velocity', 'stiffness', 'damping', 'offset'].flatMap((v) => componentNames(v, 'XYZ')),
+]
 
 /**
  * Spring-damper per global axis: f = k .* (p1 - p0 - offset) + d .* (v1 - v0), or the user functions
@@ -161,17 +158,15 @@ export const ObjectConnectorCartesianSpringDamper = defineItem({
   },
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),
-  build: (it, ctx) => {
-    const laws = it.params.raw('springForceUserFunction')
-    return new CartesianSpringDamper(
+  build: (it, ctx) =>
+    new CartesianSpringDamper(
       markersOf(it, ctx),
       TWO_MARKER_WORK.of(ctx),
       it.params.vector('stiffness'),
       it.params.vector('damping'),
       it.params.vector('offset'),
       it.params.bool('activeConnector'),
-      Array.isArray(laws) ? laws.map((e) => compileFunction(String(e), USER_FUNCTION_VARIABLES)) : undefined,
-    )
-  },
+      compileLaws(it.params.raw('springForceUserFunction'), USER_FUNCTION_VARIABLES),
+    ),
   visualize: lineVisualization('helix'),
 })

@@ -11,6 +11,8 @@ import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
 import { checkJointFrames, JointFrameConnector, jointFrameParams } from '../common/jointFrames'
 import { requireMarkers, markersOf } from '../common/markerChecks'
 import { drawSpring } from '../common/springDrawing'
+import { compileLaws, componentNames, matrixNames } from '../common/userLaw'
+import type { VariableFunction } from '../../model/expression'
 
 const ZERO6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0])
 
@@ -20,6 +22,21 @@ const ZERO6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0])
 // in the mid frame A_M = A_J0 exp(Omega / 2). Swapping the markers negates [U, Omega] and keeps A_M, so
 // the forces on the bodies do not depend on the order. The forces act at the markers with the extra
 // torque (A_M (-U / 2)) x f on both, for the moment of the force pair about the mid point.
+
+/**
+ * Exudyn 1.11's arguments of springForceTorqueUserFunction after (mbs, t, itemNumber), with t first:
+ * the J0 vectors displacement, rotation (Tait-Bryan), velocity, angularVelocity by X, Y, Z; stiffness
+ * and damping by entry (row, column 0..5); rotJ0, rotJ1 (rotationMarker0/1) by entry; offset0..5.
+ */
+const USER_FUNCTION_VARIABLES = [
+  't',
+  ...['displacement', 'rotation', 'velocity', 'angularVelocity'].flatMap((v) => componentNames(v, 'XYZ')),
+  ...matrixNames('stiffness', 6, 6),
+  ...matrixNames('damping', 6, 6),
+  ...matrixNames('rotJ0_', 3, 3),
+  ...matrixNames('rotJ1_', 3, 3),
+  ...componentNames('offset', 6),
+]
 
 class RigidBodySpringDamper extends JointFrameConnector {
   readonly nAE = 0
@@ -43,6 +60,8 @@ class RigidBodySpringDamper extends JointFrameConnector {
   private readonly halfVector = new Float64Array(3)
   private readonly torque = new Float64Array(3)
   readonly noPotential: string | undefined
+  /** The user functions' arguments: t and the kinematics per call, the parameters filled once. */
+  private readonly userArguments = new Float64Array(USER_FUNCTION_VARIABLES.length)
 
   constructor(
     markers: MarkerComputation[],
@@ -54,6 +73,7 @@ class RigidBodySpringDamper extends JointFrameConnector {
     private readonly offset: Float64Array,
     private readonly active: boolean,
     private readonly intrinsic: boolean,
+    private readonly userFunctions: VariableFunction[] | undefined,
   ) {
     super(markers, work, rotationMarker0, rotationMarker1)
     this.AJ = intrinsic ? new Float64Array(9) : this.AJ0
@@ -61,6 +81,13 @@ class RigidBodySpringDamper extends JointFrameConnector {
       for (let c = 0; c < r; c++)
         if (stiffness[6 * r + c] !== stiffness[6 * c + r])
           this.noPotential = `has a stiffness that is not symmetric (entries [${r}][${c}] and [${c}][${r}])`
+    if (userFunctions) this.noPotential = 'has a springForceTorqueUserFunction, whose potential is not known'
+    const a = this.userArguments
+    a.set(stiffness, 13)
+    a.set(damping, 49)
+    a.set(rotationMarker0, 85)
+    a.set(rotationMarker1, 94)
+    a.set(offset, 103)
   }
 
   /** u, v and the local force/torque f at s, in the frame AJ (set here). */
@@ -93,6 +120,19 @@ class RigidBodySpringDamper extends JointFrameConnector {
       matTVec3(this.halfRotation, d, this.halfVector)
       v.set(this.halfVector, 3)
     } else v.set(d, 3)
+    const uf = this.userFunctions
+    if (uf) {
+      const a = this.userArguments
+      a[0] = s.t
+      for (let i = 0; i < 3; i++) {
+        a[1 + i] = u[i]
+        a[4 + i] = u[3 + i]
+        a[7 + i] = v[i]
+        a[10 + i] = v[3 + i]
+      }
+      for (let r = 0; r < 6; r++) this.f[r] = this.active ? uf[r](a) : 0
+      return
+    }
     const K = this.stiffness,
       D = this.damping
     for (let r = 0; r < 6; r++) {
@@ -178,8 +218,8 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
     'A_J0^T A_J1) against the 6x6 stiffness (minus offset), relative velocity and angular velocity in J0 ' +
     'against the 6x6 damping; the resulting force and torque act along J0 on marker 1 and reversed on ' +
     'marker 0 (with intrinsicFormulation: on the SE(3) logarithm of the relative pose, in the mid ' +
-    'frame). A penalty rigid joint or bushing. User functions and the data node of Exudyn are not ' +
-    'offered.',
+    'frame). A penalty rigid joint or bushing; or springForceTorqueUserFunction. The data node and ' +
+    'postNewtonStepUserFunction of Exudyn are not offered.',
   parameters: {
     ...MARKER_PAIR,
     stiffness: {
@@ -216,6 +256,19 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
         '(rotation vector Omega instead of Tait-Bryan angles), all in the mid frame A_J0 exp(Omega/2); ' +
         'independent of the order of the markers',
     },
+    springForceTorqueUserFunction: {
+      type: 'expression',
+      size: 6,
+      default: '',
+      variables: USER_FUNCTION_VARIABLES,
+      doc:
+        'optional law replacing the linear one: [fx, fy, fz, mx, my, mz] in J0, expressions in t, the ' +
+        'J0 components (X, Y, Z) of displacement, rotation (Tait-Bryan angles), velocity and ' +
+        'angularVelocity, the entries stiffness00..stiffness55 and damping00..damping55 (row, column), ' +
+        'rotJ0_00..rotJ0_22 and rotJ1_00..rotJ1_22 (rotationMarker0/1) and offset0..offset5, e.g. ' +
+        '"stiffness00*displacementX + 1e6*displacementX^3" for fx (with intrinsicFormulation, as in ' +
+        'Exudyn: displacement and rotation are U and Omega, all in the mid frame); "" for none',
+    },
     ...ACTIVE_CONNECTOR,
     ...SPRING_VISUALIZATION,
   },
@@ -233,6 +286,7 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
       p.vector('offset'),
       p.bool('activeConnector'),
       p.bool('intrinsicFormulation'),
+      compileLaws(p.raw('springForceTorqueUserFunction'), USER_FUNCTION_VARIABLES),
     )
   },
   visualize: (it, c, s, g) => drawSpring(it, c as RigidBodySpringDamper, s, g, false),

@@ -25,7 +25,6 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
   ObjectConnectorCoordinateSpringDamperExt: { nodeNumber: DATA_NODE },
   ObjectConnectorRigidBodySpringDamper: {
     nodeNumber: DATA_NODE,
-    springForceTorqueUserFunction: USER_FUNCTIONS,
     postNewtonStepUserFunction: USER_FUNCTIONS,
   },
   ObjectConnectorTorsionalSpringDamper: { nodeNumber: DATA_NODE },

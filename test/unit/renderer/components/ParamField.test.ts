@@ -60,6 +60,21 @@ describe('ParamField', () => {
     expect(wrapper.emitted('change')).toEqual([[[2 / 3, 2, 3, 0, 0, 0]]])
   })
 
+  it('checks a typed list of user-function expressions one by one, in their arguments', async () => {
+    const { getItemType } = await import('../../../../src/core')
+    const spec = getItemType('object', 'ConnectorCartesianSpringDamper')!.parameters.springForceUserFunction
+    const wrapper = field(spec, '')
+    const input = wrapper.get('input')
+    await input.setValue('stiffnessX*displacementX + 1e3*displacementX^3, max(0, velocityY), 0')
+    expect(wrapper.find('.field-error').exists()).toBe(false)
+    expect(wrapper.emitted('change')).toEqual([
+      [['stiffnessX*displacementX + 1e3*displacementX^3', 'max(0, velocityY)', '0']],
+    ])
+    // A name the function does not have is named while typing, in the component that has it.
+    await input.setValue('stiffnessX*displacementX, massY, 0')
+    expect(wrapper.get('.field-error').text()).toMatch(/unknown name 'massY'/)
+  })
+
   it('names the coordinates of a rigid node from its definition', async () => {
     const { getItemType } = await import('../../../../src/core')
     const spec = getItemType('node', 'RigidBodyEP')!.parameters.referenceCoordinates
