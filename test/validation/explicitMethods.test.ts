@@ -9,7 +9,7 @@ import {
   firstSameAsLast,
   type ButcherTableau,
 } from '../../src/core/solvers/explicitTableaus'
-import { sphereChainTree } from '../../bench/models'
+import { sphereChainTree, springDamperExplicit } from '../../bench/models'
 import { GRAVITY, measuredOrder, pendulumModel, pendulumReference, rk4, run, type Json } from './helpers'
 import { doublePendulum, splitRunMatches } from './restartModels'
 
@@ -226,6 +226,30 @@ describe('kinematic tree (articulated-body accelerations, no matrix)', () => {
   })
 })
 
+describe('ExplicitEuler is y_n+1 = y_n + h f(y_n), bit for bit', () => {
+  /**
+   * Exudyn's perfSpringDamperExplicit (bench/models.ts): mass m on a coordinate spring-damper (k, d) to
+   * ground with a constant load F. The reference is the recurrence written out here, with the force in
+   * the operations of the items' law, f = k x + d v - F, q'' = -f / m: no tolerance, the engine's
+   * step (in place, dividing by the lumped mass) must compute these very sums.
+   */
+  it('mass on a coordinate spring-damper with a constant load, 20000 steps', () => {
+    const [k, d, F, m, h] = [4000, 8, 80, 1.6, 1e-4]
+    const steps = 20000
+    const model = springDamperExplicit(steps)
+    const { q, v, a } = run(model.model, model.settings).system.state
+    let [x, u] = [-0.08, 1]
+    let acc = -(k * x + d * u - F) / m
+    for (let n = 0; n < steps; n++) {
+      x = x + h * u
+      u = u + h * acc
+      acc = -(k * x + d * u - F) / m
+    }
+    // toEqual compares numbers with Object.is: bit for bit.
+    expect([q[0], v[0], a[0]]).toEqual([x, u, acc])
+  })
+})
+
 describe('exact restart from a checkpoint', () => {
   const settings = (solverType: string, extra: Json = {}): Json => ({
     solverType,
@@ -240,6 +264,12 @@ describe('exact restart from a checkpoint', () => {
     it(`${solverType}: constrained double pendulum with spring and friction`, () => {
       splitRunMatches(doublePendulum(), settings(solverType))
     })
+
+  // A lumped mass without constraints takes Euler's in-place step and the division by the mass
+  // diagonal; a checkpoint taken there continues bit for bit (the nonlinear spring pendulum).
+  it('ExplicitEuler on a lumped mass (the diagonal-mass step), nonlinear spring pendulum', () => {
+    splitRunMatches(springPendulum(), settings('ExplicitEuler', { numberOfSteps: 4000 }))
+  })
 
   it('ODE23 with adaptive steps, after step-size changes and rejected steps', () => {
     const { continuous } = splitRunMatches(

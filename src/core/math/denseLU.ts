@@ -68,6 +68,16 @@ export class DenseLU {
     return -1
   }
 
+  /**
+   * When the last factorized matrix was diagonal, its diagonal into out (length n; the factors of a
+   * diagonal matrix are the matrix itself) and true; else false.
+   */
+  diagonalInto(out: Float64Array): boolean {
+    if (!this.diagonal) return false
+    for (let i = 0; i < this.n; i++) out[i] = this.lu[i * (this.n + 1)]
+    return true
+  }
+
   /** Solves A x = b in place (b becomes x). */
   solve(b: Float64Array): void {
     const n = this.n

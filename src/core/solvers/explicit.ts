@@ -12,7 +12,7 @@
 // everything else and its own f_lhs is never evaluated separately.
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
-import type { SystemMatrix } from '../system/matrix'
+import { DenseSystemMatrix, type SystemMatrix } from '../system/matrix'
 import type { ObjectComputation } from '../system/computation'
 import { createSystemMatrix } from '../system/sparseMatrix'
 import { copyInto } from '../math/smallArrays'
@@ -50,6 +50,14 @@ export class ExplicitSolver extends SolverBase {
   private otherForceObjects: ObjectComputation[] = []
   private massFactorized = false
   private constantMass = false
+  /**
+   * The factorized constant mass matrix is diagonal (lumped masses, dense): q''_i = rhs_i / M_ii
+   * straight from the forces, what the dense LU's solve computes for it, bit for bit.
+   */
+  private diagonalMass = false
+  private massDiagonal = new Float64Array(0)
+  /** The sum of x * 0 over the accelerations the diagonal path computed last (0: all finite). */
+  private accelerationProbe = NaN
   private q0 = new Float64Array(0)
   private v0 = new Float64Array(0)
   /** Data coordinates (switching states) at the step start, restored when a step is rejected. */
@@ -98,6 +106,7 @@ export class ExplicitSolver extends SolverBase {
     if (this.q0.length !== n2 || this.rhsAE.length !== this.nAE || this.kq.length !== stages) {
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
+      this.massDiagonal = new Float64Array(n2)
       // Stage 0 is the step start's q' and q'' (performStep), the others are computed.
       this.kq = Array.from({ length: stages }, (_, i) => (i === 0 ? this.v0 : new Float64Array(n2)))
       this.kv = Array.from({ length: stages }, (_, i) => (i === 0 ? this.state.a : new Float64Array(n2)))
@@ -112,6 +121,7 @@ export class ExplicitSolver extends SolverBase {
         (r) => !r.computation.computeMassMatrix || r.computation.constantMassMatrix === true,
       ) && this.nAE === 0
     this.massFactorized = false
+    this.diagonalMass = false
   }
 
   /**
@@ -155,6 +165,19 @@ export class ExplicitSolver extends SolverBase {
       return
     }
     ev.ode2Residual(s, this.rhsODE2)
+    if (this.diagonalMass) {
+      // -(f_lhs - f_loads) / M_ii: the negation, the solve's division and the copy of the general path.
+      const d = this.massDiagonal
+      let probe = 0
+      for (let i = 0; i < n2; i++) {
+        const x = -rhs[i] / d[i]
+        out[i] = x
+        probe += x * 0
+      }
+      this.accelerationProbe = probe
+      return
+    }
+    this.accelerationProbe = NaN
     for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
     if (!this.constantMass || !this.massFactorized) {
       const m = this.matrix
@@ -168,6 +191,8 @@ export class ExplicitSolver extends SolverBase {
         if (tries === 2 || !this.dropDependentEquations()) this.singularMass(k)
       }
       this.massFactorized = true
+      this.diagonalMass =
+        this.constantMass && m instanceof DenseSystemMatrix && m.diagonalInto(this.massDiagonal)
     }
     if (this.nAE > 0) {
       this.evaluator.constraintVelocityTerm(this.state, this.rhsAE)
@@ -204,6 +229,7 @@ export class ExplicitSolver extends SolverBase {
   private project(): void {
     this.projection.project(this.state)
     this.massFactorized = false
+    this.diagonalMass = false
   }
 
   /** Factorizes the projection's matrix; a singular one is refused. */
@@ -228,10 +254,20 @@ export class ExplicitSolver extends SolverBase {
     const T = this.tableau
     const stages = T.b.length
     const t0 = s.t
+    let h = hRequested
+    if (stages === 1 && T.b[0] === 1 && !this.adaptive) {
+      // Explicit Euler: y_n+1 = y_n + h f(y_n) in place, the sums combineStages makes from copies.
+      const probe = this.eulerUpdate(h)
+      s.t = this.stepEnd(t0, h)
+      this.endStep()
+      // Every entry of y_n+1 and q''_n+1 was just computed (no constraints: the diagonal path).
+      if (this.diagonalMass && this.nAE === 0) this.finiteProbe = probe + this.accelerationProbe
+      return
+    }
     copyInto(this.q0, s.q)
     copyInto(this.v0, s.v)
-    copyInto(this.data0, s.data)
-    let h = hRequested
+    // Switching states are restored only when error control rejects a step.
+    if (this.adaptive) copyInto(this.data0, s.data)
     for (;;) {
       // Stage 0 is f(y_n): q'_n = v0 and q''_n in s.a from the end of the last step, used in place
       // (nothing writes s.a before the stages are combined).
@@ -274,14 +310,38 @@ export class ExplicitSolver extends SolverBase {
           this.stats.steps + 1,
         )
     }
+    this.endStep()
+  }
+
+  /** After the step's new y_n+1: projection, dropped equations, and f(y_n+1). */
+  private endStep(): void {
+    const s = this.state
     if (this.nAE > 0) this.project()
     // While equations are dropped, whether they still depend on the others is checked at each step's
     // end, on the constraint manifold the projection put it on (a mechanism leaving a singular pose
     // takes its equations back there).
     if (this.evaluator.dependentRows) updateDroppedEquations(this.evaluator, false, 'ordered', this.warn)
     // f(y_{n+1}): accelerations for sensors and the first stage of the next step.
-    if (this.reuseLastStage) copyInto(s.a, this.kv[stages - 1])
+    if (this.reuseLastStage) copyInto(s.a, this.kv[this.kv.length - 1])
     else this.accelerations(s.a)
+  }
+
+  /**
+   * q += h q', q' += h q'' (q' of the step start): combineStages([1], h) without the copies. Returns
+   * the sum of x * 0 over the new q and q' (0 when they are finite, else NaN).
+   */
+  private eulerUpdate(h: number): number {
+    const { q, v, a } = this.state
+    let probe = 0
+    for (let j = 0; j < this.n2; j++) {
+      const vj = v[j]
+      const qNew = q[j] + h * vj,
+        vNew = vj + h * a[j]
+      q[j] = qNew
+      v[j] = vNew
+      probe += qNew * 0 + vNew * 0
+    }
+    return probe
   }
 
   /**
@@ -360,5 +420,6 @@ export class ExplicitSolver extends SolverBase {
   protected override loadExtra(values: Record<string, number>): void {
     this.lastRejected = values.lastRejected ?? 0
     this.massFactorized = false
+    this.diagonalMass = false
   }
 }

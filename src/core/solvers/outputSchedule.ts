@@ -14,6 +14,11 @@ export class OutputSchedule {
   private startTime = NaN
   private count = 0
   private lastTime = NaN
+  /**
+   * With a period: startTime + count * period minus the tolerance, before which no output is due
+   * (the same sum take compares with, made once per output); NaN before the first output.
+   */
+  private nextDue = NaN
 
   constructor(readonly period: number) {}
 
@@ -21,6 +26,8 @@ export class OutputSchedule {
    * Whether an output is due at t (always at the first call, and with force); advances the schedule if so.
    */
   take(t: number, force = false): boolean {
+    // Between outputs (most steps) one comparison; NaN (no period, or none yet) goes on.
+    if (t < this.nextDue && !force) return false
     const p = this.period
     if (Number.isNaN(this.startTime)) this.startTime = t
     // Steps rarely land exactly on the period: an output is due within a tiny fraction of it.
@@ -29,6 +36,7 @@ export class OutputSchedule {
     if (!due && !force) return false
     this.lastTime = t
     if (p > 0) while (this.startTime + this.count * p <= t + tol) this.count++
+    this.updateNextDue()
     return true
   }
 
@@ -39,5 +47,11 @@ export class OutputSchedule {
     this.startTime = v.startTime
     this.count = v.count
     this.lastTime = v.lastTime
+    this.updateNextDue()
+  }
+
+  private updateNextDue(): void {
+    const p = this.period
+    this.nextDue = p > 0 ? this.startTime + this.count * p - 1e-8 * p : NaN
   }
 }

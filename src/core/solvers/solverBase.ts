@@ -145,6 +145,12 @@ export abstract class SolverBase {
   /** The grid point k the last step ended on (gridTime = startTime + k * nominalStepSize), -1: none. */
   private gridIndex = -1
   private gridTime = NaN
+  /**
+   * Set by a performStep that computed every entry of q, q', q'' and lambda itself: the sum of x * 0
+   * over them (0 when all are finite, NaN otherwise), so solveStep need not read them again; NaN:
+   * not computed, solveStep checks the state.
+   */
+  protected finiteProbe = NaN
 
   constructor(
     readonly system: CompiledSystem,
@@ -216,8 +222,17 @@ export abstract class SolverBase {
 
   /** Times closer than this to endTime are endTime (round-off of the step grid). */
   private timeTolerance(): number {
-    return Math.max(1e-12 * Math.max(1, Math.abs(this.endTime)), 1e-10 * this.h)
+    // Made again only when h or endTime changed (it is read twice in every step).
+    if (this.h !== this.toleranceStep || this.endTime !== this.toleranceEnd) {
+      this.toleranceStep = this.h
+      this.toleranceEnd = this.endTime
+      this.tolerance = Math.max(1e-12 * Math.max(1, Math.abs(this.endTime)), 1e-10 * this.h)
+    }
+    return this.tolerance
   }
+  private toleranceStep = NaN
+  private toleranceEnd = NaN
+  private tolerance = 0
 
   /**
    * Times closer than this to a grid point t0 + k h are that grid point: 1e-9 h, or the round-off of
@@ -361,7 +376,9 @@ export abstract class SolverBase {
     this.stats.steps++
     // The cheap test inline, the search and the message apart: V8 does not inline the large method,
     // and a call per step was a tenth of a small explicit step.
-    if (!stateFinite(s)) this.throwNonFinite()
+    const probe = this.finiteProbe
+    this.finiteProbe = NaN
+    if (probe !== 0 && !stateFinite(s)) this.throwNonFinite()
     for (const o of this.postStepObjects) o.postStep!(s)
     if (this.singularNodes.length > 0) this.watchSingularAngles()
     this.options.recorder?.maybeRecord(s)

@@ -105,6 +105,10 @@ export class DenseSystemMatrix implements SystemMatrix {
   solve(b: Float64Array): void {
     this.lu.solve(b)
   }
+  /** The last factorized matrix's diagonal into out and true when it was diagonal (DenseLU). */
+  diagonalInto(out: Float64Array): boolean {
+    return this.lu.diagonalInto(out)
+  }
   multiply(x: Float64Array, y: Float64Array): void {
     const n = this.n
     for (let i = 0; i < n; i++) {
