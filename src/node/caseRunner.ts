@@ -157,12 +157,20 @@ export function caseRunnerProcess(): Promise<number> {
             }
           : runStudyCase(project, outputs, m.case)
       // An orphan (its `mbs worker` was killed) finishes the case and has no one to tell.
-      if (process.connected) process.send!({ type: 'row', row, cpu: cpuMs() } satisfies FromWorker)
+      tell({ type: 'row', row, cpu: cpuMs() })
     })
     process.on('disconnect', () => resolve(0))
     // A parent that let this worker go while it was starting (more workers than cases) is not waited for.
-    if (process.connected)
-      process.send!({ type: 'ready', startup: performance.now(), cpu: cpuMs() } satisfies FromWorker)
+    if (process.connected) tell({ type: 'ready', startup: performance.now(), cpu: cpuMs() })
     else resolve(0)
   })
+}
+
+/**
+ * Sends to the parent while it listens. A parent that lets go during the send (EPIPE: it had more
+ * workers than cases, or it was killed) needs no answer: the callback takes the error, which would
+ * otherwise be an unhandled 'error' event that ends this process with a stack trace.
+ */
+function tell(m: FromWorker): void {
+  if (process.connected) process.send!(m, undefined, {}, () => undefined)
 }
