@@ -401,16 +401,22 @@ function treeModel({ name, links, root, ordered, options, notes }: Robot): JsonO
   }
 }
 
-function bodiesModel({ links, root, ordered, options, notes }: Robot): JsonObject {
+function bodiesModel({ links, root, ordered, options }: Robot): JsonObject {
   const world = new Map<string, Frame>([[root, { R: IDENTITY, p: [0, 0, 0] }]])
+  // The root link is the ground, at the origin: its visuals are the ground's graphics.
+  const rootVisuals = links.get(root)!.visuals
   const nodes: JsonObject[] = [],
-    objects: JsonObject[] = [{ type: 'Ground', name: 'ground' }],
+    objects: JsonObject[] = [
+      {
+        type: 'Ground',
+        name: 'ground',
+        ...(rootVisuals.length > 0 ? { VgraphicsData: rootVisuals.map(graphicsEntry) } : {}),
+      },
+    ],
     markers: JsonObject[] = [],
     loads: JsonObject[] = [],
     sensors: JsonObject[] = []
   const body = (link: string): string => (link === root ? 'ground' : link)
-  if (links.get(root)!.visuals.length > 0)
-    notes.push(`the root link "${root}" is the ground: its visual shapes are not drawn`)
   for (const j of ordered) {
     const P = world.get(j.parent)!
     const F = { R: mul(P.R, j.origin.R), p: add(P.p, apply(P.R, j.origin.p)) }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { importUrdf, UrdfError } from '../../../../src/core'
 import { run, sensorSeries, type Json } from '../../../validation/helpers'
+import { ARM6 as ARM } from '../../../fixtures/urdfArm6'
 
 const G = [0, 0, -9.81]
 
@@ -171,71 +172,6 @@ describe('URDF double pendulum', () => {
     expect(runWith(imported.model, sensors, ga)).toEqual(runWith(handBodies(), sensors, ga))
   })
 })
-
-/**
- * A six-axis arm written for the test: axes z, y, y, x, a skewed one, x; turned origins; a fixed tool flange.
- */
-const ARM = `<robot name="arm6">
-  <link name="base">
-    <visual><geometry><mesh filename="package://arm6/base.stl"/></geometry></visual>
-  </link>
-  <link name="l1">
-    <inertial><origin xyz="0.02 0 0.1" rpy="0.1 0 0.2"/><mass value="4"/>
-      <inertia ixx="0.05" ixy="0.001" ixz="0" iyy="0.06" iyz="0.002" izz="0.04"/></inertial>
-    <visual><origin xyz="0.02 0 0.1"/><geometry><box size="0.05 0.04 0.03"/></geometry></visual>
-  </link>
-  <link name="l2">
-    <inertial><origin xyz="0.2 0 0" rpy="0.1 0 0.2"/><mass value="3"/>
-      <inertia ixx="0.01" ixy="0" ixz="0.001" iyy="0.08" iyz="0" izz="0.08"/></inertial>
-    <visual><origin xyz="0.2 0 0"/><geometry><box size="0.05 0.04 0.03"/></geometry></visual>
-  </link>
-  <link name="l3">
-    <inertial><origin xyz="0.15 0 0.01" rpy="0.1 0 0.2"/><mass value="2"/>
-      <inertia ixx="0.005" ixy="0.0005" ixz="0" iyy="0.03" iyz="0" izz="0.03"/></inertial>
-    <visual><origin xyz="0.15 0 0.01"/><geometry><box size="0.05 0.04 0.03"/></geometry></visual>
-  </link>
-  <link name="l4">
-    <inertial><origin xyz="0 0 0.05" rpy="0.1 0 0.2"/><mass value="1"/>
-      <inertia ixx="0.004" ixy="0" ixz="0" iyy="0.004" iyz="0.0003" izz="0.002"/></inertial>
-    <visual><origin xyz="0 0 0.05"/><geometry><box size="0.05 0.04 0.03"/></geometry></visual>
-  </link>
-  <link name="l5">
-    <inertial><origin xyz="0.03 0.01 0" rpy="0.1 0 0.2"/><mass value="0.8"/>
-      <inertia ixx="0.002" ixy="0" ixz="0.0002" iyy="0.003" iyz="0" izz="0.002"/></inertial>
-    <visual><origin xyz="0.03 0.01 0"/><geometry><box size="0.05 0.04 0.03"/></geometry></visual>
-  </link>
-  <link name="l6">
-    <inertial><origin xyz="0.02 0 0" rpy="0.1 0 0.2"/><mass value="0.5"/>
-      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.001"/></inertial>
-    <visual><origin xyz="0.02 0 0"/><geometry><box size="0.05 0.04 0.03"/></geometry></visual>
-  </link>
-  <link name="tool">
-    <inertial><origin xyz="0 0 0.04" rpy="0.1 0 0.2"/><mass value="0.3"/>
-      <inertia ixx="0.0004" ixy="0" ixz="0" iyy="0.0004" iyz="0" izz="0.0002"/></inertial>
-    <visual><origin xyz="0 0 0.04"/><geometry><box size="0.05 0.04 0.03"/></geometry></visual>
-  </link>
-  <joint name="j1" type="revolute">
-    <parent link="base"/><child link="l1"/><origin xyz="0 0 0.3" rpy="0 0 0"/><axis xyz="0 0 1"/>
-  </joint>
-  <joint name="j2" type="revolute">
-    <parent link="l1"/><child link="l2"/><origin xyz="0.05 0 0.1" rpy="0 0.2 0"/><axis xyz="0 1 0"/>
-  </joint>
-  <joint name="j3" type="continuous">
-    <parent link="l2"/><child link="l3"/><origin xyz="0.4 0 0" rpy="0.3 0 0"/><axis xyz="0 1 0"/>
-  </joint>
-  <joint name="j4" type="revolute">
-    <parent link="l3"/><child link="l4"/><origin xyz="0.3 0 0.02" rpy="0 0 0.4"/><axis xyz="1 0 0"/>
-  </joint>
-  <joint name="j5" type="revolute">
-    <parent link="l4"/><child link="l5"/><origin xyz="0 0 0.1" rpy="0.2 0.1 0"/><axis xyz="0 0.6 0.8"/>
-  </joint>
-  <joint name="j6" type="revolute">
-    <parent link="l5"/><child link="l6"/><origin xyz="0.06 0 0" rpy="0 0 0"/><axis xyz="1 0 0"/>
-  </joint>
-  <joint name="flange" type="fixed">
-    <parent link="l6"/><child link="tool"/><origin xyz="0.05 0 0" rpy="0 0.3 0"/><axis xyz="1 0 0"/>
-  </joint>
-</robot>`
 
 describe('URDF six-axis arm', () => {
   it('imports both ways; the two formulations move alike to 1e-8 m over 1 s', () => {
