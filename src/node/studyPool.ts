@@ -42,13 +42,13 @@ export class StudyPool {
     const queue = [...cases]
     // Workers beyond the number of cases would only wait: they end now.
     for (const spare of this.runners.splice(queue.length)) void spare.close()
-    const worker = async (first: CaseRunner): Promise<void> => {
+    const worker = async (first: CaseRunner, dealt: (StudyCase | undefined)[]): Promise<void> => {
       let runner = first
       const kill = () => runner.kill()
       signal?.addEventListener('abort', kill)
       if (signal?.aborted) kill()
-      const slot = async (): Promise<void> => {
-        for (let c = queue.shift(); c && !signal?.aborted; c = queue.shift()) {
+      const slot = async (start: StudyCase | undefined): Promise<void> => {
+        for (let c = start ?? queue.shift(); c && !signal?.aborted; c = queue.shift()) {
           const used = runner
           try {
             onRow(await used.run(work, c))
@@ -62,7 +62,7 @@ export class StudyPool {
         }
       }
       try {
-        await Promise.all(Array.from({ length: IN_FLIGHT }, slot))
+        await Promise.all(dealt.map(slot))
         await runner.close()
       } finally {
         signal?.removeEventListener('abort', kill)
@@ -70,7 +70,17 @@ export class StudyPool {
     }
     const runners = this.runners
     this.runners = []
-    await Promise.all(runners.map(worker))
+    // The first cases are dealt one per worker before any worker gets its second, so a study with
+    // fewer cases than slots keeps every worker busy.
+    const rounds = Array.from({ length: IN_FLIGHT }, () => runners.map(() => queue.shift()))
+    await Promise.all(
+      runners.map((r, i) =>
+        worker(
+          r,
+          rounds.map((round) => round[i]),
+        ),
+      ),
+    )
   }
 
   /** Ends the workers of a pool that will not run (the study was refused). */

@@ -1,6 +1,7 @@
 // The local study pool with a stand-in worker (test/fixtures/study/dyingWorker.mjs): every case gets
 // exactly one row; a worker that dies fails only the case it was running, while the case queued behind
-// it (the pool keeps two in flight) is run again by the worker that replaces it.
+// it (the pool keeps two in flight) is run again by the worker that replaces it; the first cases go one
+// per worker, so a study of fewer cases than slots still uses every worker.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -36,5 +37,12 @@ describe('runPool', () => {
     const pids = new Set(rows.filter((r) => r.status === 'ok').map((r) => r.outputs.pid))
     expect(pids.size).toBe(3)
     fs.rmSync(dir, { recursive: true })
+  })
+
+  it('deals the first cases one per worker: 2 cases on 2 workers run in 2 processes', async () => {
+    const rows: StudyRow[] = []
+    await runPool({ work, cases: cases.slice(0, 2), workers: 2, mbs: WORKER, onRow: (r) => rows.push(r) })
+    expect(rows.map((r) => r.case).sort()).toEqual([0, 1])
+    expect(new Set(rows.map((r) => r.outputs.pid)).size).toBe(2)
   })
 })
