@@ -928,6 +928,63 @@ describe('KinematicTree joint PD control', () => {
         expect(Math.abs(theta.values[k][0] - exact(theta.t[k]))).toBeLessThan(bound)
     })
 
+  // forceUserFunction (Exudyn's, in t, q = theta and q_t = theta') holding the same law: the same
+  // exact solution and bounds.
+  const userLaw = `${P}*(${uo} - q0) + ${D}*(${vo} - q_t0)`
+  for (const [solverType, bound] of [
+    ['RK44', 2e-11],
+    ['GeneralizedAlpha', 5e-6],
+  ] as const)
+    it(`${solverType}: the same law as forceUserFunction, against the exact solution`, () => {
+      const model = treeModel(
+        [link],
+        [reference],
+        [0],
+        { gravity: [0, 0, 0], forceUserFunction: [userLaw] },
+        [{ type: 'Object', name: 'theta', objectNumber: 'tree', outputVariableType: 'Coordinates' }],
+      )
+      const theta = sensorSeries(run(model, settings(solverType, 2, 2000, 0.01)).recorder, 'theta')
+      expect(theta.t.length).toBe(201)
+      for (let k = 0; k < theta.t.length; k++)
+        expect(Math.abs(theta.values[k][0] - exact(theta.t[k]))).toBeLessThan(bound)
+    })
+
+  it('forceUserFunction on both joints of a double pendulum equals the built-in control', () => {
+    // Gravity on, two links: the user functions index q0, q1, q_t0, q_t1 as the control does.
+    const links: Link[] = [
+      { ...link, type: 'RevoluteZ' },
+      { ...link, parent: 0, offset: [1, 0, 0] },
+    ]
+    const gains = { P: [30, 12], D: [1.2, 0.4], u: [0.3, -0.2], v: [0.1, 0] }
+    const sensors = [
+      { type: 'Object', name: 'theta', objectNumber: 'tree', outputVariableType: 'Coordinates' },
+    ]
+    const builtIn = treeModel(
+      links,
+      [reference, 0.1],
+      [0, 0.2],
+      {
+        jointPControlVector: gains.P,
+        jointDControlVector: gains.D,
+        jointPositionOffsetVector: gains.u,
+        jointVelocityOffsetVector: gains.v,
+      },
+      sensors,
+    )
+    const laws = [0, 1].map(
+      (i) => `${gains.P[i]}*(${gains.u[i]} - q${i}) + ${gains.D[i]}*(${gains.v[i]} - q_t${i})`,
+    )
+    const user = treeModel(links, [reference, 0.1], [0, 0.2], { forceUserFunction: laws }, sensors)
+    for (const solverType of ['RK44', 'GeneralizedAlpha']) {
+      const a = sensorSeries(run(builtIn, settings(solverType, 1, 1000, 0.01)).recorder, 'theta').values
+      const b = sensorSeries(run(user, settings(solverType, 1, 1000, 0.01)).recorder, 'theta').values
+      expect(b.length).toBe(101)
+      // The same equations summed in another order: round-off of joint values near 1.
+      for (let k = 0; k < a.length; k++)
+        for (const c of [0, 1]) expect(Math.abs(b[k][c] - a[k][c])).toBeLessThan(1e-12)
+    }
+  })
+
   it('without D the control is a spring: T + V conserved, V including 1/2 P (theta - u_o)^2', () => {
     const energy = ['KineticEnergy', 'PotentialEnergy', 'TotalEnergy'].map((v) => ({
       type: 'System',
@@ -1027,6 +1084,12 @@ describe('KinematicTree checkpoint restart and input checks', () => {
     )
     expect(problems((t) => (t.jointPControlVector = [1]))).toMatch(
       /jointPControlVector.*expected 2 entries \(one per coordinate: .*\) or \[\] for none, got 1/,
+    )
+    expect(problems((t) => (t.forceUserFunction = ['-q0']))).toMatch(
+      /forceUserFunction.*expected 2 expressions \(one per coordinate\) or "" for none, got 1/,
+    )
+    expect(problems((t) => (t.forceUserFunction = ['-q0', '-q2']))).toMatch(
+      /forceUserFunction.*coordinate 1: unknown name 'q2'/,
     )
     expect(problems((t) => (t.jointForceVector = [1, 2, 3]))).toMatch(
       new RegExp(

@@ -2,8 +2,9 @@
 // joints in minimal coordinates, one joint coordinate per link on a GenericODE2 node; beyond Exudyn, a
 // link may also hang on a spherical joint with three coordinates (Tait-Bryan angles x, y, z). The equations
 //   M(q) q'' + f(q, q') = 0,  f = RNEA(q, q', q'' = 0, gravity) - link forces/torques - joint forces,
-// the joint forces being jointForceVector + f_PD, f_PD = P (u_o - theta) + D (v_o - theta') per
-// coordinate (Exudyn's joint PD control; theta = the joint values, reference included),
+// the joint forces being jointForceVector + f_PD + f_user, f_PD = P (u_o - theta) + D (v_o - theta')
+// per coordinate (Exudyn's joint PD control; theta = the joint values, reference included) and f_user
+// = forceUserFunction(t, theta, theta'),
 // come from the recursive algorithms in kinematicTreeDynamics.ts: the mass matrix by CRBA (every
 // solver), and for explicit solvers the articulated-body algorithm solves M q'' = rhs in O(n) without
 // forming M (solveMassMatrix), or computes the accelerations from the other forces directly in three
@@ -16,6 +17,8 @@ import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
 import { linkCoordinates, TreeDynamics, type TreeStructure } from '../common/kinematicTreeDynamics'
+import { compileLaws, componentNames } from '../common/userLaw'
+import { expressionProblem, type VariableFunction } from '../../model/expression'
 
 /**
  * Exudyn's joint types, and Spherical (three coordinates: the angles of Rot_x Rot_y Rot_z, not in Exudyn).
@@ -34,6 +37,21 @@ const LIST_OF_3 = { type: 'vector', size: 3 } as const
 
 const LIST_OF_3X3 = { type: 'matrix', rows: 3, cols: 3 } as const
 
+/**
+ * The arguments of forceUserFunction for n coordinates: t, q0..q(n-1), q_t0..q_t(n-1). Exudyn 1.11
+ * passes q with the node's reference (the joint values theta; checked with the peer build, whose
+ * documentation says without) and an empty q_t; here q_t are the joint velocities.
+ */
+const userForceVariables = (n: number): string[] => [
+  't',
+  ...componentNames('q', n),
+  ...componentNames('q_t', n),
+]
+
+/** The names any tree's forceUserFunction may use (the check holds each tree to its own count). */
+const MAX_USER_FORCE_COORDINATES = 256
+const USER_FORCE_VARIABLES = userForceVariables(MAX_USER_FORCE_COORDINATES)
+
 export class KinematicTreeBody implements ObjectComputation {
   readonly ltgODE2: Int32Array
   readonly nAE = 0
@@ -44,8 +62,10 @@ export class KinematicTreeBody implements ObjectComputation {
   /** -gravity: the base acceleration that puts gravity into the inertial forces of the RNEA. */
   private readonly baseAccel: Float64Array
   private readonly tau: Float64Array
-  /** jointForceVector + f_PD at the current joint values (work vector of appliedJointForces). */
+  /** jointForceVector + f_PD + f_user at the current joint values (work vector of appliedJointForces). */
   private readonly applied: Float64Array
+  /** Arguments of the user forces: t, theta, theta'. */
+  private readonly userArguments: Float64Array
   readonly noPotential: string | undefined
 
   constructor(
@@ -55,13 +75,16 @@ export class KinematicTreeBody implements ObjectComputation {
     private readonly linkTorques: Float64Array | null,
     private readonly jointForces: Float64Array | null,
     private readonly control: JointControl | null = null,
+    private readonly userForces: VariableFunction[] | null = null,
   ) {
     const n = dynamics.coordinates
     this.ltgODE2 = new Int32Array(n)
     this.tau = new Float64Array(n)
     this.applied = new Float64Array(n)
+    this.userArguments = new Float64Array(1 + 2 * n)
     if (linkForces || linkTorques)
       this.noPotential = 'has linkForces or linkTorques, whose work is not in the potential'
+    if (userForces) this.noPotential = 'has a forceUserFunction, whose potential is not known'
     const g = dynamics.tree.gravity
     this.baseAccel = Float64Array.of(-g[0], -g[1], -g[2])
   }
@@ -91,17 +114,28 @@ export class KinematicTreeBody implements ObjectComputation {
   }
 
   /**
-   * The generalized joint forces on the right-hand side at the joint values of updateJoints:
-   * jointForceVector, plus f_PD = P (u_o - theta) + D (v_o - theta') with control; null for none.
+   * The generalized joint forces on the right-hand side at time t and the joint values of
+   * updateJoints: jointForceVector, plus f_PD = P (u_o - theta) + D (v_o - theta') with control, plus
+   * forceUserFunction(t, theta, theta'); null for none.
    */
-  private appliedJointForces(): Float64Array | null {
+  private appliedJointForces(t: number): Float64Array | null {
     const c = this.control,
+      uf = this.userForces,
       jf = this.jointForces
-    if (!c) return jf
+    if (!c && !uf) return jf
     const d = this.dynamics,
-      f = this.applied
-    for (let i = 0; i < f.length; i++)
-      f[i] = (jf ? jf[i] : 0) + c.p[i] * (c.u[i] - d.theta[i]) + c.d[i] * (c.v[i] - d.thetaDot[i])
+      f = this.applied,
+      n = f.length
+    for (let i = 0; i < n; i++) f[i] = jf ? jf[i] : 0
+    if (c)
+      for (let i = 0; i < n; i++) f[i] += c.p[i] * (c.u[i] - d.theta[i]) + c.d[i] * (c.v[i] - d.thetaDot[i])
+    if (uf) {
+      const a = this.userArguments
+      a[0] = t
+      a.set(d.theta, 1)
+      a.set(d.thetaDot, 1 + n)
+      for (let i = 0; i < n; i++) f[i] += uf[i](a)
+    }
     return f
   }
 
@@ -141,7 +175,7 @@ export class KinematicTreeBody implements ObjectComputation {
     this.updatePositions(s)
     const d = this.dynamics,
       tau = this.tau,
-      jf = this.appliedJointForces()
+      jf = this.appliedJointForces(s.t)
     d.motion(null, 0, this.baseAccel)
     d.inverseDynamics(this.linkForces, this.linkTorques, tau, 0)
     for (let i = 0; i < d.coordinates; i++) out[i] += jf ? tau[i] - jf[i] : tau[i]
@@ -158,7 +192,7 @@ export class KinematicTreeBody implements ObjectComputation {
       tau = this.tau,
       first = this.node.ode2Index
     this.updateJoints(s)
-    const jf = this.appliedJointForces()
+    const jf = this.appliedJointForces(s.t)
     if (!jf) return d.forwardDynamics(rhs, first, this.linkForces, this.linkTorques, this.baseAccel, x, first)
     for (let i = 0; i < tau.length; i++) tau[i] = rhs[first + i] + jf[i]
     return d.forwardDynamics(tau, 0, this.linkForces, this.linkTorques, this.baseAccel, x, first)
@@ -307,6 +341,19 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
           `${asymmetry}`,
       })
   })
+  const laws = p.raw('forceUserFunction')
+  if (Array.isArray(laws)) {
+    if (laws.length !== nc)
+      out.push({
+        parameter: 'forceUserFunction',
+        message: `expected ${nc} expressions (one per coordinate) or "" for none, got ${laws.length}`,
+      })
+    const names = userForceVariables(nc)
+    laws.forEach((e, i) => {
+      const problem = expressionProblem(e as string | number, names)
+      if (problem) out.push({ parameter: 'forceUserFunction', message: `coordinate ${i}: ${problem}` })
+    })
+  }
   const node = model.item('node', p.ref('nodeNumber'))
   const coordinates = node.params.integer('numberOfODE2Coordinates')
   if (coordinates !== nc)
@@ -461,6 +508,16 @@ export const ObjectKinematicTree = defineItem({
       default: [],
       doc: "derivative gain D per coordinate (N m s/rad or N s/m) on v_o - theta'; [] for none",
     },
+    forceUserFunction: {
+      type: 'expression',
+      size: 'list',
+      default: '',
+      variables: USER_FORCE_VARIABLES,
+      doc:
+        'optional generalized forces added to jointForceVector: one expression per coordinate in t, the ' +
+        "joint values q0, q1, ... (with the node's reference, as Exudyn 1.11 passes them) and velocities " +
+        'q_t0, q_t1, ..., e.g. ["-50*q0 - 2*q_t0", "0"]; "" for none',
+    },
     ...visualizationParams(V_DRAW_SIZE),
     ...V_COLOR,
   },
@@ -491,6 +548,7 @@ export const ObjectKinematicTree = defineItem({
       optional('linkTorques'),
       optional('jointForceVector'),
       control,
+      compileLaws(it.params.raw('forceUserFunction'), userForceVariables(dynamics.coordinates)) ?? null,
     )
   },
   visualize: (it, c, s, g) => {

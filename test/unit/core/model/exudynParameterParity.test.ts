@@ -36,7 +36,6 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
     offsetUserFunction_t: USER_FUNCTIONS,
     alternativeConstraints: 'not implemented (issue 17)',
   },
-  ObjectKinematicTree: { forceUserFunction: USER_FUNCTIONS },
 }
 
 /** Our types without an Exudyn class (exudynName says what they are instead), by kind and type. */
