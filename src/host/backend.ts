@@ -122,11 +122,11 @@ export function createBackend(options: BackendOptions): Backend {
   // A model without a file studies in a cache folder the replay may open: inside the web host's workspace.
   const studyCache = options.workspace ? { cacheDir: join(options.workspace.root, '.mbs-studies') } : {}
   const studies = createStudyRunner({ ...studyCache, ...options.studies, emit })
-  const branchCache = options.workspace ? { cacheDir: join(options.workspace.root, '.mbs-branches') } : {}
-  const branches = createBranchRunner({ ...branchCache, ...options.branches })
-  const mediaFiles = createMediaFileWrites(files)
   const runCacheDir = options.workspace ? { dir: join(options.workspace.root, '.mbs-runs') } : {}
   const runCache = createRunCache({ ...runCacheDir, ...options.runCache })
+  // Branches of a model without a file are runs of the cache too (its size limit, removed at the end).
+  const branches = createBranchRunner({ cache: runCache, ...options.branches })
+  const mediaFiles = createMediaFileWrites(files)
 
   function setDocument(next: DocumentState): void {
     documentState = next

@@ -2,9 +2,9 @@
 // changed values in a process of its own, `mbs run PROJECT --from-checkpoint C --branch-of ORIGINAL
 // --set ...`, so the run in the solver process stays as it is and the command line's checks apply
 // (docs/engine.md, "What-if branches"). The branches folder holds the project as it was branched and
-// one results file per branch: NAME-branches/ next to the project file, else a cache folder.
+// one results file per branch: NAME-branches/ next to the project file; a model without a file
+// branches into the run cache (runCache.ts: a size limit, removed when the host quits).
 import { existsSync, mkdirSync } from 'node:fs'
-import os from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import {
   branchPrefix,
@@ -23,12 +23,13 @@ import { FileSource } from '../node/runFiles'
 import type { BranchRequest, BranchRun } from '../shared/api'
 import { ApiError } from '../shared/protocol'
 import { MBS_SCRIPT, runMbs } from './mbsRun'
+import { createRunCache, type RunCache } from './runCache'
 
 export interface BranchRunnerOptions {
   /** The `mbs` script the branch runs with; defaults to this checkout's bin/mbs.cjs. */
   mbs?: string
-  /** The branches of a model without a file (default: the system's temporary folder). */
-  cacheDir?: string
+  /** Where the branches of a model without a file go (default: a run cache in the temporary folder). */
+  cache?: RunCache
 }
 
 /** The model a branch changes: its project text, file (null: none) and title. */
@@ -45,15 +46,15 @@ export interface BranchRunner {
 
 export function createBranchRunner(options: BranchRunnerOptions = {}): BranchRunner {
   const mbs = options.mbs ?? MBS_SCRIPT
+  const cache = options.cache ?? createRunCache()
   return {
     async run(model, request) {
       const checkpoint = readCheckpoint(request.checkpoint)
-      const folder = model.path
-        ? join(dirname(model.path), `${basename(model.path).replace(/\.mbsproj$/i, '')}-branches`)
-        : (options.cacheDir ?? join(os.tmpdir(), 'mbs-studio-branches'))
-      let index = 1
-      while (existsSync(join(folder, `branch-${index}.mbsres`))) index++
-      const projectCopy = join(folder, `branch-${index}.mbsproj`)
+      const target = model.path
+        ? nextBranch(model.path)
+        : cache.nextPath(`${stem(model.title)}-branch`, request.results ? [request.results] : [])
+      const folder = dirname(target)
+      const projectCopy = target.replace(/\.mbsres$/, '.mbsproj')
       try {
         mkdirSync(folder, { recursive: true })
         writeFileAtomic(projectCopy, model.text)
@@ -67,7 +68,7 @@ export function createBranchRunner(options: BranchRunnerOptions = {}): BranchRun
       const args = [projectCopy, '--from-checkpoint', request.checkpoint, ...overrideArgs(request.patch)]
       if (request.results && original === undefined) args.push('--branch-of', request.results)
       if (request.endTime !== undefined) args.push('--end-time', String(request.endTime))
-      const resultsPath = await runMbs(mbs, args, join(folder, `branch-${index}.mbsres`), 'The branch')
+      const resultsPath = await runMbs(mbs, args, target, 'The branch')
       const of = request.results ? basename(request.results).replace(/\.mbsres$/i, '') : model.title
       const note = request.results
         ? original && `the branch starts at t = ${checkpoint.time}: ${request.results}: ${original}`
@@ -81,6 +82,16 @@ export function createBranchRunner(options: BranchRunnerOptions = {}): BranchRun
       }
     },
   }
+}
+
+const stem = (name: string): string => name.replace(/\.mbsproj$/i, '')
+
+/** NAME-branches/branch-N.mbsres next to the project file NAME.mbsproj, N the first one free. */
+function nextBranch(projectPath: string): string {
+  const folder = join(dirname(projectPath), `${stem(basename(projectPath))}-branches`)
+  let index = 1
+  while (existsSync(join(folder, `branch-${index}.mbsres`))) index++
+  return join(folder, `branch-${index}.mbsres`)
 }
 
 function readCheckpoint(path: string): Checkpoint {

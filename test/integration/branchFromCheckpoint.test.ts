@@ -3,7 +3,8 @@
 // from it while the original stays paused. The reference is the original run itself, resumed to its
 // end: a branch with the same stiffness must be its results file record for record (bitwise: the
 // checkpoint restarts exactly), one with another stiffness its records up to the checkpoint and
-// different ones after. A structural change is refused naming the parameter, and nothing is run.
+// different ones after. A structural change is refused naming the parameter, and nothing is run. A
+// model without a file branches into the run cache, whose end removes the branch with its model copy.
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -77,5 +78,35 @@ describe('branchFromCheckpoint', () => {
       else if (!equal) differing++
     }
     expect(differing).toBe(o.times.filter((t) => t > saved.time).length)
+  }, 60_000)
+
+  it('a model without a file branches into the run cache, which removes the branch at the end', async () => {
+    const dir = temporaryDir()
+    const cache = path.join(dir, 'runs')
+    const t = startTestBackend({ runCache: { dir: cache } })
+    try {
+      await t.backend.call('openModel', { text: fs.readFileSync(FIXTURE, 'utf8') })
+      await t.backend.call('run', { realTimeFactor: 1 })
+      await t.events.next('progress', (p) => p.time > 0.1)
+      await t.backend.call('pause', undefined)
+      const saved = await t.backend.call('saveCheckpoint', { path: path.join(dir, 'c.mbschk') })
+      expect(path.dirname(saved.resultsPath!)).toBe(cache)
+      const branch = await t.backend.call('branchFromCheckpoint', {
+        checkpoint: saved.path,
+        results: saved.resultsPath,
+        patch: stiffness(300),
+      })
+      expect(branch.note).toBeUndefined()
+      // The branch and the copy of the model it ran, next to the run's results in the cache.
+      expect(path.dirname(branch.resultsPath)).toBe(cache)
+      expect(path.basename(branch.resultsPath)).toMatch(/^Untitled-branch-\d{8}T\d{6}-\d+-2\.mbsres$/)
+      expect(open(branch.resultsPath).frameCount).toBeGreaterThan(open(saved.resultsPath!).frameCount)
+      const copy = branch.resultsPath.replace(/\.mbsres$/, '.mbsproj')
+      expect(fs.existsSync(copy)).toBe(true)
+      t.dispose()
+      expect(fs.readdirSync(cache)).toEqual([])
+    } finally {
+      t.dispose()
+    }
   }, 60_000)
 })

@@ -35,11 +35,25 @@ describe('run cache', () => {
     expect(readdirSync(dir).sort()).toEqual(['newer.mbsres', 'notes.txt', 'older.mbsres'])
   })
 
+  it("a results file takes its stem's project file with it; a file in use stays", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mbs-run-cache-'))
+    oldFile(dir, 'branch.mbsres', 400, 300)
+    oldFile(dir, 'branch.mbsproj', 50, 300)
+    const original = oldFile(dir, 'original.mbsres', 400, 200)
+    oldFile(dir, 'newer.mbsres', 400, 100)
+    // 1200 bytes of results over 500: the two oldest would go, but the original is in use.
+    createRunCache({ dir, maxBytes: 500 }).nextPath('model', [original])
+    expect(readdirSync(dir).sort()).toEqual(['original.mbsres'])
+  })
+
   it('dispose removes the files it handed out and no others', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mbs-run-cache-'))
     const other = oldFile(dir, 'other-session.mbsres', 10, 10)
     const cache = createRunCache({ dir })
     writeFileSync(cache.nextPath('a'), 'x')
+    const branch = cache.nextPath('b-branch')
+    writeFileSync(branch, 'x')
+    writeFileSync(branch.replace(/\.mbsres$/, '.mbsproj'), '{}') // the branch's model
     cache.nextPath('b') // a run that wrote no file (writeSolutionToFile false)
     cache.dispose()
     expect(readdirSync(dir)).toEqual(['other-session.mbsres'])
