@@ -56,6 +56,8 @@ export class ExplicitSolver extends SolverBase {
    */
   private diagonalMass = false
   private massDiagonal = new Float64Array(0)
+  /** massDiagonal was taken from the mass objects (constantDiagonalMass): there is no matrix. */
+  private lumpedMass = false
   /** The sum of x * 0 over the accelerations the diagonal path computed last (0: all finite). */
   private accelerationProbe = NaN
   private q0 = new Float64Array(0)
@@ -94,15 +96,6 @@ export class ExplicitSolver extends SolverBase {
     this.otherForceObjects = this.system.objects
       .map((r) => r.computation)
       .filter((o) => o.computeODE2LHS && !own.includes(o))
-    if (!this.massSolvers && (!this.matrix || this.matrix.n !== n2 + this.nAE)) {
-      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
-      this.projection = new ConstraintProjection(
-        this.evaluator,
-        this.matrix,
-        () => this.factorizeProjection(),
-        true,
-      )
-    }
     if (this.q0.length !== n2 || this.rhsAE.length !== this.nAE || this.kq.length !== stages) {
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
@@ -122,6 +115,21 @@ export class ExplicitSolver extends SolverBase {
       ) && this.nAE === 0
     this.massFactorized = false
     this.diagonalMass = false
+    // Lumped masses (mass points): their diagonal without a matrix, ordering or factorization.
+    this.lumpedMass =
+      !this.massSolvers &&
+      this.constantMass &&
+      this.evaluator.constantDiagonalMass(this.state, this.massDiagonal)
+    const needsMatrix = !this.massSolvers && !this.lumpedMass
+    if (needsMatrix && (!this.matrix || this.matrix.n !== n2 + this.nAE)) {
+      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
+      this.projection = new ConstraintProjection(
+        this.evaluator,
+        this.matrix,
+        () => this.factorizeProjection(),
+        true,
+      )
+    }
   }
 
   /**
@@ -165,6 +173,10 @@ export class ExplicitSolver extends SolverBase {
       return
     }
     ev.ode2Residual(s, this.rhsODE2)
+    if (this.lumpedMass && !this.massFactorized) {
+      this.stats.jacobians++ // the mass matrix, counted as the matrix path counts its factorization
+      this.massFactorized = this.diagonalMass = true
+    }
     if (this.diagonalMass) {
       // -(f_lhs - f_loads) / M_ii: the negation, the solve's division and the copy of the general path.
       const d = this.massDiagonal

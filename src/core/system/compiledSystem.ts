@@ -37,6 +37,8 @@ export class CompiledSystem implements BuildContext {
   nData = 0
   /** Incremented by every setup that changed the coordinate layout (solvers re-size on change). */
   layoutVersion = 0
+  /** Incremented by every in-place parameter change (updateItems; packed force kernels reload). */
+  parametersVersion = 0
   private readonly building = new Set<string>()
   private pending = false
 
@@ -120,6 +122,7 @@ export class CompiledSystem implements BuildContext {
    */
   updateItems(model: ResolvedModel, changed: readonly { kind: ItemKind; index: number }[]): void {
     this.model = model
+    this.parametersVersion++
     for (const { kind, index } of changed) {
       const record = this.records(kind)[index]
       record.item = model.item(kind, index)

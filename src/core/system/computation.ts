@@ -97,6 +97,25 @@ export interface PotentialSource {
   readonly noPotential?: string
 }
 
+/**
+ * A kernel for the f_lhs of many objects of one class from packed arrays, one loop instead of a call
+ * per object (30,000 springs of a lattice: their scattered objects cost more than the arithmetic).
+ * add() must make the same sums into the same entries in the same order as computeODE2LHS object by
+ * object through the evaluator, so results stay bitwise.
+ */
+export interface PackedForces {
+  /** out (global ODE2 vector) += f_lhs of every packed object, in their order. */
+  add(s: SystemState, out: Float64Array): void
+  /** Takes the objects' live parameters again (after setParameters). */
+  reload(): void
+}
+
+/** A class of objects that can be packed: consecutive force objects with the same kind go together. */
+export interface PackedForceKind {
+  /** The kernel for these objects (at least two, all of this kind), their ltg set up. */
+  pack(objects: readonly ObjectComputation[]): PackedForces
+}
+
 export interface ObjectComputation extends LifecycleHooks, PotentialSource {
   /** Global ODE2 indices of the local coordinates; set by setup. */
   ltgODE2: Int32Array
@@ -128,6 +147,8 @@ export interface ObjectComputation extends LifecycleHooks, PotentialSource {
   computeAccelerations?(s: SystemState, rhs: Float64Array, x: Float64Array): number
   /** f_lhs on local coordinates, ADDED into out (length ltg.length). */
   computeODE2LHS?(s: SystemState, out: Float64Array): void
+  /** Set when computeODE2LHS may run packed with its neighbours' (PackedForces), fixed per assembly. */
+  readonly packedForces?: PackedForceKind
   /**
    * Analytic Jacobian factorK * d f_lhs/dq + factorD * d f_lhs/dq', ADDED into out (n x n). Objects
    * with computeODE2LHS and without this get a local numerical Jacobian.
@@ -208,9 +229,24 @@ export interface MarkerComputation extends LifecycleHooks {
   setupLTG(): void
 }
 
+/** Loads packed as objects' forces are (PackedForces): the same sums as addLoad load by load. */
+export interface PackedLoads {
+  /** f += factor * the generalized loads of every packed load, in their order. */
+  add(s: SystemState, f: Float64Array, factor: number): void
+  /** Takes the loads' live parameters again (after setParameters). */
+  reload(): void
+}
+
+export interface PackedLoadKind {
+  /** The kernel for these loads (at least two, all of this kind), their ltg set up. */
+  pack(loads: readonly LoadComputation[]): PackedLoads
+}
+
 export interface LoadComputation extends LifecycleHooks, PotentialSource {
   /** Adds factor * the generalized load (right-hand side) into the global vector f, at time s.t. */
   addLoad(s: SystemState, f: Float64Array, factor: number): void
+  /** Set when addLoad may run packed with its neighbours' (PackedLoads), fixed per assembly. */
+  readonly packedLoads?: PackedLoadKind
   /** The load vector (force/torque/coordinate load) at time t, for sensors. */
   loadValue(t: number, out: Float64Array): number
   setupLTG(): void

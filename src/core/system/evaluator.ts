@@ -2,7 +2,7 @@
 // their LTG indices: mass matrix, ODE2 residual, constraint equations, reaction forces and the
 // Newton Jacobian blocks. All work buffers are allocated once here, so solver steps allocate nothing.
 import type { CompiledSystem } from './compiledSystem'
-import type { LoadComputation, LocalBlock, ObjectComputation } from './computation'
+import type { LoadComputation, LocalBlock, ObjectComputation, PackedForces, PackedLoads } from './computation'
 import type { SparsePatternBuilder } from '../math/sparsePattern'
 import { zeroRange } from '../math/smallArrays'
 import type { SystemMatrix } from './matrix'
@@ -195,6 +195,32 @@ class MatrixSlots {
   }
 }
 
+/** A run of force objects or loads: packed (one kernel call for all) or a single item (packed null). */
+interface Run<T, P> {
+  readonly items: readonly T[]
+  readonly packed: P | null
+}
+
+/** Runs of consecutive items with the same packing kind (two or more), the others one by one. */
+function packedRuns<T, P>(
+  items: readonly T[],
+  kindOf: (item: T) => { pack(items: readonly T[]): P } | undefined,
+): Run<T, P>[] {
+  const runs: Run<T, P>[] = []
+  for (let k = 0; k < items.length;) {
+    const kind = kindOf(items[k])
+    let end = k + 1
+    while (kind && end < items.length && kindOf(items[end]) === kind) end++
+    const run = items.slice(k, end)
+    runs.push({ items: run, packed: kind && run.length > 1 ? kind.pack(run) : null })
+    k = end
+  }
+  return runs
+}
+
+type ForceRun = Run<ObjectComputation, PackedForces>
+type LoadRun = Run<LoadComputation, PackedLoads>
+
 export class SystemEvaluator {
   /** Square work block (n x n of an object), grown on first use by localSquare. */
   private localA = new Float64Array(0)
@@ -227,6 +253,14 @@ export class SystemEvaluator {
    * a second to index for n = 3000.
    */
   private readonly structures = new Map<LocalBlock, DeclaredBlocks>()
+  /**
+   * Per list of force objects given to ode2Residual: its runs (packedRuns), made on first use and again
+   * when the coordinate layout changed; the packed kernels reload when parameters changed in place.
+   */
+  private readonly forcePlans = new Map<readonly ObjectComputation[], ForceRun[]>()
+  private loadPlan: LoadRun[] | null = null
+  private plansLayout = -1
+  private plansParameters = -1
   /** Slot tables per matrix (a solver keeps one or two per assembly: Newton's and a projection's). */
   private readonly matrixSlots = new WeakMap<SystemMatrix, MatrixSlots>()
 
@@ -397,6 +431,25 @@ export class SystemEvaluator {
     }
   }
 
+  /**
+   * A constant diagonal mass matrix (lumped masses) without forming it: its diagonal into out (length
+   * nODE2; the sums the assembly makes) and true. False when a mass matrix depends on the state or has
+   * an off-diagonal entry, or a coordinate has no mass (the matrix path names it).
+   */
+  constantDiagonalMass(s: SystemState, out: Float64Array): boolean {
+    zeroRange(out, 0, out.length)
+    for (let k = 0; k < this.massObjects.length; k++) {
+      const o = this.massObjects[k]
+      if (o.constantMassMatrix !== true) return false
+      const ltg = o.ltgODE2,
+        n = ltg.length,
+        local = this.localMass(k, s)
+      for (let i = 0; i < n * n; i++) if (i % (n + 1) !== 0 && local[i] !== 0) return false
+      for (let i = 0; i < n; i++) out[ltg[i]] += local[i * (n + 1)]
+    }
+    return out.every((m) => m !== 0 && Number.isFinite(m))
+  }
+
   /** y += M(q) x, without forming the global matrix. */
   addMassTimes(s: SystemState, x: Float64Array, y: Float64Array): void {
     for (let k = 0; k < this.massObjects.length; k++) {
@@ -423,16 +476,52 @@ export class SystemEvaluator {
     objects: readonly ObjectComputation[] = this.forceObjects,
   ): void {
     zeroRange(out, 0, out.length)
-    for (let k = 0; k < objects.length; k++) {
-      const o = objects[k]
-      const ltg = o.ltgODE2
-      const n = ltg.length
-      const local = this.localB
-      zeroRange(local, 0, n)
-      o.computeODE2LHS!(s, local)
-      for (let i = 0; i < n; i++) out[ltg[i]] += local[i]
+    const runs = this.forcePlan(objects)
+    for (let r = 0; r < runs.length; r++) {
+      const { items: run, packed } = runs[r]
+      if (packed) {
+        packed.add(s, out)
+        continue
+      }
+      for (let k = 0; k < run.length; k++) {
+        const o = run[k]
+        const ltg = o.ltgODE2
+        const n = ltg.length
+        const local = this.localB
+        zeroRange(local, 0, n)
+        o.computeODE2LHS!(s, local)
+        for (let i = 0; i < n; i++) out[ltg[i]] += local[i]
+      }
     }
-    for (const load of this.loads) load.addLoad(s, out, -loadFactor)
+    const loadPlan = this.loadPlan!
+    for (let r = 0; r < loadPlan.length; r++) {
+      const { items: loads, packed } = loadPlan[r]
+      if (packed) packed.add(s, out, -loadFactor)
+      else for (let k = 0; k < loads.length; k++) loads[k].addLoad(s, out, -loadFactor)
+    }
+  }
+
+  /** The runs of a list of force objects (forcePlans) and of the loads, with current parameters. */
+  private forcePlan(objects: readonly ObjectComputation[]): ForceRun[] {
+    const system = this.system
+    if (this.plansLayout !== system.layoutVersion) {
+      this.forcePlans.clear()
+      this.loadPlan = packedRuns(this.loads, (l) => l.packedLoads)
+      this.plansLayout = system.layoutVersion
+      this.plansParameters = system.parametersVersion
+    }
+    let runs = this.forcePlans.get(objects)
+    if (!runs) {
+      if (this.forcePlans.size >= 4) this.forcePlans.clear() // lists of solvers set up again
+      runs = packedRuns(objects, (o) => o.packedForces)
+      this.forcePlans.set(objects, runs)
+    }
+    if (this.plansParameters !== system.parametersVersion) {
+      this.plansParameters = system.parametersVersion
+      for (const plan of this.forcePlans.values()) for (const run of plan) run.packed?.reload()
+      for (const run of this.loadPlan!) run.packed?.reload()
+    }
+    return runs
   }
 
   /** out += C_q^T lambda (position-level, or C_q'^T for velocity-level constraints). */

@@ -7,7 +7,7 @@ import type { SystemState } from '../../system/state'
 export class FixedFrame implements FrameKinematics {
   readonly ltg = new Int32Array(0)
   constructor(
-    private readonly p: Float64Array,
+    readonly p: Float64Array,
     private readonly R: Float64Array,
   ) {}
   position(_s: SystemState, out: Float64Array): void {
@@ -45,10 +45,10 @@ export class TranslationPoint implements PointKinematics {
    *   created before assembly stay valid.
    */
   constructor(
-    private readonly dim: 2 | 3,
-    private readonly reference: Float64Array,
+    readonly dim: 2 | 3,
+    readonly reference: Float64Array,
     readonly ltg: Int32Array,
-    private readonly offset: Float64Array = new Float64Array(3),
+    readonly offset: Float64Array = new Float64Array(3),
   ) {}
   position(s: SystemState, out: Float64Array): void {
     const q = s.q,

@@ -8,8 +8,11 @@ import type {
   FrameKinematics,
   LoadComputation,
   MarkerComputation,
+  PackedLoadKind,
   PointKinematics,
 } from '../../system/computation'
+import { TranslationPoint } from './fixedKinematics'
+import { PACKED_POINT_FORCES } from './packedLoads'
 import type { SystemState } from '../../system/state'
 import { itemFactory, visualizationParams } from './itemFields'
 
@@ -25,6 +28,10 @@ class LoadVector {
   value(t: number, out: Float64Array): void {
     if (this.functions) for (let i = 0; i < this.functions.length; i++) out[i] = this.functions[i](t)
     else copyInto(out, this.constant)
+  }
+  /** The vector when it is constant with three components, else undefined. */
+  get constant3(): Float64Array | undefined {
+    return this.functions || this.constant.length !== 3 ? undefined : this.constant
   }
 }
 
@@ -52,6 +59,7 @@ export class VectorLoad implements LoadComputation {
   private vector: LoadVector
   /** A torque or a force turning with its body is not the gradient of a potential. */
   readonly noPotential: string | undefined
+  readonly packedLoads: PackedLoadKind | undefined
   constructor(
     item: ResolvedItem,
     private readonly kinematics: PointKinematics,
@@ -66,6 +74,18 @@ export class VectorLoad implements LoadComputation {
       : bodyFixed
         ? 'turns with its body (bodyFixed), so its work has no potential'
         : undefined
+    const point = !torque && !bodyFixed && kinematics instanceof TranslationPoint
+    this.packedLoads = point ? PACKED_POINT_FORCES : undefined
+  }
+  /** Packed kernel: the constant force F = scale * loadVector into out; false when F varies in time. */
+  constantForce(out: Float64Array): boolean {
+    const c = this.vector.constant3
+    if (!c) return false
+    for (let i = 0; i < 3; i++) out[i] = c[i] * this.scale // loadValue's copy, then *= scale
+    return true
+  }
+  get pointKinematics(): PointKinematics {
+    return this.kinematics
   }
   /**
    * V = -F(t) . x(q) for a force fixed in space (gravity: -m g . x_com); a time function gives the

@@ -3,7 +3,8 @@ import { compileFunction, type VariableFunction } from '../../model/expression'
 import { evaluateLaw } from '../common/userLaw'
 import type { ParamSchema } from '../../model/parameters'
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
-import type { MarkerComputation } from '../../system/computation'
+import type { MarkerComputation, PackedForceKind, PointKinematics } from '../../system/computation'
+import { PACKED_SPRING_DAMPERS, packedPointDim, type PackableSpring } from '../common/packedSprings'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { requireMarkers, markersOf } from '../common/markerChecks'
@@ -66,9 +67,10 @@ const PARAMETERS = {
  * Force along the line of the markers: f = k (L - L0) + d (L' - velocityOffset) + force, or the user
  * function of USER_FUNCTION_VARIABLES instead.
  */
-class SpringDamper extends PairConnector {
+class SpringDamper extends PairConnector implements PackableSpring {
   readonly nAE = 0
   readonly outputVariables = LINE_OUTPUTS
+  readonly packedForces: PackedForceKind | undefined
   // The live parameters (setParameters).
   private L0 = 0
   private k = 0
@@ -86,6 +88,18 @@ class SpringDamper extends PairConnector {
   ) {
     super(markers, work)
     if (userFunction) this.noPotential = 'has a springForceUserFunction, whose potential is not known'
+    const points = packedPointDim(this.k0) >= 0 && packedPointDim(this.k1) >= 0
+    this.packedForces = active && !userFunction && points ? PACKED_SPRING_DAMPERS : undefined
+  }
+  get markerKinematics(): readonly [PointKinematics, PointKinematics] {
+    return [this.k0, this.k1]
+  }
+  writeParameters(out: Float64Array, at: number): void {
+    out[at] = this.L0
+    out[at + 1] = this.k
+    out[at + 2] = this.d
+    out[at + 3] = this.force0
+    out[at + 4] = this.velocityOffset
   }
   setParameters(item: ResolvedItem): void {
     const p = item.params as ItemParams<typeof PARAMETERS>
