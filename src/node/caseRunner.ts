@@ -129,7 +129,8 @@ export class CaseRunner {
   }
 
   private send(m: ToWorker): void {
-    this.child.send(m)
+    // A channel closed by a dying worker fails the send; its exit then rejects the cases it held.
+    this.child.send(m, (error) => error && this.kill())
   }
 }
 
