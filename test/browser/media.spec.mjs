@@ -3,8 +3,9 @@
 // whatever the window's size (read from its header), with opaque or, when asked, alpha 0 background
 // pixels. Videos (MP4 with H.264 and AV1, WebM with VP9 and VP8) are decoded in the page with
 // mediabunny: the frame count, times k / fps and size are the ones asked for, and frames differ over
-// time where the swinging pendulum is drawn (the time label's strip left out). A codec the browser
-// cannot encode (H.265 here) is said before anything is written; a cancelled export leaves no file.
+// time where the swinging pendulum is drawn (the time label's strip left out), and the time label's
+// digits change. A codec the browser cannot encode (H.265 here) is said before anything is written; a
+// cancelled export leaves no file.
 import assert from 'node:assert/strict'
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -182,14 +183,18 @@ function decodeVideo(path, samplePngs) {
         sample.close()
       }
       const { width, height } = frames[0]?.canvas ?? { width: 0, height: 0 }
-      // Pixels differing by more than 30 in r + g + b above the bottom 15 % (where the time label is).
-      const differing = (a, b) => {
+      // Pixels differing by more than 30 in r + g + b in rows [top, bottom) and columns [0, right).
+      const differingIn = (a, b, top, bottom, right) => {
         let n = 0
-        const end = 4 * width * Math.floor(0.85 * height)
-        for (let i = 0; i < end; i += 4)
-          if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 30) n++
-        return n / (end / 4)
+        for (let y = top; y < bottom; y++)
+          for (let i = 4 * y * width, end = i + 4 * right; i < end; i += 4)
+            if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 30)
+              n++
+        return n
       }
+      // Their share above the bottom 15 % (where the time label is).
+      const labelTop = Math.floor(0.85 * height)
+      const differing = (a, b) => differingIn(a, b, 0, labelTop, width) / (labelTop * width)
       const toDataUrl = async (canvas) => {
         const blob = await canvas.convertToBlob({ type: 'image/png' })
         return new Promise((resolve) => {
@@ -207,6 +212,10 @@ function decodeVideo(path, samplePngs) {
         // Frame k against frame 0 and against its predecessor.
         fromFirst: frames.map((f) => differing(frames[0].data, f.data)),
         fromPrevious: frames.map((f, k) => (k === 0 ? 0 : differing(frames[k - 1].data, f.data))),
+        // The time label (lower left corner, nothing else drawn there) of each frame against frame 0's.
+        labelFromFirst: frames.map((f) =>
+          differingIn(frames[0].data, f.data, labelTop, height, Math.floor(0.3 * width)),
+        ),
         pngs: await Promise.all(
           pngs.filter((k) => k < frames.length).map((k) => toDataUrl(frames[k].canvas)),
         ),
@@ -237,7 +246,7 @@ for (const [format, container, codec, size] of [
   ['webm/vp8', 'webm', 'vp8', [320, 240]],
   ['mp4/av1', 'mp4', 'av1', [320, 240]],
 ]) {
-  test(`a ${format} video decodes to the frames asked for, the pendulum moving`, async () => {
+  test(`a ${format} video decodes to the frames asked for, the pendulum moving, the time shown`, async () => {
     const video = await videoSettings(format, size)
     assert.match(await video.textContent(), /11 frames/)
     await video.getByRole('button', { name: 'Save…' }).click()
@@ -259,6 +268,9 @@ for (const [format, container, codec, size] of [
     for (let k = 1; k < 11; k++) {
       assert.ok(decoded.fromFirst[k] > 0.002, `frame ${k} vs 0: ${decoded.fromFirst[k]}`)
       assert.ok(decoded.fromPrevious[k] > 0.001, `frame ${k} vs ${k - 1}: ${decoded.fromPrevious[k]}`)
+      // The time overlay (on by default) reads t = k / 10 s: at least one digit differs from frame 0's
+      // "t = 0.000 s" (measured 24 to 78 differing pixels).
+      assert.ok(decoded.labelFromFirst[k] >= 10, `time label ${k} vs 0: ${decoded.labelFromFirst[k]} pixels`)
     }
     decoded.pngs.forEach((url, i) =>
       writeFileSync(
