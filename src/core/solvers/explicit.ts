@@ -182,7 +182,10 @@ export class ExplicitSolver extends SolverBase {
       const d = this.massDiagonal
       let probe = 0
       for (let i = 0; i < n2; i++) {
-        const x = -rhs[i] / d[i]
+        // A zero force (a direction nothing acts in) gives -r / M_ii = -r, sign included, undivided.
+        const r = rhs[i],
+          di = d[i]
+        const x = r === 0 && di > 0 ? -r : -r / di
         out[i] = x
         probe += x * 0
       }
