@@ -39,3 +39,18 @@ export const matrixNames = (name: string, rows: number, cols: number): string[] 
 export function compileLaws(raw: JsonValue, variables: readonly string[]): VariableFunction[] | undefined {
   return Array.isArray(raw) ? raw.map((e) => compileFunction(String(e), variables)) : undefined
 }
+
+/**
+ * d law / d args[i] at args by central differences, step 1e-6 (1 + |x|): O(step^2), for the Newton
+ * matrix only. args[i] is restored.
+ */
+export function lawDerivative(law: VariableFunction, args: Float64Array, i: number): number {
+  const x = args[i],
+    h = 1e-6 * (1 + Math.abs(x))
+  args[i] = x + h
+  const up = law(args)
+  args[i] = x - h
+  const down = law(args)
+  args[i] = x
+  return (up - down) / (2 * h)
+}

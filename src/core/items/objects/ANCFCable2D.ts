@@ -10,7 +10,12 @@
 // The Jacobian is analytic: with e_q = d eps/dq and K_q = dK/dq,
 //   dQ/dq  = int [EA e_q e_q^T + N e_qq + d_eps e_q (e_qq q')^T + (same for K with EI, M, d_K)] dx
 //   dQ/dq' = int [d_eps e_q e_q^T + d_K K_q K_q^T] dx.
+// Exudyn's axialForceUserFunction / bendingMomentUserFunction replace N / M at each integration point
+// by an expression in eps, eps', K, K' (both strains at every point) and the parameters; the Newton
+// matrix then takes dN/d eps, dN/d eps' (dM/dK, dM/dK') by central differences in place of EA, d_eps
+// (EI, d_K) and leaves out the cross terms dN/dK, dM/d eps (they change convergence, not the solution).
 import { defineItem } from '../../model/definition'
+import { compileFunction, type VariableFunction } from '../../model/expression'
 import type { NodeComputation, PointKinematics } from '../../system/computation'
 import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
@@ -20,9 +25,44 @@ import {
   cableParameterSchema,
   cableParametersOf,
   hermiteShape,
+  type PointSet,
   sampleCurve,
 } from '../common/ancfCable'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
+import { lawDerivative } from '../common/userLaw'
+
+/** Exudyn 1.11's arguments of axialForceUserFunction after (mbs, t, itemNumber), with t first. */
+const AXIAL_LAW_VARIABLES = [
+  't',
+  'axialPositionNormalized',
+  'axialStrain',
+  'axialStrain_t',
+  'axialStrainRef',
+  'physicsAxialStiffness',
+  'physicsAxialDamping',
+  'curvature',
+  'curvature_t',
+  'curvatureRef',
+]
+/** Exudyn 1.11's arguments of bendingMomentUserFunction after (mbs, t, itemNumber), with t first. */
+const BENDING_LAW_VARIABLES = [
+  't',
+  'axialPositionNormalized',
+  'curvature',
+  'curvature_t',
+  'curvatureRef',
+  'physicsBendingStiffness',
+  'physicsBendingDamping',
+  'axialStrain',
+  'axialStrain_t',
+  'axialStrainRef',
+]
+
+/** The user laws of the normal force N and the bending moment M (absent: the linear laws). */
+export interface Cable2DLaws {
+  axial?: VariableFunction
+  bending?: VariableFunction
+}
 
 export interface Cable2DParameters extends CableParameters {
   referenceCurvature: number
@@ -39,27 +79,51 @@ export class AncfCable2DElement extends AncfCableBase {
   private readonly b = new Float64Array(2)
   private readonly cGradient = new Float64Array(8)
   private readonly gGradient = new Float64Array(8)
+  /** With user laws: the other strain's gradient at a point, the reference strains at the other points. */
+  private readonly crossGradient = new Float64Array(8)
+  private readonly kappaRefAxial: Float64Array
+  private readonly epsRefBending: Float64Array
+  private readonly lawArguments = new Float64Array(AXIAL_LAW_VARIABLES.length)
+  readonly noPotential: string | undefined
 
   constructor(
     name: string,
     nodes: [NodeComputation, NodeComputation],
     override readonly p: Cable2DParameters,
+    private readonly laws: Cable2DLaws = {},
   ) {
     super(name, nodes, p, 2)
     this.kappaRef = new Float64Array(this.bending.n)
+    this.kappaRefAxial = new Float64Array(this.axial.n)
+    this.epsRefBending = new Float64Array(this.bending.n)
+    if (laws.axial || laws.bending)
+      this.noPotential =
+        'has an axialForceUserFunction or bendingMomentUserFunction, whose potential is not known'
   }
 
   protected setupReferenceStrains(): void {
     for (let pt = 0; pt < this.axial.n; pt++) this.epsRef[pt] = this.axialPoint(pt, false)
     for (let pt = 0; pt < this.bending.n; pt++) this.kappaRef[pt] = this.bendingPoint(pt, false)
+    for (let pt = 0; pt < this.axial.n; pt++)
+      this.kappaRefAxial[pt] = this.curvatureAt(this.axial, pt, false, this.crossGradient)
+    for (let pt = 0; pt < this.bending.n; pt++)
+      this.epsRefBending[pt] = this.strainAt(this.bending, pt, false, this.crossGradient)
+  }
+
+  protected axialPoint(pt: number, withHessian: boolean): number {
+    return this.strainAt(this.axial, pt, withHessian, this.gradient)
+  }
+
+  private bendingPoint(pt: number, withHessian: boolean): number {
+    return this.curvatureAt(this.bending, pt, withHessian, this.gradient)
   }
 
   /**
-   * Strain eps at axial point pt of this.q; gradient = d eps/dq; with hessian, also d^2 eps/dq^2
-   * (8x8) = S'_i S'_j (I - t t^T)_{ci cj} / |r'|.
+   * Strain eps at point pt of set of this.q; gradient = d eps/dq; with hessian, also this.hessian =
+   * d^2 eps/dq^2 (8x8) = S'_i S'_j (I - t t^T)_{ci cj} / |r'|.
    */
-  protected axialPoint(pt: number, withHessian: boolean): number {
-    const d1 = this.axial.d1,
+  private strainAt(set: PointSet, pt: number, withHessian: boolean, gradient: Float64Array): number {
+    const d1 = set.d1,
       at = 4 * pt
     this.interpolate(d1, at, this.q, this.a)
     const ax = this.a[0],
@@ -68,8 +132,8 @@ export class AncfCable2DElement extends AncfCableBase {
     const tx = ax / len,
       ty = ay / len
     for (let k = 0; k < 4; k++) {
-      this.gradient[2 * k] = d1[at + k] * tx
-      this.gradient[2 * k + 1] = d1[at + k] * ty
+      gradient[2 * k] = d1[at + k] * tx
+      gradient[2 * k + 1] = d1[at + k] * ty
     }
     if (withHessian) {
       const P = [1 - tx * tx, -tx * ty, -tx * ty, 1 - ty * ty]
@@ -81,12 +145,12 @@ export class AncfCable2DElement extends AncfCableBase {
   }
 
   /**
-   * Curvature K = c / g (c = r' x r'', g = r'.r') at bending point pt of this.q; gradient = dK/dq;
+   * Curvature K = c / g (c = r' x r'', g = r'.r') at point pt of set of this.q; gradient = dK/dq;
    * with hessian, d^2K/dq^2 = c_ij/g - (c_i g_j + c_j g_i)/g^2 - c g_ij/g^2 + 2 c g_i g_j/g^3.
    */
-  private bendingPoint(pt: number, withHessian: boolean): number {
-    const d1 = this.bending.d1,
-      d2 = this.bending.d2,
+  private curvatureAt(set: PointSet, pt: number, withHessian: boolean, gradient: Float64Array): number {
+    const d1 = set.d1,
+      d2 = set.d2,
       at = 4 * pt
     this.interpolate(d1, at, this.q, this.a)
     this.interpolate(d2, at, this.q, this.b)
@@ -103,7 +167,7 @@ export class AncfCable2DElement extends AncfCableBase {
       gi[2 * k] = 2 * d1[at + k] * ax
       gi[2 * k + 1] = 2 * d1[at + k] * ay
     }
-    for (let i = 0; i < 8; i++) this.gradient[i] = ci[i] / g - (c * gi[i]) / (g * g)
+    for (let i = 0; i < 8; i++) gradient[i] = ci[i] / g - (c * gi[i]) / (g * g)
     if (withHessian) {
       for (let i = 0; i < 8; i++)
         for (let j = 0; j < 8; j++) {
@@ -131,54 +195,100 @@ export class AncfCable2DElement extends AncfCableBase {
 
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     this.gather(s)
-    this.forEachPoint((w, stress) => {
-      for (let i = 0; i < 8; i++) out[i] += w * stress * this.gradient[i]
-    }, false)
+    this.forEachPoint(
+      s.t,
+      (w, stress) => {
+        for (let i = 0; i < 8; i++) out[i] += w * stress * this.gradient[i]
+      },
+      false,
+    )
   }
 
   computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
     this.gather(s)
-    this.forEachPoint((w, stress, stiffness, damping) => {
-      const g = this.gradient,
-        H = this.hessian,
-        Hv = this.hessianV
-      // (hessian q') for the damping term's dependence on q.
-      for (let i = 0; i < 8; i++) {
-        let sum = 0
-        for (let j = 0; j < 8; j++) sum += H[i * 8 + j] * this.v[j]
-        Hv[i] = sum
-      }
-      for (let i = 0; i < 8; i++)
-        for (let j = 0; j < 8; j++)
-          out[i * 8 + j] +=
-            w *
-            (factorK * (stiffness * g[i] * g[j] + stress * H[i * 8 + j] + damping * g[i] * Hv[j]) +
-              factorD * damping * g[i] * g[j])
-    }, true)
+    this.forEachPoint(
+      s.t,
+      (w, stress, stiffness, damping) => {
+        const g = this.gradient,
+          H = this.hessian,
+          Hv = this.hessianV
+        // (hessian q') for the damping term's dependence on q.
+        for (let i = 0; i < 8; i++) {
+          let sum = 0
+          for (let j = 0; j < 8; j++) sum += H[i * 8 + j] * this.v[j]
+          Hv[i] = sum
+        }
+        for (let i = 0; i < 8; i++)
+          for (let j = 0; j < 8; j++)
+            out[i * 8 + j] +=
+              w *
+              (factorK * (stiffness * g[i] * g[j] + stress * H[i * 8 + j] + damping * g[i] * Hv[j]) +
+                factorD * damping * g[i] * g[j])
+      },
+      true,
+    )
   }
 
   /**
    * Calls add(weight, generalized stress, stiffness, damping coefficient) at every axial point (with
-   * gradient/hessian of eps) and every bending point (of K). Stress = N or M including damping.
+   * gradient/hessian of eps) and every bending point (of K). Stress = N or M including damping; with a
+   * user law, its value and its derivatives by the strain and the strain rate (Jacobian only).
    */
   private forEachPoint(
+    t: number,
     add: (w: number, stress: number, stiffness: number, damping: number) => void,
     withHessian: boolean,
   ): void {
-    const p = this.p
+    const p = this.p,
+      { axial: axialLaw, bending: bendingLaw } = this.laws,
+      a = this.lawArguments
     for (let pt = 0; pt < this.axial.n; pt++) {
       const eps = this.axialPoint(pt, withHessian)
-      const N =
-        p.EA * (eps - p.referenceAxialStrain - p.strainIsRelativeToReference * this.epsRef[pt]) +
-        p.axialDamping * this.dotV(this.gradient)
-      add(this.axial.weight[pt], N, p.EA, p.axialDamping)
+      if (!axialLaw) {
+        const N =
+          p.EA * (eps - p.referenceAxialStrain - p.strainIsRelativeToReference * this.epsRef[pt]) +
+          p.axialDamping * this.dotV(this.gradient)
+        add(this.axial.weight[pt], N, p.EA, p.axialDamping)
+        continue
+      }
+      a[0] = t
+      a[1] = this.axial.xi[pt]
+      a[2] = eps
+      a[3] = this.dotV(this.gradient)
+      a[4] = p.referenceAxialStrain + p.strainIsRelativeToReference * this.epsRef[pt]
+      a[5] = p.EA
+      a[6] = p.axialDamping
+      a[7] = this.curvatureAt(this.axial, pt, false, this.crossGradient)
+      a[8] = this.dotV(this.crossGradient)
+      a[9] = p.referenceCurvature + p.strainIsRelativeToReference * this.kappaRefAxial[pt]
+      const N = axialLaw(a)
+      if (withHessian)
+        add(this.axial.weight[pt], N, lawDerivative(axialLaw, a, 2), lawDerivative(axialLaw, a, 3))
+      else add(this.axial.weight[pt], N, 0, 0)
     }
     for (let pt = 0; pt < this.bending.n; pt++) {
       const K = this.bendingPoint(pt, withHessian)
-      const M =
-        p.EI * (K - p.referenceCurvature - p.strainIsRelativeToReference * this.kappaRef[pt]) +
-        p.bendingDamping * this.dotV(this.gradient)
-      add(this.bending.weight[pt], M, p.EI, p.bendingDamping)
+      if (!bendingLaw) {
+        const M =
+          p.EI * (K - p.referenceCurvature - p.strainIsRelativeToReference * this.kappaRef[pt]) +
+          p.bendingDamping * this.dotV(this.gradient)
+        add(this.bending.weight[pt], M, p.EI, p.bendingDamping)
+        continue
+      }
+      a[0] = t
+      a[1] = this.bending.xi[pt]
+      a[2] = K
+      a[3] = this.dotV(this.gradient)
+      a[4] = p.referenceCurvature + p.strainIsRelativeToReference * this.kappaRef[pt]
+      a[5] = p.EI
+      a[6] = p.bendingDamping
+      a[7] = this.strainAt(this.bending, pt, false, this.crossGradient)
+      a[8] = this.dotV(this.crossGradient)
+      a[9] = p.referenceAxialStrain + p.strainIsRelativeToReference * this.epsRefBending[pt]
+      const M = bendingLaw(a)
+      if (withHessian)
+        add(this.bending.weight[pt], M, lawDerivative(bendingLaw, a, 2), lawDerivative(bendingLaw, a, 3))
+      else add(this.bending.weight[pt], M, 0, 0)
     }
   }
 
@@ -286,7 +396,8 @@ export const ObjectANCFCable2D = defineItem({
     "deformation: axial strain eps = |r'| - 1, bending by the material curvature K = (r' x r'') / " +
     "|r'|^2, normal force N = EA (eps - eps0 - fRef epsRef) and moment M = EI (K - K0 - fRef KRef) plus " +
     'viscous terms; Gauss integration per term (full or reduced). Markers: BodyPosition at localPosition ' +
-    '[x, y, 0] (x along the axis 0..L, y across), BodyMass for distributed (gravity) loads.',
+    '[x, y, 0] (x along the axis 0..L, y across), BodyMass for distributed (gravity) loads. N and M may ' +
+    'be user laws (axialForceUserFunction, bendingMomentUserFunction).',
   parameters: {
     ...cableParameterSchema({
       bendingStiffness: 'bending stiffness EI; bending moment M = EI (K - K0)',
@@ -308,6 +419,27 @@ export const ObjectANCFCable2D = defineItem({
         },
       },
     }),
+    axialForceUserFunction: {
+      type: 'expression',
+      default: '',
+      variables: AXIAL_LAW_VARIABLES,
+      doc:
+        'optional normal force N replacing the linear law at each axial integration point, an ' +
+        `expression in ${AXIAL_LAW_VARIABLES.join(', ')} (Exudyn's arguments: axialStrainRef = eps0 + ` +
+        'fRef epsRef, curvatureRef = K0 + fRef KRef, both strains at that point), e.g. ' +
+        '"physicsAxialStiffness*(axialStrain - axialStrainRef) + physicsAxialDamping*axialStrain_t"; ' +
+        '"" for none',
+    },
+    bendingMomentUserFunction: {
+      type: 'expression',
+      default: '',
+      variables: BENDING_LAW_VARIABLES,
+      doc:
+        'optional bending moment M replacing the linear law at each bending integration point, an ' +
+        `expression in ${BENDING_LAW_VARIABLES.join(', ')}, e.g. ` +
+        '"physicsBendingStiffness*0.1*atan(10*(curvature - curvatureRef)) + ' +
+        'physicsBendingDamping*curvature_t"; "" for none',
+    },
     ...visualizationParams({
       VdrawHeight: {
         type: 'number',
@@ -324,10 +456,19 @@ export const ObjectANCFCable2D = defineItem({
   traits: { body: true },
   build: (it, ctx) => {
     const [n0, n1] = it.params.refs('nodeNumbers').map((n) => ctx.node(n))
-    return new AncfCable2DElement(it.name, [n0, n1], {
-      ...cableParametersOf(it),
-      referenceCurvature: it.params.number('physicsReferenceCurvature'),
-    })
+    const law = (name: 'axialForceUserFunction' | 'bendingMomentUserFunction', variables: string[]) => {
+      const source = it.params.string(name)
+      return source === '' ? undefined : compileFunction(source, variables)
+    }
+    return new AncfCable2DElement(
+      it.name,
+      [n0, n1],
+      { ...cableParametersOf(it), referenceCurvature: it.params.number('physicsReferenceCurvature') },
+      {
+        axial: law('axialForceUserFunction', AXIAL_LAW_VARIABLES),
+        bending: law('bendingMomentUserFunction', BENDING_LAW_VARIABLES),
+      },
+    )
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return

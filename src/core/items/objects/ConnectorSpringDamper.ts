@@ -1,6 +1,6 @@
 import { defineItem, type ItemParams, type ResolvedItem } from '../../model/definition'
 import { compileFunction, type VariableFunction } from '../../model/expression'
-import { evaluateLaw } from '../common/userLaw'
+import { evaluateLaw, lawDerivative } from '../common/userLaw'
 import type { ParamSchema } from '../../model/parameters'
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import type { MarkerComputation, PackedForceKind, PointKinematics } from '../../system/computation'
@@ -132,19 +132,10 @@ class SpringDamper extends PairConnector implements PackableSpring {
 
   /**
    * d fs / d a[i] of the user function at userArguments (as scalarForce left them): a central difference
-   * with step 1e-6 (1 + |a_i|), O(step^2) (exact for quadratic laws but for round-off, ~1e-10 relative).
+   * (lawDerivative; exact for quadratic laws but for round-off, ~1e-10 relative).
    */
   private userDerivative(i: number): number {
-    const a = this.userArguments,
-      uf = this.userFunction!
-    const x = a[i],
-      h = 1e-6 * (1 + Math.abs(x))
-    a[i] = x + h
-    const up = uf(a)
-    a[i] = x - h
-    const down = uf(a)
-    a[i] = x
-    return (up - down) / (2 * h)
+    return lawDerivative(this.userFunction!, this.userArguments, i)
   }
   /**
    * V = k/2 (L - L0)^2 + force (L - L0); the damper's force d (L' - velocityOffset) has none (nor is it

@@ -21,7 +21,6 @@ const USER_FUNCTIONS = 'a Python callable; no project-file form yet'
 const DATA_NODE = 'internal state is in our data coordinates'
 
 const KNOWN_GAPS: Record<string, Record<string, string>> = {
-  ObjectANCFCable2D: { axialForceUserFunction: USER_FUNCTIONS, bendingMomentUserFunction: USER_FUNCTIONS },
   ObjectConnectorCoordinateSpringDamperExt: { nodeNumber: DATA_NODE },
   ObjectConnectorRigidBodySpringDamper: {
     nodeNumber: DATA_NODE,
