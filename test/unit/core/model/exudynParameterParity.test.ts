@@ -15,8 +15,18 @@ const EXUDYN = JSON.parse(
   fs.readFileSync(path.join(__dirname, '../../../fixtures/exudyn-1.11-item-parameters.json'), 'utf8'),
 ) as Record<string, string[]>
 
-/** Python user functions: callables, which a project file cannot hold (time functions are expressions). */
-const USER_FUNCTIONS = 'a Python callable; no project-file form yet'
+/**
+ * JointGeneric's offsets of t: the translations would be a time term like ConnectorCoordinate's; the
+ * rotations turn J0 by Tait-Bryan angles of t, which the joint's equations, their velocity and
+ * acceleration time terms and its cached Jacobian do not yet have.
+ */
+const JOINT_OFFSETS = 'time-dependent joint frame: not implemented (issue 17)'
+/**
+ * Exudyn's post-Newton function writes [error, step size, data...] into the data node (nodeNumber)
+ * that its Python force function reads back through mbs; an expression cannot read a node, and the
+ * solvers take no recommended step size from an item.
+ */
+const POST_NEWTON = 'needs the data node and a force law that reads it: not offered (issue 17)'
 /** Exudyn's extra data node for internal state; ours keeps that state in data coordinates of the object. */
 const DATA_NODE = 'internal state is in our data coordinates'
 
@@ -24,15 +34,15 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
   ObjectConnectorCoordinateSpringDamperExt: { nodeNumber: DATA_NODE },
   ObjectConnectorRigidBodySpringDamper: {
     nodeNumber: DATA_NODE,
-    postNewtonStepUserFunction: USER_FUNCTIONS,
+    postNewtonStepUserFunction: POST_NEWTON,
   },
   ObjectConnectorTorsionalSpringDamper: { nodeNumber: DATA_NODE },
   ObjectContactFrictionCircleCable2D: { nodeNumber: DATA_NODE },
   ObjectContactSphereSphere: { nodeNumber: DATA_NODE },
   ObjectJointGeneric: {
-    offsetUserFunctionParameters: USER_FUNCTIONS,
-    offsetUserFunction: USER_FUNCTIONS,
-    offsetUserFunction_t: USER_FUNCTIONS,
+    offsetUserFunctionParameters: JOINT_OFFSETS,
+    offsetUserFunction: JOINT_OFFSETS,
+    offsetUserFunction_t: JOINT_OFFSETS,
     alternativeConstraints: 'not implemented (issue 17)',
   },
 }
