@@ -10,6 +10,13 @@
 // the exact time derivative g' = (dg/dq) q', so index-2 and index-3 solutions agree.
 // Free axes get no equation (nAE = number of constrained axes): the core has no per-equation
 // lambda = 0 rows, and dropping them gives the same motion.
+// JointGeneric's alternativeConstraints (Exudyn 1.11, experimental there), all three rotations fixed:
+// the position-level rotation equations become det[x0, y1, z0] - 1, det[y0, z1, x0] - 1 and
+// det[z0, x1, y0] - 1 (x0 ... z1 the joint axes), which vanish only at A_J0 = A_J1 (the default ones also
+// at 180 deg flips). As in Exudyn, C_q and the index-2 equations stay the default ones; since these
+// residuals are quadratic in the rotation error, Newton converges only at rest in a configuration that
+// satisfies the joint (there with the default reactions); in motion the error grows to where Newton
+// stalls, in Exudyn's own runs too (jointGenericAlternative.test.ts).
 import { packedFloat64, packedInt32 } from '../../math/packedArrays'
 import { taitBryanFromRotation } from '../../math/rotations'
 import { zeroRange } from '../../math/smallArrays'
@@ -172,6 +179,22 @@ function crossColumns(D: Float64Array, n: number, v: Float64Array, sign: number,
   }
 }
 
+/** det[column a of X, column b of Y, column c of Z] of 3x3 row-major matrices. */
+function columnDeterminant(
+  X: Float64Array,
+  a: number,
+  Y: Float64Array,
+  b: number,
+  Z: Float64Array,
+  c: number,
+) {
+  return (
+    X[a] * (Y[3 + b] * Z[6 + c] - Y[6 + b] * Z[3 + c]) +
+    X[3 + a] * (Y[6 + b] * Z[c] - Y[b] * Z[6 + c]) +
+    X[6 + a] * (Y[b] * Z[3 + c] - Y[3 + b] * Z[c])
+  )
+}
+
 export class AxisJoint implements ObjectComputation {
   ltgODE2 = new Int32Array(0)
   aeIndex = 0
@@ -219,6 +242,8 @@ export class AxisJoint implements ObjectComputation {
      * for the Coordinates output; -1 otherwise.
      */
     private readonly freeAxis = -1,
+    /** alternativeConstraints: the joint frames (rotationMarker0/1) of its position-level equations. */
+    private readonly alternative?: [Float64Array, Float64Array],
   ) {
     this.k = [markers[0].kinematics!, markers[1].kinematics!]
     const turns = (m: 0 | 1): boolean =>
@@ -462,7 +487,20 @@ export class AxisJoint implements ObjectComputation {
       if (e === AXIS_OF_1) this.markerRow(1, u0, u1, u2, t0, t1, t2, data, r + n0)
       else this.markerRow(1, u0, u1, u2, 0, 0, 0, data, r + n0)
     }
+    if (this.alternative) this.alternativeResiduals(A0, A1)
     this.cacheValid = true
+  }
+
+  /** The last three equations' g by alternativeConstraints (see the head of the file). */
+  private alternativeResiduals(A0: Float64Array, A1: Float64Array): void {
+    const J0 = W.R,
+      J1 = W.R2
+    matMul3(A0, this.alternative![0], J0)
+    matMul3(A1, this.alternative![1], J1)
+    const g = this.gAt + this.nAE - 3
+    this.data[g] = columnDeterminant(J0, 0, J1, 1, J0, 2) - 1
+    this.data[g + 1] = columnDeterminant(J0, 1, J1, 2, J0, 0) - 1
+    this.data[g + 2] = columnDeterminant(J0, 2, J1, 0, J0, 1) - 1
   }
 
   /** Position level: g; velocity level (index 2): g' = C_q q'. */
@@ -912,6 +950,16 @@ export function frameJoint(type: string, doc: string, axes: number[] | 'paramete
               default: [1, 1, 1, 1, 1, 1],
               doc: 'per axis [x, y, z, rx, ry, rz] of the joint frame: 1 = constrained, 0 = free',
             },
+            alternativeConstraints: {
+              type: 'boolean',
+              default: false,
+              doc:
+                "Exudyn's experimental alternative rotation equations when rx, ry, rz are all " +
+                'constrained: det[x0, y1, z0] - 1, det[y0, z1, x0] - 1, det[z0, x1, y0] - 1 (no 180 deg ' +
+                'flips), with the default Jacobian: quadratic in the rotation error, so Newton converges ' +
+                "only at rest in the joint's configuration (then with the default reactions); in motion " +
+                'it stalls, as in Exudyn',
+            },
           }
         : {}),
       ...ROTATION_MARKERS,
@@ -936,6 +984,11 @@ export function frameJoint(type: string, doc: string, axes: number[] | 'paramete
         it.params.bool('activeConnector'),
         [R0, R1],
         free.length === 1 ? free[0] : -1,
+        axes === 'parameter' &&
+          it.params.bool('alternativeConstraints') &&
+          flags.slice(3).every((f) => f === 1)
+          ? [R0, R1]
+          : undefined,
       )
     },
     visualize: (it, c, s, g) =>

@@ -43,7 +43,6 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
     offsetUserFunctionParameters: JOINT_OFFSETS,
     offsetUserFunction: JOINT_OFFSETS,
     offsetUserFunction_t: JOINT_OFFSETS,
-    alternativeConstraints: 'not implemented (issue 17)',
   },
 }
 
