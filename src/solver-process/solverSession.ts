@@ -49,6 +49,7 @@ import { FileSink, writeCheckpointFile } from '../node/runFiles'
 import { FrameStream } from './frameStream'
 import { SolverModel } from './solverModel'
 import { modesResult, readModeResultsRequest, readModesRequest, writeModeResults } from './modesRequest'
+import { readPace, restoredSeed, runPace } from './restoredRun'
 import { WorkerControl, type RestoreMessage, type RunProgress, type RunSeed } from './threads'
 
 const SLICE_MS = 20
@@ -59,7 +60,7 @@ const MAX_PACE_WAIT_MS = 50
 export type EmitEvent = <E extends ApiEventName>(event: E, data: ApiEvents[E]) => void
 
 /** What the session shares with the process's main thread (threads.ts); in process, nobody reads it. */
-export type SessionControl = Pick<WorkerControl, 'pauseRequested' | 'work' | 'setProgress'>
+export type SessionControl = Pick<WorkerControl, 'pauseRequested' | 'work' | 'setProgress' | 'startTime'>
 
 /** What a run solves with, built from the model (buildParts). */
 interface RunParts {
@@ -139,6 +140,7 @@ export class SolverSession implements SolverService {
   openModel({ text, revision }: { text: string; revision: number }): SolverModelResult {
     this.model.open(text, revision)
     this.discardRun('a new model was opened')
+    this.control.startTime = this.model.project.settings.timeIntegration.startTime
     return { summary: this.model.summary(), text: this.model.text() }
   }
 
@@ -157,6 +159,7 @@ export class SolverSession implements SolverService {
       parts?.solver.parametersChanged()
       this.stream.setRevision(revision)
     } else this.discardRun('the model changed')
+    this.control.startTime = this.model.project.settings.timeIntegration.startTime
     return { summary: this.model.summary(), applied: changed ? 'in place' : 'rebuild' }
   }
 
@@ -197,7 +200,7 @@ export class SolverSession implements SolverService {
       throw new ApiError('invalid-state', 'The model\'s solverType is "Static": use staticSolve for it')
     const run = this.newRun('dynamic', settings, startPaused ? 'paused' : 'running', options)
     // Build errors come before the run exists. A run started paused is built when first needed.
-    if (!startPaused) this.working('starting', () => this.partsOf(run))
+    if (!startPaused) this.buildUnlessInterrupted(run, 'starting')
     this.active = run
     this.changed()
     if (!startPaused) this.schedule()
@@ -208,7 +211,7 @@ export class SolverSession implements SolverService {
     if (this.active?.state === 'running') throw busy('start a static solve')
     this.discardRun('a static solve started')
     const run = this.newRun('static', this.staticSettings(), 'running')
-    this.working('solving', () => this.partsOf(run))
+    this.buildUnlessInterrupted(run, 'solving')
     this.active = run
     const answer = this.settled(run)
     this.changed()
@@ -234,7 +237,7 @@ export class SolverSession implements SolverService {
     state: ActiveRun['state'],
     options: RunOptions = {},
   ): ActiveRun {
-    if (options.realTimeFactor !== undefined) this.pace = readPace(options)
+    this.pace = runPace(options, this.pace)
     const now = performance.now()
     const timeStart = settings.timeIntegration.startTime
     this.control.setProgress(timeStart, statistics(null))
@@ -256,6 +259,15 @@ export class SolverSession implements SolverService {
   private partsOf(run: ActiveRun): RunParts {
     run.parts ??= this.buildParts(run)
     return run.parts
+  }
+
+  /**
+   * Builds the run's parts now, unless a pause or stop is on its way: then it comes first and the
+   * first slice builds them (or resume's). The work is published before the check, so a pause or stop
+   * counted after the check sees it and ends the thread (threads.ts): none waits for the build.
+   */
+  private buildUnlessInterrupted(run: ActiveRun, work: 'solving' | 'starting'): void {
+    this.working(work, () => this.control.pauseRequested || this.partsOf(run))
   }
 
   /** f, with control.work telling the main thread what is computed meanwhile. */
@@ -538,15 +550,7 @@ export class SolverSession implements SolverService {
    */
   restore({ run, starter, pace, progress }: Omit<RestoreMessage, 'kind'>): unknown {
     this.pace = pace
-    const request = (starter?.message ?? {}) as { method?: string; params?: RunOptions }
-    const seed: RunSeed | null =
-      request.method === 'run'
-        ? { kind: 'dynamic', options: request.params ?? {}, state: 'running' }
-        : request.method === 'staticSolve'
-          ? { kind: 'static', options: {}, state: 'running' }
-          : request.method === 'step'
-            ? { kind: 'dynamic', options: run?.kind === 'dynamic' ? run.options : {}, state: 'paused' }
-            : run
+    const seed = restoredSeed(run, starter?.message)
     if (!seed) return undefined
     const settings =
       seed.kind === 'static'
@@ -747,17 +751,6 @@ function solverError(error: unknown): ApiError {
       items: error.items,
     })
   return new ApiError('solver-error', error instanceof Error ? error.message : String(error))
-}
-
-/** setPace's realTimeFactor: a positive finite number, or 0 / null for as fast as possible. */
-function readPace(params: unknown): number {
-  const factor = (params as { realTimeFactor?: unknown } | undefined)?.realTimeFactor ?? 0
-  if (typeof factor !== 'number' || !Number.isFinite(factor) || factor < 0)
-    throw new ApiError(
-      'invalid-params',
-      `realTimeFactor expects a number >= 0 (0 or null: as fast as possible), got ${JSON.stringify(factor)}`,
-    )
-  return factor
 }
 
 function readCount(params: unknown): number {

@@ -4,19 +4,29 @@
 // boundaries. A stop while the active thread computes, and a pause while it builds or sets up a run,
 // end that thread instead of waiting for it: the spare takes over with the run as the last answers
 // left it (restore), the messages the ended thread had not answered are relayed to it again, and a new
-// spare is started and given the model. So a stop never waits for a step, a build or a setup, and no
-// state is ever half updated: the ended thread's memory goes with it.
+// spare is started and given the model; a stop with nothing else unanswered before it is answered
+// here (answerStop), not by the spare, which may still be loading. So a stop never waits for a step, a
+// build, a setup or the spare, and no state is ever half updated: the ended thread's memory goes with it.
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+  type WorkerOptions,
+} from 'node:worker_threads'
 import type { ModelPatch } from '../shared/modelPatch'
+import { isRequestMessage, PROTOCOL_VERSION } from '../shared/protocol'
 import type { FromSolverMessage } from '../shared/solverProtocol'
+import { restoredSeed, runPace, stopAnswers } from './restoredRun'
 import {
   interruptsStep,
   RUN_STARTERS,
   WorkerControl,
   type Link,
   type RelayedMessage,
+  type RunProgress,
   type RunSeed,
   type ToWorkerMessage,
   type WorkerMessage,
@@ -38,6 +48,9 @@ interface Request {
   params: unknown
 }
 
+/** Starts a worker thread with these options (the default runs solverWorker.ts). */
+export type StartWorker = (options: WorkerOptions) => Worker
+
 export class SolverThreads {
   private active: SolverThread
   private spare: SolverThread | null = null
@@ -57,6 +70,7 @@ export class SolverThreads {
   constructor(
     private readonly deliver: Deliver,
     private readonly onFailure: (error: unknown) => void,
+    private readonly startWorker: StartWorker = startSolverWorker,
   ) {
     this.active = this.start()
   }
@@ -75,7 +89,7 @@ export class SolverThreads {
     this.active.control.countPause()
     const method = (message as Request).method
     const work = this.active.control.work
-    if (work === 'starting' || (work === 'solving' && method === 'stop')) this.replaceActive(method)
+    if (work === 'starting' || (work === 'solving' && method === 'stop')) this.replaceActive(relayed)
     else this.post(this.active, relayed)
   }
 
@@ -88,17 +102,7 @@ export class SolverThreads {
     const control = new WorkerControl()
     const { port1, port2 } = new MessageChannel()
     const workerData = { control: control.buffer, port: port2 }
-    // Built: out/main/solver-worker.js beside this file. Source: Node 20 does not apply tsx's loader
-    // (--import tsx) to a worker's .ts entry, so the worker registers tsx before requiring it.
-    const options = { workerData, transferList: [port2] }
-    let worker: Worker
-    if (!__filename.endsWith('.ts')) worker = new Worker(join(__dirname, 'solver-worker.js'), options)
-    else {
-      const tsx = createRequire(__filename).resolve('tsx/cjs/api')
-      const entry = join(__dirname, 'solverWorker.ts')
-      const code = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)})`
-      worker = new Worker(code, { ...options, eval: true })
-    }
+    const worker = this.startWorker({ workerData, transferList: [port2] })
     const thread: SolverThread = { worker, port: port1, control, ended: false }
     port1.on('message', (message: WorkerMessage) => this.take(thread, message))
     // Without its threads the process cannot answer: the owner exits, so the host restarts it.
@@ -145,33 +149,59 @@ export class SolverThreads {
   /**
    * Ends the active thread and gives its place to the spare: what the thread posted before this
    * moment is taken (a clean cut), its run goes to the spare as the answers left it, and what it had
-   * not answered is relayed again, the pause or stop that caused this among it.
+   * not answered is relayed again, `cause` (the pause or stop that caused this) among it; or a stop
+   * is answered here (answerStop).
    */
-  private replaceActive(cause: string): void {
+  private replaceActive(cause: RelayedMessage): void {
     const old = this.active
     let drained
     while ((drained = receiveMessageOnPort(old.port))) this.take(old, drained.message as WorkerMessage)
-    const started = old.control.started
-    const progress = cause === 'stop' ? old.control.progress : null
+    const { started, progress, startTime } = old.control
     this.end(old)
     const next = this.spare ?? this.startSpare()
     this.active = next
     this.spare = null
     const pending = [...this.unanswered.values()].sort((a, b) => a.seq - b.seq)
-    const starter = pending.find((r) => r.seq <= started && RUN_STARTERS.has(methodOf(r.message)))
-    this.post(next, {
-      kind: 'restore',
-      run: this.run,
-      starter: starter ? { link: starter.link, message: starter.message } : null,
-      pace: this.pace,
-      progress,
-    })
-    for (const relayed of pending) {
-      if (relayed === starter) continue
-      if (relayed.counted) next.control.countPause()
-      this.post(next, relayed)
+    const starter = pending.find((r) => r.seq <= started && RUN_STARTERS.has(methodOf(r.message))) ?? null
+    const stop = methodOf(cause.message) === 'stop'
+    if (!stop || !this.answerStop(next, { stop: cause, starter, pending, progress, startTime })) {
+      this.post(next, {
+        kind: 'restore',
+        run: this.run,
+        starter: starter ? { link: starter.link, message: starter.message } : null,
+        pace: this.pace,
+        progress: stop ? progress : null,
+      })
+      for (const relayed of pending) {
+        if (relayed === starter) continue
+        if (relayed.counted) next.control.countPause()
+        this.post(next, relayed)
+      }
     }
     this.spare = this.startSpare()
+  }
+
+  /**
+   * Answers here a stop that ended the active thread, when nothing but the run it stops was
+   * unanswered before it: with the answers and events the spare would give after restore and stop
+   * (stopAnswers), from the run as the answers left it and the control block (where the run was, the
+   * model's start time), so that they do not wait for the spare to load and parse the model. The
+   * spare (`next`) is given the pace, and no run. False when the spare must answer.
+   */
+  private answerStop(
+    next: SolverThread,
+    { stop, starter, pending, progress, startTime }: StopContext,
+  ): boolean {
+    const seed = restoredSeed(this.run, starter?.message)
+    const alone = pending.every((r) => r === stop || r === starter)
+    if (!seed || !alone || !isCurrentRequest(stop.message)) return false
+    for (const { link, message } of pending) this.unanswered.delete(requestKey(link, message) ?? '')
+    this.run = null
+    this.pace = runPace(seed.options, this.pace)
+    for (const { to, message } of stopAnswers(seed, starter, stop, progress, startTime))
+      this.deliver(to, message)
+    this.post(next, { kind: 'restore', run: null, starter: null, pace: this.pace, progress: null })
+    return true
   }
 
   /** A new spare, given the model the active thread holds. */
@@ -192,6 +222,37 @@ export class SolverThreads {
   private post(thread: SolverThread, message: ToWorkerMessage): void {
     thread.port.postMessage(message)
   }
+}
+
+/** Where a stop that ended the active thread found the requests and the run. */
+interface StopContext {
+  stop: RelayedMessage
+  /** The run, step or staticSolve request the ended thread had begun and not answered. */
+  starter: RelayedMessage | null
+  /** Every request not answered, in the order relayed. */
+  pending: RelayedMessage[]
+  progress: RunProgress
+  startTime: number
+}
+
+/**
+ * Runs solverWorker.ts. Built: out/main/solver-worker.js beside this file. Source: Node 20 does not
+ * apply tsx's loader (--import tsx) to a worker's .ts entry, so the worker registers tsx first.
+ */
+export function startSolverWorker(options: WorkerOptions): Worker {
+  if (!__filename.endsWith('.ts')) return new Worker(join(__dirname, 'solver-worker.js'), options)
+  const tsx = createRequire(__filename).resolve('tsx/cjs/api')
+  const entry = join(__dirname, 'solverWorker.ts')
+  const code = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)})`
+  return new Worker(code, { ...options, eval: true })
+}
+
+/** A request the session would take (this protocol version), not one it answers with an error. */
+function isCurrentRequest(message: unknown): boolean {
+  return (
+    isRequestMessage(message) &&
+    (message as { protocolVersion?: unknown }).protocolVersion === PROTOCOL_VERSION
+  )
 }
 
 function methodOf(message: unknown): string {

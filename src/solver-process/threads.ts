@@ -83,20 +83,24 @@ const PAUSES = 0,
   WORK = 1,
   STARTED = 2,
   INT_SLOTS = 4,
-  PROGRESS_SLOTS = 6
+  PROGRESS_SLOTS = 6,
+  START_TIME = PROGRESS_SLOTS,
+  DOUBLE_SLOTS = PROGRESS_SLOTS + 1
 
 /**
  * Memory shared by the main thread and one worker: the count of pauses and stops relayed and not yet
- * handled, what the worker computes, the number of the last message it began, and its run's
- * progress (4 int slots, one unused, keep the doubles 8-byte aligned).
+ * handled, what the worker computes, the number of the last message it began, its run's progress
+ * and its model's start time (4 int slots, one unused, keep the doubles 8-byte aligned).
  */
 export class WorkerControl {
   private readonly ints: Int32Array
   private readonly progressValues: Float64Array
+  private readonly doubles: Float64Array
 
-  constructor(readonly buffer = new SharedArrayBuffer(8 * (PROGRESS_SLOTS + INT_SLOTS / 2))) {
+  constructor(readonly buffer = new SharedArrayBuffer(8 * (DOUBLE_SLOTS + INT_SLOTS / 2))) {
     this.ints = new Int32Array(buffer, 0, INT_SLOTS)
-    this.progressValues = new Float64Array(buffer, 4 * INT_SLOTS, PROGRESS_SLOTS)
+    this.doubles = new Float64Array(buffer, 4 * INT_SLOTS, DOUBLE_SLOTS)
+    this.progressValues = this.doubles.subarray(0, PROGRESS_SLOTS)
   }
 
   countPause(): void {
@@ -133,6 +137,15 @@ export class WorkerControl {
     p[4] = s.rejectedSteps
     p[5] = s.wallTime
   }
+
+  /** The open model's start time, where a stopped run returns to (written on every open and change). */
+  get startTime(): number {
+    return this.doubles[START_TIME]
+  }
+  set startTime(time: number) {
+    this.doubles[START_TIME] = time
+  }
+
   get progress(): RunProgress {
     const [time, steps, newtonIterations, jacobians, rejectedSteps, wallTime] = this.progressValues
     return { time, statistics: { steps, newtonIterations, jacobians, rejectedSteps, wallTime } }

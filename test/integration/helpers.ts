@@ -8,6 +8,7 @@ import type { RunCacheOptions } from '../../src/host/runCache'
 import { nodeSolverLauncher, sourceSolverEntry } from '../../src/host/nodeSolverLauncher'
 import type { SolverChannel } from '../../src/host/solverSupervisor'
 import type { ApiEventName, ApiEvents, EventMessage } from '../../src/shared/api'
+import { PROTOCOL_VERSION } from '../../src/shared/protocol'
 
 export const EXAMPLES_DIR = resolve(__dirname, '../../resources/examples')
 export const PENDULUM = readFileSync(join(EXAMPLES_DIR, 'pendulum.mbsproj'), 'utf8')
@@ -101,6 +102,16 @@ export class EventRecorder {
       })
     })
   }
+}
+
+/** The project file text of a model and its simulation settings. */
+export function projectText(name: string, model: unknown, simulationSettings: unknown): string {
+  return JSON.stringify({ format: 'mbs-studio-project', version: 1, name, model, simulationSettings })
+}
+
+/** A request envelope as the host sends it to the solver process. */
+export function solverRequest(id: number, method: string, params?: unknown) {
+  return { kind: 'request', id, method, params, protocolVersion: PROTOCOL_VERSION }
 }
 
 /** A 2 kg mass point on a spring (k = 1000 N/m) to the ground under gravity: static sag m g / k. */

@@ -3,8 +3,10 @@
 // process: the ended session's run as its answers described it (runSeed) goes to a second session
 // on the same model. Paused and resumed there, the run - including its results file, whose initial
 // frame is written once the setup completes - is bit for bit the uninterrupted one, also when a
-// checkpoint is saved while it is paused; a stopped one reports where the ended run was. Tolerance:
-// none (bit for bit), as for every restart.
+// checkpoint is saved while it is paused; a stopped one reports where the ended run was. So does a
+// run request that finds a pause or stop on its way (answered before it builds). Tolerance: none (bit
+// for bit), as for every restart.
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sphereChain } from '../../../bench/models'
@@ -12,28 +14,23 @@ import { ResultsReader } from '../../../src/core'
 import { FileSource } from '../../../src/node/runFiles'
 import type { ApiEventName, ApiEvents, RunOptions } from '../../../src/shared/api'
 import { SolverSession } from '../../../src/solver-process/solverSession'
-import { temporaryDir } from '../../integration/helpers'
+import { WorkerControl } from '../../../src/solver-process/threads'
+import { projectText, temporaryDir } from '../../integration/helpers'
 
 const { model, settings } = sphereChain(48, 1e-3, 0.003)
-const PROJECT = JSON.stringify({
-  format: 'mbs-studio-project',
-  version: 1,
-  name: 'chain',
-  model,
-  simulationSettings: {
-    ...settings,
-    linearSolverType: 'EigenSparse',
-    solutionSettings: { solutionWritePeriod: 1e-3 },
-  },
+const PROJECT = projectText('chain', model, {
+  ...settings,
+  linearSolverType: 'EigenSparse',
+  solutionSettings: { solutionWritePeriod: 1e-3 },
 })
 const dir = temporaryDir()
 
-function session() {
+function session(control?: WorkerControl) {
   const finished: ApiEvents['finished'][] = []
   const emit = <E extends ApiEventName>(event: E, data: ApiEvents[E]): void => {
     if (event === 'finished') finished.push(data as ApiEvents['finished'])
   }
-  const s = new SolverSession(emit)
+  const s = new SolverSession(emit, control)
   s.openModel({ text: PROJECT, revision: 1 })
   return { s, finished }
 }
@@ -107,6 +104,35 @@ describe('a run restored in another session', () => {
       await expectSameFrames(path, referencePath)
     },
   )
+
+  // The process's main thread counted a pause or stop relayed behind the run request: it is answered
+  // first, unbuilt, as a run restored from its starter (the build would only delay the answer).
+  it('a run request with a stop on its way is not built: stopped at step 0, no results file', () => {
+    const control = new WorkerControl()
+    control.countPause()
+    const interrupted = session(control)
+    const path = join(dir, 'never built.mbsres')
+    expect(interrupted.s.run({ resultsPath: path })).toEqual({ state: 'running', time: 0, step: 0 })
+    expect(interrupted.s.stop()).toMatchObject({ state: 'idle', step: 0 })
+    expect(interrupted.finished).toMatchObject([{ reason: 'stopped', statistics: { steps: 0 } }])
+    expect(existsSync(path)).toBe(false)
+  })
+
+  it('a run request with a pause on its way: paused at step 0, resumed bit for bit', async () => {
+    await untilFinished(reference.finished)
+    const control = new WorkerControl()
+    control.countPause()
+    const interrupted = session(control)
+    const path = join(dir, 'paused before its build.mbsres')
+    interrupted.s.run({ resultsPath: path })
+    expect(interrupted.s.pause()).toMatchObject({ state: 'paused', step: 0, time: 0 })
+    control.pauseHandled()
+    expect(existsSync(path)).toBe(false)
+    interrupted.s.resume()
+    await untilFinished(interrupted.finished)
+    expect(interrupted.finished[0].reason).toBe('completed')
+    await expectSameFrames(path, referencePath)
+  })
 
   it('a stopped run reports the ended run time and counters', () => {
     const spare = session()
