@@ -94,7 +94,7 @@ function typeText(p: ParamSpec): string {
             : 'expression') + (p.variables ? ' (user function)' : ' in t')
       )
     case 'graphicsList':
-      return 'list of graphics dictionaries'
+      return p.perLink ? 'list of graphics lists, one per link' : 'list of graphics dictionaries'
     case 'list':
       return `list of ${listEntryText(p.entry)}`
   }

@@ -139,5 +139,22 @@ test('URDF mesh visuals in a mapped package are drawn, in each format, and picke
   const box = await page.locator('canvas').boundingBox()
   await page.mouse.click(box.x + stats.bodyAt.x, box.y + stats.bodyAt.y)
   await page.waitForFunction(() => document.querySelector('.item-row.selected')?.dataset.name === 'link2')
+
+  // The same chain in minimal coordinates: the KinematicTree draws the same files per link.
+  await clickDiscardingChanges(page, 'button[title^="Import a URDF"]')
+  await browser.getByLabel('File path').fill(join(app.dir, 'robots', 'urdf', 'chain.urdf'))
+  await browser.getByLabel('File path').press('Enter')
+  await options.getByLabel('package parts folder').fill('../../parts')
+  await options.getByLabel('project file').fill(join(app.dir, 'robots', 'urdf', 'chain-tree.mbsproj'))
+  await options.locator('button[type=submit]').click()
+  await report.waitFor()
+  await report.getByRole('button', { name: 'Close' }).click()
+  await page.waitForFunction((n) => {
+    const canvas = document.querySelector('canvas')
+    return canvas?.dataset.meshFilesLoading === '0' && canvas.dataset.meshFileInstances === String(n)
+  }, formats.length)
+  const tree = await canvasStatsWhen(page, (s) => s.body > 1000)
+  await page.screenshot({ path: outputPath('urdf-import-tree-meshes.png') })
+  assert.ok(tree.body > 1000, `the tree's links are not drawn (${tree.body} body pixels)`)
   assert.deepEqual(app.errors, [])
 })

@@ -2,9 +2,11 @@
 // KinematicTree) or in redundant coordinates (a RigidBody per link, a joint per URDF joint). Links
 // joined by fixed joints are merged into one body (mass, centre of mass and inertia combined).
 // Joints: revolute and continuous (RevoluteZ about the URDF axis), prismatic (PrismaticZ in the tree,
-// JointPrismaticX for bodies). What cannot be represented (floating and planar joints, mimic joints,
-// joint limits, transmissions, unresolved meshes) is listed in `notes`, never dropped silently. Joint
-// sensors record each joint's coordinate: the tree's node coordinate, or the joint's Coordinates.
+// JointPrismaticX for bodies). Visuals become graphics entries in the link frame (the bodies'
+// VgraphicsData, the tree's VgraphicsDataList), the root link's the ground's. What cannot be
+// represented (floating and planar joints, mimic joints, joint limits, transmissions, unresolved
+// meshes) is listed in `notes`, never dropped silently. Joint sensors record each joint's
+// coordinate: the tree's node coordinate, or the joint's Coordinates.
 import { XMLParser } from 'fast-xml-parser'
 import type { JsonObject, JsonValue } from '../model/types'
 import {
@@ -329,7 +331,7 @@ interface Robot {
   notes: string[]
 }
 
-function treeModel({ name, links, root, ordered, options, notes }: Robot): JsonObject {
+function treeModel({ name, links, root, ordered, options }: Robot): JsonObject {
   // Our link frame is the URDF link frame turned by A (treeJoint): offsets, transformations, centres
   // of mass and inertias are expressed in it.
   const A = new Map<string, Mat3>([[root, IDENTITY]])
@@ -355,12 +357,16 @@ function treeModel({ name, links, root, ordered, options, notes }: Robot): JsonO
     linkInertiasCOM.push(asJson(mul(mul(transpose(Ac), c.inertia), Ac)))
     linkMasses.push(c.mass)
   })
-  const visuals = ordered.reduce(
-    (n, j) => n + links.get(j.child)!.visuals.length,
-    links.get(root)!.visuals.length,
-  )
-  if (visuals > 0)
-    notes.push(`${visuals} visual shapes not drawn: the KinematicTree draws its links as rods and spheres`)
+  // Visuals in our link frame (x_ours = A^T x_urdf); the root link's on a ground at the base.
+  const graphics = ordered.map((j) => {
+    const At = transpose(A.get(j.child)!)
+    return links
+      .get(j.child)!
+      .visuals.map((v) =>
+        graphicsEntry({ frame: { R: mul(At, v.frame.R), p: apply(At, v.frame.p) }, geometry: v.geometry }),
+      )
+  })
+  const rootVisuals = links.get(root)!.visuals
   const n = ordered.length
   return {
     nodes: [
@@ -373,6 +379,9 @@ function treeModel({ name, links, root, ordered, options, notes }: Robot): JsonO
       },
     ],
     objects: [
+      ...(rootVisuals.length > 0
+        ? [{ type: 'Ground', name: 'ground', VgraphicsData: rootVisuals.map(graphicsEntry) }]
+        : []),
       {
         type: 'KinematicTree',
         name,
@@ -385,6 +394,7 @@ function treeModel({ name, links, root, ordered, options, notes }: Robot): JsonO
         linkInertiasCOM,
         linkCOMs,
         linkMasses,
+        ...(graphics.some((l) => l.length > 0) ? { VgraphicsDataList: graphics } : {}),
       },
     ],
     markers: [],

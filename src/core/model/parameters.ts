@@ -111,6 +111,8 @@ export interface ExpressionParam extends ParamBase {
  */
 export interface GraphicsListParam extends ParamBase {
   type: 'graphicsList'
+  /** A list of such lists, one per link (Exudyn's BodyGraphicsDataList). */
+  perLink?: boolean
   default?: JsonValue[]
 }
 
@@ -253,6 +255,15 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
       return undefined
     }
     case 'graphicsList': {
+      if (spec.perLink) {
+        if (!Array.isArray(v))
+          return `expected a list of graphics lists (one per link), got ${describeValue(v)}`
+        for (let i = 0; i < v.length; i++) {
+          const p = checkParamValue({ type: 'graphicsList', doc: '' }, v[i])
+          if (p) return `link ${i}: ${p}`
+        }
+        return undefined
+      }
       if (!Array.isArray(v)) return `expected a list of graphics dictionaries, got ${describeValue(v)}`
       const bad = v.findIndex((e) => e === null || typeof e !== 'object' || Array.isArray(e))
       return bad >= 0

@@ -245,13 +245,12 @@ describe('mbs import', () => {
     // Redundant coordinates: every link drawn from its files (the tool's merged into l6, the base's on
     // the ground), nothing left out.
     expect(bodies.stderr).toBe('')
+    type Entries = { type: string; file: string }[]
+    const described = (list: Entries) => list.map((e) => `${e.type} ${e.file}`)
     const meshes = Object.fromEntries(
       bodies.project.model.objects
         .filter((o: { VgraphicsData?: unknown }) => o.VgraphicsData)
-        .map((o: { name: string; VgraphicsData: { type: string; file: string }[] }) => [
-          o.name,
-          o.VgraphicsData.map((e) => `${e.type} ${e.file}`),
-        ]),
+        .map((o: { name: string; VgraphicsData: Entries }) => [o.name, described(o.VgraphicsData)]),
     )
     const entry = (link: string) => `Mesh ../arm6/meshes/${files.get(link)}`
     expect(meshes).toEqual({
@@ -259,7 +258,14 @@ describe('mbs import', () => {
       ...Object.fromEntries(['l1', 'l2', 'l3', 'l4', 'l5'].map((l) => [l, [entry(l)]])),
       l6: [entry('l6'), entry('tool')],
     })
-    expect(tree.stderr).toContain('8 visual shapes not drawn')
+    // Minimal coordinates: the same files, per link in the tree's VgraphicsDataList.
+    expect(tree.stderr).toBe('')
+    const [ground, arm] = tree.project.model.objects
+    expect(described(ground.VgraphicsData)).toEqual([entry('base')])
+    expect(arm.VgraphicsDataList.map(described)).toEqual([
+      ...['l1', 'l2', 'l3', 'l4', 'l5'].map((l) => [entry(l)]),
+      [entry('l6'), entry('tool')],
+    ])
 
     // The joint angles: the same sampling times, alike to 1e-8 rad (RK44 at h = 5e-4 both ways;
     // the core test measured 6e-11 m on the tool), and the arm moves.

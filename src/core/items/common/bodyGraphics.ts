@@ -76,8 +76,11 @@ function entryProblem(e: Dict): string | undefined {
 
 const lineData = (e: Dict): JsonValue | undefined => (e.type === 'Line' ? e.data : e.points)
 
-/** Problems of an item's VgraphicsData (for the definition's check()). */
-export function graphicsDataProblems(list: JsonValue): Problem[] {
+/**
+ * Problems of an item's VgraphicsData (for the definition's check()); `parameter` and `prefix` name
+ * another list (a KinematicTree's VgraphicsDataList, "link 2: ").
+ */
+export function graphicsDataProblems(list: JsonValue, parameter = PARAMETER, prefix = ''): Problem[] {
   if (!Array.isArray(list)) return []
   const problems: Problem[] = []
   list.forEach((e, i) => {
@@ -85,7 +88,7 @@ export function graphicsDataProblems(list: JsonValue): Problem[] {
       e !== null && typeof e === 'object' && !Array.isArray(e)
         ? entryProblem(e)
         : 'expected a graphics dictionary'
-    if (p) problems.push({ parameter: PARAMETER, message: `entry ${i}: ${p}` })
+    if (p) problems.push({ parameter, message: `${prefix}entry ${i}: ${p}` })
   })
   return problems
 }

@@ -117,35 +117,45 @@ export function meshPrimitive(
 
 /** A mesh file a model refers to: where (the item's VgraphicsData), the entry, the file. */
 export interface MeshReference {
-  /** "model.objects[2].VgraphicsData" */
+  /** "model.objects[2].VgraphicsData" (a KinematicTree's: "model.objects[0].VgraphicsDataList[3]") */
   path: string
   /** The item's name. */
   item: string
-  /** The entry's index in VgraphicsData. */
+  /** The entry's index in that list. */
   entry: number
   file: string
   /** The entry holds the file's bytes ("data"): nothing is read. */
   embedded: boolean
 }
 
-/** The Mesh entries in the VgraphicsData of a model's items, in file order. */
+/**
+ * The Mesh entries in the VgraphicsData of a model's items (and in each link's list of a
+ * KinematicTree's VgraphicsDataList), in file order.
+ */
 export function meshReferences(model: ModelSpec): MeshReference[] {
   const out: MeshReference[] = []
   for (const [listKey, items] of Object.entries(model))
     items.forEach((spec: ItemSpec, index: number) => {
-      const list = spec.VgraphicsData
-      if (!Array.isArray(list)) return
-      list.forEach((e, entry) => {
-        if (e === null || typeof e !== 'object' || Array.isArray(e)) return
-        if (e.type !== 'Mesh' || typeof e.file !== 'string') return
-        out.push({
-          path: `model.${listKey}[${index}].VgraphicsData`,
-          item: String(spec.name),
-          entry,
-          file: e.file,
-          embedded: typeof e.data === 'string',
+      const at = `model.${listKey}[${index}]`
+      const perLink = Array.isArray(spec.VgraphicsDataList) ? spec.VgraphicsDataList : []
+      const lists: [string, JsonValue | undefined][] = [
+        [`${at}.VgraphicsData`, spec.VgraphicsData],
+        ...perLink.map((l, k): [string, JsonValue] => [`${at}.VgraphicsDataList[${k}]`, l]),
+      ]
+      for (const [path, list] of lists) {
+        if (!Array.isArray(list)) continue
+        list.forEach((e, entry) => {
+          if (e === null || typeof e !== 'object' || Array.isArray(e)) return
+          if (e.type !== 'Mesh' || typeof e.file !== 'string') return
+          out.push({
+            path,
+            item: String(spec.name),
+            entry,
+            file: e.file,
+            embedded: typeof e.data === 'string',
+          })
         })
-      })
+      }
     })
   return out
 }

@@ -15,6 +15,7 @@ import type { JsonValue } from '../../model/types'
 import type { NodeComputation, ObjectComputation } from '../../system/computation'
 import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
+import { drawGraphicsData, graphicsDataProblems } from '../common/bodyGraphics'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
 import { linkCoordinates, TreeDynamics, type TreeStructure } from '../common/kinematicTreeDynamics'
 import { compileLaws, componentNames } from '../common/userLaw'
@@ -277,6 +278,7 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
     ['linkMasses', true],
     ['linkForces', false],
     ['linkTorques', false],
+    ['VgraphicsDataList', false],
   ]
   for (const [name, required] of sized) {
     const len = (p.raw(name) as JsonValue[]).length
@@ -354,6 +356,9 @@ function checkTree(it: ResolvedItem, model: ModelView): Problem[] {
       if (problem) out.push({ parameter: 'forceUserFunction', message: `coordinate ${i}: ${problem}` })
     })
   }
+  ;(p.raw('VgraphicsDataList') as JsonValue[]).forEach((list, i) =>
+    out.push(...graphicsDataProblems(list, 'VgraphicsDataList', `link ${i}: `)),
+  )
   const node = model.item('node', p.ref('nodeNumber'))
   const coordinates = node.params.integer('numberOfODE2Coordinates')
   if (coordinates !== nc)
@@ -520,6 +525,15 @@ export const ObjectKinematicTree = defineItem({
     },
     ...visualizationParams(V_DRAW_SIZE),
     ...V_COLOR,
+    VgraphicsDataList: {
+      type: 'graphicsList',
+      perLink: true,
+      default: [],
+      visualization: true,
+      doc:
+        "Exudyn's graphicsDataList: per link a list of graphics entries (as a body's VgraphicsData, " +
+        'Mesh files included) in link coordinates, drawn instead of the rods and spheres; [] for none',
+    },
   },
   supportsCheckpoint: true,
   check: checkTree,
@@ -559,6 +573,13 @@ export const ObjectKinematicTree = defineItem({
     const color = it.params.color('Vcolor', DEFAULT_COLORS.body)
     const o = d.origin,
       base = d.tree.baseOffset
+    // Per-link graphics at the link frame (origin o_i, rotation R_i), as Exudyn draws graphicsDataList.
+    const lists = it.params.raw('VgraphicsDataList') as JsonValue[]
+    if (lists.length > 0) {
+      for (let i = 0; i < d.n; i++)
+        drawGraphicsData(lists[i], o.subarray(3 * i, 3 * i + 3), d.R.subarray(9 * i, 9 * i + 9), g, color)
+      return
+    }
     // A link is drawn from its parent's joint to its own; a link without children also gets a rod from
     // its joint to its centre of mass (otherwise the last link of an arm is a sphere detached from it).
     const hasChild = new Uint8Array(d.n)

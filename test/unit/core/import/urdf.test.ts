@@ -3,9 +3,9 @@
 // and a six-axis arm whose two imports (minimal and redundant coordinates) must move alike to 1e-8 m
 // over 1 s. Input errors name the element.
 import { describe, expect, it } from 'vitest'
-import { importUrdf, UrdfError } from '../../../../src/core'
+import { collectGraphics, importUrdf, UrdfError } from '../../../../src/core'
 import { run, sensorSeries, type Json } from '../../../validation/helpers'
-import { ARM6 as ARM } from '../../../fixtures/urdfArm6'
+import { ARM6 as ARM, arm6 } from '../../../fixtures/urdfArm6'
 
 const G = [0, 0, -9.81]
 
@@ -241,6 +241,49 @@ describe('URDF six-axis arm', () => {
     // Measured 6e-11 m: both RK44 at h = 5e-4 on the same motion, round-off and the explicit
     // solver's constraint drift in the redundant formulation apart.
     expect(diff).toBeLessThan(1e-8)
+  })
+})
+
+describe('URDF visuals', () => {
+  // Boxes turned in their link (visual rpy), a mesh file on the base (the ground) and one on l3:
+  // both formulations draw every visual at the same place after the same motion. Reference: the
+  // other formulation (the two runs agree to 1e-9 here, as above); the tree's link frames are turned
+  // from the URDF's for a skewed axis (j5), which its entries must undo.
+  const ARM_VISUALS = arm6((link, xyz) =>
+    link === 'base' || link === 'l3'
+      ? `<visual><origin xyz="${xyz ?? '0 0 0'}" rpy="0.3 0.2 0.1"/>` +
+        `<geometry><mesh filename="meshes/${link}.stl" scale="0.001 0.001 0.002"/></geometry></visual>`
+      : `<visual><origin xyz="${xyz}" rpy="0.2 0 0.1"/>` +
+        '<geometry><box size="0.05 0.04 0.03"/></geometry></visual>',
+  )
+
+  it('both formulations draw each link at the same place after a motion', () => {
+    const drawn = (formulation: 'tree' | 'bodies') => {
+      const imported = importUrdf(ARM_VISUALS, { formulation, gravity: G })
+      expect(imported.notes).toEqual([])
+      const settings = { solverType: 'RK44', timeIntegration: { endTime: 0.3, numberOfSteps: 600 } }
+      return collectGraphics(run(imported.model, settings).system)
+        .flatMap((g) => g.primitives)
+        .filter((p) => p.shape === 'mesh' || p.shape === 'meshFile')
+    }
+    const [tree, bodies] = [drawn('tree'), drawn('bodies')]
+    const shapes = tree.map((p) => p.shape)
+    expect(shapes).toEqual(['meshFile', 'mesh', 'mesh', 'meshFile', 'mesh', 'mesh', 'mesh', 'mesh'])
+    expect(bodies.map((p) => p.shape)).toEqual(shapes)
+    let worst = 0
+    tree.forEach((p, k) => {
+      const q = bodies[k]
+      if (p.shape === 'mesh' && q.shape === 'mesh')
+        p.points.forEach((x, i) => (worst = Math.max(worst, Math.abs(x - q.points[i]))))
+      else if (p.shape === 'meshFile' && q.shape === 'meshFile') {
+        expect(p.file).toBe(q.file)
+        expect(p.scale).toEqual([0.001, 0.001, 0.002])
+        ;[...p.position, ...p.rotation].forEach(
+          (x, i) => (worst = Math.max(worst, Math.abs(x - [...q.position, ...q.rotation][i]))),
+        )
+      }
+    })
+    expect(worst).toBeLessThan(1e-8)
   })
 })
 

@@ -12,26 +12,23 @@ const QUARTER_ABOUT_X = [
   [0, 1, 0],
 ]
 
+const project = (model: object) =>
+  loadProjectJson({ format: 'mbs-studio-project', version: 1, name: 'meshes', model, simulationSettings: {} })
+
 function load(graphics: unknown[]) {
-  return loadProjectJson({
-    format: 'mbs-studio-project',
-    version: 1,
-    name: 'meshes',
-    model: {
-      nodes: [{ type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [1, 2, 3, 0, 0, Math.PI / 2] }],
-      objects: [
-        {
-          type: 'RigidBody',
-          name: 'link',
-          physicsMass: 1,
-          physicsInertia: [1, 1, 1, 0, 0, 0],
-          nodeNumber: 'n',
-          Vcolor: [0.2, 0.4, 0.6, 1],
-          VgraphicsData: graphics,
-        },
-      ],
-    },
-    simulationSettings: {},
+  return project({
+    nodes: [{ type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [1, 2, 3, 0, 0, Math.PI / 2] }],
+    objects: [
+      {
+        type: 'RigidBody',
+        name: 'link',
+        physicsMass: 1,
+        physicsInertia: [1, 1, 1, 0, 0, 0],
+        nodeNumber: 'n',
+        Vcolor: [0.2, 0.4, 0.6, 1],
+        VgraphicsData: graphics,
+      },
+    ],
   })
 }
 
@@ -127,4 +124,82 @@ describe('Mesh graphics entries', () => {
       if (!r.ok)
         expect(formatProblems(r.problems)).toMatch(new RegExp(`link.*VgraphicsData.*${message.source}`, 's'))
     })
+})
+
+// A KinematicTree's VgraphicsDataList (Exudyn's graphicsDataList): per link a list of entries in the
+// link frame. Reference by hand: one RevoluteZ link at its joint (0, 0, 1) turned a quarter turn
+// (theta = pi/2): link x -> global y; an entry at link (1, 0, 0) is drawn at global (0, 1, 1).
+const IDENTITY = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+]
+
+function tree(lists: unknown[]) {
+  return project({
+    nodes: [
+      {
+        type: 'GenericODE2',
+        name: 'q',
+        numberOfODE2Coordinates: 1,
+        referenceCoordinates: [0],
+        initialCoordinates: [Math.PI / 2],
+      },
+    ],
+    objects: [
+      {
+        type: 'KinematicTree',
+        name: 'arm',
+        nodeNumber: 'q',
+        jointTypes: ['RevoluteZ'],
+        linkParents: [-1],
+        jointTransformations: [IDENTITY],
+        jointOffsets: [[0, 0, 1]],
+        linkInertiasCOM: [IDENTITY.map((row) => row.map((x) => 0.1 * x))],
+        linkCOMs: [[0.5, 0, 0]],
+        linkMasses: [1],
+        VgraphicsDataList: lists,
+      },
+    ],
+  })
+}
+
+describe('KinematicTree VgraphicsDataList', () => {
+  it("draws each link's entries at the link frame, files listed as references", () => {
+    const r = tree([[{ type: 'Mesh', file: 'link.glb', position: [1, 0, 0] }]])
+    if (!r.ok) throw new Error(formatProblems(r.problems))
+    const primitives = collectGraphics(buildSystem(r.project)).flatMap((g) => g.primitives)
+    // The entries replace the rods and spheres.
+    expect(primitives.map((p) => p.shape)).toEqual(['meshFile'])
+    const p = primitives[0]
+    if (p.shape !== 'meshFile') throw new Error(`expected a meshFile, got ${p.shape}`)
+    ;[0, 1, 1].forEach((x, i) => expect(p.position[i]).toBeCloseTo(x, 12))
+    ;[0, -1, 0, 1, 0, 0, 0, 0, 1].forEach((x, i) => expect(p.rotation[i]).toBeCloseTo(x, 12))
+    expect(meshReferences(r.project.model)).toEqual([
+      {
+        path: 'model.objects[0].VgraphicsDataList[0]',
+        item: 'arm',
+        entry: 0,
+        file: 'link.glb',
+        embedded: false,
+      },
+    ])
+  })
+
+  it('refuses a list per link of another length and a bad entry, naming the link', () => {
+    const twice = tree([[], []])
+    expect(twice.ok).toBe(false)
+    if (!twice.ok)
+      expect(formatProblems(twice.problems)).toMatch(
+        /VgraphicsDataList.*expected 1 entries \(one per link, as jointTypes\) or \[\] for none, got 2/s,
+      )
+    const bad = tree([[{ type: 'Mesh', file: 'link.step' }]])
+    expect(bad.ok).toBe(false)
+    if (!bad.ok)
+      expect(formatProblems(bad.problems)).toMatch(/VgraphicsDataList.*link 0: entry 0: .*\.stl, \.obj/s)
+    const notLists = tree([{ type: 'Sphere', radius: 1 }])
+    expect(notLists.ok).toBe(false)
+    if (!notLists.ok)
+      expect(formatProblems(notLists.problems)).toMatch(/VgraphicsDataList.*link 0: expected a list/s)
+  })
 })
