@@ -1,11 +1,15 @@
 // The sphere chain (bench/models.ts sphereChain) for N = 10, 100, 1000 with generalized-alpha at
-// h = 1 ms, the scaling exponent of the time per step, the accuracy of the last body against a
-// step-refined reference, and Havok and Rapier on the same chain in the same process. The same
-// chain as one KinematicTree (minimal coordinates, one Spherical joint per sphere, RK33, O(n)
-// articulated-body accelerations) runs the full second for every N, RK44 beside it for N = 1000.
+// h = 1 ms, alternately with Exudyn on the same chain (bench/exudynScripts/sphereChain.py, its runner
+// in bench/exudynPeer.ts), the scaling exponent of the time per step, both engines' accuracy of the
+// last body against a step-refined reference, and Havok and Rapier on the same chain in the same
+// process. The same chain as one KinematicTree (minimal coordinates, one Spherical joint per sphere,
+// RK33, O(n) articulated-body accelerations) runs the full second for every N, RK44 beside it for
+// N = 1000.
 import '../src/core'
 import { engineRow } from './exudyn.bench'
-import { runEngine } from './measure'
+import { exudynPeerDir, runOwnExudynScript, type ExudynRun } from './exudynPeer'
+import { runEngine, type EngineResult } from './measure'
+import { median, ratioText } from './ratios'
 import { sphereChain, sphereChainTree } from './models'
 import { havokChain, rapierChain } from './peers'
 import type { BenchRow, BenchSuite } from './suite'
@@ -22,9 +26,9 @@ const ACCURACY_N = 10
 type Vec = [number, number, number]
 const dist = (a: number[], b: number[]): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])
 
-/** Last body's position after 1 s with step h. */
-function lastPosition(n: number, h: number): Vec {
-  const m = sphereChain(n, h, 1)
+/** Last body's position after endTime (default 1 s) with step h. */
+function lastPosition(n: number, h: number, endTime = 1): Vec {
+  const m = sphereChain(n, h, endTime)
   return runEngine(m.model, m.settings).sensors.last as Vec
 }
 
@@ -32,11 +36,75 @@ function lastPosition(n: number, h: number): Vec {
  * Reference by step refinement: x(h/4), x(h/8) and Richardson extrapolation for a second-order
  * method, x_ref = x(h/8) + (x(h/8) - x(h/4)) / 3; its own error is estimated by |x_ref - x(h/8)|.
  */
-function reference(n: number): { x: Vec; error: number } {
-  const x4 = lastPosition(n, H / 4),
-    x8 = lastPosition(n, H / 8)
+function reference(n: number, endTime = 1): { x: Vec; error: number } {
+  const x4 = lastPosition(n, H / 4, endTime),
+    x8 = lastPosition(n, H / 8, endTime)
   const x = x8.map((v, i) => v + (v - x4[i]) / 3) as Vec
   return { x, error: dist(x, x8) }
+}
+
+const EXUDYN_SCRIPT = 'bench/exudynScripts/sphereChain.py'
+/**
+ * Exudyn's linear solver per N, the faster of its two here: dense for N = 10 (70 coordinates and 40
+ * constraint equations; 0.72 against 0.81 s whole process for 1000 steps), EigenSparse above. Its Newton
+ * tolerance stays its default (1e-8), ours ours (1e-10): the accuracy column compares the results.
+ */
+const EXUDYN_SOLVER: Record<number, string> = { 10: 'EigenDense', 100: 'EigenSparse', 1000: 'EigenSparse' }
+const PAIRS = 3
+const exudynLines: string[] = []
+
+/**
+ * Ours and Exudyn on the chain of n spheres for `steps` steps, alternately PAIRS times (once each without
+ * Exudyn); rows of the median pair, both with the distance of the last body to the reference.
+ */
+function chainRows(
+  n: number,
+  steps: number,
+  ref: { x: Vec; error: number },
+  dir: string | undefined,
+): BenchRow[] {
+  const name = `sphere chain N=${n}`
+  const m = sphereChain(n, H, steps * H)
+  const ours: EngineResult[] = [],
+    theirs: (ExudynRun & { printed?: Record<string, number[]> })[] = []
+  let failure = ''
+  for (let i = 0; i < (dir ? PAIRS : 1); i++) {
+    ours.push(runEngine(m.model, m.settings))
+    if (!dir || failure) continue
+    try {
+      theirs.push(runOwnExudynScript(dir, EXUDYN_SCRIPT, [n, H, steps, EXUDYN_SOLVER[n]].map(String)))
+    } catch (e) {
+      failure = (e instanceof Error ? e.message : String(e)).split('\n').slice(-3).join(' ')
+    }
+  }
+  const off = (x: number[]): string =>
+    `|x - x_ref| = ${dist(x, ref.x).toExponential(2)} m (ref. error ~${ref.error.toExponential(1)} m)`
+  const shortened = steps < 1000 ? `; ${steps} of 1000 steps` : ''
+  if (theirs.length < ours.length) {
+    if (dir) exudynLines.push(`${name}, ${steps} steps: Exudyn failed (${failure})`)
+    return [engineRow(name, ours[0], { accuracy: off(ours[0].sensors.last) + shortened })]
+  }
+  const ratios = ours.map((o, i) => o.cpuSeconds / theirs[i].cpuSeconds)
+  const at = ratios.indexOf(median(ratios))
+  const [o, t] = [ours[at], theirs[at]]
+  exudynLines.push(
+    `${name}, ${steps} steps: ours / Exudyn CPU ${ratioText(ratios)}; last body ours ` +
+      `${dist(o.sensors.last, ref.x).toExponential(1)} m, ` +
+      `Exudyn ${dist(t.printed!.last, ref.x).toExponential(1)} m from the reference`,
+  )
+  return [
+    engineRow(name, o, { accuracy: off(o.sensors.last) + shortened }),
+    {
+      model: name,
+      engine: `Exudyn 1.11 (${EXUDYN_SCRIPT.split('/').pop()}, ${EXUDYN_SOLVER[n]})`,
+      steps: o.steps,
+      simulatedSeconds: o.simulatedSeconds,
+      wallSeconds: t.wallSeconds,
+      cpuSeconds: t.cpuSeconds,
+      peakRssMB: t.peakRssMB,
+      accuracy: off(t.printed!.last),
+    },
+  ]
 }
 
 /**
@@ -124,18 +192,13 @@ export const suite: BenchSuite = {
   async run() {
     const rows: BenchRow[] = []
     const ref = reference(ACCURACY_N)
+    const dir = exudynPeerDir()
+    if (!dir) exudynLines.push('Exudyn not found (EXUDYN_PEER): the redundant chain ran without it')
     for (const n of [10, 100, 1000]) {
       const steps = TIMING_STEPS[n]
-      const m = sphereChain(n, H, steps * H)
-      const r = runEngine(m.model, m.settings)
-      const accuracy =
-        n === ACCURACY_N
-          ? `|x - x_ref| = ${dist(r.sensors.last, ref.x).toExponential(2)} m (ref. error ` +
-            `~${ref.error.toExponential(1)} m)`
-          : steps < 1000
-            ? `shortened (${steps} of 1000 steps)`
-            : ''
-      rows.push(engineRow(`sphere chain N=${n}`, r, { accuracy }))
+      // The 1 s reference where the run is the full second, one over the shortened run otherwise.
+      const runRef = n === ACCURACY_N && steps === 1000 ? ref : reference(n, steps * H)
+      rows.push(...chainRows(n, steps, runRef, dir))
     }
     rows.push(redundantSecondRow())
     for (const n of [10, 100, 1000]) rows.push(...treeRows(n, ref))
@@ -170,7 +233,7 @@ export const suite: BenchSuite = {
       rows.find((r) => r.model === `sphere chain N=${n}` && r.engine === 'MBS Studio')
     const r100 = ours(100),
       r1000 = ours(1000)
-    const lines: string[] = []
+    const lines: string[] = [...exudynLines]
     if (r100 && r1000) {
       const exponent = Math.log(perStep(r1000) / perStep(r100)) / Math.log(10)
       lines.push(

@@ -15,23 +15,25 @@ import type { BenchRow, BenchSuite } from './suite'
 
 const PAIRS = 5
 
-interface ProcessTime {
+export interface ProcessTime {
   wallSeconds: number
   cpuSeconds: number
+  /** The process's peak resident set size, MB. */
+  peakRssMB: number
 }
 
-/** Runs a command under /usr/bin/time; its CPU seconds are the last line time writes to stderr. */
-function timedProcess(command: string, args: string[], cwd: string): ProcessTime {
+/** Runs a command under /usr/bin/time; its CPU seconds and peak RSS are what time writes to its file. */
+export function timedProcess(command: string, args: string[], cwd: string): ProcessTime {
   const cpuFile = join(tmpdir(), `mbs-bench-cpu-${process.pid}`)
   const t0 = performance.now()
-  execFileSync('/usr/bin/time', ['-o', cpuFile, '-f', '%U %S', command, ...args], {
+  execFileSync('/usr/bin/time', ['-o', cpuFile, '-f', '%U %S %M', command, ...args], {
     cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const wallSeconds = (performance.now() - t0) / 1000
-  const [user, system] = readFileSync(cpuFile, 'utf-8').trim().split(/\s+/).map(Number)
+  const [user, system, kB] = readFileSync(cpuFile, 'utf-8').trim().split(/\s+/).map(Number)
   rmSync(cpuFile, { force: true })
-  return { wallSeconds, cpuSeconds: user + system }
+  return { wallSeconds, cpuSeconds: user + system, peakRssMB: kB / 1024 }
 }
 
 const summaries: string[] = []

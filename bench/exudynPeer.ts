@@ -81,10 +81,18 @@ export function runExudynScript(dir: string, script: string, threads = 1): Exudy
   return toRun(lines[lines.length - 1] as RunnerLine)
 }
 
-/** Runs a script of our own that builds a model in Exudyn (bench/exudynScripts), as runExudynScript does. */
-export function runOwnExudynScript(dir: string, file: string): ExudynRun {
-  const lines = runChild(dir, resolve(file), 1, [], join(dir, 'perf-models'))
-  return toRun(lines[lines.length - 1] as RunnerLine)
+/**
+ * Runs a script of our own that builds a model in Exudyn (bench/exudynScripts) with its arguments, as
+ * runExudynScript does; printed: the JSON line the script printed before the runner's, if any.
+ */
+export function runOwnExudynScript(
+  dir: string,
+  file: string,
+  args: string[] = [],
+): ExudynRun & { printed?: Record<string, number[]> } {
+  const lines = runChild(dir, resolve(file), 1, args, join(dir, 'perf-models'))
+  const printed = lines.length > 1 ? (lines[lines.length - 2] as Record<string, number[]>) : undefined
+  return { ...toRun(lines[lines.length - 1] as RunnerLine), printed }
 }
 
 export type ExudynProjectRun = ExudynRun & { sensors: Record<string, number[]> }

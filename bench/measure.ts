@@ -114,7 +114,8 @@ export function runEngine(model: JsonObject, settings: JsonObject): EngineResult
     heapGrowthPerStep: heapGrowth,
     peakRssMB: process.resourceUsage().maxRSS / 1024,
     unknowns: solver.system.nODE2 + solver.system.nAE,
-    linearSolver: matrix instanceof SparseSystemMatrix ? 'sparse' : 'dense',
+    linearSolver:
+      matrix === undefined ? 'no matrix' : matrix instanceof SparseSystemMatrix ? 'sparse' : 'dense',
     sensors,
   }
 }
