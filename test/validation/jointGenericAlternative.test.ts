@@ -137,6 +137,18 @@ describe('JointGeneric alternativeConstraints', () => {
     expect(failure.time).toBeLessThan(0.5)
   })
 
+  it('started 0.3 rad off the weld without step control, the run fails instead of hanging', () => {
+    // Far from the constraint manifold two selections of dropped equations each left the other's
+    // matrix singular, and the implicit solver alternated between them forever.
+    const { solver } = prepare(welded(false, 0.3), {
+      ...settings(0.1, 100),
+      timeIntegration: { endTime: 0.1, numberOfSteps: 100, adaptiveStep: false },
+    })
+    const failure = solverErrorOf(() => solver.solve())
+    expect(failure.message).toMatch(/system matrix is singular/)
+    expect(failure.time).toBeLessThan(0.1)
+  })
+
   it('a 180 deg flip about z satisfies the default rotation equations, not the alternative ones', () => {
     const residual = (alternative: boolean): number[] => {
       const { system } = prepare(welded(alternative, Math.PI), settings(0.1, 100))

@@ -230,6 +230,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
 
   /** A Jacobian was refreshed since the last recheck of the dropped equations. */
   private rankCheckDue = false
+  /** The sets of dropped equations tried since the last matrix that factorized (newSelection). */
+  private readonly selectionsTried = new Set<string>()
 
   /**
    * Finds the constraint equations that depend on the others at the current state (constraintRank.ts)
@@ -631,11 +633,15 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private factorize(t: number): boolean {
     this.stats.jacobians++
     const k = this.matrix.factorize()
-    if (k < 0) return true
+    if (k < 0) {
+      this.selectionsTried.clear()
+      return true
+    }
     const ev = this.evaluator
     if (
       this.nAE > 0 &&
-      this.rowsChanged(dropForSingularMatrix(ev, this.velocityLevel, this.warn, this.rankReport))
+      this.rowsChanged(dropForSingularMatrix(ev, this.velocityLevel, this.warn, this.rankReport)) &&
+      this.newSelection()
     )
       return false
     const owner = this.unknownOwner(k)
@@ -647,6 +653,17 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.stats.steps + 1,
       [owner],
     )
+  }
+
+  /**
+   * True the first time a set of dropped equations is tried for this matrix: far from the constraint
+   * manifold two selections can each leave the other's matrix singular, and would alternate forever.
+   */
+  private newSelection(): boolean {
+    const key = String(this.evaluator.dependentRows)
+    if (this.selectionsTried.has(key)) return false
+    this.selectionsTried.add(key)
+    return true
   }
 
   /** Index 2 with dropped equations that does not project yet. */
