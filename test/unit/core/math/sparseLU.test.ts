@@ -222,7 +222,7 @@ describe('SparseLU', () => {
   }
 
   it('refactorization falls back where the pivot search would choose another row', () => {
-    // [[2, 1], [1, 2]]: diagonal pivots; then [[0.05, 1], [1, 0.05]]: 0.05 < DIAGONAL_PREFERENCE * 1, so
+    // [[2, 1], [1, 2]]: diagonal pivots; then [[0.05, 1], [1, 0.05]]: 0.05 < PIVOT_THRESHOLD * 1, so
     // the search swaps rows although the old pivots (0.05) are far from zero.
     const lu = refactorizedTwoByTwo(2, 0.05)
     expect(lu.refactorizations).toBe(0)
