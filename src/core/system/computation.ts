@@ -132,6 +132,12 @@ export interface ObjectComputation extends LifecycleHooks, PotentialSource {
   /** True when computeMassMatrix does not depend on the state. */
   readonly constantMassMatrix?: boolean
   /**
+   * y += M(q) x on this object's coordinates (global vectors, read and written at ltgODE2) without
+   * forming M: the residual's M q'' each Newton iteration. Optional; the evaluator multiplies
+   * computeMassMatrix's matrix otherwise.
+   */
+  addMassTimes?(s: SystemState, x: Float64Array, y: Float64Array): void
+  /**
    * Explicit solvers: solves M(q) x = rhs on this object's own coordinates without forming M (the
    * kinematic tree's articulated-body algorithm, O(n)); rhs and x are global ODE2 vectors, read and
    * written at ltgODE2. Used only where no other object adds mass and no constraint acts on these

@@ -453,7 +453,12 @@ export class SystemEvaluator {
   /** y += M(q) x, without forming the global matrix. */
   addMassTimes(s: SystemState, x: Float64Array, y: Float64Array): void {
     for (let k = 0; k < this.massObjects.length; k++) {
-      const ltg = this.massObjects[k].ltgODE2
+      const o = this.massObjects[k]
+      if (o.addMassTimes) {
+        o.addMassTimes(s, x, y)
+        continue
+      }
+      const ltg = o.ltgODE2
       const n = ltg.length
       const local = this.localMass(k, s)
       for (let i = 0; i < n; i++) {

@@ -51,6 +51,40 @@ class RigidBody3D extends RigidBodyBase {
     this.assembleMassMatrix(out)
   }
 
+  /**
+   * y += M x without forming M (the matrix of assembleMassMatrix): with w = Gbar x_rot,
+   *   translation rows m x_tr + m A (w x chi),  rotation rows Gbar^T (J w + m chi x (A^T x_tr)).
+   */
+  addMassTimes(s: SystemState, x: Float64Array, y: Float64Array): void {
+    const node = this.node
+    node.updateRotation(s)
+    const nr = node.rotation.size,
+      ltg = this.ltgODE2,
+      G = node.Gbar,
+      m = this.mass,
+      w = B.w,
+      t = B.t1
+    for (let r = 0; r < 3; r++) {
+      let sum = 0
+      for (let k = 0; k < nr; k++) sum += G[r * nr + k] * x[ltg[3 + k]]
+      w[r] = sum
+    }
+    matVec3(this.J, w, t)
+    for (let r = 0; r < 3; r++) y[ltg[r]] += m * x[ltg[r]]
+    if (this.hasOffset) {
+      const A = node.A,
+        chi = this.centerOfMassLocal
+      cross(w, chi, B.t2)
+      matVec3(A, B.t2, B.t3)
+      for (let r = 0; r < 3; r++) y[ltg[r]] += m * B.t3[r]
+      // A^T x_tr, then t += m chi x (A^T x_tr).
+      for (let r = 0; r < 3; r++) B.c[r] = A[r] * x[ltg[0]] + A[3 + r] * x[ltg[1]] + A[6 + r] * x[ltg[2]]
+      cross(chi, B.c, B.t2)
+      for (let r = 0; r < 3; r++) t[r] += m * B.t2[r]
+    }
+    for (let k = 0; k < nr; k++) y[ltg[3 + k]] += G[k] * t[0] + G[nr + k] * t[1] + G[2 * nr + k] * t[2]
+  }
+
   /** The mass matrix at the node's cached rotation into out (zero on entry). */
   private assembleMassMatrix(out: Float64Array): void {
     const nr = this.node.rotation.size,
