@@ -12,6 +12,11 @@
 //   first column where it would not, the full factorization takes over); since it performs the
 //   same operations in the same order, its result is then bit for bit the full factorization's: a
 //   function of the values alone, not of the matrices factorized before (exact restarts need that).
+// With keepPivots (Newton's matrix in the implicit solvers) the refactorization keeps every stored
+// pivot that is still acceptable (at least KEPT_PIVOT_THRESHOLD of its column's largest candidate, as
+// KLU does) instead of the one the full factorization would choose: the factors then depend on the pivot
+// sequence the run came with as well as on the values, so a checkpoint saves it (pivotSequence) and a
+// restart factorizes from it (startFromPivots), bit for bit the refactorization of the continuous run.
 // Every buffer is allocated in analyze or grown on the rare full factorization that needs more
 // fill, so Newton's refactorizations and solves allocate nothing.
 import { approximateMinimumDegree } from './sparseOrdering'
@@ -26,6 +31,14 @@ import type { SparsePattern } from './sparsePattern'
  * (perf3DRigidBodies: 349 of 992 refreshes, 2.3x a refactorization's time each).
  */
 const PIVOT_THRESHOLD = 0.1
+/**
+ * keepPivots: a stored pivot stays while it is at least this fraction of its column's largest
+ * candidate, the selection's own threshold, so kept factors are as stable as fresh ones.
+ * perf3DRigidBodies, 1000 steps: 154 full factorizations of 994 refreshes (336 with the rule's pivot
+ * at every refresh); 0.01 left 10, but made a step of the IFToMM A02 four-bar fail near its singular
+ * pose (iftomm/a02.test.ts).
+ */
+const KEPT_PIVOT_THRESHOLD = 0.1
 
 /**
  * x[rows[q]] -= vals[q] * xj for q in [from, to): the update all factorizations and substitutions are
@@ -105,6 +118,13 @@ export class SparseLU {
   refactorizations = 0
   /** Columns that full factorizations took over from the refactorization before them. */
   columnsTakenOver = 0
+  /** Refactorizations keep every stored pivot that is still acceptable (header). */
+  keepPivots = false
+  /**
+   * A pivot sequence to factorize from next (startFromPivots), as a refactorization with keepPivots
+   * from it would; null when none.
+   */
+  private pivotsToStartFrom: Int32Array | null = null
 
   /** Symbolic analysis of a pattern: ordering and buffers; values come with factorize. */
   analyze(pattern: SparsePattern): void {
@@ -144,6 +164,35 @@ export class SparseLU {
     this.mark = new Int32Array(n)
     this.stamp = 0
     this.factored = false
+    this.pivotsToStartFrom = null
+  }
+
+  /**
+   * The rows of the pivots in elimination order when a factorization is complete (or pending from
+   * startFromPivots), else null: what keepPivots' next refactorizations depend on besides the values.
+   */
+  pivotSequence(): Int32Array | null {
+    if (this.pivotsToStartFrom) return Int32Array.from(this.pivotsToStartFrom)
+    return this.factored ? Int32Array.from(this.rowOfPivot) : null
+  }
+
+  /**
+   * The next factorization keeps these pivots (rows in elimination order, a pivotSequence) while they
+   * are acceptable and pivots as a full one from the first that is not, exactly as a refactorization
+   * with keepPivots from a factorization with them; null: the next factorization is a full one.
+   * Anything but a permutation of the rows is taken as null.
+   */
+  startFromPivots(rows: Int32Array | null): void {
+    this.factored = false
+    this.pivotsToStartFrom = null
+    if (!rows || rows.length !== this.n) return
+    const seen = new Uint8Array(this.n)
+    for (let k = 0; k < this.n; k++) {
+      const r = rows[k]
+      if (!(r >= 0 && r < this.n) || seen[r]) return
+      seen[r] = 1
+    }
+    this.pivotsToStartFrom = Int32Array.from(rows)
   }
 
   /** Nonzeros of L and U of the last factorization (fill measure). */
@@ -179,7 +228,9 @@ export class SparseLU {
     }
     this.fullFactorizations++
     this.columnsTakenOver += first
-    const k = this.factorFull(first, tiny)
+    const preferred = reuse ? null : this.pivotsToStartFrom
+    this.pivotsToStartFrom = null
+    const k = this.factorFull(first, tiny, preferred)
     this.factored = k < 0
     return k
   }
@@ -211,14 +262,18 @@ export class SparseLU {
    * Full left-looking factorization with threshold partial pivoting of columns first..n-1; the
    * columns before first hold a refactorization's factors with the same pivots (what this would
    * compute for them: the reach of a column depends only on A's pattern and the earlier pivots).
+   * preferred (startFromPivots): the pivot row of each column while it is an acceptable candidate,
+   * the rule from the first column where it is not.
    */
-  private factorFull(first: number, tiny: number): number {
+  private factorFull(first: number, tiny: number, preferred: Int32Array | null): number {
     const n = this.n
-    const { x, Astart, Arow, Aperm, pivotOf, pivotRank, rowOfPivot, reach, Lstart, Ustart, colOrder } = this
+    const { x, Astart, Arow, Aperm, pivotOf, pivotRank, rowOfPivot, reach, Lstart, Ustart, colOrder, mark } =
+      this
     this.restoreRowNumbers(first)
     let { Lrow, Lval, Urow, Uval } = this
     let lnz = Lstart[first],
       unz = Ustart[first]
+    let prefer = preferred
     for (let k = first; k < n; k++) {
       Lstart[k] = lnz
       Ustart[k] = unz
@@ -261,15 +316,31 @@ export class SparseLU {
         return col
       }
       const acceptable = PIVOT_THRESHOLD * largest
-      let pivotRow = col
-      if (!(pivotOf[col] < 0 && Math.abs(x[col]) >= acceptable))
-        for (let p = top; p < n; p++) {
-          const i = reach[p]
-          if (pivotOf[i] < 0 && Math.abs(x[i]) >= acceptable) {
-            pivotRow = i
-            break
+      // The preferred row while it is an acceptable candidate (an unpivoted row of the reach, which
+      // computeReach marked with the current stamp), else the rule, for this column and all after it.
+      let pivotRow = -1
+      const kept = prefer ? prefer[k] : -1
+      const a = kept >= 0 ? Math.abs(x[kept]) : 0
+      if (
+        kept >= 0 &&
+        pivotOf[kept] < 0 &&
+        mark[kept] === this.stamp &&
+        a > tiny &&
+        a >= KEPT_PIVOT_THRESHOLD * largest
+      )
+        pivotRow = kept
+      else {
+        prefer = null
+        if (pivotOf[col] < 0 && Math.abs(x[col]) >= acceptable) pivotRow = col
+        else
+          for (let p = top; p < n; p++) {
+            const i = reach[p]
+            if (pivotOf[i] < 0 && Math.abs(x[i]) >= acceptable) {
+              pivotRow = i
+              break
+            }
           }
-        }
+      }
       const pivot = x[pivotRow]
       Urow[unz] = k
       Uval[unz++] = pivot
@@ -412,11 +483,13 @@ export class SparseLU {
         after = Math.max(after, Math.abs(v))
       }
       const a = Math.abs(pivot),
-        acceptable = PIVOT_THRESHOLD * Math.max(a, before, after)
+        largest = Math.max(a, before, after),
+        acceptable = PIVOT_THRESHOLD * largest
       const samePivot =
         a > tiny &&
-        a >= acceptable &&
-        (diagonal === k || (before < acceptable && !(diagonalValue >= acceptable)))
+        (this.keepPivots
+          ? a >= KEPT_PIVOT_THRESHOLD * largest
+          : a >= acceptable && (diagonal === k || (before < acceptable && !(diagonalValue >= acceptable))))
       if (!samePivot) return k
     }
     return n

@@ -172,7 +172,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const n2 = (this.n2 = this.system.nODE2)
     const nAE = (this.nAE = this.system.nAE)
     if (!this.matrix || this.matrix.n !== n2 + nAE) {
-      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
+      this.matrix = this.newtonMatrix()
       this.projection = null
       this.q0 = new Float64Array(n2)
       this.v0 = new Float64Array(n2)
@@ -364,8 +364,20 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    */
   private useReactionStiffness(): void {
     this.evaluator.reactionStiffness = true
-    this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
+    this.matrix = this.newtonMatrix()
     this.jacobianValid = false
+  }
+
+  /**
+   * Newton's matrix. A sparse one keeps its pivots while they are acceptable: with the pivot that
+   * the full factorization's rule would choose, a third of perf3DRigidBodies' refreshes fell back to
+   * a full factorization from a column whose near-equal candidates had changed order. The pivot
+   * sequence is part of checkpoints, so restarts still continue bit for bit.
+   */
+  private newtonMatrix(): SystemMatrix {
+    const m = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
+    m.keepPivots?.()
+    return m
   }
 
   private restoreStepStart(): void {
@@ -786,6 +798,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       previousAccelerations: Float64Array.from(this.accPrevious),
       previousAccelerations2: Float64Array.from(this.accPrevious2),
     }
+    const pivots = this.matrix.pivotSequence?.()
+    if (pivots) vectors.matrixPivots = Float64Array.from(pivots)
     if (this.jacobianValid)
       Object.assign(vectors, {
         jacobianQ: Float64Array.from(at.q),
@@ -821,6 +835,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.refreshPolicy.load({ freshStartCost, keptStartCost, startDecisions, freshContraction })
     if (values.reactionStiffness === 1 && !this.evaluator.reactionStiffness) this.useReactionStiffness()
     this.projecting = values.projection === 1
+    // The next factorization starts from the continuous run's pivots (none saved: a full one).
+    const pivots = vectors.matrixPivots
+    this.matrix.startFromPivots?.(pivots ? Int32Array.from(pivots) : null)
     this.driftAtRankCheck = values.driftAtRankCheck ?? 0
     this.jacobianValid = false
     this.jacobianToRestore = false

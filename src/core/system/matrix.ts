@@ -50,6 +50,13 @@ export interface SystemMatrix {
   factorize(): number
   /** Solves in place with the last factorization. */
   solve(b: Float64Array): void
+  /**
+   * Sparse only: refactorizations keep the pivots while they are acceptable (SparseLU.keepPivots);
+   * the factors then depend on pivotSequence too, which a checkpoint saves and startFromPivots restores.
+   */
+  keepPivots?(): void
+  pivotSequence?(): Int32Array | null
+  startFromPivots?(rows: Int32Array | null): void
   /** y = A x (with the current, unfactorized values). */
   multiply(x: Float64Array, y: Float64Array): void
 }

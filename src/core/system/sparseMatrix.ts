@@ -99,7 +99,8 @@ export class SparseSystemMatrix implements SystemMatrix {
    * it again (SparseLU.refactor), so the factors are those of a full factorization of these values,
    * whatever was factorized before: a restarted run, whose first factorization is a full one,
    * continues bit for bit (a refactorization that merely kept stable pivots made the rounding depend
-   * on the run's history; seen with GA on the cable-over-pulley example).
+   * on the run's history; seen with GA on the cable-over-pulley example). With keepPivots it keeps
+   * every acceptable pivot, and the history is the pivot sequence, saved with checkpoints.
    */
   factorize(): number {
     return this.lu.factorize(this.values)
@@ -107,6 +108,18 @@ export class SparseSystemMatrix implements SystemMatrix {
 
   solve(b: Float64Array): void {
     this.lu.solve(b)
+  }
+
+  keepPivots(): void {
+    this.lu.keepPivots = true
+  }
+
+  pivotSequence(): Int32Array | null {
+    return this.lu.pivotSequence()
+  }
+
+  startFromPivots(rows: Int32Array | null): void {
+    this.lu.startFromPivots(rows)
   }
 
   multiply(x: Float64Array, y: Float64Array): void {

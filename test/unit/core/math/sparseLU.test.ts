@@ -201,6 +201,76 @@ describe('SparseLU', () => {
     expect(lu.columnsTakenOver).toBeGreaterThan(lu.fullFactorizations)
   })
 
+  it('keepPivots: a factorization from the saved pivot sequence is bit for bit the refactorization', () => {
+    // The restart of a run whose Newton matrix keeps its pivots: at each round a fresh LU started from
+    // the continuous LU's pivot sequence of the round before must give its factors exactly (no
+    // tolerance: exact restarts), whether the continuous one refactorized or fell back somewhere.
+    const m = randomSparse(300, 3, 21, 0.2)
+    const lu = new SparseLU()
+    lu.keepPivots = true
+    lu.analyze(m.pattern)
+    expect(lu.factorize(m.values)).toBe(-1)
+    const r = rng(23)
+    for (let round = 0; round < 12; round++) {
+      const saved = lu.pivotSequence()
+      expect(saved).not.toBeNull()
+      for (let k = 0; k < m.values.length; k++) m.values[k] *= 1 + 0.04 * (r() - 0.5)
+      const restarted = new SparseLU()
+      restarted.keepPivots = true
+      restarted.analyze(m.pattern)
+      restarted.startFromPivots(saved)
+      expect(lu.factorize(m.values)).toBe(-1)
+      expect(restarted.factorize(m.values)).toBe(-1)
+      expect(Array.from(restarted.pivotSequence()!)).toEqual(Array.from(lu.pivotSequence()!))
+      const y1 = Float64Array.from({ length: 300 }, (_, i) => Math.sin(i + round)),
+        y2 = Float64Array.from(y1)
+      lu.solve(y1)
+      restarted.solve(y2)
+      expect(Array.from(y1)).toEqual(Array.from(y2))
+      // The kept pivots still solve the changed matrix (its dense copy follows the values).
+      for (let j = 0; j < 300; j++)
+        for (let q = m.pattern.colStart[j]; q < m.pattern.colStart[j + 1]; q++)
+          m.dense[m.pattern.rowIndex[q] * 300 + j] = m.values[q]
+      checkSolution(
+        m,
+        300,
+        y1,
+        Float64Array.from({ length: 300 }, (_, i) => Math.sin(i + round)),
+      )
+    }
+    // Changes of 2 % keep most pivots and lose some: both paths were taken.
+    expect(lu.refactorizations).toBeGreaterThan(0)
+    expect(lu.fullFactorizations).toBeGreaterThan(1)
+  })
+
+  it('keepPivots keeps an acceptable pivot the rule would not choose; a bad saved sequence is ignored', () => {
+    // [[0, 1], [1, 0]]: off-diagonal pivots; then [[0.5, 1], [1, 0.5]]: the rule takes the diagonal
+    // (0.5 >= 0.1), keepPivots keeps the off-diagonal 1 (>= 0.1 of 1) and solves it: x = [1, 1].
+    const m = assemble(2, [
+      [0, 0, 0],
+      [0, 1, 1],
+      [1, 0, 1],
+      [1, 1, 0],
+    ])
+    const lu = new SparseLU()
+    lu.keepPivots = true
+    lu.analyze(m.pattern)
+    expect(lu.factorize(m.values)).toBe(-1)
+    const first = Array.from(lu.pivotSequence()!)
+    m.values[patternSlot(m.pattern, 0, 0)] = 0.5
+    m.values[patternSlot(m.pattern, 1, 1)] = 0.5
+    expect(lu.factorize(m.values)).toBe(-1)
+    expect([lu.refactorizations, lu.fullFactorizations]).toEqual([1, 1])
+    expect(Array.from(lu.pivotSequence()!)).toEqual(first)
+    const x = Float64Array.from([1.5, 1.5])
+    lu.solve(x)
+    expect(Math.abs(x[0] - 1) + Math.abs(x[1] - 1)).toBeLessThan(1e-14)
+    lu.startFromPivots(Int32Array.from([0, 0]))
+    expect(lu.pivotSequence()).toBeNull()
+    expect(lu.factorize(m.values)).toBe(-1)
+    expect(lu.fullFactorizations).toBe(2)
+  })
+
   /**
    * [[first, 1], [1, 2]] factorized, then its diagonal set to [diagonal, diagonal] and factorized again
    * (both factorizations must succeed); the LU for the counters and a solve.
