@@ -31,6 +31,7 @@ export interface OptionSpec {
     | 'LOAD'
     | 'SENSOR'
     | 'X,Y,Z'
+    | 'K[,D]'
   /** May be given several times; every value is kept in order. */
   repeatable?: boolean
   /** Takes every following argument up to the next option (--inputs a b c); implies repeatable. */
@@ -249,7 +250,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       'and writes a project: one KinematicTree in minimal coordinates (--tree, the default) or a ' +
       'RigidBody per link with a joint per URDF joint (--bodies), with box, sphere, cylinder and mesh ' +
       'visuals as body graphics (meshes referenced relative to the project file). What cannot be ' +
-      'represented (mimic joints, limits, transmissions, meshes not found) is listed on standard error.',
+      'represented (mimic joints, limits without --limit-stops, transmissions, meshes not found) is ' +
+      'listed on standard error.',
     options: [
       { name: 'output', short: 'o', value: 'FILE', doc: 'the project file to write (required)' },
       { name: 'tree', doc: 'minimal coordinates: one KinematicTree (the default)' },
@@ -268,6 +270,15 @@ export const COMMANDS: readonly CommandSpec[] = [
         doc:
           'one sensor per movable joint, named as the joint (NAME.csv with mbs run --sensors-dir), ' +
           'recording its coordinate: angle in rad from the URDF zero pose, or displacement in m',
+      },
+      {
+        name: 'limit-stops',
+        value: 'K[,D]',
+        doc:
+          'keep the lower and upper limits of revolute and prismatic joints as limit stops of stiffness K ' +
+          '(N m/rad or N/m) and damping D (N m s/rad or N s/m, default 0): a ' +
+          'ConnectorCoordinateSpringDamperExt named JOINTLimits per joint (--tree only; with --bodies ' +
+          'the limits are listed)',
       },
       {
         name: 'embed-meshes',
@@ -365,6 +376,8 @@ export interface ImportArgs {
   formulation: 'tree' | 'bodies'
   gravity?: number[]
   jointSensors: boolean
+  /** Joint limits kept as limit stops of this stiffness and damping (--limit-stops K[,D]). */
+  limitStops?: { stiffness: number; damping: number }
   /** Folders of ROS packages by name (--package-dir NAME=DIR). */
   packageDirs: Record<string, string>
   /** Mesh files copied into the project (--embed-meshes). */
@@ -560,6 +573,15 @@ function importArgs(values: Map<string, string>, lists: Map<string, string[]>): 
   const gravity = g?.split(',').map(Number)
   if (gravity && (gravity.length !== 3 || gravity.some((x) => !Number.isFinite(x))))
     throw new UsageError(`--gravity expects X,Y,Z (three numbers), got "${g}"`, 'import')
+  const stops = values.get('limit-stops')
+  const [stiffness, damping = 0, ...extra] = stops?.split(',').map(Number) ?? []
+  if (stops !== undefined && !(stiffness > 0 && stiffness < Infinity && damping >= 0 && damping < Infinity))
+    throw new UsageError(
+      `--limit-stops expects K[,D]: a stiffness K > 0 and a damping D >= 0, got "${stops}"`,
+      'import',
+    )
+  if (extra.length > 0)
+    throw new UsageError(`--limit-stops expects K[,D] (one or two numbers), got "${stops}"`, 'import')
   const packageDirs = packageDirsOf(lists.get('package-dir') ?? [])
   if (typeof packageDirs === 'string')
     throw new UsageError(`--package-dir expects NAME=DIR, got "${packageDirs}"`, 'import')
@@ -569,6 +591,7 @@ function importArgs(values: Map<string, string>, lists: Map<string, string[]>): 
     formulation: values.has('bodies') ? 'bodies' : 'tree',
     gravity,
     jointSensors: values.has('joint-sensors'),
+    ...(stops === undefined ? {} : { limitStops: { stiffness, damping } }),
     embedMeshes: values.has('embed-meshes'),
   }
 }

@@ -1,6 +1,6 @@
 // `mbs import FILE.urdf -o PROJECT.mbsproj [--tree | --bodies] [--gravity X,Y,Z] [--joint-sensors]
-// [--package-dir NAME=DIR ...] [--embed-meshes]`: the URDF as a project file (written atomically),
-// what could not be represented on standard error, one per line.
+// [--limit-stops K[,D]] [--package-dir NAME=DIR ...] [--embed-meshes]`: the URDF as a project file
+// (written atomically), what could not be represented on standard error, one per line.
 import path from 'node:path'
 import { UrdfError } from '../core'
 import { writeFileAtomic } from '../node/atomicWrite'
@@ -18,6 +18,7 @@ export function importCommand(file: string, args: ImportArgs, io: CliIO): number
       formulation: args.formulation,
       gravity: args.gravity,
       jointSensors: args.jointSensors,
+      limitStops: args.limitStops,
       packageDirs: args.packageDirs,
       output: args.output,
       embedMeshes: args.embedMeshes,

@@ -4,9 +4,9 @@
 // Joints: revolute and continuous (RevoluteZ about the URDF axis), prismatic (PrismaticZ in the tree,
 // JointPrismaticX for bodies). Visuals become graphics entries in the link frame (the bodies'
 // VgraphicsData, the tree's VgraphicsDataList), the root link's the ground's. What cannot be
-// represented (floating and planar joints, mimic joints, joint limits, transmissions, unresolved
-// meshes) is listed in `notes`, never dropped silently. Joint sensors record each joint's
-// coordinate: the tree's node coordinate, or the joint's Coordinates.
+// represented (floating and planar joints, mimic joints, joint limits unless kept as limit stops,
+// transmissions, unresolved meshes) is listed in `notes`, never dropped silently. Joint sensors
+// record each joint's coordinate: the tree's node coordinate, or the joint's Coordinates.
 import { XMLParser } from 'fast-xml-parser'
 import type { JsonObject, JsonValue } from '../model/types'
 import {
@@ -30,6 +30,12 @@ export interface UrdfImportOptions {
   gravity?: Vec3
   /** A sensor per movable joint, named as the joint, recording its coordinate (rad or m). */
   jointSensors?: boolean
+  /**
+   * The tree's revolute and prismatic joint limits (lower, upper) kept as limit stops: a
+   * ConnectorCoordinateSpringDamperExt per joint, stiffness in N m/rad or N/m, damping in N m s/rad or
+   * N s/m (URDF gives none). The bodies formulation has no joint coordinate for them: noted instead.
+   */
+  limitStops?: { stiffness: number; damping: number }
   /**
    * The project's reference (meshEntry.ts "file") of a visual's mesh filename as the URDF writes it
    * (package://, file:// or a path relative to the URDF), or why it cannot be had. Default: the
@@ -68,6 +74,8 @@ interface Joint {
   child: string
   origin: Frame
   axis: Vec3
+  /** Position limits kept as limit stops (tree formulation with options.limitStops). */
+  stops?: { lower: number; upper: number }
 }
 
 type Xml = Record<string, unknown>
@@ -159,7 +167,12 @@ function parseLinks(robot: Xml, options: UrdfImportOptions, notes: string[]): Ma
   return links
 }
 
-function parseJoints(robot: Xml, links: Map<string, Link>, notes: string[]): Joint[] {
+function parseJoints(
+  robot: Xml,
+  links: Map<string, Link>,
+  options: UrdfImportOptions,
+  notes: string[],
+): Joint[] {
   const joints: Joint[] = []
   for (const j of list(robot.joint)) {
     const name = String(j.name ?? '')
@@ -182,13 +195,19 @@ function parseJoints(robot: Xml, links: Map<string, Link>, notes: string[]): Joi
         `joint "${name}": mimic of "${String((j.mimic as Xml).joint)}" not imported (it moves freely)`,
       )
     const limit = j.limit as Xml | undefined
-    if (limit && type !== 'fixed')
+    const stops = limit && limitStops(name, type, limit, options)
+    const listed = (keys: string[]): string =>
+      keys
+        .filter((k) => limit?.[k] !== undefined)
+        .map((k) => `${k} ${String(limit?.[k])}`)
+        .join(', ')
+    if (limit && type !== 'fixed' && typeof stops !== 'object')
       notes.push(
-        `joint "${name}": limits (${['lower', 'upper', 'effort', 'velocity']
-          .filter((k) => limit[k] !== undefined)
-          .map((k) => `${k} ${String(limit[k])}`)
-          .join(', ')}) not enforced`,
+        `joint "${name}": limits (${listed(['lower', 'upper', 'effort', 'velocity'])}) not enforced` +
+          (stops ? ` (${stops})` : ''),
       )
+    else if (typeof stops === 'object' && listed(['effort', 'velocity']) !== '')
+      notes.push(`joint "${name}": limits (${listed(['effort', 'velocity'])}) not enforced`)
     const axis = numbers((j.axis as Xml | undefined)?.xyz, 3, [1, 0, 0], `joint "${name}" axis`)
     const n = Math.hypot(axis[0], axis[1], axis[2])
     if (type !== 'fixed' && !(n > 0)) throw new UrdfError(`joint "${name}": the axis is zero`)
@@ -199,11 +218,32 @@ function parseJoints(robot: Xml, links: Map<string, Link>, notes: string[]): Joi
       child,
       origin: originOf(j.origin as Xml | undefined, `joint "${name}"`),
       axis: axis.map((x) => x / (n || 1)),
+      ...(typeof stops === 'object' ? { stops } : {}),
     })
   }
   if (list(robot.transmission).length > 0)
     notes.push(`${list(robot.transmission).length} <transmission> elements not imported`)
   return joints
+}
+
+/**
+ * A joint's lower and upper limits as limit stops when asked for (options.limitStops), else why not
+ * (a string), else undefined (not asked for).
+ */
+function limitStops(
+  name: string,
+  type: string,
+  limit: Xml,
+  options: UrdfImportOptions,
+): { lower: number; upper: number } | string | undefined {
+  if (!options.limitStops || (type !== 'revolute' && type !== 'prismatic')) return undefined
+  if (options.formulation !== 'tree')
+    return 'limit stops need the joint coordinate of the KinematicTree formulation'
+  if (limit.lower === undefined || limit.upper === undefined) return 'limit stops need both lower and upper'
+  const lower = numbers(limit.lower, 1, [], `joint "${name}" limit lower`)[0]
+  const upper = numbers(limit.upper, 1, [], `joint "${name}" limit upper`)[0]
+  if (!(lower <= upper)) return 'limit stops need lower <= upper'
+  return { lower, upper }
 }
 
 /** Merges the child of each fixed joint into its parent (frames composed, inertia combined). */
@@ -295,10 +335,18 @@ export function urdfMeshPackages(text: string): string[] {
 
 /** Parses a URDF text and builds the model in the chosen formulation. */
 export function importUrdf(text: string, options: UrdfImportOptions): UrdfImport {
+  const stops = options.limitStops
+  if (
+    stops &&
+    !(stops.stiffness > 0 && stops.stiffness < Infinity && stops.damping >= 0 && stops.damping < Infinity)
+  )
+    throw new UrdfError(
+      `limit stops: expected a stiffness > 0 and a damping >= 0, got ${stops.stiffness}, ${stops.damping}`,
+    )
   const robot = parseRobot(text)
   const notes: string[] = []
   const links = parseLinks(robot, options, notes)
-  const joints = mergeFixed(links, parseJoints(robot, links, notes))
+  const joints = mergeFixed(links, parseJoints(robot, links, options, notes))
   const { root, ordered } = treeOrder(links, joints)
   const robotName = String(robot.name ?? 'robot')
   const build = options.formulation === 'tree' ? treeModel : bodiesModel
@@ -368,6 +416,7 @@ function treeModel({ name, links, root, ordered, options }: Robot): JsonObject {
   })
   const rootVisuals = links.get(root)!.visuals
   const n = ordered.length
+  const stops = limitStopItems(ordered, options)
   return {
     nodes: [
       {
@@ -377,6 +426,7 @@ function treeModel({ name, links, root, ordered, options }: Robot): JsonObject {
         referenceCoordinates: Array(n).fill(0),
         initialCoordinates: Array(n).fill(0),
       },
+      ...stops.nodes,
     ],
     objects: [
       ...(rootVisuals.length > 0
@@ -396,8 +446,9 @@ function treeModel({ name, links, root, ordered, options }: Robot): JsonObject {
         linkMasses,
         ...(graphics.some((l) => l.length > 0) ? { VgraphicsDataList: graphics } : {}),
       },
+      ...stops.objects,
     ],
-    markers: [],
+    markers: stops.markers,
     loads: [],
     sensors: options.jointSensors
       ? ordered.map((j, k) => ({
@@ -408,6 +459,44 @@ function treeModel({ name, links, root, ordered, options }: Robot): JsonObject {
           coordinate: k,
         }))
       : [],
+  }
+}
+
+/**
+ * Exudyn's joint limits on a tree: per limited joint a ConnectorCoordinateSpringDamperExt from a
+ * ground coordinate to the joint coordinate q, with only its limit stops, f = K (q - upper) above
+ * upper and K (q - lower) below lower, plus D q' while beyond.
+ */
+function limitStopItems(
+  ordered: Joint[],
+  options: UrdfImportOptions,
+): { nodes: JsonObject[]; objects: JsonObject[]; markers: JsonObject[] } {
+  const limited = ordered.flatMap((j, k) => (j.stops ? [{ j, k, stops: j.stops }] : []))
+  if (limited.length === 0 || !options.limitStops) return { nodes: [], objects: [], markers: [] }
+  const { stiffness, damping } = options.limitStops
+  return {
+    nodes: [{ type: 'PointGround', name: 'limitStopsGround' }],
+    markers: [
+      { type: 'NodeCoordinate', name: 'limitStopsGround', nodeNumber: 'limitStopsGround', coordinate: 0 },
+      ...limited.map(({ j, k }) => ({
+        type: 'NodeCoordinate',
+        name: `${j.name}Coordinate`,
+        nodeNumber: 'jointCoordinates',
+        coordinate: k,
+      })),
+    ],
+    objects: limited.map(({ j, stops }) => ({
+      type: 'ConnectorCoordinateSpringDamperExt',
+      name: `${j.name}Limits`,
+      markerNumbers: ['limitStopsGround', `${j.name}Coordinate`],
+      stiffness: 0,
+      damping: 0,
+      useLimitStops: true,
+      limitStopsLower: stops.lower,
+      limitStopsUpper: stops.upper,
+      limitStopsStiffness: stiffness,
+      limitStopsDamping: damping,
+    })),
   }
 }
 

@@ -82,6 +82,31 @@ describe('mbs import', () => {
     expect(both.code).toBe(64)
   })
 
+  it('--limit-stops K,D keeps the limits as a limit-stop connector; a bad value exits 64', async () => {
+    const out = path.join(dir, 'stops.mbsproj')
+    const r = await spawnCli(['import', urdf, '-o', out, '--limit-stops', '50,2.5'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('pendulum.urdf: joint "hinge": limits (effort 5, velocity 2) not enforced')
+    const loaded = parseProject(fs.readFileSync(out, 'utf8'))
+    if (!loaded.ok) throw new Error('the import is not a valid project')
+    expect(loaded.project.model.objects.find((o) => o.name === 'hingeLimits')).toMatchObject({
+      type: 'ConnectorCoordinateSpringDamperExt',
+      useLimitStops: true,
+      limitStopsLower: -1,
+      limitStopsUpper: 1,
+      limitStopsStiffness: 50,
+      limitStopsDamping: 2.5,
+    })
+    const bad = await mapConcurrently(['0', '-5,1', '50,-1', 'stiff', '50,1,2'], 2, (value) =>
+      spawnCli(['import', urdf, '-o', path.join(dir, 'bad-stops.mbsproj'), '--limit-stops', value]),
+    )
+    for (const b of bad) {
+      expect(b.code).toBe(64)
+      expect(b.stderr).toContain('--limit-stops expects K[,D]')
+    }
+    expect(fs.existsSync(path.join(dir, 'bad-stops.mbsproj'))).toBe(false)
+  })
+
   it('mesh visuals become Mesh graphics, package:// in a --package-dir or the package folder', async () => {
     // A ROS package laid out as robot/urdf/arm.urdf and robot/meshes/arm.stl.
     const pkg = path.join(dir, 'robot')
