@@ -798,7 +798,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       previousAccelerations: Float64Array.from(this.accPrevious),
       previousAccelerations2: Float64Array.from(this.accPrevious2),
     }
-    const pivots = this.matrix.pivotSequence?.()
+    // A checkpoint of a run not set up yet has no matrix, hence no pivots.
+    const pivots = this.initialized ? this.matrix.pivotSequence?.() : undefined
     if (pivots) vectors.matrixPivots = Float64Array.from(pivots)
     if (this.jacobianValid)
       Object.assign(vectors, {
