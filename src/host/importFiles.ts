@@ -59,6 +59,22 @@ export function importUrdfToFile(
     !(Array.isArray(gravity) && gravity.length === 3 && gravity.every(Number.isFinite))
   )
     throw new ApiError('invalid-params', 'importUrdf: gravity must be 3 numbers (m/s^2)')
+  const stops = request.limitStops
+  if (
+    stops !== undefined &&
+    !(
+      stops !== null &&
+      typeof stops === 'object' &&
+      Number.isFinite(stops.stiffness) &&
+      Number.isFinite(stops.damping) &&
+      stops.stiffness > 0 &&
+      stops.damping >= 0
+    )
+  )
+    throw new ApiError(
+      'invalid-params',
+      'importUrdf: limitStops must be {stiffness: a number > 0, damping: a number >= 0}',
+    )
   const packageDirs = request.packageDirs ?? {}
   if (
     typeof packageDirs !== 'object' ||
@@ -79,6 +95,7 @@ export function importUrdfToFile(
       formulation: request.formulation,
       gravity,
       jointSensors: request.jointSensors === true,
+      limitStops: stops,
       packageDirs: folders,
       output,
       embedMeshes: request.embedMeshes === true,

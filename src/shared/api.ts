@@ -211,6 +211,8 @@ export interface UrdfImportRequest {
   formulation: 'tree' | 'bodies'
   gravity?: number[]
   jointSensors?: boolean
+  /** Joint limits kept as limit stops of this stiffness and damping (mbs import --limit-stops K,D). */
+  limitStops?: { stiffness: number; damping: number }
   /** Folders of ROS packages by name (package://NAME/...), relative to the URDF's folder or absolute. */
   packageDirs?: Record<string, string>
   /** Mesh files copied into the project (mbs import --embed-meshes). */

@@ -1,10 +1,11 @@
 // File > Import URDF in the app: a two-link arm the test writes (a joint limit and a mesh file that
 // is not there, neither representable) is imported as rigid bodies with gravity; the project is
-// written next to the URDF and opened, and the two dropped parts are listed in a message. A chain
+// written next to the URDF and opened, and the two dropped parts are listed in a message; as a
+// KinematicTree with limit stops, the limited shoulder gets its stop connector instead. A chain
 // whose links are meshes in the four formats, in a ROS package the dialog maps to a folder, is drawn
 // (every link an instance of its file, none a placeholder box) and picked.
 import assert from 'node:assert/strict'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { tsImport } from 'tsx/esm/api'
@@ -36,12 +37,17 @@ before(async () => {
 })
 after(async () => app?.close())
 
-test('a URDF imported in the app lists what it could not represent', async () => {
+/** The Import URDF dialog of a URDF picked in the file browser. */
+async function importOptionsOf(name) {
   await clickDiscardingChanges(page, 'button[title^="Import a URDF"]')
   const browser = page.locator('[role=dialog].file-browser')
-  await browser.locator('[role=option][data-name="arm.urdf"]').click()
+  await browser.locator(`[role=option][data-name="${name}"]`).click()
   await browser.locator('button[type=submit]').click()
-  const options = page.locator('[role=dialog][aria-label="Import URDF"]')
+  return page.locator('[role=dialog][aria-label="Import URDF"]')
+}
+
+test('a URDF imported in the app lists what it could not represent', async () => {
+  const options = await importOptionsOf('arm.urdf')
   await options.getByLabel('formulation').selectOption('bodies')
   await options.getByLabel('joint sensors').check()
   await options.screenshot({ path: outputPath('urdf-import-dialog.png') })
@@ -63,6 +69,36 @@ test('a URDF imported in the app lists what it could not represent', async () =>
   )
   const sensors = await page.locator('[data-kind="sensors"] .count').textContent()
   assert.equal(sensors, '2', 'a sensor per joint')
+  assert.deepEqual(app.errors, [])
+})
+
+test('a URDF imported as a tree with limit stops gets a stop connector per limited joint', async () => {
+  const options = await importOptionsOf('arm.urdf')
+  await options.getByLabel('limit stops').check()
+  await options.getByLabel('stop stiffness').fill('500')
+  await options.getByLabel('stop damping').fill('20')
+  await options.getByLabel('project file').fill('arm-stops.mbsproj')
+  await options.screenshot({ path: outputPath('urdf-import-limit-stops.png') })
+  await options.locator('button[type=submit]').click()
+
+  // The shoulder's lower and upper limits are kept; its effort and velocity and the mesh are listed.
+  const report = page.locator('[role=alertdialog]')
+  await report.waitFor()
+  const lines = await report.getByTestId('problem-lines').locator('li').allTextContents()
+  assert.equal(lines.length, 2, lines.join('\n'))
+  assert.match(lines.join('\n'), /joint "shoulder": limits \(effort 10, velocity 1\) not enforced/)
+  await report.getByRole('button', { name: 'Close' }).click()
+  const project = JSON.parse(readFileSync(join(app.dir, 'arm-stops.mbsproj'), 'utf8'))
+  const stops = project.model.objects.find((o) => o.name === 'shoulderLimits')
+  assert.equal(stops?.type, 'ConnectorCoordinateSpringDamperExt')
+  assert.deepEqual(
+    [stops.limitStopsLower, stops.limitStopsUpper, stops.limitStopsStiffness, stops.limitStopsDamping],
+    [-1, 1, 500, 20],
+  )
+  // The KinematicTree and the stop, as `mbs import --limit-stops 500,20` writes them.
+  await page.waitForFunction(
+    () => document.querySelector('[data-kind="objects"] .count')?.textContent === '2',
+  )
   assert.deepEqual(app.errors, [])
 })
 

@@ -120,6 +120,39 @@ describe('URDF import in the workspace', () => {
     )
   })
 
+  it('keeps joint limits as limit stops when asked; refuses a stop stiffness that is no number > 0', () => {
+    const slider = join(root, 'slider.urdf')
+    writeFileSync(
+      slider,
+      '<robot name="slider"><link name="base"/><link name="carriage"/><joint name="rail" type="prismatic">' +
+        '<parent link="base"/><child link="carriage"/><limit lower="-0.2" upper="0.3"/></joint></robot>',
+    )
+    const output = join(root, 'stops.mbsproj')
+    importUrdfToFile(files, {
+      urdf: slider,
+      output,
+      formulation: 'tree',
+      limitStops: { stiffness: 200, damping: 3 },
+    })
+    const project = JSON.parse(readFileSync(output, 'utf8'))
+    expect(project.model.objects.find((o: { name: string }) => o.name === 'railLimits')).toMatchObject({
+      type: 'ConnectorCoordinateSpringDamperExt',
+      limitStopsLower: -0.2,
+      limitStopsUpper: 0.3,
+      limitStopsStiffness: 200,
+      limitStopsDamping: 3,
+    })
+    for (const limitStops of [{ stiffness: 0, damping: 1 }, { stiffness: '5', damping: 1 }, 'stiff'])
+      expect(() =>
+        importUrdfToFile(files, {
+          urdf: slider,
+          output: join(root, 'stops2.mbsproj'),
+          formulation: 'tree',
+          limitStops: limitStops as never,
+        }),
+      ).toThrow('importUrdf: limitStops must be {stiffness: a number > 0, damping: a number >= 0}')
+  })
+
   it('refuses a package folder outside the workspace', () => {
     expect(() =>
       importUrdfToFile(files, {
