@@ -18,7 +18,7 @@ import { SETTINGS_SCHEMA } from './settings'
 import type { JsonObject, JsonValue, ModelListKey, Problem } from './types'
 import { validateEdit } from './validateEdit'
 
-/** One override: `path` is "ITEM.PARAMETER[.KEY...]" or "[simulationSettings.]SECTION.KEY...". */
+/** One override: `path` is "ITEM.PARAMETER[.KEY...]" or "[simulationSettings.]KEY[.KEY...]". */
 export interface Override {
   path: string
   value: JsonValue
@@ -31,7 +31,7 @@ export function parseOverride(text: string): Override | { problem: Problem } {
   const eq = text.indexOf('=')
   const path = eq >= 0 ? text.slice(0, eq).trim() : ''
   const valueText = eq >= 0 ? text.slice(eq + 1).trim() : ''
-  if (eq < 0 || !/^[^.\s]+(\.[^.\s]+)+$/.test(path) || valueText === '')
+  if (eq < 0 || !/^[^.\s]+(\.[^.\s]+)*$/.test(path) || valueText === '')
     return {
       problem: {
         path: text,
@@ -102,6 +102,11 @@ function overrideEdit(doc: EditableProject, { path, value }: Override) {
         `"${head}"${suggest(head, [...names, ...Object.keys(SETTINGS_SCHEMA)])}`,
     })
   }
+  if (rest.length === 0)
+    throw new PatchError({
+      path,
+      message: `"${head}" names an item: expected ITEM.PARAMETER=VALUE, such as ${head}.PARAMETER=VALUE`,
+    })
   if (kinds.length > 1)
     throw new PatchError({
       path,

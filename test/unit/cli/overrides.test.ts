@@ -65,6 +65,25 @@ describe('mbs run --set', () => {
     expect(runProject(r.project).stats.steps).toBe(50)
   })
 
+  it('takes a top-level setting without the prefix: solverType=RK44 runs as simulationSettings.solverType', () => {
+    const plain = mbs('run', PENDULUM, '--end-time', '0.2', '--set', 'solverType=RK44', '--json')
+    const prefixed = mbs(
+      'run',
+      PENDULUM,
+      '--end-time',
+      '0.2',
+      '--set',
+      'simulationSettings.solverType=RK44',
+      '--json',
+    )
+    expect(plain.err).toEqual([])
+    expect(plain.code).toBe(0)
+    // RK44 is explicit: no Newton iterations, and the same result as the prefixed override.
+    const [a, b] = [plain, prefixed].map((r) => JSON.parse(r.out.at(-1)!))
+    expect(a.newtonIterations).toBe(0)
+    expect([a.steps, a.sensors]).toEqual([b.steps, b.sensors])
+  })
+
   it.each([
     ['bob.physicsMass=abc', /object "bob" \(MassPoint\), parameter physicsMass: expected a number/],
     ['bobb.physicsMass=2', /no item or settings section named "bobb" \(did you mean "bob"\?\)/],
@@ -72,7 +91,8 @@ describe('mbs run --set', () => {
     ['rod.distance=-1', /parameter distance: expected a value > 0 m, got -1/],
     ['timeIntegration.numberOfStep=10', /unknown setting "numberOfStep" \(did you mean "numberOfSteps"\?\)/],
     ['timeIntegration.numberOfSteps=0', /numberOfSteps: expected a value >= 1, got 0/],
-    ['bob=2', /expected ITEM.PARAMETER=VALUE/],
+    ['bob=2', /"bob" names an item: expected ITEM.PARAMETER=VALUE/],
+    ['solverTyp=RK44', /no item or settings section named "solverTyp" \(did you mean "solverType"\?\)/],
     ['bob.physicsMass=', /expected ITEM.PARAMETER=VALUE/],
   ])('refuses --set %s with exit 64 and says why', (override, message) => {
     const { code, out, err } = mbs('run', PENDULUM, '--set', override)
