@@ -122,6 +122,28 @@ export function finalState(run: CheckpointRun): Record<string, Float64Array> {
 }
 
 /**
+ * The second pass of a run taken back to its checkpoint: its sensor rows equal the first pass's rows
+ * after the checkpoint, and its final state the first pass's, bit for bit.
+ */
+export function expectSecondPassEqual(
+  run: Run,
+  firstPass: Float64Array[],
+  rowsAtCheckpoint: number[],
+  endState: Record<string, Float64Array>,
+): void {
+  rows(run.recorder).forEach((r, i) => {
+    const w = run.recorder.series[i].size + 1
+    expectBitwiseEqual(
+      r.subarray(firstPass[i].length),
+      firstPass[i].subarray(rowsAtCheckpoint[i] * w),
+      `sensor ${run.recorder.series[i].name}, second pass`,
+    )
+  })
+  const again = finalState(run)
+  for (const k of Object.keys(endState)) expectBitwiseEqual(again[k], endState[k], `final ${k}`)
+}
+
+/**
  * The exact-restart experiment: a continuous run 0..T (saving a checkpoint after the first step that
  * reaches T/2, as --checkpoint-at does), and a second, freshly built run loaded from that checkpoint and
  * continued to T. Returns both so tests can check more; asserts bitwise equality of every sensor row
