@@ -116,6 +116,8 @@ test('Save As writes inside the workspace; a path outside is refused with the me
   ]) {
     await page.keyboard.press('Control+Shift+S')
     await dialog().waitFor()
+    // Typed once the document's folder is listed and the name field has the focus the dialog gives it.
+    await waitForDepth(2)
     await dialog().getByLabel('File path').fill(typed)
     await page.keyboard.press('Enter')
     if (typed === 'away.mbsproj') {
