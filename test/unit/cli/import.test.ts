@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { parseProject } from '../../../src/core'
 import { boxTriangles, MESH_WRITERS } from '../../fixtures/meshFiles'
 import { arm6 } from '../../fixtures/urdfArm6'
@@ -42,6 +42,7 @@ const importWithGravityAndSensors = (urdf: string, out: string, formulation: str
 
 describe('mbs import', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-import-'))
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
   const urdf = path.join(dir, 'pendulum.urdf')
   fs.writeFileSync(urdf, URDF)
 
