@@ -129,6 +129,9 @@ test('a stiffness varied over 4 values: table equal to mbs run --set, 4 points, 
   const plot = page.getByTestId('study-plot')
   await page.waitForFunction(() => document.querySelector('[data-testid=study-plot]')?.dataset.pointsAt)
   assert.equal(await plot.getAttribute('data-points'), '4')
+  // The x axis of 10-160 in a narrow panel: several ticks, not one.
+  const xTicks = JSON.parse(await plot.getAttribute('data-x-ticks'))
+  assert.ok(xTicks.length >= 3, `x ticks ${xTicks.join(', ')}: expected at least 3`)
   await page.locator('.bottom-panel').screenshot({ path: outputPath('study-tab.png') })
   await page.screenshot({ path: outputPath('study-app.png') })
 
