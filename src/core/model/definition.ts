@@ -26,7 +26,8 @@ export type ParamNames<S extends ParamSchema, T extends ParamSpec['type']> = {
  * definition's schema as S, a wrong name or an accessor of the wrong type is a compile error.
  */
 export class ItemParams<out S extends ParamSchema = ParamSchema> {
-  private readonly colors = new Map<string, { fallback: number[]; color: number[] }>()
+  /** Made on the first color() call: most items of a large model are never drawn by the engine. */
+  private colors: Map<string, { fallback: number[]; color: number[] }> | undefined
   constructor(readonly values: Readonly<Record<string, JsonValue>>) {}
   number<N extends ParamNames<S, 'number'>>(name: N): number {
     return this.values[name] as number
@@ -60,11 +61,12 @@ export class ItemParams<out S extends ParamSchema = ParamSchema> {
    * modified (like the DEFAULT_COLORS fallbacks).
    */
   color<N extends ParamNames<S, 'color'>>(name: N, fallback: number[]): number[] {
-    const cached = this.colors.get(name)
+    const colors = (this.colors ??= new Map())
+    const cached = colors.get(name)
     if (cached && cached.fallback === fallback) return cached.color
     const c = this.values[name] as number[]
     const color = c[0] < 0 ? fallback : c.slice()
-    this.colors.set(name, { fallback, color })
+    colors.set(name, { fallback, color })
     return color
   }
   raw<N extends keyof S & string>(name: N): JsonValue {

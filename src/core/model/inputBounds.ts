@@ -35,34 +35,50 @@ export function echo(value: unknown): string {
 export function inputBoundsProblem(doc: JsonValue, rootPath = '(file)'): Problem | undefined {
   const rootProblem = scalarProblem(doc, rootPath)
   if (rootProblem || doc === null || typeof doc !== 'object') return rootProblem
-  const stack: { value: JsonValue[] | { [key: string]: JsonValue }; path: string; depth: number }[] = [
-    { value: doc, path: rootPath, depth: 1 },
-  ]
+  // A container's path is made only for a problem, from its parent's and its key: a large model has
+  // a container per item and per vector.
+  const stack: Container[] = [{ value: doc, parent: undefined, key: rootPath, depth: 1 }]
   while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!
+    const container = stack.pop()!
+    const { value, depth } = container
     if (depth > INPUT_LIMITS.depth)
-      return { path, message: `nested deeper than ${INPUT_LIMITS.depth} levels` }
+      return { path: pathOf(container), message: `nested deeper than ${INPUT_LIMITS.depth} levels` }
     const keys = Array.isArray(value) ? null : Object.keys(value)
     const count = keys ? keys.length : (value as JsonValue[]).length
     if (count > INPUT_LIMITS.listLength)
       return {
-        path,
+        path: pathOf(container),
         message: `${count} entries in one list or dictionary; at most ${INPUT_LIMITS.listLength}`,
       }
     for (let i = 0; i < count; i++) {
       const key = keys ? keys[i] : i
       if (typeof key === 'string' && key.length > INPUT_LIMITS.stringLength)
-        return { path, message: `a key of ${key.length} characters; at most ${INPUT_LIMITS.stringLength}` }
+        return {
+          path: pathOf(container),
+          message: `a key of ${key.length} characters; at most ${INPUT_LIMITS.stringLength}`,
+        }
       const child = keys ? (value as { [key: string]: JsonValue })[key] : (value as JsonValue[])[i]
       if (child === null || typeof child !== 'object') {
-        const problem = typeof child === 'string' ? scalarProblem(child, path) : undefined
-        if (problem) return { ...problem, path: childPath(path, key) }
+        const problem = typeof child === 'string' ? scalarProblem(child, '') : undefined
+        if (problem) return { ...problem, path: childPath(pathOf(container), key) }
         continue
       }
-      stack.push({ value: child, path: childPath(path, key), depth: depth + 1 })
+      stack.push({ value: child, parent: container, key, depth: depth + 1 })
     }
   }
   return undefined
+}
+
+interface Container {
+  value: JsonValue[] | { [key: string]: JsonValue }
+  /** undefined for the root, whose key is its path. */
+  parent: Container | undefined
+  key: string | number
+  depth: number
+}
+
+function pathOf(c: Container): string {
+  return c.parent === undefined ? String(c.key) : childPath(pathOf(c.parent), c.key)
 }
 
 function scalarProblem(value: JsonValue, path: string): Problem | undefined {

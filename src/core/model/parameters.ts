@@ -308,6 +308,8 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
 /** A deep copy of a JSON default so items never share mutable arrays. */
 export function cloneJson<T extends JsonValue>(v: T): T {
   if (v === null || typeof v !== 'object') return v
+  // Most values are flat lists of numbers (vectors, colours, references): one slice, no stack.
+  if (Array.isArray(v) && isFlat(v)) return v.slice() as T
   // Iterative (an explicit stack of containers to fill), so no nesting depth overflows the stack.
   const copy = (x: JsonValue[] | JsonObject): JsonValue[] | JsonObject => (Array.isArray(x) ? [] : {})
   const root = copy(v)
@@ -323,4 +325,9 @@ export function cloneJson<T extends JsonValue>(v: T): T {
     }
   }
   return root as T
+}
+
+function isFlat(list: readonly JsonValue[]): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] !== null && typeof list[i] === 'object') return false
+  return true
 }

@@ -2,7 +2,7 @@
 // collected (not only the first), each naming the item kind, name, type, parameter and what was
 // expected. Nothing is returned half-resolved: either a complete ResolvedModel or the problems.
 import { ItemParams, type ModelView, type ResolvedItem } from './definition'
-import { checkParamValue, cloneJson, type ParamSpec } from './parameters'
+import { checkParamValue, cloneJson, type ParamSchema, type ParamSpec } from './parameters'
 import { getItemType, itemTypes } from './registry'
 import { expressionProblem } from './expression'
 import { echo, SHORT_STRING, shorten } from './inputBounds'
@@ -86,7 +86,35 @@ export interface CheckedItem {
   type: string
   values: Record<string, JsonValue>
   path: string
-  label: string
+  readonly label: string
+}
+
+/**
+ * What pass 1 returns for an item: its label is made only when a message needs it (a large model's
+ * items are mostly valid, and the label quotes the name as JSON).
+ */
+class CheckedRecord {
+  constructor(
+    readonly kind: ItemKind,
+    readonly index: number,
+    readonly name: string,
+    readonly path: string,
+    /** The type as written, for the label, when it is a string. */
+    private readonly typeText: string | undefined,
+    readonly type?: string,
+    readonly values?: Record<string, JsonValue>,
+  ) {}
+  get label(): string {
+    return itemLabel(this.kind, this.name, this.typeText, this.index)
+  }
+}
+
+/** A definition's parameters as [key, spec] pairs, made once per definition instead of once per item. */
+const parameterEntries = new WeakMap<ParamSchema, [string, ParamSpec][]>()
+function entriesOf(parameters: ParamSchema): [string, ParamSpec][] {
+  let entries = parameterEntries.get(parameters)
+  if (!entries) parameterEntries.set(parameters, (entries = Object.entries(parameters)))
+  return entries
 }
 
 /** How references find their targets: by name or 0-based index, within one kind. */
@@ -197,16 +225,18 @@ export function checkItem(
       message: `${itemLabel(kind, undefined, undefined, index)}: expected a non-empty string name`,
     })
   const finalName = name ?? `${kind}${index}`
-  const label = itemLabel(kind, finalName, typeof type === 'string' ? type : undefined, index)
+  const typeText = typeof type === 'string' ? type : undefined
+  const named = new CheckedRecord(kind, index, finalName, path, typeText)
   const other = otherNamed(finalName)
   if (other !== undefined)
     problems.push({
       path: `${path}.name`,
-      message: `${label}: the name is already used by ${kind} #${other}; names must be unique within a kind`,
+      message:
+        `${named.label}: the name is already used by ${kind} #${other}; ` +
+        'names must be unique within a kind',
     })
-  const named = { kind, index, name: finalName, path, label }
   if (typeof type !== 'string') {
-    problems.push({ path: `${path}.type`, message: `${label}: expected a type string` })
+    problems.push({ path: `${path}.type`, message: `${named.label}: expected a type string` })
     return named
   }
   const def = getItemType(kind, type)
@@ -215,43 +245,46 @@ export function checkItem(
     problems.push({
       path: `${path}.type`,
       message:
-        `${label}: unknown ${kind} type ${echo(type)}${suggest(type, known)}; known types: ` +
+        `${named.label}: unknown ${kind} type ${echo(type)}${suggest(type, known)}; known types: ` +
         `${known.join(', ')}`,
     })
     return named
   }
   const values: Record<string, JsonValue> = {}
-  for (const [key, v] of Object.entries(raw)) {
+  const rawKeys = Object.keys(raw)
+  for (let k = 0; k < rawKeys.length; k++) {
+    const key = rawKeys[k]
     if (key === 'type' || key === 'name') continue
+    const v = raw[key]
     // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
     const p = Object.hasOwn(def.parameters, key) ? def.parameters[key] : undefined
     if (!p) {
       problems.push({
         path: `${path}.${shorten(key)}`,
-        message: `${label}: unknown parameter ${echo(key)}${suggest(key, Object.keys(def.parameters))}`,
+        message: `${named.label}: unknown parameter ${echo(key)}${suggest(key, Object.keys(def.parameters))}`,
       })
       continue
     }
     const msg = checkParamValue(p, v) ?? expressionCheck(p, v)
-    if (msg) problems.push({ path: `${path}.${key}`, message: `${label}, parameter ${key}: ${msg}` })
+    if (msg) problems.push({ path: `${path}.${key}`, message: `${named.label}, parameter ${key}: ${msg}` })
     else values[key] = cloneJson(v)
   }
-  for (const [key, p] of Object.entries(def.parameters)) {
+  for (const [key, p] of entriesOf(def.parameters)) {
     if (key in raw) continue
     if (p.default === undefined)
       problems.push({
         path: `${path}.${key}`,
-        message: `${label}, parameter ${key}: required (${p.doc})`,
+        message: `${named.label}, parameter ${key}: required (${p.doc})`,
       })
     else values[key] = cloneJson(p.default as JsonValue)
   }
-  return { ...named, type, values }
+  return new CheckedRecord(kind, index, finalName, path, typeText, type, values)
 }
 
 /** Pass 2 for one item: its references (name or index) to indices, with the referenced type checked. */
 export function resolveItemReferences(it: CheckedItem, lookup: ItemLookup, problems: Problem[]): void {
   const def = getItemType(it.kind, it.type)!
-  for (const [key, p] of Object.entries(def.parameters)) {
+  for (const [key, p] of entriesOf(def.parameters)) {
     if (p.type === 'ref') {
       const r = resolveRef(it.values[key] as string | number, p.kind, p.types, lookup)
       if (typeof r === 'string')
@@ -276,7 +309,9 @@ export function resolveItemReferences(it: CheckedItem, lookup: ItemLookup, probl
 
 /** Pass 3 for one item: the cross-item checks of its definition. */
 export function crossItemProblems(it: CheckedItem, item: ResolvedItem, model: ModelView): Problem[] {
-  return (getItemType(it.kind, it.type)!.check?.(item, model) ?? []).map((c) => ({
+  const found = getItemType(it.kind, it.type)!.check?.(item, model)
+  if (!found || found.length === 0) return []
+  return found.map((c) => ({
     path: `${it.path}.${c.parameter}`,
     message: `${it.label}, parameter ${c.parameter}: ${c.message}`,
   }))
