@@ -42,8 +42,10 @@ import {
   reactionDerivativeColumns,
   reactionNonzeros,
 } from './jointStructure'
+import { JointOffsets, OFFSET_VARIABLES } from './jointOffsets'
 import { markersOf, requireMarkers } from './markerChecks'
 import { RigidFrame } from './rigidNode'
+import { compileLaws } from './userLaw'
 
 /**
  * Work arrays of joint evaluations, shared by all joints: one evaluation runs at a time and nothing
@@ -73,6 +75,10 @@ const W = {
   /** Total force and torque of the reactions on each marker (their load Jacobians are linear in them). */
   force: [new Float64Array(3), new Float64Array(3)],
   torque: [new Float64Array(3), new Float64Array(3)],
+  /** Angular and point velocities of the markers, dv = v1 - v0 (JointGeneric's offset time terms). */
+  omega: [new Float64Array(3), new Float64Array(3)],
+  velocity: [new Float64Array(3), new Float64Array(3)],
+  dv: new Float64Array(3),
 }
 
 /** out[(row + i) * stride + col + j] += scale * (M^T X)_ij, M: 3 x nm, X: 3 x nx (row-major). */
@@ -219,13 +225,18 @@ export class AxisJoint implements ObjectComputation {
    *   [0, n)            the joint's coordinates (s.q at ltgODE2) that g and C_q were computed at,
    *   [eqAt, gAt)       per equation its kind and local vectors (axis, or a and b): EQUATION_SIZE each,
    *   [gAt, rowsAt)     g (position level),
-   *   [rowsAt, end)     C_q (nAE x n, row-major).
+   *   [rowsAt, gtAt)    C_q (nAE x n, row-major),
+   *   [gtAt, end)       with offsets: g_t, the explicit time derivative of g (jointOffsets.ts).
+   * With offsets the J0 vectors in the equation records follow t (syncOffsets).
    */
   private data = new Float64Array(0)
   private eqAt = 0
   private gAt = 0
   private rowsAt = 0
+  private gtAt = 0
   private cacheValid = false
+  /** Rheonomic joints (JointGeneric's offsets): the explicit time terms of the equations. */
+  readonly computeAETimeTerm?: (s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration') => void
   /** Some translation's axis turns with a marker: the total forces F_m depend on q. */
   private readonly turningTranslation: boolean
   /** Local columns on which the reactions' total forces and torques depend (jointStructure.ts). */
@@ -244,6 +255,8 @@ export class AxisJoint implements ObjectComputation {
     private readonly freeAxis = -1,
     /** alternativeConstraints: the joint frames (rotationMarker0/1) of its position-level equations. */
     private readonly alternative?: [Float64Array, Float64Array],
+    /** JointGeneric's offsetUserFunction: J0 and the translations follow t. */
+    private readonly offsets?: JointOffsets,
   ) {
     this.k = [markers[0].kinematics!, markers[1].kinematics!]
     const turns = (m: 0 | 1): boolean =>
@@ -256,6 +269,7 @@ export class AxisJoint implements ObjectComputation {
     this.nAE = equations.length
     this.turningTranslation = equations.some((e) => e.kind === 'translation' && e.frame !== -1)
     this.inactiveConstraint = !active
+    if (offsets) this.computeAETimeTerm = (s, out, level) => this.timeTerm(s, out, level)
     this.outputVariables = [
       'Position',
       'Velocity',
@@ -279,7 +293,8 @@ export class AxisJoint implements ObjectComputation {
       this.eqAt = n
       this.gAt = n + EQUATION_SIZE * nAE
       this.rowsAt = this.gAt + nAE
-      this.data = packedFloat64(this.rowsAt + nAE * n)
+      this.gtAt = this.rowsAt + nAE * n
+      this.data = packedFloat64(this.gtAt + (this.offsets ? nAE : 0))
       this.equations.forEach((e, k) => {
         const at = this.eqAt + EQUATION_SIZE * k
         this.data[at] =
@@ -298,6 +313,8 @@ export class AxisJoint implements ObjectComputation {
     }
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
+    // The equation records hold the vectors at t = -inf until the next evaluation.
+    this.offsets?.invalidate()
     this.derivativeColumns = reactionDerivativeColumns(this.equations, this.layouts(), a.length + b.length)
     this.cacheValid = false
     const len = [a.length, b.length]
@@ -342,15 +359,6 @@ export class AxisJoint implements ObjectComputation {
       if (isFrame(this.k[m])) this.frame(m as 0 | 1).rotationMatrix(s, W.A[m])
     }
     for (let i = 0; i < 3; i++) W.dp[i] = W.p[1][i] - W.p[0][i]
-  }
-
-  /** Global direction of a translation equation's axis into W.u. */
-  private axisOf(e: { axis: Float64Array; frame: -1 | 0 | 1 }): void {
-    if (e.frame < 0) {
-      W.u[0] = e.axis[0]
-      W.u[1] = e.axis[1]
-      W.u[2] = e.axis[2]
-    } else matVec3(W.A[e.frame], e.axis, W.u)
   }
 
   /**
@@ -416,6 +424,7 @@ export class AxisJoint implements ObjectComputation {
    * each marker's block is written once, for rigid frames straight from the node cache.
    */
   private evaluate(s: SystemState): void {
+    this.syncOffsets(s)
     const ltg = this.ltgODE2,
       n = ltg.length,
       q = s.q,
@@ -478,6 +487,7 @@ export class AxisJoint implements ObjectComputation {
         u2 = A[6] * x0 + A[7] * x1 + A[8] * x2
       }
       data[gAt + k] = u0 * d0 + u1 * d1 + u2 * d2
+      if (this.offsets) data[gAt + k] -= this.offsets.offsetOfEquation(k)
       // The torque u x dp acts on the marker the axis turns with.
       const t0 = u1 * d2 - u2 * d1,
         t1 = u2 * d0 - u0 * d2,
@@ -488,7 +498,44 @@ export class AxisJoint implements ObjectComputation {
       else this.markerRow(1, u0, u1, u2, 0, 0, 0, data, r + n0)
     }
     if (this.alternative) this.alternativeResiduals(A0, A1)
+    if (this.offsets) {
+      W.dp[0] = d0
+      W.dp[1] = d1
+      W.dp[2] = d2
+      this.offsets.velocityTerms(A0, A1, W.dp, data, this.gtAt)
+    }
     this.cacheValid = true
+  }
+
+  /**
+   * Brings the J0 vectors of the equation records to s.t (offsets only); a change of t invalidates g
+   * and C_q, which the cache of evaluate() keys on q alone.
+   */
+  private syncOffsets(s: SystemState): void {
+    const o = this.offsets
+    if (!o || !o.update(s.t)) return
+    for (let k = 0; k < this.nAE; k++) {
+      const at = this.eqAt + EQUATION_SIZE * k
+      if (this.data[at] === FIXED_AXIS) continue
+      for (let i = 0; i < 3; i++) this.data[at + 1 + i] = o.w[3 * k + i]
+    }
+    this.cacheValid = false
+  }
+
+  /** computeAETimeTerm of joints with offsets: g_t, or the acceleration-level term (jointOffsets.ts). */
+  private timeTerm(s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration'): void {
+    if (level === 'velocity') {
+      this.evaluate(s)
+      for (let k = 0; k < this.nAE; k++) out[k] = this.data[this.gtAt + k]
+      return
+    }
+    this.gather(s)
+    for (let m = 0; m < 2; m++) {
+      this.frame(m as 0 | 1).angularVelocity(s, W.omega[m])
+      this.k[m].velocity(s, W.velocity[m])
+    }
+    for (let i = 0; i < 3; i++) W.dv[i] = W.velocity[1][i] - W.velocity[0][i]
+    this.offsets!.accelerationTerms(s.t, W.A[0], W.A[1], W.dp, W.omega[0], W.omega[1], W.dv, out)
   }
 
   /** The last three equations' g by alternativeConstraints (see the head of the file). */
@@ -515,7 +562,7 @@ export class AxisJoint implements ObjectComputation {
     for (let k = 0; k < this.nAE; k++) {
       let sum = 0
       for (let j = 0; j < n; j++) sum += data[this.rowsAt + k * n + j] * s.v[this.ltgODE2[j]]
-      out[k] = sum
+      out[k] = this.offsets ? sum + data[this.gtAt + k] : sum
     }
   }
 
@@ -581,6 +628,7 @@ export class AxisJoint implements ObjectComputation {
    */
   addReactionJacobian(s: SystemState, factor: number, out: Float64Array): void {
     if (this.inactiveConstraint) return
+    this.syncOffsets(s)
     const n0 = this.n0,
       n = n0 + this.n1,
       lambda = s.lambda,
@@ -725,19 +773,27 @@ export class AxisJoint implements ObjectComputation {
    * direction_k.
    */
   private reaction(s: SystemState, kind: 'translation' | 'rotation', out: Float64Array): void {
+    this.syncOffsets(s)
     this.gather(s)
     out.fill(0, 0, 3)
-    this.equations.forEach((e, k) => {
-      if (e.kind !== kind) return
-      if (e.kind === 'translation') this.axisOf(e)
+    const data = this.data
+    for (let k = 0; k < this.nAE; k++) {
+      // The local vectors from the equation record (those of this time, with offsets).
+      const at = this.eqAt + EQUATION_SIZE * k,
+        e = data[at]
+      if ((e === ROTATION) !== (kind === 'rotation')) continue
+      for (let i = 0; i < 3; i++) W.w[i] = data[at + 1 + i]
+      if (e === FIXED_AXIS) W.u.set(W.w)
+      else if (e !== ROTATION) matVec3(W.A[e === AXIS_OF_0 ? 0 : 1], W.w, W.u)
       else {
-        matVec3(W.A[0], e.a, W.c)
-        matVec3(W.A[1], e.b, W.b)
+        for (let i = 0; i < 3; i++) W.R[i] = data[at + 4 + i]
+        matVec3(W.A[0], W.w, W.c)
+        matVec3(W.A[1], W.R, W.b)
         cross(W.c, W.b, W.u)
       }
       const lambda = this.inactiveConstraint ? 0 : s.lambda[this.aeIndex + k]
       for (let i = 0; i < 3; i++) out[i] += lambda * W.u[i]
-    })
+    }
   }
 
   output(variable: string, s: SystemState, out: Float64Array): number {
@@ -824,23 +880,26 @@ export function genericJointEquations(axes: number[], R0: Float64Array, R1: Floa
   const trans = axes.slice(0, 3),
     rot = axes.slice(3, 6)
   if (trans.every((a) => a === 1))
-    for (let k = 0; k < 3; k++) eqs.push({ kind: 'translation', axis: UNIT_AXES[k], frame: -1 })
-  else trans.forEach((a, k) => a === 1 && eqs.push({ kind: 'translation', axis: column(R0, k), frame: 0 }))
-  const x0 = (i: number): Float64Array => column(R0, i)
-  const x1 = (i: number): Float64Array => column(R1, i)
+    for (let k = 0; k < 3; k++) eqs.push({ kind: 'translation', axis: UNIT_AXES[k], frame: -1, j0Axis: k })
+  else
+    trans.forEach(
+      (a, k) => a === 1 && eqs.push({ kind: 'translation', axis: column(R0, k), frame: 0, j0Axis: k }),
+    )
+  const rotation = (i: number, j: number): JointEquation => ({
+    kind: 'rotation',
+    a: column(R0, i),
+    b: column(R1, j),
+    j0Axis: i,
+  })
   const fixed = rot.filter((a) => a === 1).length
   if (fixed === 3) {
-    eqs.push(
-      { kind: 'rotation', a: x0(2), b: x1(1) },
-      { kind: 'rotation', a: x0(2), b: x1(0) },
-      { kind: 'rotation', a: x0(0), b: x1(1) },
-    )
+    eqs.push(rotation(2, 1), rotation(2, 0), rotation(0, 1))
   } else if (fixed === 2) {
     const f = rot.indexOf(0)
-    rot.forEach((a, j) => a === 1 && eqs.push({ kind: 'rotation', a: x0(f), b: x1(j) }))
+    rot.forEach((a, j) => a === 1 && eqs.push(rotation(f, j)))
   } else if (fixed === 1) {
     const c = rot.indexOf(1)
-    eqs.push({ kind: 'rotation', a: x0((c + 1) % 3), b: x1((c + 2) % 3) })
+    eqs.push(rotation((c + 1) % 3, (c + 2) % 3))
   }
   return eqs
 }
@@ -933,6 +992,74 @@ export function drawAxis(
   })
 }
 
+/** JointGeneric's offsetUserFunction, offsetUserFunction_t and their parameters (Exudyn 1.11). */
+const OFFSET_PARAMS = {
+  offsetUserFunctionParameters: {
+    type: 'vector',
+    size: 6,
+    default: [0, 0, 0, 0, 0, 0],
+    doc:
+      'parameters of the offset user functions, passed to them by component as ' +
+      'offsetUserFunctionParameters0 ... offsetUserFunctionParameters5',
+  },
+  offsetUserFunction: {
+    type: 'expression',
+    size: 6,
+    default: '',
+    variables: OFFSET_VARIABLES,
+    doc:
+      'prescribed offsets [dx, dy, dz, rx, ry, rz] of the constrained axes, expressions in t and ' +
+      'offsetUserFunctionParameters0 ... 5: the translations are subtracted from p1 - p0 measured ' +
+      'along the J0 axes (global axes when x, y and z are all constrained), the angles turn J0 by ' +
+      'Rx(rx) Ry(ry) Rz(rz) (Tait-Bryan, as Exudyn); "" for none',
+  },
+  offsetUserFunction_t: {
+    type: 'expression',
+    size: 6,
+    default: '',
+    variables: OFFSET_VARIABLES,
+    doc:
+      'time derivative of offsetUserFunction (velocity-level equations: index-2 solvers, projections); ' +
+      '"" = offsetUserFunction differentiated numerically (relative error ~1e-11)',
+  },
+} satisfies ParamSchema
+
+/** offsetUserFunction_t needs offsetUserFunction; alternativeConstraints have no time terms. */
+function checkOffsets(it: ResolvedItem): { parameter: string; message: string }[] {
+  if (it.params.raw('offsetUserFunction') === '')
+    return it.params.raw('offsetUserFunction_t') === ''
+      ? []
+      : [
+          {
+            parameter: 'offsetUserFunction_t',
+            message:
+              'is the time derivative of offsetUserFunction, which is not given (offsets would be 0 ' +
+              'on position level)',
+          },
+        ]
+  return it.params.bool('alternativeConstraints')
+    ? [
+        {
+          parameter: 'offsetUserFunction',
+          message: 'cannot be combined with alternativeConstraints (use the default rotation equations)',
+        },
+      ]
+    : []
+}
+
+/** The joint's offsets (JointOffsets) from its parameters, or undefined without offsetUserFunction. */
+function offsetsOf(it: ResolvedItem, equations: JointEquation[], R0: Float64Array): JointOffsets | undefined {
+  const offset = compileLaws(it.params.raw('offsetUserFunction'), OFFSET_VARIABLES)
+  if (!offset) return undefined
+  return new JointOffsets(
+    equations,
+    R0,
+    offset,
+    compileLaws(it.params.raw('offsetUserFunction_t'), OFFSET_VARIABLES),
+    it.params.vector('offsetUserFunctionParameters'),
+  )
+}
+
 /** A joint with a fixed set of axes in its joint frame (revolute, prismatic, generic). */
 export function frameJoint(type: string, doc: string, axes: number[] | 'parameter', drawnAxis: number) {
   return defineItem({
@@ -960,6 +1087,7 @@ export function frameJoint(type: string, doc: string, axes: number[] | 'paramete
                 "only at rest in the joint's configuration (then with the default reactions); in motion " +
                 'it stalls, as in Exudyn',
             },
+            ...OFFSET_PARAMS,
           }
         : {}),
       ...ROTATION_MARKERS,
@@ -971,16 +1099,17 @@ export function frameJoint(type: string, doc: string, axes: number[] | 'paramete
       ...requireMarkers(it, m, 'markerNumbers', 'orientation'),
       ...checkRotation(it, 'rotationMarker0'),
       ...checkRotation(it, 'rotationMarker1'),
-      ...(axes === 'parameter' ? checkAxisFlags(it, 'constrainedAxes') : []),
+      ...(axes === 'parameter' ? [...checkAxisFlags(it, 'constrainedAxes'), ...checkOffsets(it)] : []),
     ],
     build: (it, ctx) => {
       const R0 = it.params.matrix('rotationMarker0'),
         R1 = it.params.matrix('rotationMarker1')
       const flags = axes === 'parameter' ? [...it.params.vector('constrainedAxes')] : axes
       const free = flags.flatMap((f, i) => (f === 0 ? [i] : []))
+      const equations = genericJointEquations(flags, R0, R1)
       return new AxisJoint(
         markersOf(it, ctx),
-        genericJointEquations(flags, R0, R1),
+        equations,
         it.params.bool('activeConnector'),
         [R0, R1],
         free.length === 1 ? free[0] : -1,
@@ -989,6 +1118,7 @@ export function frameJoint(type: string, doc: string, axes: number[] | 'paramete
           flags.slice(3).every((f) => f === 1)
           ? [R0, R1]
           : undefined,
+        axes === 'parameter' ? offsetsOf(it, equations, R0) : undefined,
       )
     },
     visualize: (it, c, s, g) =>

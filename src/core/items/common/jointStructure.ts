@@ -5,9 +5,13 @@
 // (RigidFrame.generalizedForce): translation rows see only forces, and a rotated vector depends only
 // on the rotation parameters. Other kinematics are taken as dense.
 
+/**
+ * j0Axis (JointGeneric): the axis c of joint frame J0 the equation is built on, the translation along
+ * (or the offset component of) c, or the rotation whose vector of marker 0 is J0's axis c.
+ */
 export type JointEquation =
-  | { kind: 'translation'; axis: Float64Array; frame: -1 | 0 | 1 }
-  | { kind: 'rotation'; a: Float64Array; b: Float64Array }
+  | { kind: 'translation'; axis: Float64Array; frame: -1 | 0 | 1; j0Axis?: number }
+  | { kind: 'rotation'; a: Float64Array; b: Float64Array; j0Axis?: number }
 
 /** Where one marker's coordinates sit among the joint's and what its kinematics can depend on. */
 export interface MarkerLayout {

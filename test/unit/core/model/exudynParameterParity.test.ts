@@ -16,12 +16,6 @@ const EXUDYN = JSON.parse(
 ) as Record<string, string[]>
 
 /**
- * JointGeneric's offsets of t: the translations would be a time term like ConnectorCoordinate's; the
- * rotations turn J0 by Tait-Bryan angles of t, which the joint's equations, their velocity and
- * acceleration time terms and its cached Jacobian do not yet have.
- */
-const JOINT_OFFSETS = 'time-dependent joint frame: not implemented (issue 17)'
-/**
  * Exudyn's post-Newton function writes [error, step size, data...] into the data node (nodeNumber)
  * that its Python force function reads back through mbs; an expression cannot read a node, and the
  * solvers take no recommended step size from an item.
@@ -39,11 +33,6 @@ const KNOWN_GAPS: Record<string, Record<string, string>> = {
   ObjectConnectorTorsionalSpringDamper: { nodeNumber: DATA_NODE },
   ObjectContactFrictionCircleCable2D: { nodeNumber: DATA_NODE },
   ObjectContactSphereSphere: { nodeNumber: DATA_NODE },
-  ObjectJointGeneric: {
-    offsetUserFunctionParameters: JOINT_OFFSETS,
-    offsetUserFunction: JOINT_OFFSETS,
-    offsetUserFunction_t: JOINT_OFFSETS,
-  },
 }
 
 /** Our types without an Exudyn class (exudynName says what they are instead), by kind and type. */
