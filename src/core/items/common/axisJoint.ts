@@ -529,6 +529,8 @@ export class AxisJoint implements ObjectComputation {
       for (let k = 0; k < this.nAE; k++) out[k] = this.data[this.gtAt + k]
       return
     }
+    // Through syncOffsets, so the equation records never lag behind the offsets' time.
+    this.syncOffsets(s)
     this.gather(s)
     for (let m = 0; m < 2; m++) {
       this.frame(m as 0 | 1).angularVelocity(s, W.omega[m])

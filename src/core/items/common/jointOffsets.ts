@@ -192,8 +192,8 @@ export class JointOffsets {
   }
 
   /**
-   * The acceleration-level time terms per equation into out (see the head of the file): A0, A1, dp as in
-   * velocityTerms, omega0, omega1 the global angular velocities, dv = p1' - p0'.
+   * The acceleration-level time terms per equation into out (see the head of the file), after update(t):
+   * A0, A1, dp as in velocityTerms, omega0, omega1 the global angular velocities, dv = p1' - p0'.
    */
   accelerationTerms(
     t: number,
@@ -205,7 +205,6 @@ export class JointOffsets {
     dv: Float64Array,
     out: Float64Array,
   ): void {
-    this.update(t)
     this.updateAccelerations(t)
     const u = this.v,
       x = this.x
