@@ -1,7 +1,8 @@
 // The run an ended worker thread leaves to the thread that takes over (threads.ts): which run it is
-// (restoredSeed), its pace (runPace), and what stopping it answers (stopAnswers). Shared by the
-// session, which restores the run, and the process's main thread, which answers a stop itself from
-// the control block, so that the answer does not wait for the spare to load and parse the model.
+// (restoredSeed), its pace (runPace), and what stopping or pausing it answers (stopAnswers,
+// pauseAnswers). Shared by the session, which restores the run, and the process's main thread, which
+// answers a stop or pause itself from the control block, so that the answer does not wait for the
+// spare to load and parse the model.
 import { existsSync } from 'node:fs'
 import type { ApiEvents, RunOptions, RunStatus } from '../shared/api'
 import { ApiError, errorPayload, requestIdOf } from '../shared/protocol'
@@ -55,13 +56,7 @@ export function stopAnswers(
   progress: RunProgress,
   startTime: number,
 ): WorkerMessage[] {
-  const messages: WorkerMessage[] = []
-  const answer = ({ link, message }: LinkedRequest, result: unknown): void => {
-    messages.push({ to: link, message: { kind: 'response', id: requestIdOf(message), result } })
-  }
-  const event = <E extends 'finished' | 'runState'>(name: E, data: ApiEvents[E]): void => {
-    messages.push({ to: 'events', message: { kind: 'event', event: name, data } as FromSolverMessage })
-  }
+  const { messages, answer, event } = answers()
   if (starter && seed.kind === 'dynamic') answer(starter, { state: seed.state, time: progress.time, step: 0 })
   // A stopped run's file keeps the records written before its thread was ended.
   const path = seed.options.resultsPath
@@ -84,4 +79,43 @@ export function stopAnswers(
   }
   answer(stop, idle)
   return messages
+}
+
+/**
+ * What a session answers and emits, in order, when it restores a running dynamic run (unbuilt, at its
+ * start time `time`, ending at `endTime`) and is paused (SolverSession.restore then pause): the
+ * starter's answer (running), 'progress' and 'runState' paused at step 0, the pause's answer. The
+ * thread that takes over restores the run as pausedSeed gives it.
+ */
+export function pauseAnswers(
+  starter: LinkedRequest | null,
+  pause: LinkedRequest,
+  time: number,
+  endTime: number,
+): WorkerMessage[] {
+  const { messages, answer, event } = answers()
+  if (starter) answer(starter, { state: 'running', time, step: 0 })
+  // Nothing simulated since the run started: its real-time factor is 0.
+  event('progress', { state: 'paused', time, endTime, step: 0, newtonIterations: 0, realTimeFactor: 0 })
+  const paused: RunStatus = { state: 'paused', time, step: 0 }
+  event('runState', paused)
+  answer(pause, paused)
+  return messages
+}
+
+/** The run `seed` once paused: what the thread that takes over restores. */
+export function pausedSeed(seed: RunSeed): RunSeed {
+  return { ...seed, state: 'paused' }
+}
+
+/** A list of a session's messages, and how answers and events are added to it. */
+function answers() {
+  const messages: WorkerMessage[] = []
+  const answer = ({ link, message }: LinkedRequest, result: unknown): void => {
+    messages.push({ to: link, message: { kind: 'response', id: requestIdOf(message), result } })
+  }
+  const event = <E extends 'finished' | 'runState' | 'progress'>(name: E, data: ApiEvents[E]): void => {
+    messages.push({ to: 'events', message: { kind: 'event', event: name, data } as FromSolverMessage })
+  }
+  return { messages, answer, event }
 }

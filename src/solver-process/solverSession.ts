@@ -60,7 +60,10 @@ const MAX_PACE_WAIT_MS = 50
 export type EmitEvent = <E extends ApiEventName>(event: E, data: ApiEvents[E]) => void
 
 /** What the session shares with the process's main thread (threads.ts); in process, nobody reads it. */
-export type SessionControl = Pick<WorkerControl, 'pauseRequested' | 'work' | 'setProgress' | 'startTime'>
+export type SessionControl = Pick<
+  WorkerControl,
+  'pauseRequested' | 'work' | 'setProgress' | 'startTime' | 'endTime'
+>
 
 /** What a run solves with, built from the model (buildParts). */
 interface RunParts {
@@ -241,6 +244,7 @@ export class SolverSession implements SolverService {
     const now = performance.now()
     const timeStart = settings.timeIntegration.startTime
     this.control.setProgress(timeStart, statistics(null))
+    this.control.endTime = settings.timeIntegration.endTime
     return {
       kind,
       options,

@@ -4,9 +4,11 @@
 // boundaries. A stop while the active thread computes, and a pause while it builds or sets up a run,
 // end that thread instead of waiting for it: the spare takes over with the run as the last answers
 // left it (restore), the messages the ended thread had not answered are relayed to it again, and a new
-// spare is started and given the model; a stop with nothing else unanswered before it is answered
-// here (answerStop), not by the spare, which may still be loading. So a stop never waits for a step, a
-// build, a setup or the spare, and no state is ever half updated: the ended thread's memory goes with it.
+// spare is started and given the model; a stop or pause with nothing else unanswered before it is
+// answered here (answerHere), not by the spare, which may still be loading, and the spare is given the
+// paused run or none. So a stop never waits for a step, a build, a setup or the spare, a pause never
+// waits for a build, a setup or the spare, and no state is ever half updated: the ended thread's
+// memory goes with it.
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import {
@@ -19,7 +21,7 @@ import {
 import type { ModelPatch } from '../shared/modelPatch'
 import { isRequestMessage, PROTOCOL_VERSION } from '../shared/protocol'
 import type { FromSolverMessage } from '../shared/solverProtocol'
-import { restoredSeed, runPace, stopAnswers } from './restoredRun'
+import { pauseAnswers, pausedSeed, restoredSeed, runPace, stopAnswers } from './restoredRun'
 import {
   interruptsStep,
   RUN_STARTERS,
@@ -149,14 +151,14 @@ export class SolverThreads {
   /**
    * Ends the active thread and gives its place to the spare: what the thread posted before this
    * moment is taken (a clean cut), its run goes to the spare as the answers left it, and what it had
-   * not answered is relayed again, `cause` (the pause or stop that caused this) among it; or a stop
-   * is answered here (answerStop).
+   * not answered is relayed again, `cause` (the pause or stop that caused this) among it; or it is
+   * answered here (answerHere).
    */
   private replaceActive(cause: RelayedMessage): void {
     const old = this.active
     let drained
     while ((drained = receiveMessageOnPort(old.port))) this.take(old, drained.message as WorkerMessage)
-    const { started, progress, startTime } = old.control
+    const { started, progress, startTime, endTime } = old.control
     this.end(old)
     const next = this.spare ?? this.startSpare()
     this.active = next
@@ -164,7 +166,7 @@ export class SolverThreads {
     const pending = [...this.unanswered.values()].sort((a, b) => a.seq - b.seq)
     const starter = pending.find((r) => r.seq <= started && RUN_STARTERS.has(methodOf(r.message))) ?? null
     const stop = methodOf(cause.message) === 'stop'
-    if (!stop || !this.answerStop(next, { stop: cause, starter, pending, progress, startTime })) {
+    if (!this.answerHere(next, { cause, stop, starter, pending, progress, startTime, endTime })) {
       this.post(next, {
         kind: 'restore',
         run: this.run,
@@ -182,25 +184,29 @@ export class SolverThreads {
   }
 
   /**
-   * Answers here a stop that ended the active thread, when nothing but the run it stops was
-   * unanswered before it: with the answers and events the spare would give after restore and stop
-   * (stopAnswers), from the run as the answers left it and the control block (where the run was, the
-   * model's start time), so that they do not wait for the spare to load and parse the model. The
-   * spare (`next`) is given the pace, and no run. False when the spare must answer.
+   * Answers here a stop or pause that ended the active thread, when nothing but the run it stops or
+   * pauses was unanswered before it: with the answers and events the spare would give after restore
+   * and stop (stopAnswers) or pause (pauseAnswers), from the run as the answers left it and the
+   * control block (where the run was, the model's start time, the run's end time), so that they do
+   * not wait for the spare to load and parse the model. The spare (`next`) is given the pace and the
+   * paused run (or none after a stop), which it restores once ready, unbuilt: resume builds and sets
+   * it up as the uninterrupted run did. False when the spare must answer.
    */
-  private answerStop(
-    next: SolverThread,
-    { stop, starter, pending, progress, startTime }: StopContext,
-  ): boolean {
+  private answerHere(next: SolverThread, context: InterruptContext): boolean {
+    const { cause, stop, starter, pending, progress, startTime, endTime } = context
     const seed = restoredSeed(this.run, starter?.message)
-    const alone = pending.every((r) => r === stop || r === starter)
-    if (!seed || !alone || !isCurrentRequest(stop.message)) return false
+    const alone = pending.every((r) => r === cause || r === starter)
+    if (!seed || !alone || !isCurrentRequest(cause.message)) return false
+    // A pause ends the thread only in a dynamic run's build or setup; anything else the spare answers.
+    if (!stop && (seed.kind !== 'dynamic' || seed.state !== 'running')) return false
     for (const { link, message } of pending) this.unanswered.delete(requestKey(link, message) ?? '')
-    this.run = null
     this.pace = runPace(seed.options, this.pace)
-    for (const { to, message } of stopAnswers(seed, starter, stop, progress, startTime))
-      this.deliver(to, message)
-    this.post(next, { kind: 'restore', run: null, starter: null, pace: this.pace, progress: null })
+    const messages = stop
+      ? stopAnswers(seed, starter, cause, progress, startTime)
+      : pauseAnswers(starter, cause, progress.time, endTime)
+    this.run = stop ? null : pausedSeed(seed)
+    for (const { to, message } of messages) this.deliver(to, message)
+    this.post(next, { kind: 'restore', run: this.run, starter: null, pace: this.pace, progress: null })
     return true
   }
 
@@ -224,15 +230,18 @@ export class SolverThreads {
   }
 }
 
-/** Where a stop that ended the active thread found the requests and the run. */
-interface StopContext {
-  stop: RelayedMessage
+/** Where a stop or pause that ended the active thread found the requests and the run. */
+interface InterruptContext {
+  cause: RelayedMessage
+  stop: boolean
   /** The run, step or staticSolve request the ended thread had begun and not answered. */
   starter: RelayedMessage | null
   /** Every request not answered, in the order relayed. */
   pending: RelayedMessage[]
   progress: RunProgress
   startTime: number
+  /** The end time of the run the ended thread was starting. */
+  endTime: number
 }
 
 /**

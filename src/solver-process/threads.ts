@@ -85,12 +85,14 @@ const PAUSES = 0,
   INT_SLOTS = 4,
   PROGRESS_SLOTS = 6,
   START_TIME = PROGRESS_SLOTS,
-  DOUBLE_SLOTS = PROGRESS_SLOTS + 1
+  END_TIME = PROGRESS_SLOTS + 1,
+  DOUBLE_SLOTS = PROGRESS_SLOTS + 2
 
 /**
  * Memory shared by the main thread and one worker: the count of pauses and stops relayed and not yet
- * handled, what the worker computes, the number of the last message it began, its run's progress
- * and its model's start time (4 int slots, one unused, keep the doubles 8-byte aligned).
+ * handled, what the worker computes, the number of the last message it began, its run's progress,
+ * its model's start time and its run's end time (4 int slots, one unused, keep the doubles 8-byte
+ * aligned).
  */
 export class WorkerControl {
   private readonly ints: Int32Array
@@ -144,6 +146,17 @@ export class WorkerControl {
   }
   set startTime(time: number) {
     this.doubles[START_TIME] = time
+  }
+
+  /**
+   * The end time of the last run started (written before its build; read by the main thread for the
+   * progress event of a pause it answers itself, after the worker published `work`).
+   */
+  get endTime(): number {
+    return this.doubles[END_TIME]
+  }
+  set endTime(time: number) {
+    this.doubles[END_TIME] = time
   }
 
   get progress(): RunProgress {

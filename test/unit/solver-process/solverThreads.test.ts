@@ -4,46 +4,24 @@
 // loads the session). The answers keep the request order: the run's 'running' before the stop's
 // 'idle', the run's 'finished' (stopped, no step) before the stop's answer; nothing is answered twice.
 // With a spare that does load, it answers what comes next. Ordering and state, never time.
-import { Worker, type WorkerOptions } from 'node:worker_threads'
+import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { springLattice } from '../../../bench/models'
-import type { FromSolverMessage } from '../../../src/shared/solverProtocol'
-import { SolverThreads, startSolverWorker } from '../../../src/solver-process/solverThreads'
-import { WorkerControl, type Link, type WorkerData } from '../../../src/solver-process/threads'
+import { startSolverWorker } from '../../../src/solver-process/solverThreads'
 import { projectText, solverRequest } from '../../integration/helpers'
+import { events, responses, startThreads as startHarness } from './threadsHarness'
 
 const { model, settings } = springLattice(100, 100_000)
 const TEXT = projectText('lattice', model, settings)
 const request = solverRequest
-const tick = () => new Promise((resolve) => setTimeout(resolve, 1))
-
-type Delivered = { to: Link | 'events'; message: FromSolverMessage }
 
 /** A process's threads (spares that never load, or solver workers), what they delivered, their controls. */
 function startThreads(spares: 'silent' | 'solver') {
-  const delivered: Delivered[] = []
-  const controls: WorkerControl[] = []
-  const start = (options: WorkerOptions): Worker => {
-    controls.push(new WorkerControl((options.workerData as WorkerData).control))
-    if (controls.length > 1 && spares === 'silent')
-      return new Worker('setInterval(() => undefined, 1000)', { ...options, eval: true })
-    return startSolverWorker(options)
-  }
-  const failures: unknown[] = []
-  const threads = new SolverThreads(
-    (to, message) => delivered.push({ to, message }),
-    (error) => failures.push(error),
-    start,
+  return startHarness((options, index) =>
+    index > 0 && spares === 'silent'
+      ? new Worker('setInterval(() => undefined, 1000)', { ...options, eval: true })
+      : startSolverWorker(options),
   )
-  const until = async (found: () => boolean): Promise<void> => {
-    while (!found()) {
-      expect(failures).toEqual([])
-      await tick()
-    }
-  }
-  const answer = (id: number) =>
-    delivered.find((d) => d.message.kind === 'response' && d.message.id === id)?.message
-  return { threads, delivered, controls, until, answer }
 }
 
 /**
@@ -57,11 +35,6 @@ async function runComputing(t: ReturnType<typeof startThreads>): Promise<void> {
   t.threads.relay(request(2, 'run', { maxFrameRate: 10 }), 'parent')
   await t.until(() => t.controls[0].work !== 'idle')
 }
-
-const responses = (delivered: Delivered[]) =>
-  delivered.flatMap((d) => (d.message.kind === 'response' ? [d.message.id] : []))
-const events = (delivered: Delivered[]) =>
-  delivered.flatMap((d) => (d.message.kind === 'event' ? [d.message.event] : []))
 
 describe('a stop in the first run of a fresh solver process', () => {
   it('is answered without the spare, after the run and its finished event', async () => {
