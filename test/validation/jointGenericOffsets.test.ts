@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CompiledSystem, ObjectComputation } from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
+import { collectGraphics } from '../../src/core/system/visualization'
 import { makeProject, rk4, run, seededRandom, sensorSeries, type Json } from './helpers'
 import { splitRunMatches } from './restartModels'
 
@@ -469,6 +470,25 @@ describe('JointGeneric offsets: derivatives in q and t against central differenc
         }
       }
     })
+})
+
+describe('JointGeneric offsets: the drawn joint axis turns with J0', () => {
+  it("J0's z axis drawn at the ground's origin along Rx(rx) Ry(ry) Rz(rz) e_z", () => {
+    const sys = buildSystem(makeProject(weldedDrive(), settings('GeneralizedAlpha', 10)))
+    const t = 0.9
+    sys.state.t = t
+    const joint = sys.objects.findIndex((o) => o.item.name === 'drive')
+    const drawn = collectGraphics(sys).find((g) => g.item === `object:${joint}`)!
+    const cylinder = drawn.primitives[0] as { from: number[]; to: number[] }
+    const th = theta(t)
+    const axis = apply(mul(mul(Rx(th[0]), Ry(th[1])), Rz(th[2])), [0, 0, 1])
+    const length = Math.hypot(...cylinder.to.map((v, i) => v - cylinder.from[i]))
+    // Round-off only: the joint's rotation matrix and this one are the same product.
+    cylinder.to.forEach((v, i) => {
+      expect(Math.abs((v - cylinder.from[i]) / length - axis[i])).toBeLessThan(1e-14)
+      expect(Math.abs(v + cylinder.from[i])).toBeLessThan(1e-14)
+    })
+  })
 })
 
 describe('JointGeneric offsets: bad input', () => {

@@ -851,6 +851,11 @@ export class AxisJoint implements ObjectComputation {
   drawFrame(s: SystemState, axisLocal: Float64Array): { position: number[]; axis: number[] } {
     this.gather(s)
     const a = new Float64Array(3)
+    if (this.offsets) {
+      // J0 turned by the offset angles at s.t: R0 R(theta) R0^T takes R0 e_c to R0 R e_c.
+      this.syncOffsets(s)
+      axisLocal = this.offsets.turned(axisLocal)
+    }
     if (isFrame(this.k[0])) matVec3(W.A[0], axisLocal, a)
     else a.set(axisLocal)
     return { position: [...W.p[0]], axis: [...a] }

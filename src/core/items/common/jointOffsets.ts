@@ -169,6 +169,17 @@ export class JointOffsets {
     this.toMarker(this.y, out, k)
   }
 
+  /** R0 R(theta) R0^T x in marker 0's frame, a J0 vector R0 e_c turned with J0 (after update; drawing). */
+  turned(x: Float64Array): Float64Array {
+    const y = new Float64Array(3),
+      z = new Float64Array(3),
+      out = new Float64Array(3)
+    for (let i = 0; i < 3; i++) y[i] = this.R0[i] * x[0] + this.R0[3 + i] * x[1] + this.R0[6 + i] * x[2]
+    multiply(this.R, y, z)
+    multiply(this.R0, z, out)
+    return out
+  }
+
   /** The offset subtracted from equation k's g: d_c for translations, 0 for rotations. */
   offsetOfEquation(k: number): number {
     return this.kind[k] === ROTATION ? 0 : this.o[this.axis[k]]
