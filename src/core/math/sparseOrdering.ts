@@ -7,123 +7,224 @@
 // with |L_e \ L_p| counted for all e at once by one pass over L_p. Elements whose variables all lie
 // in L_p are absorbed. Supervariable detection is left out: the models here (chains, lattices,
 // trees of bodies) have small cliques, and the ordering runs once per assembly.
+// All lists live in flat integer arrays and each phase of a pivot is its own small method: the
+// ordering runs once per process, mostly before the JIT has optimized it, and one large function
+// with nested number[][] lists took the optimizing compiler longer than the ordering itself.
 import type { SparsePattern } from './sparsePattern'
 
 /** Elimination order: order[k] is the index eliminated k-th. */
 export function approximateMinimumDegree(p: SparsePattern): Int32Array {
-  const n = p.n
+  const g = new QuotientGraph(p)
+  const order = new Int32Array(p.n)
+  for (let k = 0; k < p.n; k++) order[k] = g.eliminateNext(p.n - k - 1)
+  return order
+}
+
+/** Room for a variable's element list when it gets its first element. */
+const FIRST_ELEMENT_ROOM = 4
+
+class QuotientGraph {
+  private readonly n: number
   // A_i is adjList[adjStart[i] .. adjStart[i] + adjLen[i]); it only shrinks.
-  const { adjStart, adjList, adjLen } = symmetricAdjacency(p)
-  // The elements of i are elems[i][0 .. elemCount[i]) (an array length is slow to set).
-  const elems: number[][] = Array.from({ length: n }, () => [])
-  const elemCount = new Int32Array(n)
-  const elemVars: number[][] = Array.from({ length: n }, () => [])
-  const eliminated = new Uint8Array(n)
-  const absorbed = new Uint8Array(n)
-  const degree = new Int32Array(n)
+  private readonly adjStart: Int32Array
+  private readonly adjList: Int32Array
+  private readonly adjLen: Int32Array
+  // The elements of i, in order: elemList[elemStart[i] .. elemStart[i] + elemCount[i]), with room for
+  // elemRoom[i]; a full list moves to the end of elemList with twice the room.
+  private readonly elemStart: Int32Array
+  private readonly elemCount: Int32Array
+  private readonly elemRoom: Int32Array
+  private elemList: Int32Array
+  private elemEnd = 0
+  // The variables L_e of element e: varList[varStart[e] .. varStart[e] + varLen[e]) (0 once absorbed).
+  private readonly varStart: Int32Array
+  private readonly varLen: Int32Array
+  private varList: Int32Array
+  private varEnd = 0
+  private readonly eliminated: Uint8Array
+  private readonly absorbed: Uint8Array
+  private readonly degree: Int32Array
   // Degree buckets as doubly linked lists.
-  const head = new Int32Array(n + 1).fill(-1)
-  const next = new Int32Array(n).fill(-1)
-  const prev = new Int32Array(n).fill(-1)
-  const insert = (i: number): void => {
-    const d = degree[i]
-    next[i] = head[d]
-    prev[i] = -1
-    if (head[d] >= 0) prev[head[d]] = i
-    head[d] = i
+  private readonly head: Int32Array
+  private readonly next: Int32Array
+  private readonly prev: Int32Array
+  /** Stamp: inLp[i] === pivot while i is in L_pivot. */
+  private readonly inLp: Int32Array
+  /** |L_e \ L_p| for the elements touched in this step (-1 otherwise). */
+  private readonly w: Int32Array
+  private readonly touched: Int32Array
+  private nTouched = 0
+  private minDegree = 0
+
+  constructor(p: SparsePattern) {
+    const n = (this.n = p.n)
+    const adj = symmetricAdjacency(p)
+    this.adjStart = adj.adjStart
+    this.adjList = adj.adjList
+    this.adjLen = adj.adjLen
+    this.elemStart = new Int32Array(n)
+    this.elemCount = new Int32Array(n)
+    this.elemRoom = new Int32Array(n)
+    this.elemList = new Int32Array(FIRST_ELEMENT_ROOM * n)
+    this.varStart = new Int32Array(n)
+    this.varLen = new Int32Array(n)
+    this.varList = new Int32Array(2 * n)
+    this.eliminated = new Uint8Array(n)
+    this.absorbed = new Uint8Array(n)
+    this.degree = new Int32Array(n)
+    this.head = new Int32Array(n + 1).fill(-1)
+    this.next = new Int32Array(n).fill(-1)
+    this.prev = new Int32Array(n).fill(-1)
+    this.inLp = new Int32Array(n).fill(-1)
+    this.w = new Int32Array(n).fill(-1)
+    this.touched = new Int32Array(n)
+    for (let i = 0; i < n; i++) {
+      this.degree[i] = this.adjLen[i]
+      this.insert(i)
+    }
   }
-  const remove = (i: number): void => {
-    if (prev[i] >= 0) next[prev[i]] = next[i]
-    else head[degree[i]] = next[i]
-    if (next[i] >= 0) prev[next[i]] = prev[i]
+
+  /** Eliminates a variable of least approximate degree and returns it; remaining: variables left after. */
+  eliminateNext(remaining: number): number {
+    while (this.head[this.minDegree] < 0) this.minDegree++
+    const piv = this.head[this.minDegree]
+    this.remove(piv)
+    this.eliminated[piv] = 1
+    this.collectLp(piv)
+    this.countExternal(piv)
+    const start = this.varStart[piv],
+      end = start + this.varLen[piv]
+    for (let q = start; q < end; q++) this.update(this.varList[q], piv, remaining)
+    for (let t = 0; t < this.nTouched; t++) this.w[this.touched[t]] = -1
+    this.nTouched = 0
+    return piv
   }
-  for (let i = 0; i < n; i++) {
-    degree[i] = adjLen[i]
-    insert(i)
-  }
-  const inLp = new Int32Array(n).fill(-1) // stamp: inLp[i] === pivot while i is in L_pivot
-  const w = new Int32Array(n).fill(-1) // |L_e \ L_p| for elements touched in this step
-  const touched: number[] = []
-  const order = new Int32Array(n)
-  let minDegree = 0
-  for (let k = 0; k < n; k++) {
-    while (head[minDegree] < 0) minDegree++
-    const piv = head[minDegree]
-    remove(piv)
-    eliminated[piv] = 1
-    // L_p = (A_p united with the variables of p's elements) without p; those elements are absorbed.
-    const Lp: number[] = []
-    for (let q = adjStart[piv]; q < adjStart[piv] + adjLen[piv]; q++) {
+
+  /**
+   * L_p = (A_p united with the variables of p's elements) without p, stored as element p's list; those
+   * elements are absorbed.
+   */
+  private collectLp(piv: number): void {
+    if (this.varEnd + this.n > this.varList.length) {
+      const grown = new Int32Array(Math.max(2 * this.varList.length, this.varEnd + this.n))
+      grown.set(this.varList.subarray(0, this.varEnd))
+      this.varList = grown
+    }
+    const { adjList, eliminated, inLp, varList, varStart, varLen, absorbed, elemList } = this
+    const start = this.varEnd
+    let len = 0
+    for (let q = this.adjStart[piv], end = q + this.adjLen[piv]; q < end; q++) {
       const v = adjList[q]
       if (!eliminated[v] && inLp[v] !== piv) {
         inLp[v] = piv
-        Lp.push(v)
+        varList[start + len++] = v
       }
     }
-    for (let c = 0; c < elemCount[piv]; c++) {
-      const e = elems[piv][c]
+    for (let c = this.elemStart[piv], cEnd = c + this.elemCount[piv]; c < cEnd; c++) {
+      const e = elemList[c]
       if (absorbed[e]) continue
-      for (const v of elemVars[e])
+      for (let q = varStart[e], end = q + varLen[e]; q < end; q++) {
+        const v = varList[q]
         if (v !== piv && !eliminated[v] && inLp[v] !== piv) {
           inLp[v] = piv
-          Lp.push(v)
+          varList[start + len++] = v
         }
+      }
       absorbed[e] = 1
-      elemVars[e] = []
+      varLen[e] = 0
     }
-    adjLen[piv] = 0
-    elems[piv] = []
-    elemCount[piv] = 0
-    elemVars[piv] = Lp
-    order[k] = piv
-    // |L_e \ L_p| for every element adjacent to L_p.
-    for (const i of Lp)
-      for (let c = 0; c < elemCount[i]; c++) {
-        const e = elems[i][c]
+    this.adjLen[piv] = 0
+    this.elemCount[piv] = 0
+    varStart[piv] = start
+    varLen[piv] = len
+    this.varEnd = start + len
+  }
+
+  /** w[e] = |L_e \ L_p| for every element adjacent to L_p. */
+  private countExternal(piv: number): void {
+    const { varList, elemList, elemStart, elemCount, absorbed, w, varLen, touched } = this
+    for (let q = this.varStart[piv], end = q + varLen[piv]; q < end; q++) {
+      const i = varList[q]
+      for (let c = elemStart[i], cEnd = c + elemCount[i]; c < cEnd; c++) {
+        const e = elemList[c]
         if (absorbed[e]) continue
         if (w[e] < 0) {
-          w[e] = elemVars[e].length
-          touched.push(e)
+          w[e] = varLen[e]
+          touched[this.nTouched++] = e
         }
         w[e]--
       }
-    const remaining = n - k - 1
-    for (const i of Lp) {
-      remove(i)
-      // Elements entirely inside L_p are absorbed into p (lists compacted in place, in order).
-      let extern = 0
-      const ei = elems[i]
-      let kept = 0
-      for (let c = 0; c < elemCount[i]; c++) {
-        const e = ei[c]
-        if (absorbed[e]) continue
-        if (w[e] === 0) {
-          absorbed[e] = 1
-          elemVars[e] = []
-          continue
-        }
-        extern += w[e]
-        ei[kept++] = e
-      }
-      ei[kept++] = piv
-      elemCount[i] = kept
-      // Variables in L_p are now reached through element p: prune them from A_i.
-      const first = adjStart[i]
-      let end = first
-      for (let q = first; q < first + adjLen[i]; q++) {
-        const v = adjList[q]
-        if (!eliminated[v] && inLp[v] !== piv) adjList[end++] = v
-      }
-      adjLen[i] = end - first
-      const bound = adjLen[i] + Lp.length - 1 + extern
-      degree[i] = Math.max(0, Math.min(remaining, degree[i] + Lp.length - 1, bound))
-      insert(i)
-      if (degree[i] < minDegree) minDegree = degree[i]
     }
-    for (const e of touched) w[e] = -1
-    touched.length = 0
   }
-  return order
+
+  /**
+   * Variable i of L_p: elements entirely inside L_p are absorbed into p (its list compacted in place,
+   * in order, p appended), variables of L_p pruned from A_i (now reached through p), degree bound anew.
+   */
+  private update(i: number, piv: number, remaining: number): void {
+    this.remove(i)
+    const { elemList, absorbed, w, varLen } = this
+    let extern = 0
+    const base = this.elemStart[i]
+    let kept = 0
+    for (let c = base, cEnd = base + this.elemCount[i]; c < cEnd; c++) {
+      const e = elemList[c]
+      if (absorbed[e]) continue
+      if (w[e] === 0) {
+        absorbed[e] = 1
+        varLen[e] = 0
+        continue
+      }
+      extern += w[e]
+      elemList[base + kept++] = e
+    }
+    if (kept === this.elemRoom[i]) this.moveElements(i, kept)
+    this.elemList[this.elemStart[i] + kept++] = piv
+    this.elemCount[i] = kept
+    const { adjList, eliminated, inLp } = this
+    const first = this.adjStart[i]
+    let end = first
+    for (let q = first, qEnd = first + this.adjLen[i]; q < qEnd; q++) {
+      const v = adjList[q]
+      if (!eliminated[v] && inLp[v] !== piv) adjList[end++] = v
+    }
+    this.adjLen[i] = end - first
+    const lpLength = varLen[piv]
+    const bound = this.adjLen[i] + lpLength - 1 + extern
+    const d = Math.max(0, Math.min(remaining, this.degree[i] + lpLength - 1, bound))
+    this.degree[i] = d
+    this.insert(i)
+    if (d < this.minDegree) this.minDegree = d
+  }
+
+  /** Moves i's element list (count entries) to the end of elemList with twice the room (at least 4). */
+  private moveElements(i: number, count: number): void {
+    const room = Math.max(FIRST_ELEMENT_ROOM, 2 * this.elemRoom[i])
+    if (this.elemEnd + room > this.elemList.length) {
+      const grown = new Int32Array(Math.max(2 * this.elemList.length, this.elemEnd + room))
+      grown.set(this.elemList.subarray(0, this.elemEnd))
+      this.elemList = grown
+    }
+    const from = this.elemStart[i]
+    this.elemList.copyWithin(this.elemEnd, from, from + count)
+    this.elemStart[i] = this.elemEnd
+    this.elemRoom[i] = room
+    this.elemEnd += room
+  }
+
+  private insert(i: number): void {
+    const d = this.degree[i]
+    this.next[i] = this.head[d]
+    this.prev[i] = -1
+    if (this.head[d] >= 0) this.prev[this.head[d]] = i
+    this.head[d] = i
+  }
+
+  private remove(i: number): void {
+    if (this.prev[i] >= 0) this.next[this.prev[i]] = this.next[i]
+    else this.head[this.degree[i]] = this.next[i]
+    if (this.next[i] >= 0) this.prev[this.next[i]] = this.prev[i]
+  }
 }
 
 /**
@@ -136,21 +237,25 @@ function symmetricAdjacency(p: SparsePattern): {
   adjLen: Int32Array
 } {
   const n = p.n
+  const { colStart, rowIndex } = p
   const adjStart = new Int32Array(n + 1)
-  const forEachPair = (visit: (i: number, j: number) => void): void => {
-    for (let j = 0; j < n; j++)
-      for (let k = p.colStart[j]; k < p.colStart[j + 1]; k++) {
-        const i = p.rowIndex[k]
-        if (i === j) continue
-        visit(i, j)
-        visit(j, i)
-      }
-  }
-  forEachPair((i) => adjStart[i + 1]++)
+  for (let j = 0; j < n; j++)
+    for (let k = colStart[j]; k < colStart[j + 1]; k++) {
+      const i = rowIndex[k]
+      if (i === j) continue
+      adjStart[i + 1]++
+      adjStart[j + 1]++
+    }
   for (let i = 0; i < n; i++) adjStart[i + 1] += adjStart[i]
   const adjList = new Int32Array(adjStart[n])
   const adjLen = new Int32Array(n)
-  forEachPair((i, j) => (adjList[adjStart[i] + adjLen[i]++] = j))
+  for (let j = 0; j < n; j++)
+    for (let k = colStart[j]; k < colStart[j + 1]; k++) {
+      const i = rowIndex[k]
+      if (i === j) continue
+      adjList[adjStart[i] + adjLen[i]++] = j
+      adjList[adjStart[j] + adjLen[j]++] = i
+    }
   const seenBy = new Int32Array(n).fill(-1)
   for (let i = 0; i < n; i++) {
     let end = adjStart[i]
