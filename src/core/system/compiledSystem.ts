@@ -39,7 +39,12 @@ export class CompiledSystem implements BuildContext {
   layoutVersion = 0
   /** Incremented by every in-place parameter change (updateItems; packed force kernels reload). */
   parametersVersion = 0
-  private readonly building = new Set<string>()
+  /**
+   * The items being built, innermost last (an item builds the items it references first): a stack,
+   * a few deep, instead of a set of "kind:index" keys (a string and a hash entry per item).
+   */
+  private readonly buildingKinds: ItemKind[] = []
+  private readonly buildingIndices: number[] = []
   private pending = false
 
   constructor(
@@ -89,11 +94,12 @@ export class CompiledSystem implements BuildContext {
     const list = this.records(kind)
     const existing = list[index]
     if (existing) return existing.computation
-    const key = `${kind}:${index}`
     const item = this.model.item(kind, index)
-    if (this.building.has(key))
-      throw new AssemblyError(`${kind} "${item.name}" (${item.type}) references itself through other items`)
-    this.building.add(key)
+    for (let d = 0; d < this.buildingKinds.length; d++)
+      if (this.buildingKinds[d] === kind && this.buildingIndices[d] === index)
+        throw new AssemblyError(`${kind} "${item.name}" (${item.type}) references itself through other items`)
+    this.buildingKinds.push(kind)
+    this.buildingIndices.push(index)
     try {
       const def = getItemType(kind, item.type)
       if (!def) throw new AssemblyError(`${kind} "${item.name}": unknown type ${item.type}`)
@@ -102,7 +108,8 @@ export class CompiledSystem implements BuildContext {
       this.pending = true
       return computation
     } finally {
-      this.building.delete(key)
+      this.buildingKinds.pop()
+      this.buildingIndices.pop()
     }
   }
 

@@ -39,6 +39,9 @@ export class FixedFrame implements FrameKinematics {
  * A point on translational coordinates: position = reference + q[ltg] (+ a constant offset), with
  * `dim` = 3 for Point nodes and 2 for Point2D nodes (z stays at the reference).
  */
+/** The zero offset of a point at its node: one for all such points (a lattice has 10^4), never written. */
+export const NO_OFFSET = new Float64Array(3)
+
 export class TranslationPoint implements PointKinematics {
   /**
    * @param ltg shared with the owner (node or body), which fills it in place at setup, so points
@@ -48,7 +51,7 @@ export class TranslationPoint implements PointKinematics {
     readonly dim: 2 | 3,
     readonly reference: Float64Array,
     readonly ltg: Int32Array,
-    readonly offset: Float64Array = new Float64Array(3),
+    readonly offset: Float64Array = NO_OFFSET,
   ) {}
   position(s: SystemState, out: Float64Array): void {
     const q = s.q,

@@ -2,7 +2,7 @@
 // loads (gravity) on BodyMass markers, scalar loads on coordinate markers. Constant values, or a time
 // function per component (the safe expression language of core/model/expression.ts).
 import { copyInto } from '../../math/smallArrays'
-import type { ResolvedItem } from '../../model/definition'
+import type { BuildContext, ResolvedItem } from '../../model/definition'
 import { compileTimeFunction, type TimeFunction } from '../../model/expression'
 import type {
   FrameKinematics,
@@ -13,6 +13,7 @@ import type {
 } from '../../system/computation'
 import { TranslationPoint } from './fixedKinematics'
 import { PACKED_POINT_FORCES } from './packedLoads'
+import { PerSystem } from '../../system/perSystem'
 import type { SystemState } from '../../system/state'
 import { itemFactory, visualizationParams } from './itemFields'
 
@@ -50,17 +51,37 @@ function addJT(J: Float64Array, ltg: Int32Array, F: Float64Array, factor: number
   for (let j = 0; j < n; j++) f[ltg[j]] += factor * (J[j] * F[0] + J[n + j] * F[1] + J[2 * n + j] * F[2])
 }
 
+/**
+ * The load vector, its turned copy, the rotation and the position: scratch within one call, shared by
+ * the vector loads of one system (a lattice has a load per node).
+ */
+interface VectorLoadWork {
+  F: Float64Array
+  F2: Float64Array
+  R: Float64Array
+  x: Float64Array
+}
+
+const VECTOR_LOAD_WORK = new PerSystem<VectorLoadWork>(() => ({
+  F: new Float64Array(3),
+  F2: new Float64Array(3),
+  R: new Float64Array(9),
+  x: new Float64Array(3),
+}))
+
 export class VectorLoad implements LoadComputation {
+  /** The marker's 3 x n Jacobian, sized on the first addLoad (packed point loads never make one). */
   private J = new Float64Array(0)
-  private readonly F = new Float64Array(3)
-  private readonly F2 = new Float64Array(3)
-  private readonly R = new Float64Array(9)
-  private readonly x = new Float64Array(3)
+  private readonly F: Float64Array
+  private readonly F2: Float64Array
+  private readonly R: Float64Array
+  private readonly x: Float64Array
   private vector: LoadVector
   /** A torque or a force turning with its body is not the gradient of a potential. */
   readonly noPotential: string | undefined
   readonly packedLoads: PackedLoadKind | undefined
   constructor(
+    ctx: BuildContext,
     item: ResolvedItem,
     private readonly kinematics: PointKinematics,
     private readonly torque: boolean,
@@ -68,6 +89,7 @@ export class VectorLoad implements LoadComputation {
     /** Mass-proportional loads: F = mass * loadVector. */
     private readonly scale: number,
   ) {
+    ;({ F: this.F, F2: this.F2, R: this.R, x: this.x } = VECTOR_LOAD_WORK.of(ctx))
     this.vector = loadVectorOf(item)
     this.noPotential = torque
       ? 'is a torque, whose work has no potential for rotations in 3D'
@@ -101,8 +123,7 @@ export class VectorLoad implements LoadComputation {
     this.vector = loadVectorOf(item)
   }
   setupLTG(): void {
-    if (this.J.length !== 3 * this.kinematics.ltg.length)
-      this.J = new Float64Array(3 * this.kinematics.ltg.length)
+    // J is sized where it is used (addLoad), after every assembly.
   }
   loadValue(t: number, out: Float64Array): number {
     this.vector.value(t, out)
@@ -120,6 +141,7 @@ export class VectorLoad implements LoadComputation {
       for (let i = 0; i < 3; i++) this.F2[i] = R[3 * i] * F[0] + R[3 * i + 1] * F[1] + R[3 * i + 2] * F[2]
       F = this.F2
     }
+    if (this.J.length !== 3 * k.ltg.length) this.J = new Float64Array(3 * k.ltg.length)
     if (this.torque) (k as FrameKinematics).rotationJacobian(s, this.J)
     else k.positionJacobian(s, this.J)
     addJT(this.J, k.ltg, F, factor, f)

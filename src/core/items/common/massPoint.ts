@@ -5,7 +5,7 @@ import type { ObjectComputation, PointKinematics } from '../../system/computatio
 import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { checkGraphicsData, drawGraphicsData, VGRAPHICS } from './bodyGraphics'
-import { FixedFrame, TranslationPoint } from './fixedKinematics'
+import { FixedFrame, NO_OFFSET, TranslationPoint } from './fixedKinematics'
 import { V_COLOR, visualizationParams } from './itemFields'
 
 const IDENTITY = new Float64Array(9)
@@ -45,7 +45,7 @@ class MassPointBody implements ObjectComputation {
     return new TranslationPoint(this.dim, this.nodeReference, this.ltgODE2, local)
   }
   centerOfMass(): PointKinematics {
-    return this.bodyPoint(new Float64Array(3))
+    return this.bodyPoint(NO_OFFSET)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
     if (variable === 'KineticEnergy') {

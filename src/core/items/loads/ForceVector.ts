@@ -19,5 +19,5 @@ export const LoadForceVector = defineLoad({
     ...(it.params.bool('bodyFixed') ? requireMarkers(it, m, 'markerNumber', 'orientation') : []),
   ],
   build: (it, ctx) =>
-    new VectorLoad(it, markerOf(it, ctx).kinematics!, false, it.params.bool('bodyFixed'), 1),
+    new VectorLoad(ctx, it, markerOf(it, ctx).kinematics!, false, it.params.bool('bodyFixed'), 1),
 })

@@ -24,6 +24,6 @@ export const LoadTorqueVector = defineLoad({
   build: (it, ctx) => {
     const k = markerOf(it, ctx).kinematics!
     if (!isFrame(k)) throw new Error(`load "${it.name}": marker has no orientation`)
-    return new VectorLoad(it, k, true, it.params.bool('bodyFixed'), 1)
+    return new VectorLoad(ctx, it, k, true, it.params.bool('bodyFixed'), 1)
   },
 })

@@ -78,7 +78,8 @@ class SpringDamper extends PairConnector implements PackableSpring {
   private force0 = 0
   private velocityOffset = 0
   readonly noPotential: string | undefined
-  private readonly userArguments = new Float64Array(USER_FUNCTION_VARIABLES.length)
+  /** The user function's arguments (none without one: a lattice has tens of thousands of springs). */
+  private readonly userArguments: Float64Array
   constructor(
     markers: MarkerComputation[],
     work: TwoMarkerWork,
@@ -87,6 +88,7 @@ class SpringDamper extends PairConnector implements PackableSpring {
     private readonly userFunction: VariableFunction | undefined,
   ) {
     super(markers, work)
+    this.userArguments = new Float64Array(userFunction ? USER_FUNCTION_VARIABLES.length : 0)
     if (userFunction) this.noPotential = 'has a springForceUserFunction, whose potential is not known'
     const points = packedPointDim(this.k0) >= 0 && packedPointDim(this.k1) >= 0
     this.packedForces = active && !userFunction && points ? PACKED_SPRING_DAMPERS : undefined
