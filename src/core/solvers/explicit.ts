@@ -31,10 +31,16 @@ export class ExplicitSolver extends SolverBase {
   readonly solverType: string
   private readonly tableau: ButcherTableau
   private readonly adaptive: boolean
+  /** Explicit Euler with fixed steps: one stage of weight 1, taken in place (eulerStep). */
+  private readonly inPlaceEuler: boolean
   /** The last stage is f(y_n+1) (first same as last) and no projection moves y_n+1 after it. */
   private reuseLastStage = false
   protected override get errorControlledSteps(): boolean {
     return this.adaptive
+  }
+  /** Fixed steps leave h and the time tolerances as they are: steps can run back to back. */
+  protected override get plainStepsSupported(): boolean {
+    return !this.adaptive
   }
   private n2 = 0
   private nAE = 0
@@ -83,6 +89,7 @@ export class ExplicitSolver extends SolverBase {
       )
     this.tableau = EXPLICIT_TABLEAUS[settings.solverType]
     this.adaptive = this.tableau.e !== undefined && settings.timeIntegration.adaptiveStep
+    this.inPlaceEuler = this.tableau.b.length === 1 && this.tableau.b[0] === 1 && !this.adaptive
     if (this.tableau.e && settings.timeIntegration.initialStepSize > 0)
       this.h = settings.timeIntegration.initialStepSize
   }
@@ -264,21 +271,30 @@ export class ExplicitSolver extends SolverBase {
     )
   }
 
+  protected override performPlannedStep(): void {
+    if (this.inPlaceEuler) this.eulerStep(this.plannedStep, this.plannedEnd)
+    else this.performStep(this.plannedStep)
+  }
+
+  /**
+   * Explicit Euler, y_n+1 = y_n + h f(y_n), in place (the sums combineStages makes from copies), the
+   * step ending at time end.
+   */
+  private eulerStep(h: number, end: number): void {
+    const probe = this.eulerUpdate(h)
+    this.state.t = end
+    this.endStep()
+    // Every entry of y_n+1 and q''_n+1 was just computed (no constraints: the diagonal path).
+    if (this.diagonalMass && this.nAE === 0) this.finiteProbe = probe + this.accelerationProbe
+  }
+
   protected performStep(hRequested: number): void {
     const s = this.state
     const T = this.tableau
     const stages = T.b.length
     const t0 = s.t
     let h = hRequested
-    if (stages === 1 && T.b[0] === 1 && !this.adaptive) {
-      // Explicit Euler: y_n+1 = y_n + h f(y_n) in place, the sums combineStages makes from copies.
-      const probe = this.eulerUpdate(h)
-      s.t = this.stepEnd(t0, h)
-      this.endStep()
-      // Every entry of y_n+1 and q''_n+1 was just computed (no constraints: the diagonal path).
-      if (this.diagonalMass && this.nAE === 0) this.finiteProbe = probe + this.accelerationProbe
-      return
-    }
+    if (this.inPlaceEuler) return this.eulerStep(h, this.stepEnd(t0, h))
     copyInto(this.q0, s.q)
     copyInto(this.v0, s.v)
     // Switching states are restored only when error control rejects a step.

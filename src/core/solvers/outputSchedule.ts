@@ -18,7 +18,7 @@ export class OutputSchedule {
    * With a period: startTime + count * period minus the tolerance, before which no output is due
    * (the same sum take compares with, made once per output); NaN before the first output.
    */
-  private nextDue = NaN
+  private nextDueTime = NaN
 
   constructor(readonly period: number) {}
 
@@ -27,7 +27,7 @@ export class OutputSchedule {
    */
   take(t: number, force = false): boolean {
     // Between outputs (most steps) one comparison; NaN (no period, or none yet) goes on.
-    if (t < this.nextDue && !force) return false
+    if (t < this.nextDueTime && !force) return false
     const p = this.period
     if (Number.isNaN(this.startTime)) this.startTime = t
     // Steps rarely land exactly on the period: an output is due within a tiny fraction of it.
@@ -38,6 +38,11 @@ export class OutputSchedule {
     if (p > 0) while (this.startTime + this.count * p <= t + tol) this.count++
     this.updateNextDue()
     return true
+  }
+
+  /** take is false at times before this (NaN: it may be true at any time). */
+  get nextDue(): number {
+    return this.nextDueTime
   }
 
   get schedule(): OutputScheduleState {
@@ -52,6 +57,6 @@ export class OutputSchedule {
 
   private updateNextDue(): void {
     const p = this.period
-    this.nextDue = p > 0 ? this.startTime + this.count * p - 1e-8 * p : NaN
+    this.nextDueTime = p > 0 ? this.startTime + this.count * p - 1e-8 * p : NaN
   }
 }

@@ -69,6 +69,11 @@ export class SensorRecorder {
     this.due.schedule = v
   }
 
+  /** No row is due at a time before this (NaN: one may be due at any time). */
+  get nextOutputTime(): number {
+    return this.due.nextDue
+  }
+
   /** Records if a row is due at s.t (always at the first call, and with force); returns whether it did. */
   maybeRecord(s: SystemState, force = false): boolean {
     if (!this.due.take(s.t, force)) return false

@@ -140,8 +140,8 @@ export abstract class SolverBase {
   protected readonly nominalStepSize: number
   /** The step solveStep asks performStep for: its start, size and exact end time (stepEnd). */
   private plannedStart = NaN
-  private plannedStep = 0
-  private plannedEnd = NaN
+  protected plannedStep = 0
+  protected plannedEnd = NaN
   /** The grid point k the last step ended on (gridTime = startTime + k * nominalStepSize), -1: none. */
   private gridIndex = -1
   private gridTime = NaN
@@ -264,6 +264,7 @@ export abstract class SolverBase {
   advance(maxMilliseconds: number, untilTime = Infinity): boolean {
     if (!this.setupDone) this.initializeSolver()
     const pauseRequested = this.options.pauseRequested
+    const plain = this.plainStepsAllowed()
     const t0 = now()
     let stride = 1,
       untilRead = 1,
@@ -272,7 +273,11 @@ export abstract class SolverBase {
       if (this.finished) return true
       if (this.options.cancel?.cancelled)
         throw new SolverError('cancelled', `cancelled at t = ${this.state.t}`, this.state.t, this.stats.steps)
-      this.solveStep()
+      // Up to the next clock read, the steps after which nothing is due run back to back.
+      if (plain && untilRead > 1) {
+        untilRead -= this.plainSteps(untilRead - 1, untilTime)
+        this.takePlannedStep()
+      } else this.solveStep()
       if (this.state.t >= untilTime) return this.finished
       if (--untilRead > 0) continue
       if (pauseRequested?.()) return this.finished
@@ -338,8 +343,13 @@ export abstract class SolverBase {
 
   /** One accepted step (with internal retries); throws SolverError when the step cannot be done. */
   solveStep(): void {
-    const s = this.state
-    const t0 = s.t
+    this.planStep()
+    this.takePlannedStep()
+  }
+
+  /** The step from state.t: its size and exact end time (plannedStart, plannedStep, plannedEnd). */
+  private planStep(): void {
+    const t0 = this.state.t
     // The last step lands exactly on endTime: a time within round-off of it is taken as endTime (a run
     // to T1 then visits exactly the states of a longer run), a shorter remainder is one shorter step.
     let h = this.h
@@ -372,7 +382,62 @@ export abstract class SolverBase {
     this.plannedStart = t0
     this.plannedStep = h
     this.plannedEnd = end
-    this.performStep(h)
+  }
+
+  /**
+   * Steps as solveStep takes them, at most max, while nothing is due after them: no sensor row (the
+   * recorder's next output time), not untilTime, not the last step (whose end snaps to endTime); for
+   * solvers that allow it (plainStepsAllowed), so nothing else happens after a step. Returns how many
+   * it took, the next step planned (takePlannedStep takes it with everything due after it).
+   */
+  private plainSteps(max: number, untilTime: number): number {
+    const s = this.state
+    const due = this.options.recorder?.nextOutputTime ?? Infinity
+    // A step ending before all of these leaves finished, untilTime and the recorder as they were.
+    const limit = Math.min(untilTime, this.endTime - this.timeTolerance(), due)
+    for (let n = 0; ; n++) {
+      this.planStep()
+      // NaN (an output due at any time) fails the comparison too.
+      if (n === max || !(this.plannedEnd < limit)) return n
+      this.performPlannedStep()
+      this.stats.steps++
+      const probe = this.finiteProbe
+      this.finiteProbe = NaN
+      if (probe !== 0 && !stateFinite(s)) this.throwNonFinite()
+    }
+  }
+
+  /**
+   * Whether advance may take plainSteps: the solver's steps are only performStep (fixed step sizes,
+   * plainStepsSupported) and nothing is called or checked after a step but the sensor recorder and
+   * the progress (no onStep, no post-step objects, no node that can near a singular angle).
+   */
+  private plainStepsAllowed(): boolean {
+    return (
+      this.plainStepsSupported &&
+      !this.options.onStep &&
+      this.postStepObjects.length === 0 &&
+      this.singularNodes.length === 0
+    )
+  }
+
+  /** True for solvers whose steps can run back to back in plainSteps (a fixed step size). */
+  protected get plainStepsSupported(): boolean {
+    return false
+  }
+
+  /**
+   * performStep(plannedStep). A solver may take the planned step without the argument: V8 boxes a
+   * number passed to a call it does not inline (an allocation per step).
+   */
+  protected performPlannedStep(): void {
+    this.performStep(this.plannedStep)
+  }
+
+  /** Takes the planned step, then checks its state and calls what is due after it. */
+  private takePlannedStep(): void {
+    const s = this.state
+    this.performPlannedStep()
     this.stats.steps++
     // The cheap test inline, the search and the message apart: V8 does not inline the large method,
     // and a call per step was a tenth of a small explicit step.
