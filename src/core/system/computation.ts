@@ -112,7 +112,7 @@ export interface PackedForces {
 
 /** A class of objects that can be packed: consecutive force objects with the same kind go together. */
 export interface PackedForceKind {
-  /** The kernel for these objects (at least two, all of this kind), their ltg set up. */
+  /** The kernel for these objects (one or more, all of this kind), their ltg set up. */
   pack(objects: readonly ObjectComputation[]): PackedForces
 }
 
@@ -244,7 +244,7 @@ export interface PackedLoads {
 }
 
 export interface PackedLoadKind {
-  /** The kernel for these loads (at least two, all of this kind), their ltg set up. */
+  /** The kernel for these loads (one or more, all of this kind), their ltg set up. */
   pack(loads: readonly LoadComputation[]): PackedLoads
 }
 

@@ -1,14 +1,16 @@
 import type { ResolvedItem } from '../../model/definition'
 import { compileTimeFunction, type TimeFunction } from '../../model/expression'
-import type { LoadComputation, MarkerComputation } from '../../system/computation'
+import type { MarkerComputation, PackedLoadKind } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { defineLoad, markerOf } from '../common/loadBase'
 import { requireMarkers } from '../common/markerChecks'
+import { PACKED_COORDINATE_LOADS, type PackableCoordinateLoad } from '../common/packedCoordinates'
 
-class CoordinateLoad implements LoadComputation {
+class CoordinateLoad implements PackableCoordinateLoad {
   private readonly fn: TimeFunction | undefined
   /** The live load value (setParameters). */
   private load = 0
+  readonly packedLoads: PackedLoadKind = PACKED_COORDINATE_LOADS
   constructor(
     private readonly marker: MarkerComputation,
     userFunction: string,
@@ -19,6 +21,12 @@ class CoordinateLoad implements LoadComputation {
     this.load = item.params.number('load')
   }
   setupLTG(): void {}
+  get coordinateIndex(): number {
+    return this.marker.coordinateIndex!
+  }
+  get constantLoad(): number | undefined {
+    return this.fn ? undefined : this.load
+  }
   loadValue(t: number, out: Float64Array): number {
     out[0] = this.fn ? this.fn(t) : this.load
     return 1

@@ -2,11 +2,12 @@ import { defineItem, type ItemParams, type ResolvedItem } from '../../model/defi
 import { compileFunction, type VariableFunction } from '../../model/expression'
 import { evaluateLaw } from '../common/userLaw'
 import type { ParamSchema } from '../../model/parameters'
-import type { MarkerComputation } from '../../system/computation'
+import type { MarkerComputation, PackedForceKind } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { CoordinatePair } from '../common/coordinatePair'
 import { visualizationParams } from '../common/itemFields'
+import { PACKED_COORDINATE_SPRINGS, type PackableCoordinateSpring } from '../common/packedCoordinates'
 import { requireMarkers, markersOf } from '../common/markerChecks'
 
 /** Exudyn 1.11's arguments of springForceUserFunction after (mbs, t, itemNumber), with t first. */
@@ -53,9 +54,10 @@ const PARAMETERS = {
  * f = k (q1 - q0 - offset) + d (q1' - q0' - velocityOffset) + dry friction, or the user function of
  * USER_FUNCTION_VARIABLES instead; +f on q1, -f on q0.
  */
-class CoordinateSpringDamper extends CoordinatePair {
+class CoordinateSpringDamper extends CoordinatePair implements PackableCoordinateSpring {
   readonly nAE = 0
   readonly outputVariables = ['Displacement', 'Velocity', 'Force']
+  readonly packedForces: PackedForceKind | undefined
   // The live parameters (setParameters).
   private k = 0
   private d = 0
@@ -71,6 +73,18 @@ class CoordinateSpringDamper extends CoordinatePair {
   ) {
     super(markers)
     if (userFunction) this.noPotential = 'has a springForceUserFunction, whose potential is not known'
+    this.packedForces = active && !userFunction ? PACKED_COORDINATE_SPRINGS : undefined
+  }
+  get coordinateIndices(): Int32Array {
+    return this.index
+  }
+  writeParameters(out: Float64Array, at: number): void {
+    out[at] = this.k
+    out[at + 1] = this.d
+    out[at + 2] = this.offset
+    out[at + 3] = this.velocityOffset
+    out[at + 4] = this.dryFriction
+    out[at + 5] = this.dryFrictionProportionalZone
   }
   setParameters(item: ResolvedItem): void {
     const p = item.params as ItemParams<typeof PARAMETERS>

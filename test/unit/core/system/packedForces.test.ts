@@ -1,5 +1,5 @@
 // Packed force kernels (PackedForces / PackedLoads: ConnectorSpringDamper between points, force loads on
-// points) against the per-item path they replace in SystemEvaluator.ode2Residual: each object's
+// points, ConnectorCoordinateSpringDamper and LoadCoordinate) against the per-item path they replace in SystemEvaluator.ode2Residual: each object's
 // computeODE2LHS into a zeroed local vector added at its ltg, each load's addLoad, in model order.
 // Reference and kernels must agree bit for bit (Object.is, so even the sign of a zero): the kernels
 // promise the same operations in the same order, and restarts and parity tests rely on it. The model
@@ -119,6 +119,39 @@ function bitwiseDifferences(a: Float64Array, b: Float64Array): number[] {
   return Array.from(a.keys()).filter((i) => !Object.is(a[i], b[i]))
 }
 
+/** The evaluator's (packed) sum is the per-item one bit for bit at states perturbed by each seed. */
+function expectPackedSumsPerItem(system: ReturnType<typeof buildSystem>, seeds: number[]): void {
+  const ev = new SystemEvaluator(system)
+  for (const seed of seeds) {
+    perturb(system, seed)
+    const packed = new Float64Array(system.nODE2)
+    ev.ode2Residual(system.state, packed)
+    const reference = perItem(system)
+    expect(bitwiseDifferences(packed, reference)).toEqual([])
+    // Not a vacuous comparison: every coordinate gets a force.
+    expect(reference.every((f) => f !== 0)).toBe(true)
+  }
+}
+
+/**
+ * After the live change `patch` (after: the project with it applied) the packed sum is the per-item
+ * one, bit for bit, and not the sum before the change.
+ */
+function expectLiveChangeTaken(before: Project, patch: ModelPatch, after: Project, seed: number): void {
+  const system = buildSystem(before)
+  const ev = new SystemEvaluator(system)
+  perturb(system, seed)
+  const old = new Float64Array(system.nODE2)
+  ev.ode2Residual(system.state, old)
+  const changed = inPlaceChanges(patch, before.resolved)
+  expect(changed).not.toBeNull()
+  system.updateItems(after.resolved, changed!)
+  const packed = new Float64Array(system.nODE2)
+  ev.ode2Residual(system.state, packed)
+  expect(bitwiseDifferences(packed, perItem(system))).toEqual([])
+  expect(bitwiseDifferences(packed, old).length).toBeGreaterThan(0)
+}
+
 describe('packed springs and point loads', () => {
   it('take the springs between points and the constant-able point loads, not the others', () => {
     const system = buildSystem(project())
@@ -132,40 +165,116 @@ describe('packed springs and point loads', () => {
   })
 
   it('add bitwise what the items add one by one', () => {
-    const system = buildSystem(project())
-    const ev = new SystemEvaluator(system)
-    for (const seed of [1, 2, 3]) {
-      perturb(system, seed)
-      const packed = new Float64Array(system.nODE2)
-      ev.ode2Residual(system.state, packed)
-      const reference = perItem(system)
-      expect(bitwiseDifferences(packed, reference)).toEqual([])
-      // Not a vacuous comparison: every coordinate gets a force.
-      expect(reference.every((f) => f !== 0)).toBe(true)
-    }
+    expectPackedSumsPerItem(buildSystem(project()), [1, 2, 3])
   })
 
   it('take live parameter changes (updateItems) as the items do', () => {
-    const before = project()
-    const system = buildSystem(before)
-    const ev = new SystemEvaluator(system)
-    perturb(system, 4)
-    const old = new Float64Array(system.nODE2)
-    ev.ode2Residual(system.state, old)
-    const patch: ModelPatch = [
-      { op: 'modify', kind: 'objects', name: 'groundA', set: { stiffness: 1234.5 } },
-      { op: 'modify', kind: 'loads', name: 'push', set: { loadVector: [-4, 0.5, 0] } },
-    ]
-    const changed = inPlaceChanges(patch, before.resolved)
-    expect(changed).not.toBeNull()
     const loads = (model().loads as Json[]).map((l) =>
       l.name === 'push' ? { ...l, loadVector: [-4, 0.5, 0] } : l,
     )
-    system.updateItems(makeProject({ ...model(1234.5), loads }, { solverType: 'RK44' }).resolved, changed!)
-    const packed = new Float64Array(system.nODE2)
-    ev.ode2Residual(system.state, packed)
-    expect(bitwiseDifferences(packed, perItem(system))).toEqual([])
-    expect(bitwiseDifferences(packed, old).length).toBeGreaterThan(0)
+    expectLiveChangeTaken(
+      project(),
+      [
+        { op: 'modify', kind: 'objects', name: 'groundA', set: { stiffness: 1234.5 } },
+        { op: 'modify', kind: 'loads', name: 'push', set: { loadVector: [-4, 0.5, 0] } },
+      ],
+      makeProject({ ...model(1234.5), loads }, { solverType: 'RK44' }),
+      4,
+    )
+  })
+})
+
+/**
+ * Coordinate springs (ground on either side, both markers on one coordinate, dry friction with and
+ * without its proportional zone, offsets) and coordinate loads (constant, on ground, timed) with items
+ * the kernels do not take between them (a user-function spring, an inactive spring, a point spring).
+ */
+function coordinateModel(): Json {
+  const coordinate = (name: string, nodeNumber: string, k: number): Json => ({
+    type: 'NodeCoordinate',
+    name,
+    nodeNumber,
+    coordinate: k,
+  })
+  const cs = (name: string, markers: [string, string], extra: Json = {}): Json => ({
+    type: 'ConnectorCoordinateSpringDamper',
+    name,
+    markerNumbers: markers,
+    stiffness: 40 + name.length * 13,
+    damping: 0.3,
+    offset: 0.02,
+    velocityOffset: 0.004,
+    ...extra,
+  })
+  return {
+    nodes: [
+      { type: 'Point', name: 'a', referenceCoordinates: [0, 0, 0] },
+      { type: 'Point2D', name: 'b', referenceCoordinates: [1, 0.5] },
+      { type: 'PointGround', name: 'g' },
+    ],
+    objects: [
+      { type: 'Ground', name: 'ground' },
+      { type: 'MassPoint', name: 'ma', nodeNumber: 'a', physicsMass: 2 },
+      { type: 'MassPoint2D', name: 'mb', nodeNumber: 'b', physicsMass: 3 },
+      cs('groundAx', ['gx', 'ax']),
+      cs('axGround', ['ay', 'gx'], { dryFriction: 0.4 }),
+      cs('ab', ['az', 'bx'], { dryFriction: 0.3, dryFrictionProportionalZone: 0.05 }),
+      cs('user', ['ax', 'by'], { springForceUserFunction: 'stiffness*displacement + displacement^3' }),
+      cs('same', ['by', 'by']),
+      cs('off', ['ax', 'bx'], { activeConnector: false }),
+      cs('ba', ['bx', 'ay'], { dryFriction: 0.2, dryFrictionProportionalZone: 1e3 }),
+      spring('points', ['pa', 'anchor']),
+      cs('last', ['gx', 'by']),
+    ],
+    markers: [
+      coordinate('gx', 'g', 0),
+      ...['x', 'y', 'z'].map((c, k) => coordinate(`a${c}`, 'a', k)),
+      ...['x', 'y'].map((c, k) => coordinate(`b${c}`, 'b', k)),
+      { type: 'NodePosition', name: 'pa', nodeNumber: 'a' },
+      { type: 'BodyPosition', name: 'anchor', bodyNumber: 'ground', localPosition: [0.3, -1, 0.2] },
+    ],
+    loads: [
+      { type: 'Coordinate', name: 'lax', markerNumber: 'ax', load: 1.5 },
+      { type: 'Coordinate', name: 'lg', markerNumber: 'gx', load: 3 },
+      { type: 'Coordinate', name: 'timed', markerNumber: 'by', load: 0, loadUserFunction: 'sin(3*t)' },
+      { type: 'ForceVector', name: 'push', markerNumber: 'pa', loadVector: [1.5, -2, 0.5] },
+      { type: 'Coordinate', name: 'lbx', markerNumber: 'bx', load: -0.7 },
+      { type: 'Coordinate', name: 'laz', markerNumber: 'az', load: 0.25 },
+    ],
+    sensors: [],
+  }
+}
+
+describe('packed coordinate springs and coordinate loads', () => {
+  const system = (): ReturnType<typeof buildSystem> =>
+    buildSystem(makeProject(coordinateModel(), { solverType: 'ExplicitEuler' }))
+
+  it('take the active coordinate springs without a user function, and every coordinate load', () => {
+    const s = system()
+    const packed = s.objects.filter((r) => r.computation.packedForces).map((r) => r.item.name)
+    expect(packed).toEqual(['groundAx', 'axGround', 'ab', 'same', 'ba', 'points', 'last'])
+    expect(s.loads.every((r) => r.computation.packedLoads)).toBe(true)
+  })
+
+  it('add bitwise what the items add one by one, single items and runs alike', () => {
+    expectPackedSumsPerItem(system(), [5, 6, 7])
+  })
+
+  it('take live parameter changes (updateItems) as the items do', () => {
+    const m = coordinateModel()
+    const objects = (m.objects as Json[]).map((o) =>
+      o.name === 'ab' ? { ...o, dryFriction: 0.9, damping: 2 } : o,
+    )
+    const loads = (m.loads as Json[]).map((l) => (l.name === 'lax' ? { ...l, load: -4 } : l))
+    expectLiveChangeTaken(
+      makeProject(coordinateModel(), { solverType: 'ExplicitEuler' }),
+      [
+        { op: 'modify', kind: 'objects', name: 'ab', set: { dryFriction: 0.9, damping: 2 } },
+        { op: 'modify', kind: 'loads', name: 'lax', set: { load: -4 } },
+      ],
+      makeProject({ ...m, objects, loads }, { solverType: 'ExplicitEuler' }),
+      8,
+    )
   })
 })
 
