@@ -1,7 +1,8 @@
 // Sparse LU factorization P A Q = L U for a fixed pattern (CSC, see sparsePattern.ts), following
 // the left-looking Gilbert-Peierls algorithm as described in Davis, "Direct Methods for Sparse
 // Linear Systems" (SIAM 2006), ch. 6, plus a KLU-style refactorization.
-//   analyze(pattern): column order Q by approximate minimum degree on A + A^T, once per pattern.
+//   analyze(pattern): column order Q by approximate minimum degree on A + A^T, once per pattern
+//     (given the structurally zero diagonals, the multipliers after a neighbour).
 //   factorize(values): for each column k, x = L \ A(:, Q[k]) on the reach of that column in the
 //     graph of L (a depth-first search), then threshold partial pivoting (the diagonal entry when it
 //     is at least PIVOT_THRESHOLD of the column's largest candidate, so the symmetric AMD order keeps
@@ -126,11 +127,15 @@ export class SparseLU {
    */
   private pivotsToStartFrom: Int32Array | null = null
 
-  /** Symbolic analysis of a pattern: ordering and buffers; values come with factorize. */
-  analyze(pattern: SparsePattern): void {
+  /**
+   * Symbolic analysis of a pattern: ordering and buffers; values come with factorize. zeroDiagonal[i] = 1:
+   * the diagonal of i is structurally zero (a constraint's multiplier), which the ordering takes into
+   * account (sparseOrdering.ts).
+   */
+  analyze(pattern: SparsePattern, zeroDiagonal?: Uint8Array): void {
     const n = (this.n = pattern.n)
     this.pattern = pattern
-    this.colOrder = approximateMinimumDegree(pattern)
+    this.colOrder = approximateMinimumDegree(pattern, zeroDiagonal)
     this.pivotOf = new Int32Array(n)
     this.pivotRank = new Int32Array(n)
     this.rowOfPivot = new Int32Array(n)

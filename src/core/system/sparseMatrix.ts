@@ -20,12 +20,16 @@ export class SparseSystemMatrix implements SystemMatrix {
   private readonly sink: number
   readonly lu = new SparseLU()
 
-  constructor(readonly pattern: SparsePattern) {
+  /** zeroDiagonal: see SparseLU.analyze. */
+  constructor(
+    readonly pattern: SparsePattern,
+    zeroDiagonal?: Uint8Array,
+  ) {
     this.n = pattern.n
     this.sink = patternNonzeros(pattern)
     this.storage = new Float64Array(this.sink + 1)
     this.values = this.storage.subarray(0, this.sink)
-    this.lu.analyze(pattern)
+    this.lu.analyze(pattern, zeroDiagonal)
   }
 
   zero(): void {
@@ -160,5 +164,11 @@ export function createSystemMatrix(
   const builder = new SparsePatternBuilder(n)
   builder.addDiagonal()
   evaluator.addPattern(builder, withStiffness)
-  return new SparseSystemMatrix(builder.build())
+  // With the reaction stiffness, a coordinate's row spans its neighbours' rotations, and a multiplier
+  // that minimum degree takes first pivots on such a row: the ordering then takes multipliers after a
+  // neighbour (sparseOrdering.ts). Without it the rows are narrow and the plain order has less fill
+  // (perf3DRigidBodies: 0.29 M multiply-adds per refactorization against 0.54 M with the rule).
+  const reaction = withStiffness && evaluator.reactionStiffness
+  const multipliers = reaction ? new Uint8Array(n).fill(1, evaluator.system.nODE2) : undefined
+  return new SparseSystemMatrix(builder.build(), multipliers)
 }

@@ -44,11 +44,8 @@ function fill(mask: Uint8Array, row: number, n: number, [from, to]: [number, num
 /**
  * C_q, nAE x n: a translation's row is J_m^T u plus a torque on the marker the axis turns with: all
  * rotation columns, and of the translation columns those where u can be nonzero (a fixed axis's
- * nonzero components). A rotation equation's row, G_m^T c, is zero in the translation columns too,
- * but they stay declared: on perf3DRigidBodies with the reaction stiffness, rotation rows on 8
- * instead of 14 columns made the sparse LU's fill-reducing order (minimum degree on A + A^T, blind to
- * the zero diagonal of the multipliers) take the multipliers early, and L + U grew from 0.13 M to
- * 5.4 M entries (docs/performance.md).
+ * nonzero components). A rotation equation's row, G_m^T c, has only rotation columns (the sparse
+ * ordering takes multipliers after a neighbour, so the sparser rows do not mislead it).
  */
 export function constraintNonzeros(
   equations: readonly JointEquation[],
@@ -58,7 +55,7 @@ export function constraintNonzeros(
   const mask = new Uint8Array(equations.length * n)
   equations.forEach((e, k) => {
     for (const m of markers) {
-      fill(mask, k, n, e.kind === 'rotation' ? allColumns(m) : rotationColumns(m))
+      fill(mask, k, n, rotationColumns(m))
       if (e.kind === 'rotation' || m.translations < 0) continue
       for (let j = 0; j < m.translations; j++)
         if (e.frame !== -1 || e.axis[j] !== 0) mask[k * n + m.col + j] = 1

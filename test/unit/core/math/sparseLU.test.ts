@@ -365,3 +365,60 @@ describe('approximate minimum degree', () => {
     checkSolution(m, n, x, b)
   })
 })
+
+describe('approximate minimum degree with multipliers (structurally zero diagonal)', () => {
+  // Saddle point [K C^T; C 0]: K couples each coordinate with four neighbours along a chain, each
+  // multiplier ties two neighbouring coordinates (x_i - x_(i+1) = 0, degree 2), so plain minimum degree
+  // takes the multipliers first. Deferred, each multiplier comes after one of its coordinates.
+  const m = 40,
+    n = 2 * m - 1
+  const t: [number, number, number][] = []
+  for (let i = 0; i < m; i++) {
+    t.push([i, i, 10 + Math.sin(i)])
+    for (const d of [1, 2]) if (i + d < m) t.push([i, i + d, -1], [i + d, i, -1])
+  }
+  for (let c = 0; c < m - 1; c++) {
+    const row = m + c
+    t.push([row, c, 1], [row, c + 1, -1], [c, row, 1], [c + 1, row, -1], [row, row, 0])
+  }
+  const kkt = assemble(n, t)
+  const deferred = new Uint8Array(n).fill(1, m)
+  const neighbours = (c: number): number[] => [c - m, c - m + 1]
+
+  it('orders each multiplier after one of its coordinates, where the plain order does not', () => {
+    const position = (order: Int32Array): Int32Array => {
+      const at = new Int32Array(n)
+      order.forEach((v, k) => (at[v] = k))
+      return at
+    }
+    const plain = position(approximateMinimumDegree(kkt.pattern))
+    const order = approximateMinimumDegree(kkt.pattern, deferred)
+    expect([...order].sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i))
+    const at = position(order)
+    const after = (p: Int32Array, c: number): boolean => neighbours(c).some((v) => p[v] < p[c])
+    for (let c = m; c < n; c++) expect(after(at, c), `multiplier ${c}`).toBe(true)
+    expect(Array.from({ length: m - 1 }, (_, k) => after(plain, m + k)).every(Boolean)).toBe(false)
+  })
+
+  it('factorizes in that order and solves to round-off', () => {
+    const lu = new SparseLU()
+    lu.analyze(kkt.pattern, deferred)
+    expect(lu.factorize(kkt.values)).toBe(-1)
+    const b = Float64Array.from({ length: n }, (_, i) => Math.cos(i))
+    const x = Float64Array.from(b)
+    lu.solve(x)
+    checkSolution(kkt, n, x, b)
+  })
+
+  it('takes a deferred variable without neighbours last', () => {
+    const lone = assemble(3, [
+      [0, 0, 2],
+      [1, 1, 3],
+      [2, 2, 1],
+      [0, 1, 1],
+      [1, 0, 1],
+    ])
+    const order = approximateMinimumDegree(lone.pattern, Uint8Array.from([0, 0, 1]))
+    expect(order[2]).toBe(2)
+  })
+})
