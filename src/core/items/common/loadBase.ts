@@ -12,7 +12,8 @@ import type {
   PointKinematics,
 } from '../../system/computation'
 import { TranslationPoint } from './fixedKinematics'
-import { PACKED_POINT_FORCES } from './packedLoads'
+import { PACKED_POINT_FORCES, type TranslationCoordinates } from './packedLoads'
+import { RigidFrame } from './rigidNode'
 import { PerSystem } from '../../system/perSystem'
 import type { SystemState } from '../../system/state'
 import { itemFactory, visualizationParams } from './itemFields'
@@ -80,6 +81,8 @@ export class VectorLoad implements LoadComputation {
   /** A torque or a force turning with its body is not the gradient of a potential. */
   readonly noPotential: string | undefined
   readonly packedLoads: PackedLoadKind | undefined
+  /** The point's translation coordinates when its position Jacobian is [I 0] (packedLoads.ts). */
+  readonly translation: TranslationCoordinates | undefined
   constructor(
     ctx: BuildContext,
     item: ResolvedItem,
@@ -96,8 +99,14 @@ export class VectorLoad implements LoadComputation {
       : bodyFixed
         ? 'turns with its body (bodyFixed), so its work has no potential'
         : undefined
-    const point = !torque && !bodyFixed && kinematics instanceof TranslationPoint
-    this.packedLoads = point ? PACKED_POINT_FORCES : undefined
+    const point =
+      kinematics instanceof TranslationPoint
+        ? kinematics
+        : kinematics instanceof RigidFrame
+          ? kinematics.originTranslation()
+          : undefined
+    this.translation = torque || bodyFixed ? undefined : point
+    this.packedLoads = this.translation ? PACKED_POINT_FORCES : undefined
   }
   /** Packed kernel: the constant force F = scale * loadVector into out; false when F varies in time. */
   constantForce(out: Float64Array): boolean {
@@ -105,9 +114,6 @@ export class VectorLoad implements LoadComputation {
     if (!c) return false
     for (let i = 0; i < 3; i++) out[i] = c[i] * this.scale // loadValue's copy, then *= scale
     return true
-  }
-  get pointKinematics(): PointKinematics {
-    return this.kinematics
   }
   /**
    * V = -F(t) . x(q) for a force fixed in space (gravity: -m g . x_com); a time function gives the

@@ -1,15 +1,22 @@
-// Force loads on points on translational coordinates (ForceVector, MassProportional on mass points),
-// evaluated as one packed loop (PackedLoads): per load its coordinate indices and, while its vector is
-// constant, the sums of VectorLoad.addLoad's J^T F with the point's identity Jacobian (the 0 * F terms
-// included), fixed until a parameter changes, so f gets bitwise the per-load values. Loads with time
-// functions go through their own addLoad, in their place.
-import type { LoadComputation, PackedLoadKind, PackedLoads, PointKinematics } from '../../system/computation'
+// Force loads on points whose position Jacobian is [I 0] (ForceVector, MassProportional on mass points,
+// and on rigid bodies at their node's origin, as gravity at a centre of mass there), evaluated as one
+// packed loop (PackedLoads): per load its translation coordinates and, while its vector is constant, the
+// sums of VectorLoad.addLoad's J^T F with the identity (the 0 * F terms included), fixed until a
+// parameter changes, so f gets bitwise the per-load values. The rotation columns of a rigid body's J are
+// exactly zero there, and adding a zero leaves every entry of f as it is (f is summed from +0, so no
+// entry is -0). Loads with time functions go through their own addLoad, in their place.
+import type { LoadComputation, PackedLoadKind, PackedLoads } from '../../system/computation'
 import type { SystemState } from '../../system/state'
-import { TranslationPoint } from './fixedKinematics'
 
-/** A load the kernel can take: a force on a TranslationPoint, its value scale * loadVector. */
+/** The translation coordinates of a point with position Jacobian [I 0]: the first dim of ltg. */
+export interface TranslationCoordinates {
+  readonly dim: 2 | 3
+  readonly ltg: Int32Array
+}
+
+/** A load the kernel can take: a force on such a point, its value scale * loadVector. */
 export interface PackableLoad extends LoadComputation {
-  readonly pointKinematics: PointKinematics
+  readonly translation: TranslationCoordinates
   /** F into out when constant; false when it has time functions. */
   constantForce(out: Float64Array): boolean
 }
@@ -27,8 +34,8 @@ class PackedPointForces implements PackedLoads {
     this.ints = new Int32Array(INT_STRIDE * loads.length)
     this.sums = new Float64Array(3 * loads.length)
     loads.forEach((load, k) => {
-      const kin = load.pointKinematics as TranslationPoint
-      for (let i = 0; i < kin.dim; i++) this.ints[INT_STRIDE * k + 1 + i] = kin.ltg[i]
+      const point = load.translation
+      for (let i = 0; i < point.dim; i++) this.ints[INT_STRIDE * k + 1 + i] = point.ltg[i]
     })
     this.reload()
   }
@@ -37,7 +44,7 @@ class PackedPointForces implements PackedLoads {
     const F = this.F
     this.loads.forEach((load, k) => {
       const constant = load.constantForce(F)
-      const dim = (load.pointKinematics as TranslationPoint).dim
+      const dim = load.translation.dim
       this.ints[INT_STRIDE * k] = constant ? dim : 0
       const at = 3 * k
       this.sums[at] = F[0] + 0 * F[1] + 0 * F[2]

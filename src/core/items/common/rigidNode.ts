@@ -160,6 +160,15 @@ export class RigidFrame implements FrameKinematics {
     this.ltg = node.ltg
   }
 
+  /**
+   * At the node's origin (local position 0) the position Jacobian is [I 0]: its translation coordinates
+   * (packed loads), else undefined.
+   */
+  originTranslation(): { dim: 2 | 3; ltg: Int32Array } | undefined {
+    const l = this.local
+    return l[0] === 0 && l[1] === 0 && l[2] === 0 ? { dim: this.node.nTrans, ltg: this.ltg } : undefined
+  }
+
   /** Translational part of x (q, v or a) into out (z = 0 for planar nodes). */
   private translation(x: Float64Array, out: Float64Array): void {
     const i = this.node.ode2Index

@@ -5,7 +5,8 @@
 // promise the same operations in the same order, and restarts and parity tests rely on it. The model
 // mixes 3D and planar nodes, mass-point markers with offsets, ground points, and items the kernels do
 // not take (a spring with a user function, a spring on a rigid body, an inactive spring, a load with
-// time functions, a load on a rigid body) between packed ones, so runs break and resume.
+// time functions, a load on a rigid body off its node's origin) between packed ones, so runs break and
+// resume; loads on rigid bodies at the node's origin (3D and planar) are packed.
 import { describe, expect, it } from 'vitest'
 import { buildSystem, inPlaceChanges, type ModelPatch, type Project } from '../../../../src/core'
 import { SystemEvaluator } from '../../../../src/core/system/evaluator'
@@ -33,6 +34,8 @@ function model(stiffness = 300): Json {
       { type: 'Point2D', name: 'd', referenceCoordinates: [2, 1] },
       { type: 'Point2D', name: 'e', referenceCoordinates: [2.5, -0.5] },
       { type: 'RigidBodyEP', name: 'r', referenceCoordinates: [3, 1, 0.5, 1, 0, 0, 0] },
+      { type: 'RigidBodyEP', name: 'rOff', referenceCoordinates: [-1, 2, 0.5, 0.6, 0.8, 0, 0] },
+      { type: 'RigidBody2D', name: 'r2', referenceCoordinates: [0.5, -2, 0.3] },
     ],
     objects: [
       { type: 'Ground', name: 'ground' },
@@ -45,6 +48,15 @@ function model(stiffness = 300): Json {
         physicsMass: 3,
         physicsInertia: [1, 2, 2.5, 0, 0, 0],
       },
+      {
+        type: 'RigidBody',
+        name: 'rbOff',
+        nodeNumber: 'rOff',
+        physicsMass: 2,
+        physicsInertia: [1, 2, 2.5, 0, 0, 0],
+        physicsCenterOfMass: [0.1, 0, -0.05],
+      },
+      { type: 'RigidBody2D', name: 'rb2', nodeNumber: 'r2', physicsMass: 1.5, physicsInertia: 0.4 },
       spring('groundA', ['anchor', 'pa'], { stiffness }),
       spring('ab', ['pa', 'pb']),
       spring('bd', ['pb', 'pd']),
@@ -53,6 +65,7 @@ function model(stiffness = 300): Json {
       spring('eGround', ['pe', 'anchor']),
       spring('cA', ['pc', 'pa']),
       spring('rigid', ['pr', 'pc']),
+      spring('rigid2', ['pr2', 'pb']),
       spring('ce', ['pc', 'pe']),
       spring('off', ['pa', 'pb'], { activeConnector: false }),
       spring('da', ['pd', 'pa']),
@@ -63,8 +76,11 @@ function model(stiffness = 300): Json {
       { type: 'BodyPosition', name: 'pdOff', bodyNumber: 'md', localPosition: [0.1, -0.2, 0.05] },
       { type: 'BodyPosition', name: 'peOff', bodyNumber: 'me', localPosition: [-0.3, 0.1, -0.02] },
       { type: 'BodyPosition', name: 'pr', bodyNumber: 'rb', localPosition: [0.2, 0, 0] },
+      { type: 'BodyPosition', name: 'pr2', bodyNumber: 'rb2', localPosition: [0.1, 0.2, 0] },
       ...['a', 'b', 'c', 'd', 'e'].map((n) => ({ type: 'BodyMass', name: `mass${n}`, bodyNumber: `m${n}` })),
       { type: 'BodyMass', name: 'massR', bodyNumber: 'rb' },
+      { type: 'BodyMass', name: 'massROff', bodyNumber: 'rbOff' },
+      { type: 'BodyMass', name: 'massR2', bodyNumber: 'rb2' },
     ],
     loads: [
       ...['a', 'b'].map((n) => ({
@@ -77,6 +93,8 @@ function model(stiffness = 300): Json {
       { type: 'ForceVector', name: 'push', markerNumber: 'pd', loadVector: [1.5, -2, 0] },
       { type: 'ForceVector', name: 'pushE', markerNumber: 'pe', loadVector: [1, 1, 1] },
       { type: 'MassProportional', name: 'gR', markerNumber: 'massR', loadVector: [0, -9.81, 0] },
+      { type: 'MassProportional', name: 'gROff', markerNumber: 'massROff', loadVector: [0.2, -9.81, 0] },
+      { type: 'MassProportional', name: 'gR2', markerNumber: 'massR2', loadVector: [0.3, -9.81, 0] },
       ...['c', 'd', 'e'].map((n) => ({
         type: 'MassProportional',
         name: `g${n}`,
@@ -161,7 +179,7 @@ describe('packed springs and point loads', () => {
       .sort()
     expect(packed).toEqual(['ab', 'bd', 'cA', 'ce', 'da', 'eGround', 'groundA', 'offsets'].sort())
     const loads = system.loads.filter((r) => r.computation.packedLoads).map((r) => r.item.name)
-    expect(loads).toEqual(['ga', 'gb', 'timed', 'push', 'pushE', 'gc', 'gd', 'ge'])
+    expect(loads).toEqual(['ga', 'gb', 'timed', 'push', 'pushE', 'gR', 'gR2', 'gc', 'gd', 'ge'])
   })
 
   it('add bitwise what the items add one by one', () => {
