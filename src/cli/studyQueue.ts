@@ -8,7 +8,7 @@ import { Queue, QueueEvents, Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import os from 'node:os'
 import { failedRow, type StudyCase, type StudyRow } from '../core'
-import { CaseRunner, CaseRunnerDied, type StudyWork } from '../node/caseRunner'
+import { CaseRunner, CaseRunnerDied, workerV8Flags, type StudyWork } from '../node/caseRunner'
 import type { WorkerArgs } from './args'
 import { CliError, EXIT } from './errors'
 import type { CliIO } from './io'
@@ -85,9 +85,12 @@ export async function runQueue(job: QueueJob): Promise<void> {
     if (pending.size === 0) settle()
   }
   const look = async (id: string) => {
+    // The state before the job: a job read just before it completed has no return value (null), even
+    // when its state, asked next, is already "completed" (seen in the bench under load).
+    const state = await queue.getJobState(id)
+    if (state !== 'completed' && state !== 'failed') return
     const j = await queue.getJob(id)
     if (!j) return
-    const state = await j.getState()
     if (state === 'completed') finish(id, () => j.returnvalue)
     else if (state === 'failed')
       finish(id, (c) => failedRow(c, job.work.outputs, queueFailure(j.failedReason)))
@@ -140,6 +143,7 @@ export async function workerCommand(args: WorkerArgs, io: CliIO): Promise<number
   const redis = await connect(args.queue)
   const projects = new Map<string, string>()
   const idle: CaseRunner[] = []
+  const v8Flags = workerV8Flags(args.concurrency ?? os.availableParallelism())
   const all = new Set<CaseRunner>()
   const work = async (study: string, outputs: StudyWork['outputs']): Promise<StudyWork> => {
     let text = projects.get(study)
@@ -155,7 +159,7 @@ export async function workerCommand(args: WorkerArgs, io: CliIO): Promise<number
   const runCase = async (j: Job<CaseJob, StudyRow>): Promise<StudyRow> => {
     const { study, outputs, case: c } = j.data
     const w = await work(study, outputs)
-    const runner = idle.pop() ?? new CaseRunner()
+    const runner = idle.pop() ?? new CaseRunner(undefined, v8Flags)
     all.add(runner)
     io.err(`mbs worker: case ${c.index} of study ${study}: started`)
     try {
