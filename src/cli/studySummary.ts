@@ -52,11 +52,10 @@ const max = (xs: readonly (number | undefined)[]) => {
 export function studySummary(t: StudyTimes) {
   const now = performance.now()
   const w = t.workers
-  const steady = w.map((r) =>
-    r.rows > 1 && r.lastRowCpu !== undefined && r.firstRowCpu !== undefined
-      ? (r.lastRowCpu - r.firstRowCpu) / (r.rows - 1)
-      : undefined,
-  )
+  const perCase = (first: number | undefined, last: number | undefined, rows: number) =>
+    rows > 1 && first !== undefined && last !== undefined ? (last - first) / (rows - 1) : undefined
+  const steady = w.map((r) => perCase(r.firstRowCpu, r.lastRowCpu, r.rows))
+  const steadyMain = w.map((r) => perCase(r.firstRowMainCpu, r.lastRowMainCpu, r.rows))
   return {
     wallTime: now / 1000,
     steadyRate: steadyRate(t.rowTimes),
@@ -76,6 +75,7 @@ export function studySummary(t: StudyTimes) {
       workerStartup: s(mean(w.map((r) => r.startupCpu))),
       workerFirstCase: s(mean(w.map((r) => (r.firstRowCpu ?? NaN) - (r.startupCpu ?? NaN)))),
       workerPerCase: s(mean(steady)),
+      workerMainPerCase: s(mean(steadyMain)),
       workers: w.length,
     },
   }

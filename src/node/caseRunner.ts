@@ -5,6 +5,8 @@
 // in the process's message queue (the pool keeps two in flight, so a worker never waits on the parent).
 // A process that dies (killed, out of memory) rejects every case it holds with CaseRunnerDied.
 import { fork, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
 import {
   parseProject,
   runStudyCase,
@@ -15,6 +17,21 @@ import {
 } from '../core'
 
 export const WORKER_COMMAND = '__study-worker'
+
+/** Replaces workerV8Flags' choice: V8 flags separated by spaces, "" for none. */
+export const WORKER_FLAGS_ENV = 'MBS_WORKER_V8_FLAGS'
+
+/**
+ * The V8 flags of `workers` worker processes on this machine. As many as its cores: each runs V8's
+ * compiler and garbage collector on its main thread (--single-threaded), since a background thread of
+ * one worker can only take a core from another; fewer: none, and the idle cores run those threads.
+ * Measured (docs/performance.md, "Studies"): 2 workers on 2 cores +11 % cases/s, 1 worker alone -12 %.
+ */
+export function workerV8Flags(workers: number, cores = os.availableParallelism()): string[] {
+  const chosen = process.env[WORKER_FLAGS_ENV]
+  if (chosen !== undefined) return chosen.split(' ').filter((f) => f !== '')
+  return workers >= cores ? ['--single-threaded'] : []
+}
 
 /** What a study's cases share: its project, the outputs, and a key naming the pair. */
 export interface StudyWork {
@@ -27,8 +44,10 @@ type ToWorker =
   | { type: 'load'; key: string; projectText: string; outputs: readonly StudyOutput[] }
   | { type: 'case'; case: StudyCase }
 /** cpu: the worker's CPU time so far (user + system), ms: what a phase costs, whatever the machine's load. */
+/** mainCpu: the CPU time of its main thread alone (threadCpuMs), without V8's GC and compiler threads. */
 type FromWorker =
-  { type: 'ready'; startup: number; cpu: number } | { type: 'row'; row: StudyRow; cpu: number }
+  | { type: 'ready'; startup: number; cpu: number }
+  | { type: 'row'; row: StudyRow; cpu: number; mainCpu?: number }
 
 /** A worker process's timeline, ms on the parent's clock (performance.now()) unless said otherwise. */
 export interface RunnerTimes {
@@ -42,12 +61,30 @@ export interface RunnerTimes {
   /** The worker's CPU time at its first and at its last row, and its rows. */
   firstRowCpu?: number
   lastRowCpu?: number
+  /** The same for its main thread alone (where threadCpuMs knows it). */
+  firstRowMainCpu?: number
+  lastRowMainCpu?: number
   rows: number
 }
 
 export function cpuMs(): number {
   const { user, system } = process.cpuUsage()
   return (user + system) / 1000
+}
+
+/**
+ * The calling thread's CPU time, ms, from Linux's /proc/thread-self/stat (utime + stime in clock ticks
+ * of 10 ms: USER_HZ is 100 on Linux); undefined elsewhere. Node 20 has no process.threadCpuUsage.
+ */
+export function threadCpuMs(): number | undefined {
+  try {
+    const stat = fs.readFileSync('/proc/thread-self/stat', 'latin1')
+    // The fields after the command name "(...)": state is [0], utime [11], stime [12].
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(f[11]) + Number(f[12])) * 10
+  } catch {
+    return undefined
+  }
 }
 
 export class CaseRunnerDied extends Error {
@@ -69,10 +106,13 @@ export class CaseRunner {
   private exited: string | undefined
   readonly times: RunnerTimes = { forked: performance.now(), rows: 0 }
 
-  /** `mbs` is the script of the `mbs` command line (bin/mbs.cjs); by default the one running now. */
-  constructor(mbs: string = process.argv[1]) {
+  /**
+   * `mbs` is the script of the `mbs` command line (bin/mbs.cjs); by default the one running now.
+   * `v8Flags` are added to this process's own (workerV8Flags).
+   */
+  constructor(mbs: string = process.argv[1], v8Flags: readonly string[] = []) {
     this.child = fork(mbs, [WORKER_COMMAND], {
-      execArgv: process.execArgv,
+      execArgv: [...process.execArgv, ...v8Flags],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })
     this.child.on('message', (m: FromWorker) => {
@@ -86,6 +126,8 @@ export class CaseRunner {
       times.firstRow ??= performance.now()
       times.firstRowCpu ??= m.cpu
       times.lastRowCpu = m.cpu
+      times.firstRowMainCpu ??= m.mainCpu
+      times.lastRowMainCpu = m.mainCpu
       times.rows++
       this.waiting.get(m.row.case)?.resolve(m.row)
       this.waiting.delete(m.row.case)
@@ -158,7 +200,7 @@ export function caseRunnerProcess(): Promise<number> {
             }
           : runStudyCase(project, outputs, m.case)
       // An orphan (its `mbs worker` was killed) finishes the case and has no one to tell.
-      tell({ type: 'row', row, cpu: cpuMs() })
+      tell({ type: 'row', row, cpu: cpuMs(), mainCpu: threadCpuMs() })
     })
     process.on('disconnect', () => resolve(0))
     // A parent that let this worker go while it was starting (more workers than cases) is not waited for.

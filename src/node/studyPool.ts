@@ -5,7 +5,7 @@
 // get no row. The workers are forked when the pool is made, so `mbs study` starts them before it reads
 // the study: their start-up (Node and the bundle, ~0.2 s) overlaps the parent's own work.
 import { failedRow, type StudyCase, type StudyRow } from '../core'
-import { CaseRunner, CaseRunnerDied, type RunnerTimes, type StudyWork } from './caseRunner'
+import { CaseRunner, CaseRunnerDied, workerV8Flags, type RunnerTimes, type StudyWork } from './caseRunner'
 
 export interface PoolJob {
   work: StudyWork
@@ -24,11 +24,13 @@ export class StudyPool {
   private runners: CaseRunner[]
   /** Every worker process started, replacements included, for the phases of `mbs study --json`. */
   readonly started: CaseRunner[] = []
+  private readonly v8Flags: readonly string[]
 
   constructor(
     workers: number,
     private readonly mbs?: string,
   ) {
+    this.v8Flags = workerV8Flags(workers)
     this.runners = Array.from({ length: Math.max(0, workers) }, () => this.fork())
   }
 
@@ -95,7 +97,7 @@ export class StudyPool {
   }
 
   private fork(): CaseRunner {
-    const r = new CaseRunner(this.mbs)
+    const r = new CaseRunner(this.mbs, this.v8Flags)
     this.started.push(r)
     return r
   }

@@ -11,12 +11,13 @@ export interface CliOutcome {
   stderr: string
 }
 
-export function spawnCli(args: readonly string[]): Promise<CliOutcome> {
+/** `env` is added to this process's environment. */
+export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliOutcome> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: REPO_ROOT, maxBuffer: 64 << 20 },
+      { cwd: REPO_ROOT, maxBuffer: 64 << 20, env: { ...process.env, ...env } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
         resolve({ code, stdout, stderr })

@@ -202,6 +202,16 @@ describe('mbs study (the real bin, 2 worker processes)', () => {
     expect(again.stderr).toMatch(/already holds 6 rows; add --resume/)
   }, 60_000)
 
+  it('gives the same rows with V8 single-threaded workers and without (MBS_WORKER_V8_FLAGS)', async () => {
+    // The JIT tiers and the GC's threads change when code runs, never what IEEE arithmetic gives.
+    for (const flags of ['--single-threaded', '']) {
+      const { file, dir } = studyFolder([9.81, 1.62, 3.71])
+      const r = await spawnCli(['study', file, '--workers', '2'], { MBS_WORKER_V8_FLAGS: flags })
+      expect(r.code).toBe(0)
+      expectRowsAlone(file, readRows(dir))
+    }
+  }, 60_000)
+
   it('killed mid-study and resumed: nothing lost, nothing run twice', async () => {
     const { file, dir } = studyFolder(Array.from({ length: 12 }, (_, i) => 1 + i))
     const child = spawn(
@@ -291,5 +301,8 @@ describe('mbs study progress and summary', () => {
     for (const k of ['parentStartup', 'parent', 'workerStartup', 'workerFirstCase', 'workerPerCase'])
       expect(summary.cpu[k]).toBeGreaterThan(0)
     expect(summary.cpu.parent).toBeGreaterThanOrEqual(summary.cpu.parentStartup)
+    // The main thread's share of a worker's CPU (Linux's /proc; null elsewhere), in 10 ms clock ticks.
+    if (process.platform === 'linux') expect(summary.cpu.workerMainPerCase).toBeGreaterThanOrEqual(0)
+    else expect(summary.cpu.workerMainPerCase).toBeNull()
   }, 60_000)
 })

@@ -1,12 +1,13 @@
 // CaseRunner against a worker whose channel closes before it exits: a case sent into the closed channel
 // is rejected with CaseRunnerDied when the process exits, and the parent does not crash (an unhandled
-// 'error' event of the child process, ERR_IPC_CHANNEL_CLOSED or EPIPE, would end it).
+// 'error' event of the child process, ERR_IPC_CHANNEL_CLOSED or EPIPE, would end it). threadCpuMs
+// against the process's CPU time: a process's CPU is the sum of its threads'.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { CaseRunner, CaseRunnerDied } from '../../../src/node/caseRunner'
+import { CaseRunner, CaseRunnerDied, cpuMs, threadCpuMs } from '../../../src/node/caseRunner'
 
 const WORKER = path.resolve(__dirname, '../../fixtures/study/disconnectingWorker.mjs')
 
@@ -24,4 +25,19 @@ describe('CaseRunner', () => {
     expect(runner.alive).toBe(false)
     fs.rmSync(path.dirname(flag), { recursive: true })
   })
+
+  it.runIf(process.platform === 'linux')(
+    "threadCpuMs: the main thread's CPU, within the process's, during arithmetic all of it",
+    () => {
+      const [thread0, process0] = [threadCpuMs()!, cpuMs()]
+      let x = 0
+      while (cpuMs() - process0 < 300) for (let i = 0; i < 1e5; i++) x += Math.sqrt(i)
+      const [thread, all] = [threadCpuMs()! - thread0, cpuMs() - process0]
+      expect(x).toBeGreaterThan(0)
+      // Clock ticks of 10 ms at each end: the thread's time is known to 20 ms. The loop allocates
+      // nothing, so V8's other threads take little of it (a GC of vitest's own objects at most).
+      expect(thread).toBeLessThanOrEqual(all + 20)
+      expect(thread).toBeGreaterThan(0.8 * all - 20)
+    },
+  )
 })

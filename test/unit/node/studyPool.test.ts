@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { StudyCase, StudyRow } from '../../../src/core'
+import { workerV8Flags } from '../../../src/node/caseRunner'
 import { runPool } from '../../../src/node/studyPool'
 
 const WORKER = path.resolve(__dirname, '../../fixtures/study/dyingWorker.mjs')
@@ -44,5 +45,21 @@ describe('runPool', () => {
     await runPool({ work, cases: cases.slice(0, 2), workers: 2, mbs: WORKER, onRow: (r) => rows.push(r) })
     expect(rows.map((r) => r.case).sort()).toEqual([0, 1])
     expect(new Set(rows.map((r) => r.outputs.pid)).size).toBe(2)
+  })
+
+  it('runs workers single-threaded when they fill the cores; the variable chooses otherwise', async () => {
+    delete process.env.MBS_WORKER_V8_FLAGS
+    expect(workerV8Flags(2, 2)).toEqual(['--single-threaded'])
+    expect(workerV8Flags(8, 4)).toEqual(['--single-threaded'])
+    expect(workerV8Flags(1, 2)).toEqual([])
+    process.env.MBS_WORKER_V8_FLAGS = ''
+    expect(workerV8Flags(2, 2)).toEqual([])
+    process.env.MBS_WORKER_V8_FLAGS = ' --single-threaded-gc  --no-concurrent-recompilation'
+    expect(workerV8Flags(1, 2)).toEqual(['--single-threaded-gc', '--no-concurrent-recompilation'])
+    // The worker processes get them.
+    process.env.MBS_WORKER_V8_FLAGS = '--single-threaded'
+    const rows: StudyRow[] = []
+    await runPool({ work, cases, workers: 2, mbs: WORKER, onRow: (r) => rows.push(r) })
+    expect(rows.map((r) => r.outputs.singleThreaded)).toEqual(cases.map(() => 1))
   })
 })
