@@ -7,7 +7,13 @@
 // studies side by side against one alone: what 2 processes get here without any pool); the overhead
 // per case over the run itself (study wall time minus the rows' own wall times, per case, on 1 worker);
 // the throughput through a Redis queue (Debian's redis-server on a free loopback port) with 2 `mbs
-// worker` processes.
+// worker` processes. The workers' V8 flags (src/node/caseRunner.ts workerV8Flags: --single-threaded
+// when the workers fill the cores, as 2 do here; MBS_WORKER_V8_FLAGS sets them): each set tried on
+// 1 and 2 workers, alternated with the others, and reported both ways (against its own 1-worker run,
+// and against 1 worker without flags). CPU times, which a loaded machine disturbs less than wall
+// times: a worker's process and main-thread CPU per case (the difference is V8's compiler and GC
+// threads, which a lone worker runs on the other core). The machine's own ceiling for arithmetic: a
+// loop with no allocation, 2 processes against 1.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -52,8 +58,13 @@ interface Summary {
   phases: Record<'entered' | 'started' | 'workersReady' | 'firstRow' | 'lastRow' | 'flushed', number>
   cpu: Record<'parentStartup' | 'parent' | 'parentRows' | 'workerStartup' | 'workerFirstCase', number> & {
     workerPerCase: number
+    /** null where the worker's main-thread CPU is unknown (not Linux). */
+    workerMainPerCase: number | null
   }
 }
+
+/** The workers' V8 flags tried (MBS_WORKER_V8_FLAGS), "" for none; undefined: the default choice. */
+const FLAG_SETS = ['', '--single-threaded-gc', '--no-concurrent-recompilation', '--single-threaded']
 
 interface StudyTimes {
   /** Wall seconds of the whole `mbs study` process. */
@@ -65,16 +76,21 @@ interface StudyTimes {
   summary: Summary
 }
 
-async function study(args: string[], cases = CASES, steps = STEPS): Promise<StudyTimes> {
+async function study(
+  args: string[],
+  cases = CASES,
+  steps = STEPS,
+  workerFlags?: string,
+): Promise<StudyTimes> {
   const dir = studyDir(cases, steps)
   const t0 = performance.now()
-  const { stdout } = await run(process.execPath, [
-    BIN,
-    'study',
-    path.join(dir, 's.mbsstudy'),
-    '--json',
-    ...args,
-  ])
+  const env = { ...process.env, MBS_WORKER_V8_FLAGS: workerFlags }
+  if (workerFlags === undefined) delete env.MBS_WORKER_V8_FLAGS
+  const { stdout } = await run(
+    process.execPath,
+    [BIN, 'study', path.join(dir, 's.mbsstudy'), '--json', ...args],
+    { env },
+  )
   const wall = (performance.now() - t0) / 1000
   const summary = JSON.parse(stdout.trimEnd().split('\n').at(-1)!) as Summary
   const rows = fs
@@ -121,27 +137,59 @@ async function queueThroughput(): Promise<number> {
   }
 }
 
-/** 1 and 2 workers alternated: the runs of each. */
-async function compare(rounds: number, cases?: number, steps?: number) {
-  const one: StudyTimes[] = []
-  const two: StudyTimes[] = []
+interface Pair {
+  one: StudyTimes[]
+  two: StudyTimes[]
+}
+
+/** 1 and 2 workers alternated, under each set of worker flags in turn within a round: the runs of each. */
+async function compare(
+  rounds: number,
+  cases?: number,
+  steps?: number,
+  flagSets: readonly (string | undefined)[] = [undefined],
+): Promise<Pair[]> {
+  const pairs = flagSets.map((): Pair => ({ one: [], two: [] }))
+  for (let r = 0; r < rounds; r++)
+    for (const [i, flags] of flagSets.entries()) {
+      pairs[i].one.push(await study(['--workers', '1'], cases, steps, flags))
+      pairs[i].two.push(await study(['--workers', '2'], cases, steps, flags))
+    }
+  return pairs
+}
+
+/** A loop of arithmetic with no allocation (a pendulum by symplectic Euler), its wall time printed, ms. */
+const ARITHMETIC = `let a = 1, w = 0; const t0 = performance.now();
+for (let i = 0; i < 2e7; i++) { w -= 1e-6 * 9.81 * Math.sin(a); a += 1e-6 * w }
+console.log(performance.now() - t0, a)`
+
+const arithmetic = async () => Number((await run(process.execPath, ['-e', ARITHMETIC])).stdout.split(' ')[0])
+
+/**
+ * The machine's ceiling for arithmetic alone: the loop's rate in 2 processes side by side (summed)
+ * over its rate alone, alternated. Below 2 on an idle machine: the two cores are not two cores' worth.
+ */
+async function arithmeticCeiling(rounds: number): Promise<number[]> {
+  const ratios: number[] = []
   for (let r = 0; r < rounds; r++) {
-    one.push(await study(['--workers', '1'], cases, steps))
-    two.push(await study(['--workers', '2'], cases, steps))
+    const alone = await arithmetic()
+    const both = await Promise.all([arithmetic(), arithmetic()])
+    ratios.push(alone / both[0] + alone / both[1])
   }
-  return { one, two }
+  return ratios
 }
 
 /**
  * What this machine gives two processes at once, without a pool: two 1-worker studies run side by
- * side, their steady rates summed, over one alone (alternated). Alone, a process's GC and JIT threads
- * borrow the other core, so this ceiling is below 2 even with nothing shared.
+ * side, their steady rates summed, over one alone without flags (alternated). Alone, a process's GC
+ * and JIT threads borrow the other core, so this ceiling is below 2 even with nothing shared; side by
+ * side with `flags` (MBS_WORKER_V8_FLAGS), the workers keep those threads on their main thread.
  */
-async function ceiling(rounds: number): Promise<number[]> {
+async function ceiling(rounds: number, flags?: string): Promise<number[]> {
   const ratios: number[] = []
   for (let r = 0; r < rounds; r++) {
-    const alone = await study(['--workers', '1'])
-    const both = await Promise.all([study(['--workers', '1']), study(['--workers', '1'])])
+    const alone = await study(['--workers', '1'], CASES, STEPS, '')
+    const both = await Promise.all([0, 1].map(() => study(['--workers', '1'], CASES, STEPS, flags)))
     ratios.push((both[0].rate + both[1].rate) / alone.rate)
   }
   return ratios
@@ -175,15 +223,67 @@ function amdahl(one: StudyTimes): { serial: number; bound: number } {
   return { serial, bound: (serial + parallel) / (serial + parallel / 2) }
 }
 
+const flagsLabel = (flags: string) => (flags === '' ? 'workers without V8 flags' : `workers ${flags}`)
+
+/**
+ * CPU per case after a worker's first case, ms (medians): a lone worker's process CPU and its main
+ * thread's, and a worker's process CPU with two; the value: the share of a lone worker's CPU on V8's
+ * other threads, which the 1-worker run takes from the second core.
+ */
+function cpuRow(label: string, pair: Pair): BenchResult {
+  const m = (runs: StudyTimes[], f: (s: Summary) => number | null) =>
+    median(runs.map((r) => f(r.summary) ?? NaN)) * 1000
+  const cpu1 = m(pair.one, (s) => s.cpu.workerPerCase)
+  const main1 = m(pair.one, (s) => s.cpu.workerMainPerCase)
+  return {
+    name: `${label}: a lone worker's CPU on V8's compiler and GC threads (not its main thread)`,
+    value: (100 * (cpu1 - main1)) / cpu1,
+    unit: '%',
+    extra:
+      `CPU ms per case: lone worker ${cpu1.toFixed(2)} (main thread ${main1.toFixed(2)}), ` +
+      `with 2 workers ${m(pair.two, (s) => s.cpu.workerPerCase).toFixed(2)} each`,
+  }
+}
+
+/** The rows of one set of worker flags, against 1 worker without flags too (alternated with it). */
+function flagRows(flags: string, none: Pair, pair: Pair): BenchResult[] {
+  const own = pair.one.map((a, i) => pair.two[i].rate / a.rate)
+  const vsNone = none.one.map((a, i) => pair.two[i].rate / a.rate)
+  const label = flagsLabel(flags)
+  return [
+    {
+      name: `${label}: pool once started, 2 vs 1 workers both so`,
+      value: median(own),
+      unit: 'x',
+      extra:
+        `${median(pair.one.map((a) => a.rate)).toFixed(0)} vs ${median(pair.two.map((a) => a.rate)).toFixed(0)} ` +
+        `cases/s; ${range(own)}`,
+    },
+    ...(flags === ''
+      ? []
+      : [
+          {
+            name: `${label}: pool once started, 2 so vs 1 without flags`,
+            value: median(vsNone),
+            unit: 'x',
+            extra: range(vsNone),
+          },
+        ]),
+    cpuRow(label, pair),
+  ]
+}
+
 export default async function studyBench(): Promise<BenchResult[]> {
-  const { one, two } = await compare(ROUNDS)
+  const [{ one, two }, ...flagged] = await compare(ROUNDS, CASES, STEPS, [undefined, ...FLAG_SETS])
   const overhead = one.map((a) => ((a.wall - a.runs) / CASES) * 1000)
   const whole = one.map((a, i) => a.wall / two[i].wall)
   const steady = one.map((a, i) => two[i].rate / a.rate)
   const bounds = one.map(amdahl)
   const label = `${CASES} pendulum cases (${STEPS} steps), speed-up 2 vs 1 local workers`
-  const long = await compare(LONG.rounds, LONG.cases, LONG.steps)
-  const sideBySide = await ceiling(ROUNDS)
+  const [long] = await compare(LONG.rounds, LONG.cases, LONG.steps)
+  const sideBySide = await ceiling(ROUNDS, '')
+  const sideBySideSingle = await ceiling(ROUNDS, '--single-threaded')
+  const machine = await arithmeticCeiling(ROUNDS)
   const longWhole = long.one.map((a, i) => a.wall / long.two[i].wall)
   return [
     {
@@ -199,6 +299,19 @@ export default async function studyBench(): Promise<BenchResult[]> {
       value: median(sideBySide),
       unit: 'x',
       extra: range(sideBySide),
+    },
+    {
+      name: `the same, the 2 side by side with workers --single-threaded (the one alone without flags)`,
+      value: median(sideBySideSingle),
+      unit: 'x',
+      extra: range(sideBySideSingle),
+    },
+    ...FLAG_SETS.flatMap((flags, i) => flagRows(flags, flagged[0], flagged[i])),
+    {
+      name: `the machine's ceiling for arithmetic: a loop without allocation, 2 processes vs 1 alone`,
+      value: median(machine),
+      unit: 'x',
+      extra: range(machine),
     },
     {
       name: `${label}, whole process incl. start-up (median of ${ROUNDS}, alternated)`,
