@@ -77,7 +77,10 @@ function typeText(p: ParamSpec): string {
     case 'color':
       return 'RGBA colour'
     case 'ref':
-      return `${p.kind} name or index${p.types ? ` (${p.types.join(', ')})` : ''}`
+      return (
+        `${p.kind} name or index${p.types ? ` (${p.types.join(', ')})` : ''}` +
+        (p.optional ? ', or -1 for none' : '')
+      )
     case 'refList':
       return (
         `list of ${p.size ?? ''}${p.size !== undefined ? ' ' : ''}${p.kind} names or ` +

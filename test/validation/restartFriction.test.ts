@@ -3,46 +3,9 @@
 // against the analytic block on a rough floor, and the exact restart through stick-slip cycles.
 import { describe, expect, it } from 'vitest'
 import { decodeCheckpoint } from '../../src/core'
-import { run, sensorSeries, type Json } from './helpers'
+import { run, sensorSeries } from './helpers'
 import { splitRunMatches } from './restartModels'
-
-const fDyn = 2,
-  fStatic = 0.5,
-  kBristle = 1e4,
-  dBristle = 200
-
-/** A 1 kg block on x (a mass point) with friction to ground and a coordinate load. */
-function block(load: Json, extra: Json = {}): Json {
-  return {
-    nodes: [
-      { type: 'Point', name: 'n' },
-      { type: 'PointGround', name: 'g' },
-    ],
-    objects: [
-      { type: 'MassPoint', name: 'm', physicsMass: 1, nodeNumber: 'n' },
-      {
-        type: 'ConnectorCoordinateSpringDamperExt',
-        name: 'friction',
-        markerNumbers: ['gx', 'x'],
-        fDynamicFriction: fDyn,
-        fStaticFrictionOffset: fStatic,
-        stickingStiffness: kBristle,
-        stickingDamping: dBristle,
-        ...extra,
-      },
-    ],
-    markers: [
-      { type: 'NodeCoordinate', name: 'x', nodeNumber: 'n', coordinate: 0 },
-      { type: 'NodeCoordinate', name: 'gx', nodeNumber: 'g', coordinate: 0 },
-    ],
-    loads: [{ type: 'Coordinate', name: 'pull', markerNumber: 'x', ...load }],
-    sensors: [
-      { type: 'Node', name: 'pos', nodeNumber: 'n', outputVariableType: 'Position' },
-      { type: 'Node', name: 'vel', nodeNumber: 'n', outputVariableType: 'Velocity' },
-      { type: 'Object', name: 'force', objectNumber: 'friction', outputVariableType: 'Force' },
-    ],
-  }
-}
+import { fDyn, fStatic, frictionBlock, kBristle } from './frictionModels'
 
 const settings = (solverType: string, steps = 1000) => ({
   solverType,
@@ -53,7 +16,7 @@ const settings = (solverType: string, steps = 1000) => ({
 describe('ConnectorCoordinateSpringDamperExt, bristle friction', () => {
   it('below the breakaway force the block sticks: x = F / stickingStiffness at rest', () => {
     const F = 0.7 * (fDyn + fStatic)
-    const { recorder } = run(block({ load: F }), settings('GeneralizedAlpha'))
+    const { recorder } = run(frictionBlock({ load: F }), settings('GeneralizedAlpha'))
     const x = sensorSeries(recorder, 'pos'),
       f = sensorSeries(recorder, 'force')
     // The bristle (k = 1e4, d = 200, m = 1: critically damped) settles within 0.1 s; its force peaks
@@ -65,7 +28,7 @@ describe('ConnectorCoordinateSpringDamperExt, bristle friction', () => {
 
   it('above it the block slides with a = (F - fDynamicFriction) / m', () => {
     const F = 5
-    const { recorder } = run(block({ load: F }), settings('GeneralizedAlpha'))
+    const { recorder } = run(frictionBlock({ load: F }), settings('GeneralizedAlpha'))
     const v = sensorSeries(recorder, 'vel'),
       f = sensorSeries(recorder, 'force')
     // While sliding the friction force is exactly fDynamicFriction (constant), so the velocity grows
@@ -81,7 +44,7 @@ describe('exact restart of the history item through stick-slip cycles', () => {
   for (const solverType of ['GeneralizedAlpha', 'RK44'])
     it(`${solverType}: bitwise identical, with the friction state saved in the data coordinates`, () => {
       // An oscillating pull of amplitude 4 > breakaway: the block sticks and slips every half period.
-      const model = block({ loadUserFunction: '4*sin(6*t)' })
+      const model = frictionBlock({ loadUserFunction: '4*sin(6*t)' })
       const { checkpoint, continuous } = splitRunMatches(
         model,
         settings(solverType, solverType === 'RK44' ? 20000 : 1000),

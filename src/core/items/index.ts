@@ -15,6 +15,7 @@ import { MarkerKinematicTreeRigid } from './markers/KinematicTreeRigid'
 import { MarkerNodeCoordinate } from './markers/NodeCoordinate'
 import { MarkerNodePosition } from './markers/NodePosition'
 import { MarkerNodeRigid } from './markers/NodeRigid'
+import { NodeGenericData } from './nodes/GenericData'
 import { NodeGenericODE2 } from './nodes/GenericODE2'
 import { Node1D } from './nodes/Node1D'
 import { NodePoint } from './nodes/Point'
@@ -67,6 +68,7 @@ export const BUILTIN_ITEM_TYPES: AnyItemDefinition[] = [
   NodePoint2D,
   NodePointGround,
   NodeGenericODE2,
+  NodeGenericData,
   ObjectGround,
   ObjectMassPoint,
   ObjectMassPoint2D,

@@ -48,7 +48,7 @@ export class ItemParams<out S extends ParamSchema = ParamSchema> {
   matrix<N extends ParamNames<S, 'matrix'>>(name: N): Float64Array {
     return Float64Array.from((this.values[name] as number[][]).flat())
   }
-  /** A resolved reference: the 0-based index of the referenced item. */
+  /** A resolved reference: the 0-based index of the referenced item (-1: none, optional ones only). */
   ref<N extends ParamNames<S, 'ref'>>(name: N): number {
     return this.values[name] as number
   }

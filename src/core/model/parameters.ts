@@ -80,6 +80,8 @@ export interface RefParam extends ParamBase {
   /** Allowed type strings of the referenced item; any if omitted. */
   types?: readonly string[]
   default?: string | number
+  /** May name no item: -1 (Exudyn's invalid index) then, which must be the default. */
+  optional?: true
 }
 export interface RefListParam extends ParamBase {
   type: 'refList'
@@ -238,8 +240,12 @@ export function checkParamValue(spec: ParamSpec, v: JsonValue): string | undefin
     }
     case 'ref':
       if (typeof v === 'string' && v.length > 0) return undefined
-      if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return undefined
-      return `expected the name or 0-based index of a ${spec.kind}, got ${describeValue(v)}`
+      if (typeof v === 'number' && Number.isInteger(v) && (v >= 0 || (v === -1 && spec.optional)))
+        return undefined
+      return (
+        `expected the name or 0-based index of a ${spec.kind}${spec.optional ? ' (or -1 for none)' : ''}, ` +
+        `got ${describeValue(v)}`
+      )
     case 'refList': {
       if (!Array.isArray(v))
         return `expected a list of ${spec.kind} names or indices, got ${describeValue(v)}`

@@ -173,8 +173,10 @@ function specFromJson(raw: JsonObject | undefined, resolved: ResolvedModel): Mod
       for (const [key, p] of Object.entries(def.parameters)) {
         if (!(key in item)) continue
         let v: JsonValue = item[key]
-        if (p.type === 'ref') v = resolved.item(p.kind, r.params.ref(key)).name
-        else if (p.type === 'refList') v = r.params.refs(key).map((i) => resolved.item(p.kind, i).name)
+        if (p.type === 'ref') {
+          const index = r.params.ref(key)
+          v = index === -1 ? -1 : resolved.item(p.kind, index).name
+        } else if (p.type === 'refList') v = r.params.refs(key).map((i) => resolved.item(p.kind, i).name)
         spec[key] = v
       }
       return spec

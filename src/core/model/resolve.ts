@@ -286,6 +286,7 @@ export function resolveItemReferences(it: CheckedItem, lookup: ItemLookup, probl
   const def = getItemType(it.kind, it.type)!
   for (const [key, p] of entriesOf(def.parameters)) {
     if (p.type === 'ref') {
+      if (p.optional && it.values[key] === -1) continue
       const r = resolveRef(it.values[key] as string | number, p.kind, p.types, lookup)
       if (typeof r === 'string')
         problems.push({ path: `${it.path}.${key}`, message: `${it.label}, parameter ${key}: ${r}` })

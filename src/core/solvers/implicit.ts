@@ -63,6 +63,8 @@ const roundingSign = (i: number): number => (Math.imul(i + 1, 0x9e3779b1) < 0 ? 
  * How computeResidual scales an algebraic row: not at all (inactive connector, g = lambda), by 1/(h^2 beta')
  * or by 1/(h gamma').
  */
+/** newtonWithSwitching's failure when an object's recommended step size ends the step. */
+const STEP_RECOMMENDED = 'the discontinuous iteration recommended a smaller step'
 const UNSCALED_ROW = 0
 const POSITION_ROW = 1
 const VELOCITY_ROW = 2
@@ -326,6 +328,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       // Restore the step's start and retry with half the step.
       this.restoreStepStart()
       s.t = t0
+      if (failure === STEP_RECOMMENDED) {
+        // Exudyn's recommended step size (an object's postNewton): the step again with that size.
+        this.stats.rejectedSteps++
+        // At most 3/4 of the step (Exudyn's ReduceStepSize: so that the iteration cannot get stuck).
+        h = Math.max(hMin, Math.min(0.75 * h, this.recommendedStepSize))
+        continue
+      }
       // A Jacobian from earlier steps may be too far off: retry once with a fresh one before halving.
       if (staleAtStart && !retriedWithFreshJacobian) {
         retriedWithFreshJacobian = true
@@ -443,7 +452,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const dc = this.settings.timeIntegration.discontinuous
     for (let pass = 1; ; pass++) {
       const failure = this.newton(h)
-      if (failure || this.postNewton() <= dc.iterationTolerance || pass >= dc.maxIterations) return failure
+      if (failure || this.postNewton() <= dc.iterationTolerance) return failure
+      // As Exudyn: a recommended step size below the current one ends the step to repeat it with that.
+      const r = this.recommendedStepSize
+      if (r >= 0 && r < (1 + 1e-8) * h && this.settings.timeIntegration.adaptiveStep) {
+        const hMin = this.settings.timeIntegration.minimumStepSize
+        if (h > hMin) return STEP_RECOMMENDED
+      }
+      if (pass >= dc.maxIterations) return failure
       this.jacobianValid = false
     }
   }

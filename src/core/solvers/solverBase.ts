@@ -471,10 +471,19 @@ export abstract class SolverBase {
    * the change in its force law; returns the largest (0 when nothing switched or nothing can switch).
    */
   protected postNewton(): number {
-    let error = 0
-    for (const o of this.switchingObjects) error = Math.max(error, o.postNewton!(this.state))
+    let error = 0,
+      recommended = -1
+    for (const o of this.switchingObjects) {
+      error = Math.max(error, o.postNewton!(this.state))
+      const r = o.recommendedStepSize ?? -1
+      if (r >= 0 && (recommended < 0 || r < recommended)) recommended = r
+    }
+    this.recommendedStepSize = recommended
     return error
   }
+
+  /** The smallest step size the objects recommended in the last postNewton (< 0: none). */
+  protected recommendedStepSize = -1
 
   /** Advances the state from s.t by (up to) h; sets s.t (stepEnd); updates this.h for the next step. */
   protected abstract performStep(h: number): void

@@ -206,6 +206,12 @@ export interface ObjectComputation extends LifecycleHooks, PotentialSource {
    * states in the data coordinates and returns the size of the change (0 = consistent).
    */
   postNewton?(s: SystemState): number
+  /**
+   * The step size the last postNewton recommended (Exudyn's recommendedStepSize): >= 0 a step size
+   * (0: the minimum), < 0 or absent none. An implicit step whose discontinuous iteration has not
+   * converged is repeated with it when it is below the current step (adaptiveStep).
+   */
+  readonly recommendedStepSize?: number
   /** Called after each accepted step: commit switching or history data (data coordinates). */
   postStep?(s: SystemState): void
   /** Kinematics of a body at a local position; bodies only. */

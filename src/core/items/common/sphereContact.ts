@@ -22,7 +22,9 @@
 // contact, dynamicFriction f_n ||v_t|/v_reg - 1| for the friction zone), so the solver iterates again.
 // The states are in the state vector, so checkpoints carry them. An impact law with a history adds
 // Exudyn's impact velocity and plastic overlap and, as Exudyn reads them at the start of the step, the
-// gap, impact velocity and plastic overlap of the last accepted step (committed in postStep).
+// gap, impact velocity and plastic overlap of the last accepted step (committed in postStep). With a
+// data node (ContactSphereSphere's nodeNumber) the first four, [gap, |v_t|, impact velocity, plastic
+// overlap], are its data coordinates in Exudyn's layout; the start-of-step copies stay in the object.
 import { cross } from '../../math/vec3'
 import type { ResolvedItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
@@ -35,15 +37,19 @@ import {
 } from '../../system/computation'
 import { arrowAlong, DEFAULT_COLORS, type Graphics } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
+import type { NodeComputation } from '../../system/computation'
 import { elasticNormalForce, hasHistory, type ImpactLaw, plasticOverlapAfter, signedPower } from './impactLaw'
 
+/** Exudyn's data coordinates (at x: the data node's or the object's first four). */
 const GAP = 0,
   TANGENTIAL_SPEED = 1,
   IMPACT_VELOCITY = 2,
-  PLASTIC_OVERLAP = 3,
-  START_GAP = 4,
-  START_IMPACT_VELOCITY = 5,
-  START_PLASTIC_OVERLAP = 6
+  PLASTIC_OVERLAP = 3
+/** The start-of-step copies (at h: the object's own, after the four above when there is no node). */
+const START_GAP = 0,
+  START_IMPACT_VELOCITY = 1,
+  START_PLASTIC_OVERLAP = 2
+export const SPHERE_DATA_LAYOUT = '[gap, tangential speed, impact velocity, plastic overlap]'
 
 /** One side of a contact: the marker's kinematics and buffers for its velocity and Jacobians. */
 class ContactSide {
@@ -151,15 +157,19 @@ export abstract class SphereContact implements ObjectComputation {
   constructor(
     markers: MarkerComputation[],
     private readonly law: ContactLaw,
+    private readonly dataNode?: NodeComputation,
   ) {
     this.side0 = new ContactSide(markers[0])
     this.side1 = new ContactSide(markers[1])
     this.history = law.impact !== undefined && hasHistory(law.impact)
-    this.nData = this.history ? 7 : 2
+    this.nData = (dataNode ? 0 : this.history ? 4 : 2) + (this.history ? 3 : 0)
   }
 
-  /** Whether the impact velocity and the plastic overlap are kept (data coordinates 2 to 6). */
+  /** Whether the impact velocity and the plastic overlap are kept (and their start-of-step copies). */
   private readonly history: boolean
+  /** Offsets of Exudyn's data coordinates (GAP ...) and of the start-of-step copies (START_GAP ...). */
+  private x = 0
+  private h = 0
 
   /** Sets gap, normal, lever0 and lever1 from the marker positions (side0.p, side1.p read by the caller). */
   protected abstract geometry(s: SystemState): void
@@ -172,19 +182,34 @@ export abstract class SphereContact implements ObjectComputation {
     if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = new Int32Array(a.length + b.length)
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
+    this.x = this.dataNode ? this.dataNode.dataIndex : this.dataIndex
+    this.h = this.dataNode ? this.dataIndex : this.dataIndex + 4
   }
 
-  /** The initial switching states are those of the initial configuration (a consistent start). */
+  /**
+   * The initial switching states are those of the initial configuration (a consistent start), or a
+   * data node's initial data (the start-of-step copies then start from them).
+   */
   setupInitialState(s: SystemState): void {
-    this.kinematics(s)
     const d = s.data,
-      i = this.dataIndex
-    d[i + GAP] = this.gap
-    d[i + TANGENTIAL_SPEED] = this.tangentialSpeed
+      x = this.x,
+      h = this.h
+    if (this.dataNode) {
+      if (!this.history) return
+      d[h + START_GAP] = d[x + GAP]
+      d[h + START_IMPACT_VELOCITY] = d[x + IMPACT_VELOCITY]
+      d[h + START_PLASTIC_OVERLAP] = d[x + PLASTIC_OVERLAP]
+      return
+    }
+    this.kinematics(s)
+    d[x + GAP] = this.gap
+    d[x + TANGENTIAL_SPEED] = this.tangentialSpeed
     if (!this.history) return
-    d[i + START_GAP] = this.gap
-    for (const k of [IMPACT_VELOCITY, PLASTIC_OVERLAP, START_IMPACT_VELOCITY, START_PLASTIC_OVERLAP])
-      d[i + k] = 0
+    d[h + START_GAP] = this.gap
+    d[x + IMPACT_VELOCITY] = 0
+    d[x + PLASTIC_OVERLAP] = 0
+    d[h + START_IMPACT_VELOCITY] = 0
+    d[h + START_PLASTIC_OVERLAP] = 0
   }
 
   /** The normal force on marker 1 along n at the current kinematics, with the history in the data. */
@@ -192,7 +217,7 @@ export abstract class SphereContact implements ObjectComputation {
     const law = this.law
     if (!law.impact) return -law.contactStiffness * this.gap - law.contactDamping * this.normalVelocity
     const d = s.data,
-      i = this.dataIndex
+      i = this.x
     const impactVelocity = this.history ? d[i + IMPACT_VELOCITY] : 0,
       plastic = this.history ? d[i + PLASTIC_OVERLAP] : 0
     const fc = elasticNormalForce(law.impact, -this.gap, this.normalVelocity, impactVelocity, plastic)
@@ -223,7 +248,7 @@ export abstract class SphereContact implements ObjectComputation {
     this.kinematics(s)
     const law = this.law,
       F = this.F
-    const closed = law.activeConnector && s.data[this.dataIndex + GAP] < 0
+    const closed = law.activeConnector && s.data[this.x + GAP] < 0
     if (!closed) {
       F.fill(0)
       return false
@@ -231,7 +256,7 @@ export abstract class SphereContact implements ObjectComputation {
     const fn = this.normalForce(s)
     let frictionPerSpeed = 0
     if (law.dynamicFriction > 0 && fn > 0) {
-      const linearZone = s.data[this.dataIndex + TANGENTIAL_SPEED] < law.frictionProportionalZone
+      const linearZone = s.data[this.x + TANGENTIAL_SPEED] < law.frictionProportionalZone
       const speed = linearZone ? law.frictionProportionalZone : this.tangentialSpeed
       if (speed > 0) frictionPerSpeed = (law.dynamicFriction * fn) / speed
     }
@@ -248,7 +273,7 @@ export abstract class SphereContact implements ObjectComputation {
   postNewton(s: SystemState): number {
     const law = this.law,
       d = s.data,
-      i = this.dataIndex
+      i = this.x
     this.kinematics(s)
     let error = 0
     if (this.gap < 0 !== d[i + GAP] < 0) error = law.contactStiffness * Math.abs(this.gap)
@@ -263,7 +288,7 @@ export abstract class SphereContact implements ObjectComputation {
     }
     d[i + GAP] = this.gap
     d[i + TANGENTIAL_SPEED] = this.tangentialSpeed
-    if (this.history) this.updateHistory(d, i)
+    if (this.history) this.updateHistory(d, i, this.h)
     return error
   }
 
@@ -271,13 +296,13 @@ export abstract class SphereContact implements ObjectComputation {
    * Exudyn's history at the current state: the approach speed -v_n when the contact closed in this step
    * (else the start-of-step value), and the largest plastic overlap of the contact (0 once it opened).
    */
-  private updateHistory(d: Float64Array, i: number): void {
+  private updateHistory(d: Float64Array, i: number, h: number): void {
     const impact = this.law.impact!
-    const closing = d[i + START_GAP] > 0 && this.gap <= 0
-    d[i + IMPACT_VELOCITY] = closing ? -this.normalVelocity : d[i + START_IMPACT_VELOCITY]
+    const closing = d[h + START_GAP] > 0 && this.gap <= 0
+    d[i + IMPACT_VELOCITY] = closing ? -this.normalVelocity : d[h + START_IMPACT_VELOCITY]
     d[i + PLASTIC_OVERLAP] =
       this.gap < 0 && impact.plasticityRatio !== 0
-        ? plasticOverlapAfter(impact, -this.gap, d[i + START_PLASTIC_OVERLAP])
+        ? plasticOverlapAfter(impact, -this.gap, d[h + START_PLASTIC_OVERLAP])
         : 0
   }
 
@@ -285,10 +310,11 @@ export abstract class SphereContact implements ObjectComputation {
   postStep(s: SystemState): void {
     if (!this.history) return
     const d = s.data,
-      i = this.dataIndex
-    d[i + START_GAP] = d[i + GAP]
-    d[i + START_IMPACT_VELOCITY] = d[i + IMPACT_VELOCITY]
-    d[i + START_PLASTIC_OVERLAP] = d[i + PLASTIC_OVERLAP]
+      i = this.x,
+      h = this.h
+    d[h + START_GAP] = d[i + GAP]
+    d[h + START_IMPACT_VELOCITY] = d[i + IMPACT_VELOCITY]
+    d[h + START_PLASTIC_OVERLAP] = d[i + PLASTIC_OVERLAP]
   }
 
   output(variable: string, s: SystemState, out: Float64Array): number {

@@ -53,6 +53,7 @@ export const MarkerNodeCoordinate = defineMarker(COORDINATE, {
 /** ODE2 coordinate count of a node from its parameters (before anything is built). */
 export function nodeCoordinateCount(n: ResolvedItem): number | undefined {
   if (n.type === 'GenericODE2') return n.params.integer('numberOfODE2Coordinates')
+  if (n.type === 'GenericData') return 0
   if (n.type === 'PointGround') return undefined
   const ref = n.params.values.referenceCoordinates
   return Array.isArray(ref) ? ref.length : undefined

@@ -4,15 +4,16 @@
 // or springForceUserFunction in place of all of it (Exudyn's rule),
 // with +f factor1 on q1 and -f factor0 on q0. Friction, as in Exudyn:
 //   frictionProportionalZone v_reg > 0: regularized Stribeck, no history;
-//   v_reg = 0: the bristle model, whose history lives in the object's two data coordinates
-//     [friction mode d_mu (0 = stick, +-1 = slip direction), last sticking position x_lsp]:
+//   v_reg = 0: the bristle model, whose history lives in two data coordinates of the object, or with
+//     nodeNumber in the first two of a GenericData node's three (Exudyn's layout)
+//     [friction mode d_mu (0 = stick, +-f_slip = slipping with that force), last sticking position x_lsp]:
 //     stick: f_friction = stickingStiffness (q - x_lsp) + stickingDamping v,
-//     slip:  f_friction = d_mu (fDynamicFriction + fViscousFriction |v|).
+//     slip:  f_friction = sign(d_mu) (fDynamicFriction + fViscousFriction |v|).
 //   The mode switches and x_lsp moves only at the end of an accepted step (postStep): stick -> slip when
 //   the bristle force exceeds fDynamicFriction + fStaticFrictionOffset, slip -> stick when the velocity
 //   reverses; the bristle then starts deflected by the slip force, so the force does not jump.
-// Limit stops act on the current q (linear contact), so they need no state; Exudyn's third data
-// coordinate (limit-stop state for its PostNewton switching) is therefore not kept.
+// Limit stops act on the current q (linear contact), so they need no state; a data node's third
+// coordinate gets Exudyn's limit-stop state after each step (the penetration q - limit, 0 off the stops).
 import { compileFunction, type VariableFunction } from '../../model/expression'
 import { defineItem } from '../../model/definition'
 import type { MarkerComputation, ObjectComputation } from '../../system/computation'
@@ -20,6 +21,8 @@ import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { visualizationParams } from '../common/itemFields'
 import { requireMarkers } from '../common/markerChecks'
+import { dataNodeOf, dataNodeParam, dataNodeProblems } from '../common/dataNode'
+import type { NodeComputation } from '../../system/computation'
 
 interface ExtParameters {
   stiffness: number
@@ -63,7 +66,9 @@ const USER_FUNCTION_VARIABLES = [
 ] as const
 
 const MODE = 0,
-  STICKING_POSITION = 1
+  STICKING_POSITION = 1,
+  LIMIT_STOP = 2
+const DATA_LAYOUT = '[friction mode: 0 stick, +-slip force; last sticking position; limit-stop state]'
 
 class CoordinateSpringDamperExt implements ObjectComputation {
   ltgODE2 = new Int32Array(0)
@@ -82,13 +87,17 @@ class CoordinateSpringDamperExt implements ObjectComputation {
     private readonly markers: MarkerComputation[],
     private readonly p: ExtParameters,
     private readonly userFunction: VariableFunction | undefined,
+    private readonly dataNode: NodeComputation | undefined,
   ) {
     const anyFriction = p.fDynamicFriction > 0 || p.fStaticFrictionOffset > 0 || p.fViscousFriction !== 0
     // A user function replaces the friction too: no bristle history then.
     this.bristle = anyFriction && p.frictionProportionalZone === 0 && !userFunction
     if (userFunction) this.noPotential = 'has a springForceUserFunction, whose potential is not known'
-    this.nData = this.bristle ? 2 : 0
+    this.nData = this.bristle && !dataNode ? 2 : 0
   }
+
+  /** Where the friction mode, sticking position (and limit-stop state) are: the node or the object. */
+  private at = 0
 
   setupLTG(): void {
     const ltg: number[] = []
@@ -98,13 +107,17 @@ class CoordinateSpringDamperExt implements ObjectComputation {
       this.slot[k] = g >= 0 ? ltg.push(g) - 1 : -1
     }
     this.ltgODE2 = Int32Array.from(ltg)
+    this.at = this.dataNode ? this.dataNode.dataIndex : this.dataIndex
   }
 
-  /** Starts sticking at the initial position (Exudyn: initialize the data so the start is consistent). */
+  /**
+   * Starts sticking at the initial position (Exudyn: initialize the data so the start is consistent);
+   * a data node's initial data are the start instead.
+   */
   setupInitialState(s: SystemState): void {
-    if (!this.bristle) return
-    s.data[this.dataIndex + MODE] = 0
-    s.data[this.dataIndex + STICKING_POSITION] = this.relative(s.q)
+    if (!this.bristle || this.dataNode) return
+    s.data[this.at + MODE] = 0
+    s.data[this.at + STICKING_POSITION] = this.relative(s.q)
   }
 
   private relative(x: Float64Array): number {
@@ -116,10 +129,10 @@ class CoordinateSpringDamperExt implements ObjectComputation {
   private friction(s: SystemState, q: number, v: number): number {
     const p = this.p
     if (this.bristle) {
-      const mode = s.data[this.dataIndex + MODE]
+      const mode = s.data[this.at + MODE]
       if (mode === 0)
-        return p.stickingStiffness * (q - s.data[this.dataIndex + STICKING_POSITION]) + p.stickingDamping * v
-      return mode * (p.fDynamicFriction + p.fViscousFriction * Math.abs(v))
+        return p.stickingStiffness * (q - s.data[this.at + STICKING_POSITION]) + p.stickingDamping * v
+      return Math.sign(mode) * (p.fDynamicFriction + p.fViscousFriction * Math.abs(v))
     }
     const vreg = p.frictionProportionalZone
     if (vreg === 0) return 0
@@ -196,23 +209,32 @@ class CoordinateSpringDamperExt implements ObjectComputation {
     if (this.slot[1] >= 0) out[this.slot[1]] += this.p.factor1 * f
   }
 
-  /** Commits the bristle history at the end of an accepted step. */
+  /**
+   * Commits the bristle history at the end of an accepted step: the mode as Exudyn's d_mu, 0 or the
+   * slip force with its sign (never 0 while slipping: at least the smallest double), and with a data
+   * node the limit-stop state.
+   */
   postStep(s: SystemState): void {
-    if (!this.bristle) return
     const p = this.p,
       d = s.data,
-      i = this.dataIndex
+      i = this.at
     const q = this.relative(s.q),
       v = this.relative(s.v)
-    const mode = d[i + MODE]
+    if (this.dataNode && p.useLimitStops)
+      d[i + LIMIT_STOP] =
+        q > p.limitStopsUpper ? q - p.limitStopsUpper : q < p.limitStopsLower ? q - p.limitStopsLower : 0
+    if (!this.bristle) return
+    const mode = Math.sign(d[i + MODE])
+    let next = mode
     if (mode === 0) {
       const f = p.stickingStiffness * (q - d[i + STICKING_POSITION]) + p.stickingDamping * v
       if (Math.abs(f) <= p.fDynamicFriction + p.fStaticFrictionOffset) return
-      d[i + MODE] = Math.sign(f)
-    } else if (v * mode <= 0) d[i + MODE] = 0
+      next = Math.sign(f)
+    } else if (v * mode <= 0) next = 0
+    const slipForce = p.fDynamicFriction + p.fViscousFriction * Math.abs(v)
+    d[i + MODE] = next === 0 ? 0 : next * Math.max(slipForce, Number.MIN_VALUE)
     // The bristle carries the slip force, so the next sticking phase starts without a jump.
-    d[i + STICKING_POSITION] =
-      q - ((d[i + MODE] !== 0 ? d[i + MODE] : mode) * p.fDynamicFriction) / p.stickingStiffness
+    d[i + STICKING_POSITION] = q - ((next !== 0 ? next : mode) * p.fDynamicFriction) / p.stickingStiffness
   }
 
   output(variable: string, s: SystemState, out: Float64Array): number {
@@ -240,9 +262,11 @@ export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
     'Spring-damper on two coordinates with Stribeck or bristle friction and limit stops: f = stiffness ' +
     '(q - offset) + damping (v - velocityOffset) + friction + contact, q = factor1 q1 - factor0 q0. With ' +
     'frictionProportionalZone = 0 the bristle model keeps its stick/slip history in two data coordinates ' +
-    'of the object, committed at the end of each step (saved in checkpoints with the state).',
+    "of the object, or of a GenericData node (nodeNumber, Exudyn's layout), committed at the end of " +
+    'each step (saved in checkpoints with the state).',
   parameters: {
     ...MARKER_PAIR,
+    ...dataNodeParam(`3 coordinates, ${DATA_LAYOUT}; its initial data are the initial friction state`),
     stiffness: num('spring stiffness', 'N/m'),
     damping: num('damping coefficient', 'N s/m'),
     offset: num('relative coordinate at which the spring force is zero', 'm'),
@@ -288,7 +312,10 @@ export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
   },
   supportsCheckpoint: true,
   check: (it, m) => {
-    const out = requireMarkers(it, m, 'markerNumbers', 'coordinate')
+    const out = [
+      ...requireMarkers(it, m, 'markerNumbers', 'coordinate'),
+      ...dataNodeProblems(it, m, 3, DATA_LAYOUT),
+    ]
     const p = it.params
     const friction =
       p.number('fDynamicFriction') > 0 ||
@@ -332,6 +359,7 @@ export const ObjectConnectorCoordinateSpringDamperExt = defineItem({
       p.string('springForceUserFunction') === ''
         ? undefined
         : compileFunction(p.string('springForceUserFunction'), USER_FUNCTION_VARIABLES),
+      dataNodeOf(it, ctx),
     )
   },
 })

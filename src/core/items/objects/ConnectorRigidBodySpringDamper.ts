@@ -4,7 +4,7 @@ import { rotationFromRotationVector, rotationVectorFromMatrix, se3LogTranslation
 import { cross, matMul3, matTVec3, matVec3 } from '../../math/vec3'
 import { defineItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
-import type { MarkerComputation } from '../../system/computation'
+import type { MarkerComputation, NodeComputation } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { V_COLOR, V_DRAW_SIZE, visualizationParams } from '../common/itemFields'
@@ -12,7 +12,10 @@ import { checkJointFrames, JointFrameConnector, jointFrameParams } from '../comm
 import { requireMarkers, markersOf } from '../common/markerChecks'
 import { drawSpring } from '../common/springDrawing'
 import { compileLaws, componentNames, matrixNames } from '../common/userLaw'
-import type { VariableFunction } from '../../model/expression'
+import { ExpressionError, type VariableFunction } from '../../model/expression'
+import type { ModelView, ResolvedItem } from '../../model/definition'
+import { dataNodeOf, dataNodeParam } from '../common/dataNode'
+import { dataCoordinateCount } from '../nodes/GenericData'
 
 const ZERO6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0])
 
@@ -23,10 +26,14 @@ const ZERO6 = Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0])
 // the forces on the bodies do not depend on the order. The forces act at the markers with the extra
 // torque (A_M (-U / 2)) x f on both, for the moment of the force pair about the mid point.
 
+/** Data coordinates of the data node passed to the user functions (dataCoordinates0 ...). */
+const MAX_DATA = 16
 /**
  * Exudyn 1.11's arguments of springForceTorqueUserFunction after (mbs, t, itemNumber), with t first:
  * the J0 vectors displacement, rotation (Tait-Bryan), velocity, angularVelocity by X, Y, Z; stiffness
- * and damping by entry (row, column 0..5); rotJ0, rotJ1 (rotationMarker0/1) by entry; offset0..5.
+ * and damping by entry (row, column 0..5); rotJ0, rotJ1 (rotationMarker0/1) by entry; offset0..5; then
+ * the data node's coordinates dataCoordinates0 ... (Exudyn's postNewtonStepUserFunction gets them as
+ * its dataCoordinates; its force function reads them from the node through mbs).
  */
 const USER_FUNCTION_VARIABLES = [
   't',
@@ -36,7 +43,13 @@ const USER_FUNCTION_VARIABLES = [
   ...matrixNames('rotJ0_', 3, 3),
   ...matrixNames('rotJ1_', 3, 3),
   ...componentNames('offset', 6),
+  ...componentNames('dataCoordinates', MAX_DATA),
 ]
+const DATA_ARGUMENT = USER_FUNCTION_VARIABLES.indexOf('dataCoordinates0')
+
+/** The variables of a data node of n coordinates: those above up to dataCoordinates<n-1>. */
+const variablesWithData = (n: number) =>
+  USER_FUNCTION_VARIABLES.slice(0, DATA_ARGUMENT + Math.min(n, MAX_DATA))
 
 class RigidBodySpringDamper extends JointFrameConnector {
   readonly nAE = 0
@@ -74,8 +87,12 @@ class RigidBodySpringDamper extends JointFrameConnector {
     private readonly active: boolean,
     private readonly intrinsic: boolean,
     private readonly userFunctions: VariableFunction[] | undefined,
+    private readonly dataNode: NodeComputation | undefined,
+    /** [error, recommended step size, new data 0, ...] after each converged Newton (needs dataNode). */
+    private readonly postNewtonFunctions: VariableFunction[] | undefined,
   ) {
     super(markers, work, rotationMarker0, rotationMarker1)
+    this.postNewtonValues = new Float64Array(postNewtonFunctions?.length ?? 0)
     this.AJ = intrinsic ? new Float64Array(9) : this.AJ0
     for (let r = 0; r < 6; r++)
       for (let c = 0; c < r; c++)
@@ -88,6 +105,16 @@ class RigidBodySpringDamper extends JointFrameConnector {
     a.set(rotationMarker0, 85)
     a.set(rotationMarker1, 94)
     a.set(offset, 103)
+  }
+
+  private dataAt = -1
+  private readonly postNewtonValues: Float64Array
+  /** The step size the last postNewton recommended (< 0: none). */
+  recommendedStepSize = -1
+
+  override setupLTG(): void {
+    super.setupLTG()
+    this.dataAt = this.dataNode ? this.dataNode.dataIndex : -1
   }
 
   /** u, v and the local force/torque f at s, in the frame AJ (set here). */
@@ -122,14 +149,8 @@ class RigidBodySpringDamper extends JointFrameConnector {
     } else v.set(d, 3)
     const uf = this.userFunctions
     if (uf) {
+      this.fillArguments(s)
       const a = this.userArguments
-      a[0] = s.t
-      for (let i = 0; i < 3; i++) {
-        a[1 + i] = u[i]
-        a[4 + i] = u[3 + i]
-        a[7 + i] = v[i]
-        a[10 + i] = v[3 + i]
-      }
       for (let r = 0; r < 6; r++) this.f[r] = this.active ? uf[r](a) : 0
       return
     }
@@ -140,6 +161,41 @@ class RigidBodySpringDamper extends JointFrameConnector {
       for (let c = 0; c < 6; c++) sum += K[6 * r + c] * (u[c] - this.offset[c]) + D[6 * r + c] * v[c]
       this.f[r] = this.active ? sum : 0
     }
+  }
+
+  /** The user functions' arguments that change: t, u and v (of evaluate) and the data coordinates. */
+  private fillArguments(s: SystemState): void {
+    const a = this.userArguments,
+      u = this.u,
+      v = this.v
+    a[0] = s.t
+    for (let i = 0; i < 3; i++) {
+      a[1 + i] = u[i]
+      a[4 + i] = u[3 + i]
+      a[7 + i] = v[i]
+      a[10 + i] = v[3 + i]
+    }
+    const n = this.dataNode ? Math.min(this.dataNode.nData, MAX_DATA) : 0
+    for (let i = 0; i < n; i++) a[DATA_ARGUMENT + i] = s.data[this.dataAt + i]
+  }
+
+  /**
+   * Exudyn's PostNewtonStep: after each converged Newton, postNewtonStepUserFunction of the current
+   * state and data gives [error, recommended step size, new data]; the data are replaced (all values
+   * from the old data) and |error| is the discontinuous iteration's error (Exudyn's sign-free sum).
+   */
+  postNewton(s: SystemState): number {
+    const pn = this.postNewtonFunctions
+    this.recommendedStepSize = -1
+    if (!pn || !this.active) return 0
+    this.evaluate(s)
+    this.fillArguments(s)
+    const r = this.postNewtonValues,
+      a = this.userArguments
+    for (let k = 0; k < pn.length; k++) r[k] = pn[k](a)
+    for (let i = 2; i < pn.length; i++) s.data[this.dataAt + i - 2] = r[i]
+    this.recommendedStepSize = r[1]
+    return Math.abs(r[0])
   }
 
   /**
@@ -206,6 +262,52 @@ class RigidBodySpringDamper extends JointFrameConnector {
   }
 }
 
+/**
+ * postNewtonStepUserFunction needs the data node and 2 + its data count of expressions; the user
+ * functions may read dataCoordinates0 ... of the node's coordinates only.
+ */
+function userFunctionProblems(it: ResolvedItem, m: ModelView): { parameter: string; message: string }[] {
+  const nodeIndex = it.params.values.nodeNumber as number
+  const n = nodeIndex === -1 ? 0 : (dataCoordinateCount(m.item('node', nodeIndex)) ?? 0)
+  const out: { parameter: string; message: string }[] = []
+  const postNewton = it.params.values.postNewtonStepUserFunction
+  if (Array.isArray(postNewton)) {
+    if (nodeIndex === -1)
+      out.push({
+        parameter: 'postNewtonStepUserFunction',
+        message: 'needs a GenericData node in nodeNumber, whose data coordinates it updates',
+      })
+    else if (postNewton.length !== 2 + n)
+      out.push({
+        parameter: 'postNewtonStepUserFunction',
+        message:
+          `expected ${2 + n} expressions [error, recommended step size, then one per data coordinate ` +
+          `of node "${m.item('node', nodeIndex).name}"], got ${postNewton.length}`,
+      })
+  }
+  for (const key of ['springForceTorqueUserFunction', 'postNewtonStepUserFunction'] as const) {
+    const raw = it.params.values[key]
+    if (!Array.isArray(raw)) continue
+    if (n > MAX_DATA) {
+      out.push({
+        parameter: key,
+        message: `reads at most ${MAX_DATA} data coordinates; node has ${n}`,
+      })
+      continue
+    }
+    try {
+      compileLaws(raw, variablesWithData(n))
+    } catch (e) {
+      if (!(e instanceof ExpressionError)) throw e
+      out.push({
+        parameter: key,
+        message: `${e.message} (dataCoordinates0 ... ${n === 0 ? 'need a data node' : `up to ${n - 1}`})`,
+      })
+    }
+  }
+  return out
+}
+
 const SPRING_VISUALIZATION = { ...visualizationParams(V_DRAW_SIZE), ...V_COLOR } satisfies ParamSchema
 
 export const ObjectConnectorRigidBodySpringDamper = defineItem({
@@ -218,10 +320,15 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
     'A_J0^T A_J1) against the 6x6 stiffness (minus offset), relative velocity and angular velocity in J0 ' +
     'against the 6x6 damping; the resulting force and torque act along J0 on marker 1 and reversed on ' +
     'marker 0 (with intrinsicFormulation: on the SE(3) logarithm of the relative pose, in the mid ' +
-    'frame). A penalty rigid joint or bushing; or springForceTorqueUserFunction. The data node and ' +
-    'postNewtonStepUserFunction of Exudyn are not offered.',
+    'frame). A penalty rigid joint or bushing; or springForceTorqueUserFunction. With a GenericData ' +
+    'node (nodeNumber), postNewtonStepUserFunction updates its data after each converged Newton step ' +
+    '(plasticity, friction, contact), and both user functions read them.',
   parameters: {
     ...MARKER_PAIR,
+    ...dataNodeParam(
+      'any number of coordinates, read by the user functions as dataCoordinates0 ... and written by ' +
+        'postNewtonStepUserFunction',
+    ),
     stiffness: {
       type: 'matrix',
       rows: 6,
@@ -267,13 +374,32 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
         'angularVelocity, the entries stiffness00..stiffness55 and damping00..damping55 (row, column), ' +
         'rotJ0_00..rotJ0_22 and rotJ1_00..rotJ1_22 (rotationMarker0/1) and offset0..offset5, e.g. ' +
         '"stiffness00*displacementX + 1e6*displacementX^3" for fx (with intrinsicFormulation, as in ' +
-        'Exudyn: displacement and rotation are U and Omega, all in the mid frame); "" for none',
+        'Exudyn: displacement and rotation are U and Omega, all in the mid frame), and the data ' +
+        'node\'s dataCoordinates0 ... (nodeNumber); "" for none',
+    },
+    postNewtonStepUserFunction: {
+      type: 'expression',
+      size: 'list',
+      default: '',
+      variables: USER_FUNCTION_VARIABLES,
+      doc:
+        'optional, with nodeNumber: after each converged Newton step (implicit solvers; the explicit ' +
+        'ones before each stage), [error, recommended step size, new dataCoordinates0, ...], 2 + ' +
+        'numberOfDataCoordinates expressions in the variables of springForceTorqueUserFunction; error ' +
+        '> discontinuous.iterationTolerance repeats Newton with the new data, a recommended step size ' +
+        '>= 0 below the current one (adaptiveStep) repeats the step with it, < 0 recommends none; e.g. ' +
+        'a plastic hinge yielding at 0.1 rad, data [plastic rotation]: ["0", "-1", "rotationZ - ' +
+        'min(max(rotationZ - dataCoordinates0, -0.1), 0.1)"]; "" for none',
     },
     ...ACTIVE_CONNECTOR,
     ...SPRING_VISUALIZATION,
   },
   supportsCheckpoint: true,
-  check: (it, m) => [...requireMarkers(it, m, 'markerNumbers', 'orientation'), ...checkJointFrames(it)],
+  check: (it, m) => [
+    ...requireMarkers(it, m, 'markerNumbers', 'orientation'),
+    ...checkJointFrames(it),
+    ...userFunctionProblems(it, m),
+  ],
   build: (it, ctx) => {
     const p = it.params
     return new RigidBodySpringDamper(
@@ -287,6 +413,8 @@ export const ObjectConnectorRigidBodySpringDamper = defineItem({
       p.bool('activeConnector'),
       p.bool('intrinsicFormulation'),
       compileLaws(p.raw('springForceTorqueUserFunction'), USER_FUNCTION_VARIABLES),
+      dataNodeOf(it, ctx),
+      compileLaws(p.raw('postNewtonStepUserFunction'), USER_FUNCTION_VARIABLES),
     )
   },
   visualize: (it, c, s, g) => drawSpring(it, c as RigidBodySpringDamper, s, g, false),

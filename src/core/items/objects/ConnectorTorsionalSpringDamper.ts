@@ -8,7 +8,10 @@
 // z0^T (G1 - G0)). Full turns are internal state (checkpointed): atan2 gives the angle in (-pi, pi]; the
 // number of turns and the angle of the last accepted step are committed in postStep, and every
 // evaluation takes the branch next to that angle, so the angle may change by up to pi per step.
-// Checkpoints save both numbers (Exudyn keeps them in an optional data node instead).
+// Checkpoints save both numbers. With a data node (nodeNumber, Exudyn's layout: 1 coordinate, the
+// continuous angle of the last accepted step phi_prev) the branch is Exudyn's instead: atan2's angle a
+// plus 2 pi round((phi_prev - a) / 2 pi) where |a - phi_prev| > pi; for steps below pi both rules take
+// the same number of turns, and the angle is a + 2 pi k either way, so the results are bitwise equal.
 import { TWO_MARKER_WORK, type TwoMarkerWork } from '../common/twoMarkerConnector'
 import { defineItem } from '../../model/definition'
 import { compileFunction, type VariableFunction } from '../../model/expression'
@@ -19,8 +22,11 @@ import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { visualizationParams } from '../common/itemFields'
 import { checkJointFrames, JointFrameConnector, jointFrameParams } from '../common/jointFrames'
 import { requireMarkers } from '../common/markerChecks'
+import { dataNodeOf, dataNodeParam, dataNodeProblems } from '../common/dataNode'
+import type { NodeComputation } from '../../system/computation'
 
 const TWO_PI = 2 * Math.PI
+const DATA_LAYOUT = '[continuous angle of the last step]'
 
 /** Exudyn 1.11's arguments of springTorqueUserFunction after (mbs, t, itemNumber), with t first. */
 const USER_FUNCTION_VARIABLES = [
@@ -57,9 +63,17 @@ class TorsionalSpringDamper extends JointFrameConnector {
     private readonly constantTorque: number,
     private readonly active: boolean,
     private readonly userFunction: VariableFunction | undefined,
+    private readonly dataNode: NodeComputation | undefined,
   ) {
     super(markers, work, rotationMarker0, rotationMarker1)
     if (userFunction) this.noPotential = 'has a springTorqueUserFunction, whose potential is not known'
+  }
+
+  /** The data node's continuous angle (its initial value is the node's initialCoordinates). */
+  private angleAt = -1
+  override setupLTG(): void {
+    super.setupLTG()
+    this.angleAt = this.dataNode ? this.dataNode.dataIndex : -1
   }
 
   setupInitialState(s: SystemState): void {
@@ -81,7 +95,12 @@ class TorsionalSpringDamper extends JointFrameConnector {
 
   rotation(s: SystemState): number {
     const a = this.principalAngle(s)
-    return a + TWO_PI * this.turnsAt(a)
+    if (this.angleAt < 0) return a + TWO_PI * this.turnsAt(a)
+    const previous = s.data[this.angleAt]
+    if (!(Math.abs(a - previous) > Math.PI)) return a
+    // C's round(): halves away from zero, as Exudyn.
+    const x = (previous - a) / TWO_PI
+    return a + TWO_PI * (Math.sign(x) * Math.round(Math.abs(x)))
   }
 
   /** z0 . (w1 - w0); needs AJ0 (J0) from principalAngle. */
@@ -118,6 +137,10 @@ class TorsionalSpringDamper extends JointFrameConnector {
   }
 
   postStep(s: SystemState): void {
+    if (this.angleAt >= 0) {
+      s.data[this.angleAt] = this.rotation(s)
+      return
+    }
     const a = this.principalAngle(s)
     this.turns = this.turnsAt(a)
     this.lastAngle = a
@@ -149,10 +172,12 @@ export const ObjectConnectorTorsionalSpringDamper = defineItem({
   doc:
     'Torsional spring-damper about the z axis of the joint frames of two rigid markers: T = stiffness ' +
     '(phi - offset) + damping (omega - velocityOffset) + torque, with the angle phi continuous beyond ' +
-    '+-pi (full turns are counted as internal state and saved in checkpoints), or ' +
-    'springTorqueUserFunction. Use it with a revolute joint that aligns the z axes.',
+    '+-pi (full turns are counted as internal state and saved in checkpoints, or with nodeNumber kept ' +
+    'in a GenericData node as the continuous angle, as Exudyn), or springTorqueUserFunction. Use it ' +
+    'with a revolute joint that aligns the z axes.',
   parameters: {
     ...MARKER_PAIR,
+    ...dataNodeParam(`1 coordinate, ${DATA_LAYOUT}, whose initial value picks the initial turn`),
     stiffness: { type: 'number', default: 0, unit: 'N m/rad', doc: 'torsional stiffness' },
     damping: { type: 'number', default: 0, unit: 'N m s/rad', doc: 'torsional damping' },
     offset: {
@@ -187,7 +212,11 @@ export const ObjectConnectorTorsionalSpringDamper = defineItem({
     ...visualizationParams(),
   },
   supportsCheckpoint: true,
-  check: (it, m) => [...requireMarkers(it, m, 'markerNumbers', 'orientation'), ...checkJointFrames(it)],
+  check: (it, m) => [
+    ...requireMarkers(it, m, 'markerNumbers', 'orientation'),
+    ...checkJointFrames(it),
+    ...dataNodeProblems(it, m, 1, DATA_LAYOUT),
+  ],
   build: (it, ctx) => {
     const p = it.params
     const markers = p.refs('markerNumbers').map((i) => ctx.marker(i))
@@ -205,6 +234,7 @@ export const ObjectConnectorTorsionalSpringDamper = defineItem({
       p.string('springTorqueUserFunction') === ''
         ? undefined
         : compileFunction(p.string('springTorqueUserFunction'), USER_FUNCTION_VARIABLES),
+      dataNodeOf(it, ctx),
     )
   },
 })

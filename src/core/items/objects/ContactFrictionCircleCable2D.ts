@@ -23,7 +23,9 @@
 // Switching states (Exudyn's PostNewtonStep) are data coordinates, 5 per segment: [gap, slip state
 // (-2 undefined, 0 stick, +-1 slip), last sticking position] as Exudyn's GenericData node, plus the state
 // and sticking position at the start of the step (Exudyn's startOfStep values; committed in postStep,
-// restored with the step when a step is retried). The force law reads only these, so it is smooth
+// restored with the step when a step is retried); with a data node (nodeNumber) the first three
+// blocks are its 3 n_cs data coordinates, in Exudyn's layout, and the start-of-step blocks stay in the
+// object. The force law reads only these, so it is smooth
 // during Newton; postNewton sets them from the converged state and returns the force error of every
 // switch (k_c |dg| for contact, ||f_lin| - mu |f_n|| for stick/slip). Checkpoints carry them.
 import { defineItem, type ResolvedItem } from '../../model/definition'
@@ -40,6 +42,8 @@ import { ACTIVE_CONNECTOR } from '../common/connectorFields'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
 import { markerProvides } from '../common/markerChecks'
 import { CableShapeMarker } from '../markers/BodyCable2DShape'
+import { dataNodeOf, dataNodeParam, dataNodeProblems } from '../common/dataNode'
+import type { NodeComputation } from '../../system/computation'
 
 /** Slip state before the first contact: no sticking position is known. */
 const UNDEFINED = -2
@@ -50,7 +54,12 @@ const GAP = 0,
   LAST_STICK = 2,
   START_STATE = 3,
   START_LAST_STICK = 4,
-  BLOCKS = 5
+  BLOCKS = 5,
+  /** Exudyn's blocks (GAP, STATE, LAST_STICK): the data node's, if there is one. */
+  EXUDYN_BLOCKS = 3
+const DATA_LAYOUT =
+  '[gap of each segment, then slip state of each (-2 undefined, 0 stick, +-1 slip), then last sticking ' +
+  'position of each]'
 
 /** Coordinates of one ANCFCable2D element. */
 const CABLE = 8
@@ -119,11 +128,12 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
     circleMarker: MarkerComputation,
     shape: CableShapeMarker,
     private readonly law: CircleCableLaw,
+    private readonly dataNode: NodeComputation | undefined,
   ) {
     this.circle = circleMarker.kinematics!
     this.frame = isFrame(this.circle) ? this.circle : undefined
     this.nSeg = shape.numberOfSegments
-    this.nData = BLOCKS * this.nSeg
+    this.nData = (dataNode ? BLOCKS - EXUDYN_BLOCKS : BLOCKS) * this.nSeg
     const L = shape.cable.p.L
     this.segmentLength = L / this.nSeg
     this.points = Array.from({ length: this.nSeg + 1 }, (_, i) =>
@@ -141,14 +151,19 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
     if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = new Int32Array(a.length + b.length)
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
+    this.exudynAt = this.dataNode ? this.dataNode.dataIndex : this.dataIndex
+    this.ownAt = this.dataNode ? this.dataIndex - EXUDYN_BLOCKS * this.nSeg : this.dataIndex
     if (this.Jc.length !== 3 * a.length) {
       this.Jc = new Float64Array(3 * a.length)
       this.Gc = new Float64Array(3 * a.length)
     }
   }
 
+  /** Bases of the blocks: Exudyn's (in the data node, if any) and the start-of-step ones. */
+  private exudynAt = 0
+  private ownAt = 0
   private at(block: number, i: number): number {
-    return this.dataIndex + block * this.nSeg + i
+    return (block < EXUDYN_BLOCKS ? this.exudynAt : this.ownAt) + block * this.nSeg + i
   }
 
   /** Segment points, their velocities and the circle's centre, velocity and rotation at s. */
@@ -286,8 +301,15 @@ class ContactFrictionCircleCable2D implements ObjectComputation {
     for (let j = 0; j < CABLE; j++) out[nc + j] -= share * (J[j] * F[0] + J[CABLE + j] * F[1])
   }
 
-  /** Consistent start: the gaps of the initial configuration, no sticking position yet. */
+  /**
+   * Consistent start: the gaps of the initial configuration, no sticking position yet; or a data node's
+   * initial data (Exudyn recommends gaps > 0 and state -2), which the start-of-step blocks copy.
+   */
   setupInitialState(s: SystemState): void {
+    if (this.dataNode) {
+      this.postStep(s)
+      return
+    }
     this.readKinematics(s)
     for (let i = 0; i < this.nSeg; i++) {
       s.data[this.at(GAP, i)] = this.segment(i).gap
@@ -470,6 +492,7 @@ export const ObjectContactFrictionCircleCable2D = defineItem({
         'the circle-centre marker m0 (rigid: rotation counts; or position) and the BodyCable2DShape ' +
         'marker m1 of the cable element',
     },
+    ...dataNodeParam(`3 numberOfContactSegments coordinates, ${DATA_LAYOUT}; its initial data are the start`),
     numberOfContactSegments: {
       type: 'integer',
       default: 3,
@@ -568,13 +591,15 @@ export const ObjectContactFrictionCircleCable2D = defineItem({
         parameter: 'circleRadius',
         message: `expected a positive radius, got ${it.params.number('circleRadius')}`,
       })
+    const n = it.params.integer('numberOfContactSegments')
+    out.push(...dataNodeProblems(it, model, EXUDYN_BLOCKS * n, `3 x ${n} segments: ${DATA_LAYOUT}`))
     return out
   },
   build: (it, ctx) => {
     const [m0, m1] = it.params.refs('markerNumbers').map((m) => ctx.marker(m))
     if (!(m1 instanceof CableShapeMarker))
       throw new Error(`object "${it.name}": markerNumbers[1] must be a BodyCable2DShape marker`)
-    return new ContactFrictionCircleCable2D(m0, m1, lawOf(it))
+    return new ContactFrictionCircleCable2D(m0, m1, lawOf(it), dataNodeOf(it, ctx))
   },
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return

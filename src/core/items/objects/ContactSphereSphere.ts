@@ -1,6 +1,7 @@
 import { defineItem } from '../../model/definition'
 import type { ParamSchema } from '../../model/parameters'
-import type { MarkerComputation } from '../../system/computation'
+import type { MarkerComputation, NodeComputation } from '../../system/computation'
+import { dataNodeOf, dataNodeParam, dataNodeProblems } from '../common/dataNode'
 import { DEFAULT_COLORS } from '../../system/graphics'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
@@ -11,6 +12,7 @@ import {
   type ContactLaw,
   LAW_PARAMETERS,
   lawOf,
+  SPHERE_DATA_LAYOUT,
   SphereContact,
   V_FORCE_SCALE,
 } from '../common/sphereContact'
@@ -23,8 +25,9 @@ class ContactSphereSphereComputation extends SphereContact {
     readonly radii: Float64Array,
     /** Sphere 1 is hollow: sphere 0 touches its inner side (Exudyn's isHollowSphere1, h_1 = -1). */
     readonly hollow: boolean,
+    dataNode: NodeComputation | undefined,
   ) {
-    super(markers, law)
+    super(markers, law, dataNode)
   }
 
   protected geometry(): void {
@@ -82,6 +85,10 @@ export const ObjectContactSphereSphere = defineItem({
     'overlap, the elastic normal force k_c delta^n as a magenta arrow (VforceScale m/N).',
   parameters: {
     ...MARKER_PAIR,
+    ...dataNodeParam(
+      `4 coordinates, ${SPHERE_DATA_LAYOUT} of the last discontinuous iteration; its initial data are ` +
+        'the initial states (gap > 0: open)',
+    ),
     spheresRadii: {
       type: 'vector',
       size: 2,
@@ -105,6 +112,7 @@ export const ObjectContactSphereSphere = defineItem({
       ...requireMarkers(it, m, 'markerNumbers', 'position'),
       ...checkLaw(it),
       ...checkImpactLaw(it),
+      ...dataNodeProblems(it, m, 4, SPHERE_DATA_LAYOUT),
     ]
     const r = it.params.vector('spheresRadii')
     if (!(r[0] > 0 && r[1] > 0))
@@ -117,6 +125,7 @@ export const ObjectContactSphereSphere = defineItem({
       { ...lawOf(it), impact: impactLawOf(it) },
       it.params.vector('spheresRadii'),
       it.params.bool('isHollowSphere1'),
+      dataNodeOf(it, ctx),
     ),
   visualize: (it, c, s, g) => {
     if (!it.params.bool('Vshow')) return

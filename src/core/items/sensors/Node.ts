@@ -6,21 +6,29 @@ import type { SystemState } from '../../system/state'
 import type { ModelView } from '../../model/definition'
 import { defineSensor, KINEMATIC, KinematicSensor, outputCheck, ROTATIONAL } from '../common/sensorBase'
 import { nodeCoordinateCount } from '../markers/NodeCoordinate'
+import { dataCoordinateCount } from '../nodes/GenericData'
 
 class CoordinateSensor implements SensorComputation {
   readonly size: number
   private readonly first: number
+  /** A GenericData node's Coordinates are its data coordinates. */
+  private readonly data: boolean
   constructor(
     private readonly node: NodeComputation,
     readonly outputVariableType: string,
     /** One coordinate only, or -1 for all of the node's. */
     coordinate: number,
   ) {
-    this.size = coordinate < 0 ? node.nODE2 : 1
+    this.data = node.nODE2 === 0 && node.nData > 0
+    this.size = coordinate >= 0 ? 1 : this.data ? node.nData : node.nODE2
     this.first = coordinate < 0 ? 0 : coordinate
   }
   setupLTG(): void {}
   evaluate(s: SystemState, out: Float64Array): void {
+    if (this.data) {
+      for (let i = 0; i < this.size; i++) out[i] = s.data[this.node.dataIndex + this.first + i]
+      return
+    }
     const x =
       this.outputVariableType === 'Coordinates'
         ? s.q
@@ -33,6 +41,10 @@ class CoordinateSensor implements SensorComputation {
 
 function nodeOutputProblem(node: ResolvedItem, v: string): string | undefined {
   const traits = getItemType('node', node.type)?.traits
+  if (dataCoordinateCount(node) !== undefined)
+    return v === 'Coordinates'
+      ? undefined
+      : `node "${node.name}" (${node.type}) has only Coordinates (its data coordinates), not ${v}`
   if (v.startsWith('Coordinates')) return undefined
   if (KINEMATIC.includes(v) && traits?.position) return undefined
   if (ROTATIONAL.includes(v) && traits?.orientation) return undefined
@@ -47,14 +59,15 @@ function coordinateProblem(it: ResolvedItem, m: ModelView): { parameter: string;
       { parameter: 'coordinate', message: 'one coordinate is recorded only for the Coordinates outputs' },
     ]
   const node = m.item('node', it.params.ref('nodeNumber'))
-  const count = nodeCoordinateCount(node)
+  const data = dataCoordinateCount(node)
+  const count = data ?? nodeCoordinateCount(node)
   return count !== undefined && c >= count
     ? [
         {
           parameter: 'coordinate',
           message:
-            `node "${node.name}" (${node.type}) has ${count} ODE2 coordinates; expected -1 .. ` +
-            `${count - 1}, got ${c}`,
+            `node "${node.name}" (${node.type}) has ${count} ${data === undefined ? 'ODE2' : 'data'} ` +
+            `coordinates; expected -1 .. ${count - 1}, got ${c}`,
         },
       ]
     : []
@@ -64,7 +77,8 @@ export const SensorNode = defineSensor({
   type: 'Node',
   doc:
     'Records an output variable of a node: Position, Displacement, Velocity, Acceleration, the rotation ' +
-    'outputs of rigid nodes, or Coordinates / Coordinates_t / Coordinates_tt.',
+    'outputs of rigid nodes, or Coordinates / Coordinates_t / Coordinates_tt (of a GenericData node: ' +
+    'Coordinates, its data coordinates).',
   parameters: {
     nodeNumber: { type: 'ref', kind: 'node', doc: 'the node' },
     coordinate: {

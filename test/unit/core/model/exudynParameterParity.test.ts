@@ -15,25 +15,8 @@ const EXUDYN = JSON.parse(
   fs.readFileSync(path.join(__dirname, '../../../fixtures/exudyn-1.11-item-parameters.json'), 'utf8'),
 ) as Record<string, string[]>
 
-/**
- * Exudyn's post-Newton function writes [error, step size, data...] into the data node (nodeNumber)
- * that its Python force function reads back through mbs; an expression cannot read a node, and the
- * solvers take no recommended step size from an item.
- */
-const POST_NEWTON = 'needs the data node and a force law that reads it: not offered (issue 17)'
-/** Exudyn's extra data node for internal state; ours keeps that state in data coordinates of the object. */
-const DATA_NODE = 'internal state is in our data coordinates'
-
-const KNOWN_GAPS: Record<string, Record<string, string>> = {
-  ObjectConnectorCoordinateSpringDamperExt: { nodeNumber: DATA_NODE },
-  ObjectConnectorRigidBodySpringDamper: {
-    nodeNumber: DATA_NODE,
-    postNewtonStepUserFunction: POST_NEWTON,
-  },
-  ObjectConnectorTorsionalSpringDamper: { nodeNumber: DATA_NODE },
-  ObjectContactFrictionCircleCable2D: { nodeNumber: DATA_NODE },
-  ObjectContactSphereSphere: { nodeNumber: DATA_NODE },
-}
+/** Exudyn parameters we do not have yet, with the reason, by class (none left). */
+const KNOWN_GAPS: Record<string, Record<string, string>> = {}
 
 /** Our types without an Exudyn class (exudynName says what they are instead), by kind and type. */
 const OURS_ONLY: Record<string, string> = {

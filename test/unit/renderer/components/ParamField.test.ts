@@ -122,6 +122,19 @@ describe('ParamField', () => {
     expect(wrapper.emitted('change')).toEqual([['n2']])
   })
 
+  it('an optional reference (a data node) offers none, shown for -1 and emitted as -1', async () => {
+    const spec: ParamSpec = { type: 'ref', doc: '', kind: 'node', optional: true, default: -1 }
+    const wrapper = field(spec, -1, ['d1'])
+    const select = wrapper.get('select')
+    expect(select.findAll('option').map((o) => o.text())).toEqual(['— none —', 'd1'])
+    expect((select.element as HTMLSelectElement).value).toBe('-1')
+    await select.setValue('d1')
+    expect(wrapper.emitted('change')).toEqual([['d1']])
+    const chosen = field(spec, 'd1', ['d1'])
+    await chosen.get('select').setValue('-1')
+    expect(chosen.emitted('change')).toEqual([[-1]])
+  })
+
   it('edits booleans and enumerations', async () => {
     const flag = field({ type: 'boolean', doc: '' }, false)
     await flag.get('input[type=checkbox]').setValue(true)
