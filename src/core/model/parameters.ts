@@ -316,21 +316,37 @@ export function cloneJson<T extends JsonValue>(v: T): T {
   if (v === null || typeof v !== 'object') return v
   // Most values are flat lists of numbers (vectors, colours, references): one slice, no stack.
   if (Array.isArray(v) && isFlat(v)) return v.slice() as T
-  // Iterative (an explicit stack of containers to fill), so no nesting depth overflows the stack.
-  const copy = (x: JsonValue[] | JsonObject): JsonValue[] | JsonObject => (Array.isArray(x) ? [] : {})
-  const root = copy(v)
-  const stack: [JsonValue[] | JsonObject, JsonValue[] | JsonObject][] = [[v, root]]
+  // Iterative (an explicit stack of containers to fill, as from, to pairs), so no nesting depth
+  // overflows the stack; flat lists inside (matrix rows) are sliced on the way.
+  const root = Array.isArray(v) ? [] : {}
+  const stack: (JsonValue[] | JsonObject)[] = [v, root]
   while (stack.length > 0) {
-    const [from, to] = stack.pop()!
-    for (const [key, child] of Object.entries(from)) {
-      const value = child !== null && typeof child === 'object' ? copy(child) : child
-      if (value !== child) stack.push([child as JsonValue[] | JsonObject, value as JsonValue[] | JsonObject])
-      if (Array.isArray(to)) to.push(value)
-      // defineProperty, not assignment: a key "__proto__" (JSON allows it) stays an own property.
-      else Object.defineProperty(to, key, { value, enumerable: true, writable: true, configurable: true })
+    const to = stack.pop()!
+    const from = stack.pop()!
+    if (Array.isArray(from)) {
+      for (let i = 0; i < from.length; i++) (to as JsonValue[]).push(copyChild(from[i], stack))
+      continue
+    }
+    const keys = Object.keys(from)
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]
+      const value = copyChild(from[key], stack)
+      // defineProperty for "__proto__" (JSON allows the key): it stays an own property, not the prototype.
+      if (key === '__proto__')
+        Object.defineProperty(to, key, { value, enumerable: true, writable: true, configurable: true })
+      else (to as JsonObject)[key] = value
     }
   }
   return root as T
+}
+
+/** child itself (a scalar), a slice (a flat list) or an empty container queued on stack to be filled. */
+function copyChild(child: JsonValue, stack: (JsonValue[] | JsonObject)[]): JsonValue {
+  if (child === null || typeof child !== 'object') return child
+  if (Array.isArray(child) && isFlat(child)) return child.slice()
+  const copy = Array.isArray(child) ? [] : {}
+  stack.push(child, copy)
+  return copy
 }
 
 function isFlat(list: readonly JsonValue[]): boolean {
