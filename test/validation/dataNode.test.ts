@@ -312,6 +312,17 @@ describe('ConnectorCoordinateSpringDamperExt with a data node [mode, sticking po
 
   const stateSensor = { type: 'Node', name: 'state', nodeNumber: 'state', outputVariableType: 'Coordinates' }
 
+  it('restarts from a checkpoint through stick-slip bit for bit, the friction state in the node', () => {
+    const model = frictionBlock({ loadUserFunction: '4*sin(6*t)' }, { nodeNumber: 'state' }, [
+      dataNode('state', 3),
+    ])
+    splitRunMatches(model, {
+      solverType: 'GeneralizedAlpha',
+      timeIntegration: { endTime: 1, numberOfSteps: 1000, generalizedAlpha: { spectralRadius: 0.8 } },
+      solutionSettings: { sensorsWritePeriod: 0.01 },
+    })
+  })
+
   it('a pre-set sticking position from the node: the block comes to rest where the bristle says', () => {
     // Sticking (mode 0) at x_lsp = -1e-4 from the start, pulled by F below the breakaway force: the
     // bristle holds the block at x_lsp + F / k (its force there 1 + F < 2.5 = breakaway at all times).
