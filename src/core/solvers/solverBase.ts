@@ -395,8 +395,13 @@ export abstract class SolverBase {
     const due = this.options.recorder?.nextOutputTime ?? Infinity
     // A step ending before all of these leaves finished, untilTime and the recorder as they were.
     const limit = Math.min(untilTime, this.endTime - this.timeTolerance(), due)
+    // The steps start in [s.t, limit): the least and the largest gridSnapTolerance there.
+    const t = s.t,
+      least = t >= 0 ? t : limit <= 0 ? -limit : 0
+    const snapLow = this.gridSnapTolerance(least),
+      snapHigh = Math.max(this.gridSnapTolerance(t), this.gridSnapTolerance(limit))
     for (let n = 0; ; n++) {
-      this.planStep()
+      if (!this.planGridStep(limit, snapLow, snapHigh)) this.planStep()
       // NaN (an output due at any time) fails the comparison too.
       if (n === max || !(this.plannedEnd < limit)) return n
       this.performPlannedStep()
@@ -405,6 +410,29 @@ export abstract class SolverBase {
       this.finiteProbe = NaN
       if (probe !== 0 && !stateFinite(s)) this.throwNonFinite()
     }
+  }
+
+  /**
+   * planStep's plan where it is sure to be the next grid point with h unchanged, cheaper: from the grid
+   * point the last step ended on, an interval within the least snap tolerance of h and longer than the
+   * largest (snapLow, snapHigh: gridSnapTolerance's bounds over the steps' start times) keeps h and
+   * ends on the grid, and one ending before limit is not the last step. False (nothing planned) when
+   * that is not sure.
+   */
+  private planGridStep(limit: number, snapLow: number, snapHigh: number): boolean {
+    const t0 = this.state.t
+    if (t0 !== this.gridTime) return false
+    const k = this.gridIndex + 1,
+      h = this.h
+    const gridNext = this.startTime + k * this.nominalStepSize
+    const remaining = gridNext - t0
+    if (!(Math.abs(remaining - h) <= snapLow && remaining > snapHigh && gridNext < limit)) return false
+    this.gridIndex = k
+    this.gridTime = gridNext
+    this.plannedStart = t0
+    this.plannedStep = h
+    this.plannedEnd = gridNext
+    return true
   }
 
   /**

@@ -48,15 +48,16 @@ const model: Json = {
   ],
 }
 
-const END_OFF_GRID = 1.23456789
+/** The run's span: endTime set off the step grid. */
+const SPAN = 1.23456789
 
-function start(solverType: string, sensorsWritePeriod: number): Omit<RunResult, 'stats'> {
+function start(solverType: string, sensorsWritePeriod: number, startTime: number): Omit<RunResult, 'stats'> {
   const r = prepare(model, {
     solverType,
-    timeIntegration: { endTime: 2, numberOfSteps: 4000 },
+    timeIntegration: { startTime, endTime: startTime + 2, numberOfSteps: 4000 },
     solutionSettings: { sensorsWritePeriod },
   })
-  r.solver.setEndTime(END_OFF_GRID)
+  r.solver.setEndTime(startTime + SPAN)
   r.solver.initializeSolver()
   return r
 }
@@ -67,37 +68,47 @@ function outcome(r: Omit<RunResult, 'stats'>): Float64Array[] {
   return [...rows, s.q.slice(), s.v.slice(), s.a.slice(), Float64Array.of(s.t, r.solver.stats.steps)]
 }
 
+// Start times: at 0; negative, the run crossing t = 0 (the snap tolerance's least |t|); far from 0,
+// where the snap tolerance is 16 eps |t| rather than 1e-9 h.
+const CASES: [string, number, number][] = [
+  ['ExplicitEuler', 0.0137, 0],
+  ['ExplicitEuler', 0, 0],
+  ['ExplicitEuler', 0.0137, -0.61],
+  ['ExplicitEuler', 0.0137, 3e5],
+  ['RK44', 0.0137, 0],
+  ['RK44', 0, -0.61],
+]
+
 describe('plain steps in advance() against solveStep one at a time', () => {
-  for (const solverType of ['ExplicitEuler', 'RK44'])
-    for (const period of [0.0137, 0])
-      it(`${solverType}, sensor rows every ${period || 'step'}: bit for bit the same run`, () => {
-        const stepped = start(solverType, period)
-        while (!stepped.solver.finished) stepped.solver.solveStep()
+  for (const [solverType, period, t0] of CASES)
+    it(`${solverType}, rows every ${period || 'step'}, from t = ${t0}: bit for bit the same run`, () => {
+      const stepped = start(solverType, period, t0)
+      while (!stepped.solver.finished) stepped.solver.solveStep()
 
-        const sliced = start(solverType, period)
-        let solveStepCalls = 0
-        const solveStep = sliced.solver.solveStep.bind(sliced.solver)
-        sliced.solver.solveStep = () => {
-          solveStepCalls++
-          solveStep()
-        }
-        // Slices that end at untilTime (a host pacing to wall time) and at the clock, then the rest.
-        for (const until of [0.1, 0.10001, 0.5]) {
-          sliced.solver.advance(Infinity, until)
-          // The first step ending at or after untilTime ends the slice (h = 2 / 4000).
-          expect(sliced.system.state.t).toBeGreaterThanOrEqual(until)
-          expect(sliced.system.state.t - 5e-4).toBeLessThan(until)
-        }
-        while (!sliced.solver.advance(5)) continue
+      const sliced = start(solverType, period, t0)
+      let solveStepCalls = 0
+      const solveStep = sliced.solver.solveStep.bind(sliced.solver)
+      sliced.solver.solveStep = () => {
+        solveStepCalls++
+        solveStep()
+      }
+      // Slices that end at untilTime (a host pacing to wall time) and at the clock, then the rest.
+      for (const until of [0.1, 0.10001, 0.5].map((dt) => t0 + dt)) {
+        sliced.solver.advance(Infinity, until)
+        // The first step ending at or after untilTime ends the slice (h = 2 / 4000).
+        expect(sliced.system.state.t).toBeGreaterThanOrEqual(until)
+        expect(sliced.system.state.t - 5e-4).toBeLessThan(until)
+      }
+      while (!sliced.solver.advance(5)) continue
 
-        expect(sliced.system.state.t).toBe(END_OFF_GRID)
-        const a = outcome(sliced),
-          b = outcome(stepped)
-        expect(a.length).toBe(b.length)
-        // toEqual compares numbers with Object.is: bit for bit.
-        for (let k = 0; k < a.length; k++) expect(Array.from(a[k])).toEqual(Array.from(b[k]))
-        expect(sliced.recorder.series[0].rows).toBeGreaterThan(period ? 80 : 2000)
-        // advance took its steps itself, not one solveStep each (the path this compares).
-        expect(solveStepCalls).toBeLessThan(sliced.solver.stats.steps / 10)
-      })
+      expect(sliced.system.state.t).toBe(t0 + SPAN)
+      const a = outcome(sliced),
+        b = outcome(stepped)
+      expect(a.length).toBe(b.length)
+      // toEqual compares numbers with Object.is: bit for bit.
+      for (let k = 0; k < a.length; k++) expect(Array.from(a[k])).toEqual(Array.from(b[k]))
+      expect(sliced.recorder.series[0].rows).toBeGreaterThan(period ? 80 : 2000)
+      // advance took its steps itself, not one solveStep each (the path this compares).
+      expect(solveStepCalls).toBeLessThan(sliced.solver.stats.steps / 10)
+    })
 })
