@@ -63,6 +63,9 @@ const PARAMETERS = {
   ...CONNECTOR_VIS,
 } satisfies ParamSchema
 
+/** The arguments of a spring without a user function: none, one empty array for all. */
+const NO_ARGUMENTS = new Float64Array(0)
+
 /**
  * Force along the line of the markers: f = k (L - L0) + d (L' - velocityOffset) + force, or the user
  * function of USER_FUNCTION_VARIABLES instead.
@@ -88,7 +91,7 @@ class SpringDamper extends PairConnector implements PackableSpring {
     private readonly userFunction: VariableFunction | undefined,
   ) {
     super(markers, work)
-    this.userArguments = new Float64Array(userFunction ? USER_FUNCTION_VARIABLES.length : 0)
+    this.userArguments = userFunction ? new Float64Array(USER_FUNCTION_VARIABLES.length) : NO_ARGUMENTS
     if (userFunction) this.noPotential = 'has a springForceUserFunction, whose potential is not known'
     const points = packedPointDim(this.k0) >= 0 && packedPointDim(this.k1) >= 0
     this.packedForces = active && !userFunction && points ? PACKED_SPRING_DAMPERS : undefined
