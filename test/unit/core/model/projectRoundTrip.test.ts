@@ -43,6 +43,47 @@ describe('project round trip', () => {
     expect(writeProject(load(written))).toBe(written)
   })
 
+  it('keeps an optional reference set to none (-1) and writes a data node given by index as its name', () => {
+    const spring = (name: string, nodeNumber: string | number): JsonObject => ({
+      type: 'ConnectorTorsionalSpringDamper',
+      name,
+      markerNumbers: ['base', 'top'],
+      nodeNumber,
+    })
+    const text = JSON.stringify({
+      format: 'mbs-studio-project',
+      version: 1,
+      name: 'dataNode',
+      model: {
+        nodes: [
+          { type: 'RigidBodyRxyz', name: 'n', referenceCoordinates: [0, 0, 0, 0, 0, 0] },
+          { type: 'GenericData', name: 'angle', numberOfDataCoordinates: 1 },
+        ],
+        objects: [
+          { type: 'Ground', name: 'ground' },
+          {
+            type: 'RigidBody',
+            name: 'link',
+            physicsMass: 1,
+            physicsInertia: [1, 1, 1, 0, 0, 0],
+            nodeNumber: 'n',
+          },
+          spring('none', -1),
+          spring('byIndex', 1),
+        ],
+        markers: [
+          { type: 'BodyRigid', name: 'base', bodyNumber: 'ground' },
+          { type: 'BodyRigid', name: 'top', bodyNumber: 'link' },
+        ],
+      },
+      simulationSettings: {},
+    })
+    const written = writeProject(load(text))
+    const objects = (JSON.parse(written) as { model: { objects: JsonObject[] } }).model.objects
+    expect(objects.slice(2).map((o) => o.nodeNumber)).toEqual([-1, 'angle'])
+    expect(writeProject(load(written))).toBe(written)
+  })
+
   it('puts parameters in definition order and settings in schema order, whatever the input order', () => {
     const text = JSON.stringify({
       simulationSettings: { timeIntegration: { numberOfSteps: 10, endTime: 0.5 }, solverType: 'RK44' },
