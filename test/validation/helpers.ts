@@ -443,3 +443,17 @@ export function seededRandom(seed: number): () => number {
     return x / 2147483648 - 0.5
   }
 }
+
+/** The ground and a RigidBody named 'body' on node 'node' (principal inertia [Ixx, Iyy, Izz]). */
+export function groundAndRigidBody(mass: number, inertia: number[]): Json[] {
+  return [
+    { type: 'Ground', name: 'ground' },
+    {
+      type: 'RigidBody',
+      name: 'body',
+      physicsMass: mass,
+      physicsInertia: [...inertia, 0, 0, 0],
+      nodeNumber: 'node',
+    },
+  ]
+}

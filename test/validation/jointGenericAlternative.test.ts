@@ -1,7 +1,8 @@
 // JointGeneric's alternativeConstraints (Exudyn 1.11, experimental there): the rotation equations
 // det[x0, y1, z0] - 1 ... at position level, the default C_q. References:
 //  - a body welded to the ground under gravity and a torque stays at rest and the weld's reaction is
-//    the static one: force m g up, torque -(M + r x m g) (r the lever from the weld to the centre);
+//    the static one: on the body force m g up, torque -(M + r x m g) (r the lever from the weld to the
+//    centre); the outputs give the load on the ground, the negative (compared in magnitude here);
 //  - two welded free bodies tumbling: the alternative residual is quadratic in the rotation error, so
 //    Newton with the default Jacobian leaves an error of about sqrt(tolerance) that the motion then
 //    builds up until Newton stalls, while the default equations run; Exudyn 1.11's own run of the

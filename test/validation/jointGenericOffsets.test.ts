@@ -2,7 +2,7 @@
 // joint frame J0 as functions of t. References, independent of the engine:
 //  - a body welded to the ground through the offsets follows them: its centre x(t) (global offsets, all
 //    translations constrained) and its Tait-Bryan angles theta(t) exactly; the reaction force is
-//    -m x''(t) (Newton) and the reaction torque the Euler torque I_g w' + w x I_g w of the prescribed
+//    -m x''(t) (Newton) and the reaction torque minus the Euler torque I_g w' + w x I_g w of the prescribed
 //    rotation, w = e_x rx' + Rx e_y ry' + Rx Ry e_z rz' (global, written out here);
 //  - a body on a slider whose axis (J0's x) turns by phi(t) about z and is shifted sideways by d(t):
 //    with p = s e1 + d e2 (e1, e2 turning with phi) and no force along e1,
@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest'
 import type { CompiledSystem, ObjectComputation } from '../../src/core'
 import { buildSystem } from '../../src/core/simulation'
 import { collectGraphics } from '../../src/core/system/visualization'
-import { makeProject, rk4, run, seededRandom, sensorSeries, type Json } from './helpers'
+import { groundAndRigidBody, makeProject, rk4, run, seededRandom, sensorSeries, type Json } from './helpers'
+import { apply, cross as crossV, mul, Rx, Ry, Rz, transpose } from './matrices3'
 import { splitRunMatches } from './restartModels'
 
 const m = 2,
@@ -32,31 +33,6 @@ const theta_t = (t: number): number[] => B.map((b, i) => b * wr[i] * Math.cos(wr
 const angleExpressions = B.map((b, i) => `${b}*sin(${wr[i]}*t + ${pr[i]})`)
 const angleDerivatives = B.map((b, i) => `${b * wr[i]}*cos(${wr[i]}*t + ${pr[i]})`)
 
-type M3 = number[][]
-const mul = (P: M3, Q: M3): M3 => P.map((r) => Q[0].map((_, j) => r.reduce((s, v, k) => s + v * Q[k][j], 0)))
-const apply = (P: M3, v: number[]): number[] => P.map((r) => r[0] * v[0] + r[1] * v[1] + r[2] * v[2])
-const transpose = (P: M3): M3 => P[0].map((_, j) => P.map((r) => r[j]))
-const crossV = (a: number[], b: number[]): number[] => [
-  a[1] * b[2] - a[2] * b[1],
-  a[2] * b[0] - a[0] * b[2],
-  a[0] * b[1] - a[1] * b[0],
-]
-const Rx = (a: number): M3 => [
-  [1, 0, 0],
-  [0, Math.cos(a), -Math.sin(a)],
-  [0, Math.sin(a), Math.cos(a)],
-]
-const Ry = (a: number): M3 => [
-  [Math.cos(a), 0, Math.sin(a)],
-  [0, 1, 0],
-  [-Math.sin(a), 0, Math.cos(a)],
-]
-const Rz = (a: number): M3 => [
-  [Math.cos(a), -Math.sin(a), 0],
-  [Math.sin(a), Math.cos(a), 0],
-  [0, 0, 1],
-]
-
 /** Global angular velocity of Rx(th0) Ry(th1) Rz(th2) at t. */
 function omega(t: number): number[] {
   const th = theta(t),
@@ -67,7 +43,10 @@ function omega(t: number): number[] {
   return [0, 1, 2].map((i) => a[i] + b[i] + c[i])
 }
 
-/** Euler's torque on the body, I_g w' + w x I_g w (w' by a central difference, error ~1e-10). */
+/**
+ * The couple on the ground (marker 0, the Torque output): minus Euler's torque on the body,
+ * -(I_g w' + w x I_g w) (w' by a central difference, error ~1e-10).
+ */
 function eulerTorque(t: number): number[] {
   const th = theta(t)
   const R = mul(mul(Rx(th[0]), Ry(th[1])), Rz(th[2]))
@@ -86,7 +65,7 @@ function eulerTorque(t: number): number[] {
   const Iw = apply(Ig, wt),
     Idw = apply(Ig, dw),
     gyro = crossV(wt, Iw)
-  return [0, 1, 2].map((i) => Idw[i] + gyro[i])
+  return [0, 1, 2].map((i) => -(Idw[i] + gyro[i]))
 }
 
 /** A body on `node` joined at its centre to the ground's origin by `joint` (a JointGeneric). */
@@ -94,14 +73,7 @@ function bodyOnGround(node: Json, joint: Json, sensors: Json[]): Json {
   return {
     nodes: [{ name: 'node', ...node }],
     objects: [
-      { type: 'Ground', name: 'ground' },
-      {
-        type: 'RigidBody',
-        name: 'body',
-        physicsMass: m,
-        physicsInertia: [...inertia, 0, 0, 0],
-        nodeNumber: 'node',
-      },
+      ...groundAndRigidBody(m, inertia),
       { type: 'JointGeneric', markerNumbers: ['groundFrame', 'bodyFrame'], ...joint },
     ],
     markers: [

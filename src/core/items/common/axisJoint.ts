@@ -276,7 +276,7 @@ export class AxisJoint implements ObjectComputation {
       'Displacement',
       'Force',
       'Torque',
-      ...(rotationMarker ? ['Rotation'] : []),
+      ...(rotationMarker ? ['ForceLocal', 'TorqueLocal', 'Rotation'] : []),
       ...(freeAxis >= 0 ? ['Coordinates'] : []),
     ]
   }
@@ -771,8 +771,9 @@ export class AxisJoint implements ObjectComputation {
   }
 
   /**
-   * Constraint force (translation equations, global) or torque (rotation equations): sum lambda_k *
-   * direction_k.
+   * The load the joint puts on marker 0, global (Exudyn's convention: its Force is the multiplier of
+   * g = p1 - p0): force sum lambda_k u_k of the translation equations, torque -sum lambda_k (a0 x b1)_k
+   * of the rotation equations (the generalized force of g = a0 . b1 on marker 0 is -lambda c^T G0).
    */
   private reaction(s: SystemState, kind: 'translation' | 'rotation', out: Float64Array): void {
     this.syncOffsets(s)
@@ -794,8 +795,21 @@ export class AxisJoint implements ObjectComputation {
         cross(W.c, W.b, W.u)
       }
       const lambda = this.inactiveConstraint ? 0 : s.lambda[this.aeIndex + k]
-      for (let i = 0; i < 3; i++) out[i] += lambda * W.u[i]
+      const l = e === ROTATION ? -lambda : lambda
+      for (let i = 0; i < 3; i++) out[i] += l * W.u[i]
     }
+  }
+
+  /**
+   * out = (A0 R0)^T out: global components into joint frame J0 (marker 0's frame turned by
+   * rotationMarker0, without JointGeneric's offset angles, as Exudyn's ForceLocal and TorqueLocal).
+   */
+  private toJointFrame0(s: SystemState, out: Float64Array): void {
+    this.gather(s)
+    if (isFrame(this.k[0])) matMul3(W.A[0], this.rotationMarker![0], W.R)
+    else W.R.set(this.rotationMarker![0])
+    W.u.set(out.subarray(0, 3))
+    for (let i = 0; i < 3; i++) out[i] = W.R[i] * W.u[0] + W.R[3 + i] * W.u[1] + W.R[6 + i] * W.u[2]
   }
 
   output(variable: string, s: SystemState, out: Float64Array): number {
@@ -815,6 +829,12 @@ export class AxisJoint implements ObjectComputation {
         return 3
       case 'Torque':
         this.reaction(s, 'rotation', out)
+        return 3
+      case 'ForceLocal':
+      case 'TorqueLocal':
+        if (!this.rotationMarker) return 0
+        this.reaction(s, variable === 'ForceLocal' ? 'translation' : 'rotation', out)
+        this.toJointFrame0(s, out)
         return 3
       case 'Coordinates': {
         // The joint's own coordinate: the angle about its free rotation axis (the Tait-Bryan angle of
@@ -1067,13 +1087,25 @@ function offsetsOf(it: ResolvedItem, equations: JointEquation[], R0: Float64Arra
   )
 }
 
+/**
+ * The reaction outputs of every AxisJoint: one load, on marker 0's body (Exudyn's Force convention; Exudyn's
+ * TorqueLocal is its raw multipliers instead, signs per equation, docs/validation.md).
+ */
+export const REACTION_DOC =
+  ' Force and Torque: the load of the joint on marker 0 (global; -Force, -Torque act on marker 1, ' +
+  'Torque being the couple of the rotation equations).'
+
 /** A joint with a fixed set of axes in its joint frame (revolute, prismatic, generic). */
 export function frameJoint(type: string, doc: string, axes: number[] | 'parameter', drawnAxis: number) {
   return defineItem({
     kind: 'object',
     type,
     exudynName: `Object${type}`,
-    doc,
+    doc:
+      doc +
+      REACTION_DOC +
+      ' ForceLocal, TorqueLocal: the same in joint frame J0 (rotationMarker0 in marker 0, ' +
+      "without offsetUserFunction's angles).",
     parameters: {
       ...MARKER_PAIR,
       ...(axes === 'parameter'

@@ -1,5 +1,5 @@
 import { defineItem } from '../../model/definition'
-import { AxisJoint, drawAxis } from '../common/axisJoint'
+import { AxisJoint, drawAxis, REACTION_DOC } from '../common/axisJoint'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import type { JointEquation } from '../common/jointStructure'
 import { requireMarkers, markersOf } from '../common/markerChecks'
@@ -12,7 +12,8 @@ export const ObjectJointPrismatic2D = defineItem({
   doc:
     'A planar prismatic joint between two rigid markers: (p1 - p0) . (A1 normalMarker1) = 0 (transverse ' +
     'force lambda0) and, if constrainRotation, (A0 axisMarker0) . (A1 normalMarker1) = 0 (torque ' +
-    'lambda1).',
+    'lambda1).' +
+    REACTION_DOC,
   parameters: {
     ...MARKER_PAIR,
     axisMarker0: {

@@ -1,6 +1,6 @@
 import { defineItem } from '../../model/definition'
 import { DEFAULT_COLORS } from '../../system/graphics'
-import { AxisJoint, UNIT_AXES } from '../common/axisJoint'
+import { AxisJoint, REACTION_DOC, UNIT_AXES } from '../common/axisJoint'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import type { JointEquation } from '../common/jointStructure'
 import { requireMarkers, markersOf } from '../common/markerChecks'
@@ -12,7 +12,8 @@ export const ObjectJointRevolute2D = defineItem({
   exudynName: 'ObjectJointRevolute2D',
   doc:
     'A planar revolute joint: the two position markers coincide in x and y (2 equations); Force is the ' +
-    'multiplier vector [fx, fy, 0].',
+    'multiplier vector [fx, fy, 0].' +
+    REACTION_DOC,
   parameters: { ...MARKER_PAIR, ...ACTIVE_CONNECTOR, ...VIS },
   supportsCheckpoint: true,
   check: (it, m) => requireMarkers(it, m, 'markerNumbers', 'position'),

@@ -1,6 +1,6 @@
 import { defineItem } from '../../model/definition'
 import { DEFAULT_COLORS } from '../../system/graphics'
-import { AxisJoint, checkAxisFlags, UNIT_AXES } from '../common/axisJoint'
+import { AxisJoint, checkAxisFlags, REACTION_DOC, UNIT_AXES } from '../common/axisJoint'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from '../common/connectorFields'
 import { V_COLOR, visualizationParams } from '../common/itemFields'
 import type { JointEquation } from '../common/jointStructure'
@@ -12,7 +12,8 @@ export const ObjectJointSpherical = defineItem({
   exudynName: 'ObjectJointSpherical',
   doc:
     'A spherical joint: p1 - p0 = 0 for the constrained global axes (constrainedAxes [x, y, z]); the ' +
-    'Force output is the multiplier vector in global coordinates.',
+    'Force output is the multiplier vector in global coordinates.' +
+    REACTION_DOC,
   parameters: {
     ...MARKER_PAIR,
     constrainedAxes: {
