@@ -65,7 +65,7 @@ describe('mbs run --set', () => {
     expect(runProject(r.project).stats.steps).toBe(50)
   })
 
-  it('takes a top-level setting without the prefix: solverType=RK44 runs as simulationSettings.solverType', () => {
+  it('takes a top-level setting without the prefix: solverType=RK44 is simulationSettings.solverType', () => {
     const plain = mbs('run', PENDULUM, '--end-time', '0.2', '--set', 'solverType=RK44', '--json')
     const prefixed = mbs(
       'run',

@@ -66,7 +66,8 @@ describe('URDF import in the workspace', () => {
     urdf,
     `<robot name="arm"><link name="base"/>${link('upper', 'package://robot/meshes/upper.stl')}` +
       `${link('gripper', 'package://tools/gripper.stl')}${link('spy', join(outside, 'secret.stl'))}` +
-      `${joint('a', 'base', 'upper')}${joint('b', 'upper', 'gripper')}${joint('c', 'gripper', 'spy')}</robot>`,
+      `${joint('a', 'base', 'upper')}${joint('b', 'upper', 'gripper')}` +
+      `${joint('c', 'gripper', 'spy')}</robot>`,
   )
 
   it('lists the packages the meshes name, with the folder found for each', () => {
@@ -88,7 +89,8 @@ describe('URDF import in the workspace', () => {
       embedMeshes: true,
     })
     expect(notes).toEqual([
-      `link "spy": mesh visual ${join(outside, 'secret.stl')} not imported: Refused ${join(outside, 'secret.stl')}: ` +
+      `link "spy": mesh visual ${join(outside, 'secret.stl')} not imported: ` +
+        `Refused ${join(outside, 'secret.stl')}: ` +
         `it is outside the workspace ${root} (files are opened and written only there; start the web ` +
         'host with --workspace DIR for another folder)',
     ])

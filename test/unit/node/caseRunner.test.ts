@@ -18,7 +18,8 @@ describe('CaseRunner', () => {
     const runner = new CaseRunner(WORKER)
     delete process.env.DISCONNECTED_FLAG
     while (!fs.existsSync(flag)) await sleep(5)
-    // The worker lives 300 ms after its disconnect: the case goes into a closed channel, not to a dead process.
+    // The worker lives 300 ms after its disconnect: the case goes into a closed channel, not to a dead
+    // process.
     expect(runner.alive).toBe(true)
     const row = runner.run({ key: 'k', projectText: '{}', outputs: [] }, { index: 0, overrides: [] })
     await expect(row).rejects.toBeInstanceOf(CaseRunnerDied)

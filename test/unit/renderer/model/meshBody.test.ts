@@ -2,8 +2,9 @@
 // gives the analytic mass properties of the solid, whichever of the four formats holds it. Reference:
 // the box [0.5, 0.9] x [-0.1, 0.1] x [0, 0.05] m (a file in mm, scale 0.001) of density 7850:
 // m = rho lx ly lz, centre at the box centre, J about the origin = m/12 (ly^2 + lz^2) + m (cy^2 + cz^2)
-// ... Tolerance 1e-6 relative: a mesh file holds float32 coordinates (7 digits); these corners are exact in float32, so the error is the
-// round-off of the sums, far below; 1e-6 is the float32 bound of a general file.
+// ... Tolerance 1e-6 relative: a mesh file holds float32 coordinates (7 digits); these corners are
+// exact in float32, so the error is the round-off of the sums, far below; 1e-6 is the float32 bound of
+// a general file.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
