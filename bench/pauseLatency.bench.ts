@@ -5,10 +5,10 @@
 // so it waits for the rest of the step plus the message hops. A stop ends the solver thread and the
 // spare takes over, so it waits for neither. And pause and stop sent while a run is built (the run
 // request builds the system) and while its setup runs (ordering, first factorization, initial
-// accelerations): in a fresh solver process a stop right behind the first 'run' (cold build), a stop
-// once the second has answered (cold setup), then the same with pauses, each resumed. Wall times
-// through the whole chain (host -> process main thread -> answer), so they grow with other load on
-// the machine, as the steps do.
+// accelerations): in a fresh solver process a stop right behind the first 'run' (cold build), then,
+// once the thread that took over answers, a stop once the second 'run' has answered (cold setup); in
+// another fresh process the same with pauses, each resumed. Wall times through the whole chain (host
+// -> process main thread -> answer), so they grow with other load on the machine, as the steps do.
 import { existsSync } from 'node:fs'
 import { createBackend } from '../src/host/backend'
 import {
@@ -99,16 +99,33 @@ interface DuringSetup {
 }
 
 /**
- * Wall times of a stop and of a pause sent right behind 'run' (while the run request builds the
- * system) and as soon as 'run' has answered (the setup runs in the first slice after it), and from
- * each pause's resume to the first progress event. A fresh solver process: the first build and the
- * first setup are cold.
+ * Wall times of a stop and of a pause sent right behind the first 'run' of a fresh solver process
+ * (while the run request builds the system: a cold build) and as soon as the next 'run' has answered
+ * (the setup runs in the first slice after it), and from each pause's resume to the first progress
+ * event. Stops and pauses each in a fresh process; before the second run the thread that took over
+ * from the first has answered (getState), so that the second run does not wait for it to load.
  */
 export async function measureDuringSetup(
   entry: SolverEntry,
   model: Json,
   simulationSettings: Json,
 ): Promise<{ build: DuringSetup; setup: DuringSetup; runMs: number }> {
+  const stops = await inFreshProcess(entry, model, simulationSettings, 'stop')
+  const pauses = await inFreshProcess(entry, model, simulationSettings, 'pause')
+  return {
+    build: { stopMs: stops.build.ms, pauseMs: pauses.build.ms, firstStepMs: pauses.build.firstStepMs },
+    setup: { stopMs: stops.setup.ms, pauseMs: pauses.setup.ms, firstStepMs: pauses.setup.firstStepMs },
+    runMs: stops.setup.runMs,
+  }
+}
+
+/** A stop or pause in the first run's build, then in the second run's setup; a pause resumed each time. */
+async function inFreshProcess(
+  entry: SolverEntry,
+  model: Json,
+  simulationSettings: Json,
+  method: 'pause' | 'stop',
+) {
   const backend = startBackend(entry)
   let progressAt = 0
   backend.onEvent((event) => {
@@ -121,7 +138,7 @@ export async function measureDuringSetup(
     return { ms: performance.now() - sent, status }
   }
   /** The stop or pause sent right behind 'run' (inBuild) or once it has answered. */
-  const startAnd = async (method: 'pause' | 'stop', inBuild: boolean) => {
+  const startAnd = async (inBuild: boolean) => {
     const run = timed('run')
     if (!inBuild) await run
     const answer = await timed(method)
@@ -129,23 +146,28 @@ export async function measureDuringSetup(
       throw new Error(`the ${method} came after the setup (step ${answer.status.step})`)
     return { ...answer, runMs: (await run).ms }
   }
+  /** From resume to the first step (nothing for a stop); the run is stopped then. */
   const resumeToFirstStep = async (): Promise<number> => {
+    if (method === 'stop') return 0
     progressAt = 0
     const resumed = performance.now()
     await backend.call('resume', undefined)
     while (progressAt === 0) await sleep(1)
-    return progressAt - resumed
+    const ms = progressAt - resumed
+    await backend.call('stop', undefined)
+    return ms
   }
   try {
     await backend.call('openModel', { text: projectText(model, simulationSettings) })
-    const buildStop = await startAnd('stop', true)
-    const setupStop = await startAnd('stop', false)
-    const buildPause = await startAnd('pause', true)
-    const build = { stopMs: buildStop.ms, pauseMs: buildPause.ms, firstStepMs: await resumeToFirstStep() }
-    await backend.call('stop', undefined)
-    const setupPause = await startAnd('pause', false)
-    const setup = { stopMs: setupStop.ms, pauseMs: setupPause.ms, firstStepMs: await resumeToFirstStep() }
-    return { build, setup, runMs: setupStop.runMs }
+    const build = await startAnd(true)
+    const buildFirstStep = await resumeToFirstStep()
+    await backend.call('getState', undefined)
+    const setup = await startAnd(false)
+    const setupFirstStep = await resumeToFirstStep()
+    return {
+      build: { ...build, firstStepMs: buildFirstStep },
+      setup: { ...setup, firstStepMs: setupFirstStep },
+    }
   } finally {
     backend.dispose()
   }
