@@ -1092,8 +1092,9 @@ function offsetsOf(it: ResolvedItem, equations: JointEquation[], R0: Float64Arra
  * TorqueLocal is its raw multipliers instead, signs per equation, docs/validation.md).
  */
 export const REACTION_DOC =
-  ' Force and Torque: the load of the joint on marker 0 (global; -Force, -Torque act on marker 1, ' +
-  'Torque being the couple of the rotation equations).'
+  ' Force and Torque: the load of the joint on marker 0 (global; -Force, -Torque act on marker 1), ' +
+  'Torque the couple of the rotation equations; Force acts at the sliding point (where a translation ' +
+  "axis turns with one marker's frame, at the other marker's point; else p0 = p1)."
 
 /** A joint with a fixed set of axes in its joint frame (revolute, prismatic, generic). */
 export function frameJoint(type: string, doc: string, axes: number[] | 'parameter', drawnAxis: number) {
