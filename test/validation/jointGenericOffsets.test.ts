@@ -104,6 +104,7 @@ function weldedDrive(extra: Json = {}): Json {
       { type: 'Node', name: 'v', nodeNumber: 'node', outputVariableType: 'Coordinates_t' },
       { type: 'Object', name: 'force', objectNumber: 'drive', outputVariableType: 'Force' },
       { type: 'Object', name: 'torque', objectNumber: 'drive', outputVariableType: 'Torque' },
+      { type: 'Object', name: 'forceLocal', objectNumber: 'drive', outputVariableType: 'ForceLocal' },
     ],
   )
 }
@@ -298,6 +299,8 @@ describe("JointGeneric offsets: Exudyn 1.11's run of the same models", () => {
     // multipliers carry the Newton residual amplified by the iteration matrix (~1/h^2): 1e-8 of the
     // force scale m A w^2, as in drives.test.ts.
     expect(difference(last(welded, 'force'), EXUDYN.weldedForce)).toBeLessThan(1e-8 * m * A * w * w)
+    // ForceLocal is in J0 without the offset angles (here the ground's axes), as Exudyn's.
+    expect(difference(last(welded, 'forceLocal'), EXUDYN.weldedForce)).toBeLessThan(1e-8 * m * A * w * w)
     expect(difference(last(sliding, 'p'), EXUDYN.sliderP)).toBeLessThan(1e-9)
   })
 })
