@@ -256,7 +256,8 @@ function flagRows(flags: string, none: Pair, pair: Pair): BenchResult[] {
       value: median(own),
       unit: 'x',
       extra:
-        `${median(pair.one.map((a) => a.rate)).toFixed(0)} vs ${median(pair.two.map((a) => a.rate)).toFixed(0)} ` +
+        `${median(pair.one.map((a) => a.rate)).toFixed(0)} vs ` +
+        `${median(pair.two.map((a) => a.rate)).toFixed(0)} ` +
         `cases/s; ${range(own)}`,
     },
     ...(flags === ''

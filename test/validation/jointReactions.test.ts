@@ -28,7 +28,7 @@ const centre = [0.1, 0.2, 0.3]
 const objectSensors = (joint: string, outputs: string[]): Json[] =>
   outputs.map((o) => ({ type: 'Object', name: o, objectNumber: joint, outputVariableType: o }))
 
-/** A rigid body and the ground joined by `joint` at the body's local point bodyPoint; F and M on the centre. */
+/** A rigid body and the ground joined by `joint` at the body's local point bodyPoint; F, M on the centre. */
 function body3D(joint: Json, node: Json, bodyPoint: number[], groundPoint: number[], swap: boolean): Json {
   return {
     nodes: [{ name: 'node', ...node }],
@@ -234,7 +234,8 @@ describe('Planar joints (Exudyn 1.11 has no reaction outputs for them)', () => {
       const last = lastValues(body2D({ type: 'JointRevolute2D' }, 'BodyPosition', swap), settings(0.1, 100))
       expect(difference(last('Force'), scale(sign, F2))).toBeLessThan(1e-10)
     })
-    it(`JointPrismatic2D on an axis at ${phi} rad, markers ${swap ? '[body, ground]' : '[ground, body]'}`, () => {
+    const markers = swap ? '[body, ground]' : '[ground, body]'
+    it(`JointPrismatic2D on an axis at ${phi} rad, markers ${markers}`, () => {
       // The body slides along t = [cos phi, sin phi] without turning: load on marker 0 f = F - (F . t) t
       // and the couple about the sliding point, M e_z + (c - p) x f. The axis lies in marker 0's frame,
       // the normal in marker 1's: the normal force acts at p0 (the ground's point p, as

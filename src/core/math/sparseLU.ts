@@ -460,8 +460,8 @@ export class SparseLU {
    * the full factorization would pivot differently: the candidates of column k are its pivot and the rows of
    * L(:, k) (the same reach), and the rule of factorFull (the diagonal row when it is a candidate of
    * at least PIVOT_THRESHOLD times the largest, else the first such candidate in the search order,
-   * whose position pivotRank keeps) must give the stored pivot. Returns n, or the first column where it does not
-   * (its L and U values are left for factorFull to overwrite). L(:, k) is scaled while the
+   * whose position pivotRank keeps) must give the stored pivot. Returns n, or the first column where
+   * it does not (its L and U values are left for factorFull to overwrite). L(:, k) is scaled while the
    * candidates are compared.
    */
   private refactor(tiny: number): number {

@@ -243,7 +243,7 @@ describe('SparseLU', () => {
     expect(lu.fullFactorizations).toBeGreaterThan(1)
   })
 
-  it('keepPivots keeps an acceptable pivot the rule would not choose; a bad saved sequence is ignored', () => {
+  it('keepPivots keeps an acceptable pivot the rule would not choose; a bad saved order is ignored', () => {
     // [[0, 1], [1, 0]]: off-diagonal pivots; then [[0.5, 1], [1, 0.5]]: the rule takes the diagonal
     // (0.5 >= 0.1), keepPivots keeps the off-diagonal 1 (>= 0.1 of 1) and solves it: x = [1, 1].
     const m = assemble(2, [

@@ -1,6 +1,7 @@
 // Packed force kernels (PackedForces / PackedLoads: ConnectorSpringDamper between points, force loads on
-// points, ConnectorCoordinateSpringDamper and LoadCoordinate) against the per-item path they replace in SystemEvaluator.ode2Residual: each object's
-// computeODE2LHS into a zeroed local vector added at its ltg, each load's addLoad, in model order.
+// points, ConnectorCoordinateSpringDamper and LoadCoordinate) against the per-item path they replace in
+// SystemEvaluator.ode2Residual: each object's computeODE2LHS into a zeroed local vector added at its
+// ltg, each load's addLoad, in model order.
 // Reference and kernels must agree bit for bit (Object.is, so even the sign of a zero): the kernels
 // promise the same operations in the same order, and restarts and parity tests rely on it. The model
 // mixes 3D and planar nodes, mass-point markers with offsets, ground points, and items the kernels do
