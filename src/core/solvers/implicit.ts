@@ -125,7 +125,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** Views of residual: the ODE2 rows and the AE rows (made once; subarray allocates). */
   private residualODE2 = new Float64Array(0)
   private residualAE = new Float64Array(0)
+  /** |f_lhs - f_loads| at the step's first iterate: Exudyn's r_0, its residual at q'' = 0, lambda = 0. */
   private forceScale = 0
+  /** |M q'' + f_lhs - f_loads| at the step's first iterate: what the reactions balance. */
+  private reactionScale = 0
+  /** The residual norm of the step's start guess (its first Newton pass). */
+  private startResidual = 0
+  /** A Newton solve of the current step failed: its retries take the former reference (newton()). */
+  private retrying = false
   private residualNorm = 0
   /**
    * The absolute ODE2 coordinates' reference part (x = reference + q) and the work vectors of residualFloor.
@@ -319,6 +326,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const hMin = this.settings.timeIntegration.minimumStepSize
     let h = hRequested
     let retriedWithFreshJacobian = false
+    this.retrying = false
     for (;;) {
       s.t = this.stepEnd(t0, h)
       this.predict(h)
@@ -335,6 +343,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         h = Math.max(hMin, Math.min(0.75 * h, this.recommendedStepSize))
         continue
       }
+      // Newton failed: the retries take the former reference (newton()).
+      this.retrying = true
       // A Jacobian from earlier steps may be too far off: retry once with a fresh one before halving.
       if (staleAtStart && !retriedWithFreshJacobian) {
         retriedWithFreshJacobian = true
@@ -451,7 +461,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private newtonWithSwitching(h: number): string | undefined {
     const dc = this.settings.timeIntegration.discontinuous
     for (let pass = 1; ; pass++) {
-      const failure = this.newton(h)
+      const failure = this.newton(h, pass === 1)
       if (failure || this.postNewton() <= dc.iterationTolerance) return failure
       // As Exudyn: a recommended step size below the current one ends the step to repeat it with that.
       const r = this.recommendedStepSize
@@ -481,8 +491,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /**
    * Residual into this.residual and its 2-norm into residualNorm (a field, not a return value: a double
    * returned from a call the JIT does not inline is boxed, an allocation per iteration). With
-   * measureScale, also sets forceScale, the size of the forces being balanced (|M q''| + |f_lhs - f_loads|),
-   * the reference of the relative tolerance.
+   * measureScale, also sets forceScale = |f_lhs - f_loads| and reactionScale = |M q'' + f_lhs - f_loads|,
+   * the references of the relative tolerance.
    */
   private computeResidual(h: number, measureScale = false): void {
     const s = this.state
@@ -498,7 +508,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     if (measureScale) {
       let m = 0
       for (let i = 0; i < n2; i++) m += r2[i] * r2[i]
-      this.forceScale += Math.sqrt(m)
+      this.reactionScale = Math.sqrt(m)
     }
     this.evaluator.addReactionForces(s, r2, this.velocityLevel)
     // The norm takes the constraint residual g unscaled, as Exudyn does: scaled by 1/(h^2 beta') its
@@ -729,8 +739,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     return this.projection!.matrix.factorize() < 0
   }
 
-  /** Newton for q''_T and lambda_T; returns undefined on convergence, otherwise why it failed. */
-  private newton(h: number): string | undefined {
+  /**
+   * Newton for q''_T and lambda_T; returns undefined on convergence, otherwise why it failed. firstPass:
+   * the step's first pass of the discontinuous iteration (later passes start from its converged iterate).
+   */
+  private newton(h: number, firstPass: boolean): string | undefined {
     const s = this.state
     const nt = this.settings.timeIntegration.newton
     const n2 = this.n2
@@ -740,9 +753,17 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.computeResidual(h, true)
     let res = this.residualNorm
     const res0 = res
-    // Converged when the residual is small against the forces in balance (or absolutely small), or,
-    // once an iteration stalls, when it is within its round-off floor (residualFloor).
-    let tolerance = nt.absoluteTolerance + nt.relativeTolerance * this.forceScale
+    if (firstPass) this.startResidual = res
+    // Converged at relativeTolerance times the smaller of Exudyn's r_0 (the residual at q'' = 0,
+    // lambda = 0: the forces) and the residual of our start guess, so the same number is at least as
+    // accurate as in Exudyn; the retries of a failed step at the former |f| + |M q'' + f| (without
+    // forces the strict bound is absoluteTolerance, out of reach where the matrix is numerically
+    // singular); or absolutely small; or, once an iteration stalls, within its round-off floor
+    // (residualFloor). docs/engine.md, "Newton".
+    const reference = this.retrying
+      ? this.forceScale + this.reactionScale
+      : Math.min(this.forceScale, this.startResidual)
+    let tolerance = nt.absoluteTolerance + nt.relativeTolerance * reference
     if (res <= tolerance) return undefined
     let floorMeasured = false
     let fresh = false

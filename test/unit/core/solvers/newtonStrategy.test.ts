@@ -59,13 +59,14 @@ describe('Newton predictor', () => {
     })
     solver.solve()
     // Steps 1-3 build the history (a_0; linear; quadratic): at most one iteration each. The residual
-    // at an exact prediction is round-off (1e-15 of the forces), far below relativeTolerance 1e-10.
+    // at an exact prediction is round-off (1e-15 of the forces), far below absoluteTolerance 1e-10.
     expect(solver.stats.steps).toBe(200)
     expect(solver.stats.newtonIterations).toBeLessThanOrEqual(3)
     const s = solver.state
     const t = s.t
     // Accepted predictions are exact up to round-off carried from step to step, and Newton's tolerance
-    // bounds what is accepted: residual <= 1e-10 (|M q''| + |f|) ~ 4e-10 N, over m = 2 kg: 2e-10 m/s^2.
+    // bounds what is accepted: residual <= 1e-10 + 1e-8 min(|f|, |r_start|) ~ 1e-10 N, over m = 2 kg:
+    // 5e-11 m/s^2.
     expect(Math.abs(s.a[1] - (1 + 5 * t - 20 * t * t) / 2)).toBeLessThan(2e-10)
     expect(Math.abs(Math.abs(s.lambda[0]) - 3)).toBeLessThan(4e-10)
   })
