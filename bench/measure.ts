@@ -44,6 +44,8 @@ export interface EngineResult {
   linearSolver: string
   /** Last recorded sensor values by name. */
   sensors: Record<string, number[]>
+  /** The ODE2 coordinates at the end of the run. */
+  finalCoordinates: Float64Array
 }
 
 export function prepareRun(
@@ -117,5 +119,6 @@ export function runEngine(model: JsonObject, settings: JsonObject): EngineResult
     linearSolver:
       matrix === undefined ? 'no matrix' : matrix instanceof SparseSystemMatrix ? 'sparse' : 'dense',
     sensors,
+    finalCoordinates: Float64Array.from(solver.state.q),
   }
 }
