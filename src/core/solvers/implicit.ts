@@ -410,14 +410,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
 
   /**
    * Predictor for q''_T: quadratic extrapolation through the last three step starts (error O(h^3) on
-   * smooth motion; perf3DRigidBodies with a fresh matrix and the reaction stiffness 3.0 -> 2.0 iterations
-   * per step against linear extrapolation, which in turn took the sphere chain N = 100 from 6.9 to 4.4
-   * and perfRigidPendulum from 2.9 to 2.2 against a_0 alone). With a matrix kept over many steps it can
-   * cost iterations instead (chain N = 100 4.3 -> 5.5: a smaller first residual, then the same poor
-   * contraction); the refresh policy's fresh matrices turn it into savings. Cubic was no better, and
-   * worse where the motion is not smooth (a chain released from rest). The first step uses a_0, the
-   * second extrapolates linearly. The multipliers start from the last step's: extrapolated, they carried
-   * errors into a direction the residual norm hardly sees (a reaction balanced by an acceleration, which
+   * smooth motion), so Newton starts closer than from a_0 or a linear extrapolation; cubic is worse
+   * where the motion is not smooth (a chain released from rest). The first step uses a_0, the second
+   * extrapolates linearly. The multipliers start from the last step's: extrapolated, they carry errors
+   * into a direction the residual norm hardly sees (a reaction balanced by an acceleration, which
    * moves the constraint only h^2 beta' times as much).
    */
   private predict(h: number): void {
