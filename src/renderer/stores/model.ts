@@ -118,6 +118,7 @@ export const useModelStore = defineStore('model', () => {
    */
   async function follow(change: ModelChange): Promise<void> {
     history.value = change.history
+    if (change.patch.some((op) => op.op === 'settings')) settingsSent.shift()
     const from = project.value
     if (change.revision === revision.value + 1 && from) {
       // Only what the patch touches is resolved again (the host validated it).
@@ -172,6 +173,7 @@ export const useModelStore = defineStore('model', () => {
     const result = specFromText(opened.text)
     if (!result.ok) throw new Error(result.problems.map((p) => `${p.path}: ${p.message}`).join('; '))
     history.value = { canUndo: false, canRedo: false }
+    settingsSent.length = 0
     selection.value = []
     editingSelection = []
     document.value = opened.document
@@ -303,8 +305,20 @@ export const useModelStore = defineStore('model', () => {
     return result
   }
 
-  const setSettings = (simulationSettings: ProjectSpec['simulationSettings']): ChangeResult =>
-    commit(() => settingsEdit(spec.value, simulationSettings))
+  /**
+   * Settings edits sent whose modelChanged has not come back yet. A settings edit replaces all the
+   * settings, so one made meanwhile builds on the last sent, not on the replica: two settings typed in
+   * quick succession both hold (the second used to put the first back).
+   */
+  const settingsSent: ProjectSpec['simulationSettings'][] = []
+  const latestSettings = (): ProjectSpec['simulationSettings'] =>
+    settingsSent.at(-1) ?? spec.value.simulationSettings
+
+  function setSettings(simulationSettings: ProjectSpec['simulationSettings']): ChangeResult {
+    const result = commit(() => settingsEdit(spec.value, simulationSettings))
+    if (result.ok) settingsSent.push(simulationSettings)
+    return result
+  }
 
   /** Selects one item; with `extend` (Ctrl/Cmd-click) toggles it in a multi-selection. */
   function select(ref: ItemRef | null, extend = false): void {
@@ -364,6 +378,7 @@ export const useModelStore = defineStore('model', () => {
     duplicate,
     rename,
     setSettings,
+    latestSettings,
     select,
     isSelected,
   }
