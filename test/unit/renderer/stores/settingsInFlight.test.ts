@@ -5,7 +5,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ModelChange, OpenedModel } from '../../../../src/shared/api'
-import type { ModelPatch } from '../../../../src/core'
+import type { JsonObject, ModelPatch } from '../../../../src/core'
 
 const sent: ModelPatch[] = []
 let modelChanged: (change: ModelChange) => void = () => undefined
@@ -53,7 +53,7 @@ describe('settings edited before the host answers', () => {
     await model.openFile('/work/oscillator.mbsproj')
     const set = (key: string, value: number) => {
       const latest = model.latestSettings()
-      const ti = latest.timeIntegration as Record<string, unknown>
+      const ti = latest.timeIntegration as JsonObject
       expect(model.setSettings({ ...latest, timeIntegration: { ...ti, [key]: value } }).ok).toBe(true)
     }
     set('endTime', 10_000)
@@ -65,7 +65,8 @@ describe('settings edited before the host answers', () => {
     ])
     // The host follows both edits in order: the replica holds both, and a third edit builds on it.
     const history = { canUndo: true, canRedo: false }
-    for (const [i, patch] of sent.entries()) modelChanged({ revision: i + 1, patch, history })
+    for (const [i, patch] of sent.entries())
+      modelChanged({ revision: i + 1, patch, label: 'Change solver settings', history })
     await vi.waitFor(() =>
       expect(model.spec.simulationSettings).toEqual({
         timeIntegration: { endTime: 10_000, numberOfSteps: 10_000_000 },
