@@ -14,7 +14,7 @@ import { ITEM_KINDS, type ItemKind } from '../model/types'
 import type { LoadComputation, MarkerComputation, NodeComputation, ObjectComputation } from './computation'
 import type { InitStage, LifecycleHooks } from './lifecycle'
 import type { SensorComputation } from './sensorComputation'
-import { SystemState } from './state'
+import { SystemState, type StateVectors } from './state'
 
 export interface ItemRecord<C> {
   item: ResolvedItem
@@ -167,10 +167,16 @@ export class CompiledSystem implements BuildContext {
     this.update(this.state)
   }
 
-  /** Counts coordinates and equations, assigns global offsets (the LTG maps), keeps existing state values. */
+  /**
+   * Counts coordinates and equations, assigns global offsets (the LTG maps) and keeps every vector's
+   * values (q, v, a, y, y', lambda, data) of the items initialized before.
+   */
   setup(): void {
     const old = this.state
-    const oldOffsets = this.nodes.map((r) => r.computation.ode2Index)
+    // Offsets of the items initialized before (stage STATE): their values move to the new layout.
+    const kept = (r: ItemRecord<LifecycleHooks>) => r.stage === 'STATE'
+    const oldNodes = this.nodes.map(({ computation: n }) => [n.ode2Index, n.ode1Index, n.dataIndex])
+    const oldObjects = this.objects.map(({ computation: o }) => [o.aeIndex, o.dataIndex])
     let n2 = 0,
       n1 = 0,
       nd = 0,
@@ -200,16 +206,21 @@ export class CompiledSystem implements BuildContext {
     if (changed) {
       const s = new SystemState(n2, n1, nae, nd)
       s.t = old.t
-      // Keep the coordinates of nodes that existed before (nodes are only ever appended).
+      const move = (vectors: readonly (keyof StateVectors)[], from: number, to: number, n: number) => {
+        for (const v of vectors) s[v].set(old[v].subarray(from, from + n), to)
+      }
       this.nodes.forEach((r, i) => {
-        const from = oldOffsets[i]
-        if (from === undefined || r.stage === 'NONE' || from + r.computation.nODE2 > old.q.length) return
-        const to = r.computation.ode2Index
-        for (let k = 0; k < r.computation.nODE2; k++) {
-          s.q[to + k] = old.q[from + k]
-          s.v[to + k] = old.v[from + k]
-          s.a[to + k] = old.a[from + k]
-        }
+        if (!kept(r)) return
+        const n = r.computation
+        move(['q', 'v', 'a'], oldNodes[i][0], n.ode2Index, n.nODE2)
+        move(['y', 'yDot'], oldNodes[i][1], n.ode1Index, n.nODE1)
+        move(['data'], oldNodes[i][2], n.dataIndex, n.nData)
+      })
+      this.objects.forEach((r, i) => {
+        if (!kept(r)) return
+        const o = r.computation
+        move(['lambda'], oldObjects[i][0], o.aeIndex, o.nAE)
+        move(['data'], oldObjects[i][1], o.dataIndex, o.nData)
       })
       this.state = s
       this.layoutVersion++

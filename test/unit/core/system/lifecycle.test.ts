@@ -1,8 +1,8 @@
 // The per-item lifecycle contract (docs/engine.md, "Assembly and lifecycle"), checked with a probe node
 // type that records every hook call: phase 1 (setupInitial) runs for all pending items before any
 // phase 2 (setupInitialState); phase 1 sees the state unchanged; an item added later is initialized
-// alone while the others keep their state and reference; resetInitialization re-records one item;
-// initialize() does nothing when nothing is pending.
+// alone while the others keep their state and reference (every state vector, moved to the new
+// offsets); resetInitialization re-records one item; initialize() does nothing when nothing is pending.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   CompiledSystem,
@@ -128,6 +128,60 @@ describe('item lifecycle', () => {
     expect(phaseCalls()[0].q).toEqual([5, 7])
     expect(Array.from(system.state.q)).toEqual([5, 7, 3])
     expect([0, 1, 2].map((i) => probe(system, i).recordedReferences)).toEqual([[10], [20], [30]])
+  })
+
+  it('keeps v, a, lambda and data of the items there before when an added node shifts offsets', () => {
+    // A point mass held in y by a constraint (lambda) on a bristle-friction floor (2 data coordinates);
+    // an added GenericData node comes first in the data vector, so the friction's data move back by 3.
+    const nodes: Record<string, unknown>[] = [
+      { type: 'Point', name: 'n' },
+      { type: 'PointGround', name: 'g' },
+    ]
+    const model = {
+      nodes,
+      objects: [
+        { type: 'MassPoint', name: 'm', physicsMass: 1, nodeNumber: 'n' },
+        {
+          type: 'ConnectorCoordinateSpringDamperExt',
+          name: 'f',
+          markerNumbers: ['gx', 'x'],
+          fDynamicFriction: 1,
+          stickingStiffness: 1e4,
+        },
+        { type: 'ConnectorCoordinate', name: 'c', markerNumbers: ['gy', 'y'] },
+      ],
+      markers: [
+        { type: 'NodeCoordinate', name: 'x', nodeNumber: 'n', coordinate: 0 },
+        { type: 'NodeCoordinate', name: 'y', nodeNumber: 'n', coordinate: 1 },
+        { type: 'NodeCoordinate', name: 'gx', nodeNumber: 'g', coordinate: 0 },
+        { type: 'NodeCoordinate', name: 'gy', nodeNumber: 'g', coordinate: 1 },
+      ],
+    }
+    const resolve = () => {
+      const r = resolveModel(model)
+      if (!r.ok) throw new Error(JSON.stringify(r.problems))
+      return r.model
+    }
+    const system = new CompiledSystem(resolve())
+    const s = system.state
+    expect([s.q.length, s.lambda.length, s.data.length]).toEqual([3, 1, 2])
+    s.q.set([1, 2, 3])
+    s.v.set([4, 5, 6])
+    s.a.set([7, 8, 9])
+    s.lambda.set([-11])
+    s.data.set([1, 0.25])
+    nodes.push({ type: 'GenericData', name: 'd', numberOfDataCoordinates: 3, initialCoordinates: [7, 8, 9] })
+    system.addItem(resolve(), 'node')
+    system.initialize()
+    const after = system.state
+    expect(after).not.toBe(s)
+    expect([after.q, after.v, after.a, after.lambda].map((v) => Array.from(v))).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+      [-11],
+    ])
+    expect(Array.from(after.data)).toEqual([7, 8, 9, 1, 0.25])
   })
 
   it('resetInitialization re-records the reference and initial conditions of that item only', () => {
