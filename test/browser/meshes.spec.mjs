@@ -1,9 +1,9 @@
 // Mesh files in the app: Create > Body from mesh reads an STL the test writes into the workspace,
-// fills the body's mass from it, and the viewport draws it (the canvas differs from the empty
-// model's) and picks it (a click on its pixels selects the body in the tree). An embedded copy draws
-// after the file is deleted. A million-triangle STL loads without freezing the page (the longest
-// main-thread task and the longest gap between animation frames while it loads), and two bodies
-// using it share one parse.
+// fills the body's mass and inertia from it (turned by the rotation typed), and the viewport draws it
+// (the canvas differs from the empty model's) and picks it (a click on its pixels selects the body in
+// the tree). An embedded copy draws after the file is deleted. A million-triangle STL loads without
+// freezing the page (the longest main-thread task and the longest gap between animation frames while
+// it loads), and two bodies using it share one parse.
 import assert from 'node:assert/strict'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -73,6 +73,10 @@ test('a body from an STL mesh is drawn and picked', async () => {
   const file = page.locator('.dialog input[aria-label=file]')
   await file.fill('box.stl')
   await file.press('Tab')
+  // Turned a quarter about z, typed in degrees: the box lies along y in the body.
+  const turn = page.locator('.dialog input[aria-label="rotation[2]"]')
+  await turn.fill('90 deg')
+  await turn.press('Tab')
   await page.locator('.dialog').screenshot({ path: outputPath('meshes-create-dialog.png') })
   await page.click('.dialog button[type=submit]')
   await page.locator('.dialog').waitFor({ state: 'detached' })
@@ -98,6 +102,11 @@ test('a body from an STL mesh is drawn and picked', async () => {
   await page.screenshot({ path: outputPath('meshes-picked.png') })
   const mass = Number(await page.locator('[data-param=physicsMass] input').inputValue())
   assert.ok(Math.abs(mass - 7850 * 0.4 * 0.2 * 0.1) <= 1e-6 * mass, `mass ${mass}`)
+  // Turned, its 0.4 m edge lies along y: Jxx = m (0.4^2 + 0.1^2) / 12, Jyy = m (0.2^2 + 0.1^2) / 12.
+  const inertia = (i) => page.locator(`[data-param=physicsInertia] input[aria-label="physicsInertia[${i}]"]`)
+  const [jxx, jyy] = [Number(await inertia(0).inputValue()), Number(await inertia(1).inputValue())]
+  assert.ok(Math.abs(jxx - (mass * 0.17) / 12) <= 1e-6 * jxx, `Jxx ${jxx}`)
+  assert.ok(Math.abs(jyy - (mass * 0.05) / 12) <= 1e-6 * jyy, `Jyy ${jyy}`)
   assert.deepEqual(app.errors, [])
 })
 

@@ -21,7 +21,7 @@ import {
 import { findItem, validateSpec, type ItemRef, type ProjectSpec } from './projectSpec'
 import { axisVector, resolveUpAxis } from '../viewport/upAxis'
 import { shapeEntry, shapeInertia, type BodyShape } from './shapeInertia'
-import { meshBodyValues, type CreateHost } from './meshBody'
+import { meshBodyValues, meshRotation, type CreateHost } from './meshBody'
 
 export type FormValues = Record<string, JsonValue>
 
@@ -286,7 +286,7 @@ const rigidBodyFromMesh: CreateAction = {
   doc:
     'A rigid body of a closed mesh file (STL, OBJ, glTF, GLB) of uniform density: its mass, centre ' +
     'of mass and inertia from the mesh (divergence theorem), the mesh as its graphics, its node at ' +
-    'the mesh origin',
+    'the mesh origin, its axes the global ones',
   form: () => ({
     name: { type: 'string', default: 'part', doc: 'name of the body (node and markers are named after it)' },
     file: {
@@ -303,6 +303,11 @@ const rigidBodyFromMesh: CreateAction = {
       doc: "the file's length unit in m (0.001 for a file in mm)",
     },
     position: vector3('position of the mesh origin (the body reference point)', [0, 0, 0]),
+    rotation: vector3(
+      "the file's axes turned in the body: angles about x, y, z in turn (Rx Ry Rz, Exudyn's RotXYZ)",
+      [0, 0, 0],
+      'rad',
+    ),
     color: { type: 'color', default: [0.45, 0.6, 0.85, 1], doc: 'colour' },
     embed: {
       type: 'boolean',
@@ -315,6 +320,7 @@ const rigidBodyFromMesh: CreateAction = {
     const mass = values.massProperties as Record<string, JsonValue> | undefined
     if (!mass) throw new Error('Pick a mesh file first')
     const scale = num(values, 'scale')
+    const R = meshRotation(values.rotation)
     return rigidBodyAdditions(spec, values, {
       physicsMass: mass.mass,
       physicsCenterOfMass: mass.centerOfMass,
@@ -325,6 +331,7 @@ const rigidBodyFromMesh: CreateAction = {
           file: values.meshReference,
           ...(typeof values.meshData === 'string' ? { data: values.meshData } : {}),
           ...(scale === 1 ? {} : { scale: [scale, scale, scale] }),
+          ...(R ? { rotation: [R.slice(0, 3), R.slice(3, 6), R.slice(6, 9)] } : {}),
         },
       ],
     })

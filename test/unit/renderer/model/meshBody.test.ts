@@ -70,6 +70,84 @@ describe('body from mesh', () => {
   })
 })
 
+// A rotation in the form turns the file's axes in the body: the mass properties are the turned box's,
+// centre R c and inertia R J R^T of the unturned box's c and J about the origin (the body reference
+// point, which the rotation keeps), and the Mesh entry draws it turned by the same R. R from the angles
+// by the closed form Rx Ry Rz, written out here; same 1e-6 float32 bound as above.
+describe('body from mesh, turned', () => {
+  const angles = [0.3, -0.7, 1.1]
+  const [a, b, c] = angles.map(Math.cos)
+  const [d, e, f] = angles.map(Math.sin)
+  const Rx = [
+    [1, 0, 0],
+    [0, a, -d],
+    [0, d, a],
+  ]
+  const Ry = [
+    [b, 0, e],
+    [0, 1, 0],
+    [-e, 0, b],
+  ]
+  const Rz = [
+    [c, -f, 0],
+    [f, c, 0],
+    [0, 0, 1],
+  ]
+  const mul = (A: number[][], B: number[][]) =>
+    A.map((row) => B[0].map((_, j) => row[0] * B[0][j] + row[1] * B[1][j] + row[2] * B[2][j]))
+  const R = mul(mul(Rx, Ry), Rz)
+  const T = (A: number[][]) => A[0].map((_, j) => A.map((row) => row[j]))
+
+  it('has the turned box mass properties, and the entry its rotation', async () => {
+    const values = await meshBodyValues(
+      { ...form('box.stl'), rotation: angles },
+      host(binaryStl(boxTriangles(BOX.origin, BOX.size))),
+    )
+    const [lx, ly, lz] = BOX.size.map((x) => x / 1000)
+    const m = RHO * lx * ly * lz
+    const c0 = BOX.origin.map((x, i) => (x + BOX.size[i] / 2) / 1000)
+    const c2 = c0[0] ** 2 + c0[1] ** 2 + c0[2] ** 2
+    const own = [
+      (m / 12) * (ly ** 2 + lz ** 2),
+      (m / 12) * (lx ** 2 + lz ** 2),
+      (m / 12) * (lx ** 2 + ly ** 2),
+    ]
+    // J about the origin (Steiner): J_c + m (|c|^2 I - c c^T); then turned.
+    const J0 = [0, 1, 2].map((i) => [0, 1, 2].map((j) => (i === j ? own[i] + m * c2 : 0) - m * c0[i] * c0[j]))
+    const J = mul(mul(R, J0), T(R))
+    const centre = R.map((row) => row[0] * c0[0] + row[1] * c0[1] + row[2] * c0[2])
+    const props = values.massProperties as { mass: number; centerOfMass: number[]; inertia: number[] }
+    expect(Math.abs(props.mass - m)).toBeLessThanOrEqual(1e-6 * m)
+    centre.forEach((x, i) => expect(Math.abs(props.centerOfMass[i] - x)).toBeLessThanOrEqual(1e-9))
+    const exudynOrder = [J[0][0], J[1][1], J[2][2], J[1][2], J[0][2], J[0][1]]
+    const largest = Math.max(...own.map((x) => x + m * c2))
+    exudynOrder.forEach((x, i) => expect(Math.abs(props.inertia[i] - x)).toBeLessThanOrEqual(1e-6 * largest))
+
+    const action = CREATE_ACTIONS.find((x) => x.id === 'rigidBodyFromMesh')!
+    const { additions } = action.build(emptyProjectSpec(), { ...values, color: [1, 1, 1, 1] }, [])
+    const opened = specFromText(specToText(withAdditions(emptyProjectSpec(), additions)))
+    if (!opened.ok) throw new Error(opened.problems[0].message)
+    const body = opened.spec.model.objects.find((o) => o.name === 'part')!
+    const entry = (body.VgraphicsData as Record<string, JsonValue>[])[0]
+    ;(entry.rotation as number[][]).forEach((row, i) =>
+      row.forEach((x, j) => expect(Math.abs(x - R[i][j])).toBeLessThanOrEqual(1e-15)),
+    )
+    expect(entry.scale).toEqual([0.001, 0.001, 0.001])
+  })
+
+  it('no rotation writes no rotation', async () => {
+    const values = await meshBodyValues(
+      { ...form('box.stl'), rotation: [0, 0, 0] },
+      host(binaryStl(boxTriangles(BOX.origin, BOX.size))),
+    )
+    const action = CREATE_ACTIONS.find((x) => x.id === 'rigidBodyFromMesh')!
+    const { additions } = action.build(emptyProjectSpec(), { ...values, color: [1, 1, 1, 1] }, [])
+    const body = additions.find((x) => x.kind === 'objects')!.item
+    expect((body.VgraphicsData as Record<string, JsonValue>[])[0]).not.toHaveProperty('rotation')
+    expectBox(values)
+  })
+})
+
 describe('body from mesh, embedded', () => {
   it('refuses to embed a file whose base64 a project could not hold', async () => {
     // One byte over the limit: 786433 bytes are 1048580 characters of base64, over 2^20.
