@@ -1,7 +1,7 @@
 // URDF import in both formulations. References independent of the importer: a double pendulum built
 // by hand in each formulation (the import must give the same model, hence the same run bit for bit),
 // and a six-axis arm whose two imports (minimal and redundant coordinates) must move alike to 1e-8 m
-// over 1 s. Input errors name the element.
+// over 1 s; a joint sensor's angle against the link's position (Rodrigues). Input errors name the element.
 import { describe, expect, it } from 'vitest'
 import { collectGraphics, importUrdf, UrdfError } from '../../../../src/core'
 import { run, sensorSeries, type Json } from '../../../validation/helpers'
@@ -287,13 +287,86 @@ describe('URDF visuals', () => {
   })
 })
 
+/** A robot of one link of 2 kg on one joint from the base, 1 m up and turned by rpy. */
+function oneJointRobot(
+  r: Record<'link' | 'com' | 'joint' | 'type' | 'rpy' | 'axis', string> & { limit?: string },
+) {
+  return `<robot name="${r.link}"><link name="base"/>
+      <link name="${r.link}"><inertial><origin xyz="${r.com}"/><mass value="2"/>
+        <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.02" iyz="0" izz="0.02"/></inertial></link>
+      <joint name="${r.joint}" type="${r.type}"><parent link="base"/><child link="${r.link}"/>
+        <origin xyz="0 0 1" rpy="${r.rpy}"/><axis xyz="${r.axis}"/>${r.limit ?? ''}</joint></robot>`
+}
+
+describe('URDF revolute joint sensor', () => {
+  // The joint sensor is the angle about the URDF axis from the URDF zero pose, sign included: with the
+  // redundant formulation's link at p(t), p = o + Rx(0.2) Rot(a, theta) c (Rodrigues, written here)
+  // for the sensor's theta; the tree's sensor equals it to 1e-8 rad (the two formulations' RK44 runs,
+  // as for the arm above). The axis is skewed and negative in y, so a flipped sign or an offset fails.
+  it('reads the angle about the URDF axis in both formulations', () => {
+    const urdf = oneJointRobot({
+      link: 'arm',
+      com: '0.3 0 0.1',
+      joint: 'hinge',
+      type: 'revolute',
+      rpy: '0.2 0 0',
+      axis: '0 -0.6 0.8',
+      limit: '<limit lower="-3" upper="3" effort="1" velocity="9"/>',
+    })
+    const settings = {
+      solverType: 'RK44',
+      timeIntegration: { endTime: 0.5, numberOfSteps: 1000 },
+      solutionSettings: { sensorsWritePeriod: 0.05 },
+    }
+    const c = [0.3, 0, 0.1]
+    const bodies = importUrdf(urdf, { formulation: 'bodies', gravity: G, jointSensors: true }).model
+    const recorded = run(
+      {
+        ...bodies,
+        markers: [
+          ...(bodies.markers as Json[]),
+          { type: 'BodyPosition', name: 'com', bodyNumber: 'arm', localPosition: c },
+        ],
+        sensors: [
+          ...(bodies.sensors as Json[]),
+          { type: 'Marker', name: 'p', markerNumber: 'com', outputVariableType: 'Position' },
+        ],
+      },
+      settings,
+    ).recorder
+    const angle = sensorSeries(recorded, 'hinge').values.map((v) => v[0])
+    const p = sensorSeries(recorded, 'p').values
+    const tree = importUrdf(urdf, { formulation: 'tree', gravity: G, jointSensors: true }).model
+    const treeAngle = sensorSeries(run(tree, settings).recorder, 'hinge').values.map((v) => v[0])
+
+    const a = [0, -0.6, 0.8]
+    const [cx, sx] = [Math.cos(0.2), Math.sin(0.2)]
+    const expected = (theta: number): number[] => {
+      // Rot(a, theta) c = c cos + (a x c) sin + a (a . c)(1 - cos), then Rx(0.2) and the origin.
+      const [ct, st] = [Math.cos(theta), Math.sin(theta)]
+      const axc = [a[1] * c[2] - a[2] * c[1], a[2] * c[0] - a[0] * c[2], a[0] * c[1] - a[1] * c[0]]
+      const ac = a[0] * c[0] + a[1] * c[1] + a[2] * c[2]
+      const r = c.map((x, i) => x * ct + axc[i] * st + a[i] * ac * (1 - ct))
+      return [r[0], cx * r[1] - sx * r[2], 1 + sx * r[1] + cx * r[2]]
+    }
+    expect(Math.abs(angle[angle.length - 1])).toBeGreaterThan(0.3)
+    angle.forEach((theta, k) => {
+      expected(theta).forEach((x, i) => expect(Math.abs(p[k][i] - x)).toBeLessThan(1e-10))
+      expect(Math.abs(treeAngle[k] - theta)).toBeLessThan(1e-8)
+    })
+  })
+})
+
 describe('URDF prismatic joint', () => {
   it('a slider on a tilted axis falls (g . a) t^2 / 2 in both formulations, read by its joint sensor', () => {
-    const urdf = `<robot name="slider"><link name="base"/>
-      <link name="carriage"><inertial><origin xyz="0.1 0 0"/><mass value="2"/>
-        <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.02" iyz="0" izz="0.02"/></inertial></link>
-      <joint name="rail" type="prismatic"><parent link="base"/><child link="carriage"/>
-        <origin xyz="0 0 1" rpy="0.3 0 0"/><axis xyz="0 0.6 -0.8"/></joint></robot>`
+    const urdf = oneJointRobot({
+      link: 'carriage',
+      com: '0.1 0 0',
+      joint: 'rail',
+      type: 'prismatic',
+      rpy: '0.3 0 0',
+      axis: '0 0.6 -0.8',
+    })
     // The axis in the world: Rx(0.3) (0, 0.6, -0.8); gravity's component along it drives the slider.
     const [c, s] = [Math.cos(0.3), Math.sin(0.3)]
     const axisZ = 0.6 * s - 0.8 * c
