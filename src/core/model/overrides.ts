@@ -12,6 +12,7 @@ import {
   type ModelPatch,
 } from './patch'
 import { loadProjectJson, writeProject, type LoadResult, type Project } from './project'
+import { patchedProject } from './patchedProject'
 import { getItemType } from './registry'
 import { suggest } from './resolve'
 import { SETTINGS_SCHEMA } from './settings'
@@ -86,6 +87,22 @@ export function applyOverrides(project: Project, overrides: readonly Override[])
   if (problems.length > 0) return { ok: false, problems }
   const text = writeProject({ ...project, model: doc.model, simulationSettingsSpec: doc.simulationSettings })
   return loadProjectJson(JSON.parse(text))
+}
+
+/**
+ * applyOverrides without the text round trip, for the many cases of a study: the same validated edits
+ * applied to the loaded project, whose items they modify are resolved again alone (patchedProject).
+ * Each value goes through JSON text first, as in applyOverrides' project text (-0 becomes 0), so the
+ * resolved project is the one applyOverrides loads, bit for bit.
+ */
+export function patchOverrides(project: Project, overrides: readonly Override[]): LoadResult {
+  const asWritten = overrides.map((o) => ({
+    path: o.path,
+    value: JSON.parse(JSON.stringify(o.value)) as JsonValue,
+  }))
+  const { doc, patch, problems } = overriddenDoc(project, asWritten)
+  if (problems.length > 0) return { ok: false, problems }
+  return patchedProject(project, doc, patch)
 }
 
 function overrideEdit(doc: EditableProject, { path, value }: Override) {

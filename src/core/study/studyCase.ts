@@ -1,6 +1,7 @@
-// One case of a study, as a worker runs it: the overrides applied like `mbs run --set`, the run, the
-// outputs. A failure of any kind becomes a row with its error; it never stops the study.
-import { applyOverrides } from '../model/overrides'
+// One case of a study, as a worker runs it: the overrides applied as `mbs run --set` applies them (without
+// its text round trip: patchOverrides, the same project bit for bit), the run, the outputs. A failure of
+// any kind becomes a row with its error; it never stops the study.
+import { patchOverrides } from '../model/overrides'
 import type { Project } from '../model/project'
 import { formatProblems, type JsonValue } from '../model/types'
 import { runProject } from '../simulation'
@@ -36,7 +37,7 @@ export function runStudyCase(project: Project, outputs: readonly StudyOutput[], 
   })
   const none = Object.fromEntries(outputs.map((o) => [o.name, null]))
   try {
-    const r = applyOverrides(project, c.overrides)
+    const r = patchOverrides(project, c.overrides)
     if (!r.ok) return row('failed', none, formatProblems(r.problems).replace(/\n/g, '; '))
     const { recorder } = runProject(r.project)
     const values: Record<string, number | null> = {}

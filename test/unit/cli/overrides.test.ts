@@ -6,7 +6,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { mbs } from '../../fixtures/cli'
-import { applyOverrides, parseOverride, parseProject, runProject, type Override } from '../../../src/core'
+import {
+  applyOverrides,
+  parseOverride,
+  parseProject,
+  patchOverrides,
+  runProject,
+  type Override,
+} from '../../../src/core'
 import { REPO_ROOT } from './spawnCli'
 
 const PENDULUM = path.join(REPO_ROOT, 'resources', 'examples', 'pendulum.mbsproj')
@@ -107,5 +114,47 @@ describe('mbs run --set', () => {
     expect(code).toBe(64)
     expect(err[0]).toBe('mbs run: --set: 2 overrides cannot be applied')
     expect(err.slice(1, 3).join('\n')).toMatch(/no parameter "mass"[^]*parameter distance/)
+  })
+})
+
+/** The recorded sensor rows of a run as bytes: equal bytes are equal doubles, -0 and NaN payloads too. */
+function sensorBytes(project: Parameters<typeof runProject>[0]) {
+  return runProject(project).recorder.series.map((s) =>
+    Buffer.from(s.data.buffer, 0, s.rows * (s.size + 1) * 8),
+  )
+}
+
+describe("patchOverrides (a study's cases, without the text round trip)", () => {
+  const project = load(fs.readFileSync(PENDULUM, 'utf8'))
+  const overrides = (...texts: string[]) => texts.map(parseOverride).filter((o): o is Override => 'path' in o)
+
+  it.each([
+    [['bob.physicsMass=2.5', 'timeIntegration.numberOfSteps=300', 'timeIntegration.endTime=0.3']],
+    [['gravity.loadVector=[-0,-0,-0]', 'rod.distance=0.75', 'timeIntegration.endTime=0.2']],
+    [['gravity.loadVector=[0.5,-3.7,-0]', 'solverType=TrapezoidalIndex2', 'timeIntegration.endTime=0.2']],
+    [
+      [
+        'timeIntegration.generalizedAlpha.spectralRadius=0.6',
+        'bob.physicsMass=0.5',
+        'timeIntegration.endTime=0.2',
+      ],
+    ],
+    [['timeIntegration.endTime=0.2', 'bob.physicsMass=3', 'bob.physicsMass=1.25']],
+  ])('runs %j bit for bit as applyOverrides (mbs run --set) does', (texts) => {
+    // Independent reference: applyOverrides writes the project text and loads it like a file.
+    const slow = applyOverrides(project, overrides(...texts))
+    const fast = patchOverrides(project, overrides(...texts))
+    if (!slow.ok || !fast.ok) throw new Error(JSON.stringify([slow, fast]))
+    expect(fast.project.settings).toEqual(slow.project.settings)
+    expect(fast.project.model).toEqual(slow.project.model)
+    expect(sensorBytes(fast.project)).toEqual(sensorBytes(slow.project))
+  })
+
+  it('refuses what applyOverrides refuses, with the same problems', () => {
+    const bad = overrides('bob.physicsMass=-1', 'rod.distance=0', 'timeIntegration.numberOfSteps=0')
+    const slow = applyOverrides(project, bad)
+    const fast = patchOverrides(project, bad)
+    expect(slow.ok).toBe(false)
+    expect(fast).toEqual(slow)
   })
 })
