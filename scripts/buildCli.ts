@@ -1,8 +1,10 @@
 // `npm ci` / `npm install` run this (package.json "prepare"): bundles the `mbs` command line into one
 // CommonJS file, so bin/mbs.cjs starts prebuilt JavaScript instead of compiling the sources with tsx on
 // every call. Beside the bundle it lists the files it was built from; bin/cliBundle.cjs uses the
-// bundle only while none of them is newer, and keeps V8's code cache of it beside it.
+// bundle only while none of them is newer, and keeps V8's code cache of it beside it, written here by
+// a short run so that the first command after an install starts from it too.
 import { build, type BuildOptions } from 'esbuild'
+import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { createRequire } from 'node:module'
@@ -23,7 +25,27 @@ export async function buildCli(root: string = REPO_ROOT, dir: string = BUNDLE_DI
   // The repository's own files: a dependency changes only through npm install, which rebuilds.
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'))
   writeFileSync(resolve(root, dir, 'mbs.inputs.json'), JSON.stringify(inputs) + '\n')
+  warmCodeCache(root, resolve(root, dir, 'mbs.cjs'))
   return inputs
+}
+
+/**
+ * Writes the bundle's code cache (bin/cliBundle.cjs, loadBundle) from a process that ran a short
+ * `mbs run` of an example with joints on the sparse solver, so the cache holds the functions a run
+ * compiles, not only those of the first command a user happens to start. A failure only warns: the
+ * first command then writes the cache.
+ */
+function warmCodeCache(root: string, bundle: string): void {
+  const example = resolve(root, 'resources/examples/sliderCrankRigid.mbsproj')
+  const argv = ['run', example, '--end-time', '0.02', '--set', 'linearSolverType=EigenSparse', '--json']
+  const script =
+    `require(${JSON.stringify(resolve(root, 'bin/cliBundle.cjs'))}).loadBundle(${JSON.stringify(bundle)})` +
+    `.mainAsync(${JSON.stringify(argv)}).then((code) => (process.exitCode = code))`
+  try {
+    execFileSync(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'] })
+  } catch (e) {
+    console.warn(`mbs bundle: no code cache written (${e instanceof Error ? e.message : String(e)})`)
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -27,6 +27,7 @@ import type { CliIO } from './io'
 import { parseOverrides, requireOverridden } from './overrides'
 import { systemErrorText } from '../node/ioError'
 import { missingMeshFiles } from '../node/meshFiles'
+import { phase } from '../node/phaseTimes'
 import { readInputFile, requireProject } from './projectFile'
 import { PartialRunError, runWithOutputs, type BranchOf } from './runOutputs'
 import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
@@ -35,8 +36,10 @@ import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
 const PROGRESS_AFTER_SECONDS = 1
 
 export function runCommand(projectFile: string, args: RunArgs, io: CliIO): number {
+  phase('start (bundle loaded)')
   const overrides = parseOverrides(args.overrides)
   const base = requireProject(projectFile, EXIT.runInvalidProject)
+  phase('read, parse, validate')
   const branchOf = args.branchOf !== undefined ? originalRun(args.branchOf, base, overrides) : undefined
   const project = requireOverridden(base, overrides)
   checkTimes(project, args)
@@ -58,6 +61,7 @@ export function runCommand(projectFile: string, args: RunArgs, io: CliIO): numbe
     branchOf,
   )
   const wallTime = (performance.now() - started) / 1000
+  phase('steps')
 
   if (args.sensorsDir !== undefined) writeSensorFiles(project, result, sensorFiles, args.sensorsDir)
   const summary = runSummary(result, wallTime)
@@ -68,6 +72,7 @@ export function runCommand(projectFile: string, args: RunArgs, io: CliIO): numbe
         `(${summary.newtonIterations} Newton iterations, ${summary.jacobians} Jacobians, ` +
         `${wallTime.toFixed(3)} s)`,
     )
+  phase('outputs')
   return EXIT.ok
 }
 

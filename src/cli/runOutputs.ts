@@ -38,6 +38,7 @@ import { buildSystem } from '../core/simulation'
 import { FileSink, writeCheckpointFile } from '../node/runFiles'
 import { CliError, EXIT } from './errors'
 import { IoError, systemErrorText } from '../node/ioError'
+import { phase, profiling } from '../node/phaseTimes'
 
 export interface RunOutputRequest {
   /** --results FILE */
@@ -50,6 +51,15 @@ export interface RunOutputRequest {
   fromCheckpoint?: string
   /** --branch-of FILE */
   branchOf?: BranchOf
+}
+
+/** A step handler ending the phase 'first step' at the first step (MBS_PROFILE). */
+function firstStepPhase(): () => void {
+  let first = true
+  return () => {
+    if (first) phase('first step')
+    first = false
+  }
 }
 
 /** The results of the run a branch's checkpoint was saved from, and the file's name. */
@@ -79,7 +89,9 @@ export class PartialRunError extends Error {
  */
 export function runWithOutputs(project: Project, request: RunOutputRequest, options: RunOptions): RunResult {
   const settings = project.settings
+  phase('checks before the run')
   const system = buildSystem(project)
+  phase('build the system')
   system.state.t = settings.timeIntegration.startTime
   const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod)
   const outputs: Record<string, ScheduleHolder> = { sensors: recorder }
@@ -135,7 +147,10 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
       outputs.frames = w
       stepHandlers.push((s) => w.maybeWriteFrame(s))
     }
+    phase('create the solver')
+    if (profiling) stepHandlers.push(firstStepPhase())
     solver.initializeSolver()
+    phase('initialize the solver')
     writer?.maybeWriteFrame(system.state)
     if (checkpointFile !== undefined && at !== undefined && reached(system.state.t)) save()
     solver.advance(Infinity)

@@ -37,6 +37,13 @@ describe('buildCli', () => {
     expect(inputs).toContain('package.json')
     const bundle = freshBundle(REPO_ROOT, dir)
     expect(bundle).toBe(join(dir, 'mbs.cjs'))
+    // The build leaves V8's code cache of a short run, stamped with the bundle's size and modification time.
+    const built = statSync(bundle as string)
+    expect(
+      readFileSync(cacheFile(bundle as string))
+        .subarray(0, 40)
+        .toString(),
+    ).toMatch(new RegExp(`^${built.mtimeMs} ${built.size}\n`))
     const { main } = load(bundle as string) as { main(argv: string[], io: CliIO): number }
     const out: string[] = []
     expect(main(['--version'], { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0)
