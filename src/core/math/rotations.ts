@@ -221,9 +221,27 @@ export const TAIT_BRYAN_XYZ: RotationParametrization = {
 }
 
 /** The planar angle phi about the global z axis: A = Rz(phi), Gbar = [0, 0, 1]^T. */
+/**
+ * rotationFromRxyz(0, 0, phi) without the cosines and sines of 0: every entry by the same operations on
+ * c0 = c1 = 1, s0 = s1 = 0 (bit for bit, signed zeros included).
+ */
+function planarRotation(phi: number, out: Vec): void {
+  const c = Math.cos(phi),
+    s = Math.sin(phi)
+  out[0] = c
+  out[1] = -s
+  out[2] = 0
+  out[3] = 0 * c + s
+  out[4] = -0 * s + c
+  out[5] = -0
+  out[6] = -0 * c + 0 * s
+  out[7] = 0 * s + 0 * c
+  out[8] = 1
+}
+
 export const PLANAR_ANGLE: RotationParametrization = {
   size: 1,
-  rotationMatrix: (t, out) => rotationFromRxyz(0, 0, t[0], out),
+  rotationMatrix: (t, out) => planarRotation(t[0], out),
   localG: (_t, out) => {
     out[0] = 0
     out[1] = 0

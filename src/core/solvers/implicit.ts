@@ -46,9 +46,16 @@ function jacobianState(n2: number, nAE: number, nData: number): JacobianState {
 }
 const emptyJacobianState = (): JacobianState => jacobianState(0, 0, 0)
 
-/** Copies the vectors a Jacobian state holds (q, v, a, lambda, data); a SystemState has them too. */
+/**
+ * Copies the vectors a Jacobian state holds (q, v, a, lambda, data); a SystemState has them too. Written
+ * out: a loop over the keys is a keyed load and a builtin call per vector, at every refresh.
+ */
 function copyJacobianState(to: JacobianState, from: JacobianState): void {
-  for (const key of JACOBIAN_STATE_KEYS) to[key].set(from[key])
+  copyInto(to.q, from.q)
+  copyInto(to.v, from.v)
+  copyInto(to.a, from.a)
+  copyInto(to.lambda, from.lambda)
+  copyInto(to.data, from.data)
 }
 
 /** An iteration that reduces the residual by less than this has stalled: time to measure its floor. */
@@ -668,7 +675,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.stats.jacobians++
     const k = this.matrix.factorize()
     if (k < 0) {
-      this.selectionsTried.clear()
+      // Only when non-empty: Set.clear allocates a new table, at every refresh.
+      if (this.selectionsTried.size > 0) this.selectionsTried.clear()
       return true
     }
     const ev = this.evaluator

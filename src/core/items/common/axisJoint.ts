@@ -72,6 +72,12 @@ const W = {
   dT: [new Float64Array(0), new Float64Array(0)],
   /** A local axis of an equation, copied out of the joint's packed block. */
   w: new Float64Array(3),
+  /**
+   * The unit force and torque of a constraint row on one marker (markerRow): passed in arrays, since
+   * doubles passed to a call the JIT does not inline are boxed (an allocation per call).
+   */
+  rowForce: new Float64Array(3),
+  rowTorque: new Float64Array(3),
   /** Total force and torque of the reactions on each marker (their load Jacobians are linear in them). */
   force: [new Float64Array(3), new Float64Array(3)],
   torque: [new Float64Array(3), new Float64Array(3)],
@@ -122,17 +128,20 @@ function projectOnMarker(
   J: Float64Array,
   G: Float64Array | null,
   n: number,
-  v0: number,
-  v1: number,
-  v2: number,
-  w0: number,
-  w1: number,
-  w2: number,
+  v: Float64Array,
+  w: Float64Array,
   out: Float64Array,
   offset: number,
 ): void {
+  const v0 = v[0],
+    v1 = v[1],
+    v2 = v[2]
   for (let j = 0; j < n; j++) out[offset + j] = v0 * J[j] + v1 * J[n + j] + v2 * J[2 * n + j]
-  if (G) for (let j = 0; j < n; j++) out[offset + j] += w0 * G[j] + w1 * G[n + j] + w2 * G[2 * n + j]
+  if (!G) return
+  const w0 = w[0],
+    w1 = w[1],
+    w2 = w[2]
+  for (let j = 0; j < n; j++) out[offset + j] += w0 * G[j] + w1 * G[n + j] + w2 * G[2 * n + j]
 }
 
 /** Sign of marker m's reaction in a translation equation (g = u . (p1 - p0)). */
@@ -382,33 +391,19 @@ export class AxisJoint implements ObjectComputation {
   }
 
   /**
-   * Writes the row block of marker m, J_m^T v + G_m^T w, at out[offset ..) (after position and rotationOf at
-   * this state).
+   * Writes the row block of marker m, J_m^T v + G_m^T w with v = W.rowForce and w = W.rowTorque, at
+   * out[offset ..) (after position and rotationOf at this state).
    */
-  private markerRow(
-    m: 0 | 1,
-    v0: number,
-    v1: number,
-    v2: number,
-    w0: number,
-    w1: number,
-    w2: number,
-    out: Float64Array,
-    offset: number,
-  ): void {
+  private markerRow(m: 0 | 1, out: Float64Array, offset: number): void {
     const rigid = this.rigid[m]
-    if (rigid) rigid.generalizedForce(v0, v1, v2, w0, w1, w2, out, offset)
+    if (rigid) rigid.generalizedForce(W.rowForce, W.rowTorque, out, offset)
     else
       projectOnMarker(
         W.J[m],
         this.turns[m] ? W.G[m] : null,
         m === 0 ? this.n0 : this.n1,
-        v0,
-        v1,
-        v2,
-        w0,
-        w1,
-        w2,
+        W.rowForce,
+        W.rowTorque,
         out,
         offset,
       )
@@ -452,6 +447,8 @@ export class AxisJoint implements ObjectComputation {
       d2 = p1[2] - p0[2]
     const n0 = this.n0,
       gAt = this.gAt
+    const f = W.rowForce,
+      t = W.rowTorque
     for (let k = 0; k < this.nAE; k++) {
       const o = this.eqAt + EQUATION_SIZE * k,
         r = this.rowsAt + k * n
@@ -473,8 +470,15 @@ export class AxisJoint implements ObjectComputation {
         const c0 = a1 * b2 - a2 * b1,
           c1 = a2 * b0 - a0 * b2,
           c2 = a0 * b1 - a1 * b0
-        this.markerRow(0, 0, 0, 0, c0, c1, c2, data, r)
-        this.markerRow(1, 0, 0, 0, -c0, -c1, -c2, data, r + n0)
+        f[0] = f[1] = f[2] = 0
+        t[0] = c0
+        t[1] = c1
+        t[2] = c2
+        this.markerRow(0, data, r)
+        t[0] = -c0
+        t[1] = -c1
+        t[2] = -c2
+        this.markerRow(1, data, r + n0)
         continue
       }
       let u0 = x0,
@@ -492,10 +496,22 @@ export class AxisJoint implements ObjectComputation {
       const t0 = u1 * d2 - u2 * d1,
         t1 = u2 * d0 - u0 * d2,
         t2 = u0 * d1 - u1 * d0
-      if (e === AXIS_OF_0) this.markerRow(0, -u0, -u1, -u2, t0, t1, t2, data, r)
-      else this.markerRow(0, -u0, -u1, -u2, 0, 0, 0, data, r)
-      if (e === AXIS_OF_1) this.markerRow(1, u0, u1, u2, t0, t1, t2, data, r + n0)
-      else this.markerRow(1, u0, u1, u2, 0, 0, 0, data, r + n0)
+      f[0] = -u0
+      f[1] = -u1
+      f[2] = -u2
+      const turns0 = e === AXIS_OF_0,
+        turns1 = e === AXIS_OF_1
+      t[0] = turns0 ? t0 : 0
+      t[1] = turns0 ? t1 : 0
+      t[2] = turns0 ? t2 : 0
+      this.markerRow(0, data, r)
+      f[0] = u0
+      f[1] = u1
+      f[2] = u2
+      t[0] = turns1 ? t0 : 0
+      t[1] = turns1 ? t1 : 0
+      t[2] = turns1 ? t2 : 0
+      this.markerRow(1, data, r + n0)
     }
     if (this.alternative) this.alternativeResiduals(A0, A1)
     if (this.offsets) {

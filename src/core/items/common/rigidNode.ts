@@ -334,16 +334,13 @@ export class RigidFrame implements FrameKinematics {
    * form their constraint rows with it, reading the node cache instead of copying 3 x n Jacobians.
    * It reads the cache as it is: call it after position() or rotationMatrixView() at the same state.
    */
-  generalizedForce(
-    f0: number,
-    f1: number,
-    f2: number,
-    t0: number,
-    t1: number,
-    t2: number,
-    out: Float64Array,
-    offset: number,
-  ): void {
+  generalizedForce(f: Float64Array, t: Float64Array, out: Float64Array, offset: number): void {
+    const f0 = f[0],
+      f1 = f[1],
+      f2 = f[2],
+      t0 = t[0],
+      t1 = t[1],
+      t2 = t[2]
     const node = this.node,
       nt = node.nTrans,
       nr = node.rotation.size
