@@ -2,8 +2,10 @@
 // results file (written to the run cache), the trace of a body has a point per frame; two runs of a
 // spring with different stiffnesses are compared: both in the plot with a legend of their names, the
 // other run drawn as a ghost in the 3D view, and the table of differences lists the stiffness alone; a
-// stopped run replays the frames its file holds to the stop and is listed too.
+// stopped run replays the frames its file holds to the stop and is listed too; two results files
+// written by `mbs run --results` are opened as runs and compared the same way.
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -12,6 +14,7 @@ import {
   nextFrames,
   openApp,
   outputPath,
+  PROJECT_ROOT,
   waitForRunState,
   waitForSimTime,
 } from './harness.mjs'
@@ -251,6 +254,64 @@ test('a stopped run replays every frame its results file holds to the stop, and 
     frames,
     { timeout: 10_000 },
   )
+  assert.deepEqual(app.errors, [])
+})
+
+test('results files from disk open as runs: by file name, overlaid, ghosts, the difference', async () => {
+  // Two runs of the oscillator from the command line, stiffness 100 and 900 (w = 10 and 30 rad/s).
+  const project = join(app.dir, 'disk.mbsproj')
+  writeFileSync(project, JSON.stringify(OSCILLATOR, null, 2))
+  for (const [name, k] of [
+    ['soft', 100],
+    ['stiff', 900],
+  ])
+    execFileSync(process.execPath, [
+      join(PROJECT_ROOT, 'bin/mbs.cjs'),
+      'run',
+      project,
+      '--set',
+      `spring.stiffness=${k}`,
+      '--results',
+      join(app.dir, `${name}.mbsres`),
+    ])
+  await tab('Runs').click()
+  for (const box of await page.locator('[data-testid=runs] input[type=checkbox]').all()) await box.uncheck()
+  const before = await page.locator('[data-testid=runs] tbody tr').count()
+  for (const name of ['soft', 'stiff']) {
+    await page.getByTestId('open-run').click()
+    await page.fill('.dialog input[aria-label="File path"]', join(app.dir, `${name}.mbsres`))
+    await page.click('.dialog button[type=submit]')
+    await page.getByLabel(`Compare ${name}.mbsres`).waitFor({ timeout: 15_000 })
+  }
+  await runsListed(before + 2)
+  for (const name of ['soft', 'stiff']) await page.getByLabel(`Compare ${name}.mbsres`).check()
+  const differences = page.getByTestId('run-differences')
+  await differences.waitFor()
+  assert.deepEqual(await differences.locator('thead th').allInnerTexts(), [
+    'Parameter',
+    'soft.mbsres',
+    'stiff.mbsres',
+  ])
+  const rows = await differences.locator('tbody tr').allInnerTexts()
+  assert.deepEqual(
+    rows.map((text) => text.split('\t').map((cell) => cell.trim())),
+    [['spring.stiffness', '100', '900']],
+  )
+  // Neither is the timeline's run: both are drawn as ghosts; the plot overlays both, by file name.
+  await page.waitForFunction(
+    () => document.querySelector('canvas[data-testid=viewport]')?.dataset.ghosts === '2',
+    null,
+    { timeout: 10_000 },
+  )
+  await tab('Plots').click()
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=plot] .u-legend .u-label')].some((e) =>
+      e.textContent.startsWith('stiff.mbsres: '),
+    ),
+  )
+  const labels = Object.keys(await legendStrokes())
+  assert.ok(labels.includes('soft.mbsres: x.x') && labels.includes('stiff.mbsres: x.x'), labels.join(', '))
+  await page.screenshot({ path: outputPath('runs-from-files.png') })
   assert.deepEqual(app.errors, [])
 })
 
