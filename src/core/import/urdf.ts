@@ -4,9 +4,10 @@
 // Joints: revolute and continuous (RevoluteZ about the URDF axis), prismatic (PrismaticZ in the tree,
 // JointPrismaticX for bodies). Visuals become graphics entries in the link frame (the bodies'
 // VgraphicsData, the tree's VgraphicsDataList), the root link's the ground's. What cannot be
-// represented (floating and planar joints, mimic joints, joint limits unless kept as limit stops,
-// transmissions, unresolved meshes) is listed in `notes`, never dropped silently. Joint sensors
-// record each joint's coordinate: the tree's node coordinate, or the joint's Coordinates.
+// represented (mimic joints, joint limits unless kept as limit stops, transmissions, unresolved
+// meshes) is listed in `notes`, never dropped silently; floating and planar joints refuse the import
+// (UrdfError naming the joint). Joint sensors record each joint's coordinate: the tree's node
+// coordinate, or the joint's Coordinates.
 import { XMLParser } from 'fast-xml-parser'
 import type { JsonObject, JsonValue } from '../model/types'
 import {
