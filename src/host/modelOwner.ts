@@ -5,6 +5,7 @@ import {
   applyPatch,
   branchPatchProblems,
   EditHistory,
+  formatProblems,
   parseProject,
   PatchError,
   validateEdit,
@@ -138,8 +139,9 @@ export class ModelOwner {
       throw new ApiError(error.reason === 'not-found' ? 'not-found' : 'invalid-params', error.message)
     }
     const problems = [...found, ...validateEdit(applied.doc, patch)]
+    // The path names the item's parameter or the setting (a setting's message alone does not).
     if (problems.length > 0)
-      throw new ApiError('invalid-model', `${refused}: ${problems[0].message}`, { problems })
+      throw new ApiError('invalid-model', `${refused}: ${formatProblems(problems.slice(0, 1))}`, { problems })
     return applied
   }
 

@@ -6,7 +6,7 @@ import type { ModelPatch } from './modelPatch'
 import type { ModeResultsRequest, ModesRequest, ModesResult } from './modes'
 import type { Problem } from './protocol'
 
-export const API_VERSION = 2
+export const API_VERSION = 3
 
 export type HostKind = 'electron' | 'web'
 

@@ -25,7 +25,7 @@ describe('deeply nested input', () => {
           const marked = JSON.stringify(replaceAt(JSON.parse(examples[i]), pick, '@@DEEP@@'))
           const r = parseProject(marked.replace('"@@DEEP@@"', deep))
           expect(r.ok).toBe(false)
-          const patch = JSON.parse(`[{"op": "settings", "simulationSettings": {"x": ${deep}}}]`)
+          const patch = JSON.parse(`[{"op": "setting", "path": "timeIntegration", "value": {"x": ${deep}}}]`)
           expect(() => applyPatch(doc, patch)).toThrow(PatchError)
         },
       ),

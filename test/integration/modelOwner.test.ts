@@ -1,8 +1,16 @@
 // The host owns the model (src/host/modelOwner.ts through the backend): edits are answered with a
 // revision and announced as patches, a refused edit changes neither the model text nor the revision,
-// undo and redo are host requests, and the solver process follows every accepted revision.
+// undo and redo are host requests, and the solver process follows every accepted revision. Settings
+// edits set one path each on the host's model, so two sent before either is answered both hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyPatch, parseProject, setParameters, writeProject, type ModelPatch } from '../../src/core'
+import {
+  applyPatch,
+  parseProject,
+  setParameters,
+  setSetting,
+  writeProject,
+  type ModelPatch,
+} from '../../src/core'
 import type { ModelChange } from '../../src/shared/api'
 import { createBackend, type Backend } from '../../src/host/backend'
 import { nodeSolverLauncher, sourceSolverEntry } from '../../src/host/nodeSolverLauncher'
@@ -70,6 +78,40 @@ describe('the host model owner', () => {
     expect(await backend.call('undo', undefined)).toBeNull()
 
     expect(await backend.call('redo', undefined)).toEqual({ revision: revision + 2 })
+    expect(await backend.call('getModelText', undefined)).toBe(edited)
+  })
+
+  it('two settings edits sent before either is answered both hold; undo restores each', async () => {
+    const opened = await backend.call('openModel', { text: PENDULUM })
+    const original = await backend.call('getModelText', undefined)
+    // Both made on the replica as it was opened, as the settings panel makes them when typed quickly.
+    let replica = docOf(opened.text)
+    const edits = [
+      setSetting(replica, 'timeIntegration.endTime', 10_000),
+      setSetting(replica, 'timeIntegration.numberOfSteps', 1e7),
+    ]
+    const answers = await Promise.all(
+      edits.map((edit) => backend.call('edit', { patch: edit.patch, label: edit.label })),
+    )
+    expect(answers).toEqual([{ revision: opened.revision + 1 }, { revision: opened.revision + 2 }])
+    const edited = await backend.call('getModelText', undefined)
+    expect(JSON.parse(edited).simulationSettings.timeIntegration).toMatchObject({
+      endTime: 10_000,
+      numberOfSteps: 1e7,
+    })
+    // The solver process applied the same two patches (it refuses one out of revision order).
+    expect((await backend.call('getState', undefined)).model?.revision).toBe(opened.revision + 2)
+    for (const change of changes.slice(-2)) replica = applyPatch(replica, change.patch).doc
+    expect(textOf(replica)).toBe(edited)
+
+    await backend.call('undo', undefined)
+    expect(
+      JSON.parse(await backend.call('getModelText', undefined)).simulationSettings.timeIntegration,
+    ).toMatchObject({ endTime: 10_000, numberOfSteps: 2000 })
+    await backend.call('undo', undefined)
+    expect(await backend.call('getModelText', undefined)).toBe(original)
+    await backend.call('redo', undefined)
+    await backend.call('redo', undefined)
     expect(await backend.call('getModelText', undefined)).toBe(edited)
   })
 })

@@ -28,13 +28,13 @@ function refusal(key: string, spec: ParamSpec | undefined): string | undefined {
 
 function operationProblems(operation: ModelPatchOperation, path: string, model: ModelSpec): Problem[] {
   switch (operation.op) {
-    case 'settings':
+    case 'setting':
       return [
         {
           path,
           message:
-            'the simulation settings cannot change in a branch: it continues with the solver and step of ' +
-            'the checkpoint (its end time is an option of the branch)',
+            `the simulation settings cannot change in a branch (${operation.path}): it continues with the ` +
+            'solver and step of the checkpoint (its end time is an option of the branch)',
         },
       ]
     case 'add':

@@ -14,7 +14,7 @@ import {
 } from './patch'
 import { referencesTo, sameRef, uniqueName, type ItemRef } from './references'
 import { resizeTreeLinks } from '../items/common/kinematicTreeLinks'
-import type { ItemSpec, JsonObject, JsonValue, ModelListKey } from './types'
+import type { ItemSpec, JsonValue, ModelListKey } from './types'
 
 /** One undoable edit: what it does (for the Edit menu and the log), the patch and its inverse. */
 export interface Edit {
@@ -129,9 +129,15 @@ export function renameItem(doc: EditableProject, ref: ItemRef, newName: string):
   ])
 }
 
-export function setSettings(doc: EditableProject, simulationSettings: JsonObject): Edit {
-  return edit(doc, 'Change solver settings', [
-    { op: 'settings', simulationSettings: cloneJson(simulationSettings) },
+/**
+ * Sets one simulation setting by its path ("timeIntegration.endTime"), on the settings as the owner has
+ * them when it applies the patch; `undefined` removes it (its default applies).
+ */
+export function setSetting(doc: EditableProject, path: string, value: JsonValue | undefined): Edit {
+  return edit(doc, `Set ${path}`, [
+    value === undefined
+      ? { op: 'setting', path, unset: true }
+      : { op: 'setting', path, value: cloneJson(value) },
   ])
 }
 

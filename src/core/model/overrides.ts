@@ -1,7 +1,7 @@
 // Parameter overrides "ITEM.PARAMETER=VALUE" (mbs run --set, parameter studies): each one is applied as
-// the edit a user would make (setParameters / setSettings), checked with validateEdit, and the result is
+// the edit a user would make (setParameters / setSetting), checked with validateEdit, and the result is
 // loaded like a project file, so an override can never produce a model the file reader would refuse.
-import { setParameters, setSettings } from './edits'
+import { setParameters, setSetting } from './edits'
 import { cloneJson } from './parameters'
 import {
   applyPatch,
@@ -70,7 +70,12 @@ function overriddenDoc(project: Project, overrides: readonly Override[]) {
       for (const p of found) problems.push({ path: label, message: `${p.path}: ${p.message}` })
     } catch (e) {
       if (!(e instanceof PatchError)) throw e
-      problems.push({ path: label, message: e.problem.message })
+      // A settings path's problem names the setting in its path, as validation's problems do.
+      const { path, message } = e.problem
+      problems.push({
+        path: label,
+        message: path.startsWith(`${SETTINGS_PREFIX}.`) ? `${path}: ${message}` : message,
+      })
     }
   }
   return { doc, patch, problems }
@@ -157,7 +162,7 @@ function settingsEdit(doc: EditableProject, keys: string[], value: JsonValue) {
       path: SETTINGS_PREFIX,
       message: 'expected a settings key after simulationSettings.',
     })
-  return setSettings(doc, setIn(doc.simulationSettings, keys, value, SETTINGS_PREFIX) as JsonObject)
+  return setSetting(doc, keys.join('.'), value)
 }
 
 /** A copy of `base` (an object, or nothing) with `value` at `keys`. */

@@ -3,6 +3,7 @@
 // it changes and the items in them) and returns the inverse patch, so undo costs what the change did.
 import { inputBoundsProblem } from './inputBounds'
 import { getItemType } from './registry'
+import { settingsPathProblem } from './settings'
 import { ITEM_KINDS, KIND_LIST_KEY, type ItemKind, type ItemSpec, type JsonObject } from './types'
 import type { JsonValue, ModelListKey, ModelSpec, Problem } from './types'
 
@@ -21,8 +22,10 @@ export type ModelPatchOperation =
   | { op: 'delete'; kind: ModelListKey; name: string }
   /** Renames an item and every reference to it. */
   | { op: 'rename'; kind: ModelListKey; name: string; newName: string }
-  /** Replaces the simulation settings (the whole tree, as the project file stores it). */
-  | { op: 'settings'; simulationSettings: JsonObject }
+  /** Sets one simulation setting, or a whole section, by its path ("timeIntegration.endTime"). */
+  | { op: 'setting'; path: string; value: JsonValue }
+  /** Removes one setting or section from the settings tree: its defaults apply. */
+  | { op: 'setting'; path: string; unset: true }
 
 export type ModelPatch = ModelPatchOperation[]
 
@@ -32,7 +35,10 @@ export interface EditableProject {
   simulationSettings: JsonObject
 }
 
-/** A patch that cannot be applied at all (wrong shape, unknown item); `problem.path` names the operation. */
+/**
+ * A patch that cannot be applied at all (wrong shape, unknown item or setting); `problem.path` names the
+ * operation, or the setting a `setting` operation names but the schema does not have.
+ */
 export class PatchError extends Error {
   constructor(
     readonly problem: Problem,
@@ -76,12 +82,7 @@ function applyOperation(
   const fail = (message: string, reason?: 'not-found'): never => {
     throw new PatchError({ path: where, message }, reason)
   }
-  if (operation?.op === 'settings') {
-    if (!isObject(operation.simulationSettings)) fail('"settings" expects simulationSettings: {...}')
-    const before = doc.simulationSettings
-    doc.simulationSettings = operation.simulationSettings
-    return [{ op: 'settings', simulationSettings: before }]
-  }
+  if (operation?.op === 'setting') return [applySetting(doc, operation, fail)]
   if (!MODEL_LIST_KEYS.includes(operation?.kind)) fail(`kind must be one of ${MODEL_LIST_KEYS.join(', ')}`)
   const kind = operation.kind
   const find = (name: string): number => {
@@ -128,9 +129,55 @@ function applyOperation(
     default:
       return fail(
         `unknown operation ${JSON.stringify((operation as { op?: unknown })?.op)}; expected add, modify, ` +
-          `delete, rename or settings`,
+          `delete, rename or setting`,
       )
   }
+}
+
+type SettingOperation = Extract<ModelPatchOperation, { op: 'setting' }>
+
+/** "section.key", keys without dots or blanks (as `mbs run --set` takes them). */
+const SETTINGS_PATH = /^[^.\s]+(\.[^.\s]+)*$/
+
+/**
+ * Sets or removes the setting at the operation's path on the settings as they are now (so edits sent
+ * back to back compose), copying only the sections on the path; returns the inverse, which restores
+ * exactly the previous value: the old value, or the removal of what the edit created.
+ */
+function applySetting(
+  doc: EditableProject,
+  operation: SettingOperation,
+  fail: (message: string) => never,
+): SettingOperation {
+  const { path } = operation
+  if (typeof path !== 'string' || !SETTINGS_PATH.test(path))
+    fail('"setting" expects path: a settings path such as "timeIntegration.endTime"')
+  const { value, unset } = operation as { value?: JsonValue; unset?: unknown }
+  if (unset === undefined ? value === undefined : unset !== true || value !== undefined)
+    fail(`"setting" ${path} expects either value: a JSON value, or unset: true`)
+  const keys = path.split('.')
+  const problem = settingsPathProblem(keys)
+  if (problem) throw new PatchError(problem)
+  const settings: JsonObject = { ...doc.simulationSettings }
+  let section = settings
+  /** The first section on the path the edit creates: undoing it removes that section. */
+  let created: string | undefined
+  for (const [i, key] of keys.slice(0, -1).entries()) {
+    const child = section[key]
+    const where = `simulationSettings.${keys.slice(0, i + 1).join('.')}`
+    if (child === undefined) {
+      if (unset) return { op: 'setting', path, unset: true }
+      created ??= keys.slice(0, i + 1).join('.')
+    } else if (!isObject(child)) fail(`"${where}" is not a dictionary, so it has no key "${keys[i + 1]}"`)
+    section = section[key] = { ...(child as JsonObject | undefined) }
+  }
+  const key = keys[keys.length - 1]
+  const before = section[key]
+  if (value === undefined) delete section[key]
+  else section[key] = value
+  doc.simulationSettings = settings
+  if (created !== undefined) return { op: 'setting', path: created, unset: true }
+  return before === undefined ? { op: 'setting', path, unset: true } : { op: 'setting', path, value: before }
 }
 
 /** The modify operation that turns item `from` into `to` (same name and type). */

@@ -20,13 +20,13 @@ import type { ItemKind, Problem } from './types'
 export function patchedProject(previous: Project, next: EditableProject, patch: ModelPatch): LoadResult {
   const problems: Problem[] = []
   let settings = previous.settings
-  if (patch.some((operation) => operation.op === 'settings')) {
+  if (patch.some((operation) => operation.op === 'setting')) {
     const resolved = resolveSettings(next.simulationSettings)
     settings = resolved.settings
     for (const p of resolved.problems) problems.push(p)
   }
   let resolved: ResolvedModel | undefined
-  if (patch.every((operation) => operation.op === 'modify' || operation.op === 'settings'))
+  if (patch.every((operation) => operation.op === 'modify' || operation.op === 'setting'))
     resolved = withModifiedItems(previous.resolved, next, patch, problems)
   else {
     const result = resolveModel(next.model)

@@ -351,6 +351,32 @@ export function resolveSettings(
   return { settings, problems }
 }
 
+/**
+ * Why `keys` ("timeIntegration.endTime" split at the dots) names no setting or section of the schema (an
+ * unknown key, or a key under a setting), with the reader's message; undefined when it names one.
+ */
+export function settingsPathProblem(
+  keys: readonly string[],
+  path = 'simulationSettings',
+): Problem | undefined {
+  let node: Record<string, SchemaNode> = SETTINGS_SCHEMA
+  for (const [i, key] of keys.entries()) {
+    const child = Object.hasOwn(node, key) ? node[key] : undefined
+    if (!child)
+      return { path: `${path}.${key}`, message: `unknown setting "${key}"${suggest(key, Object.keys(node))}` }
+    path = `${path}.${key}`
+    if (isSpec(child))
+      return i === keys.length - 1
+        ? undefined
+        : {
+            path,
+            message: `"${key}" is a setting, not a section of settings: it has no key "${keys[i + 1]}"`,
+          }
+    node = child
+  }
+  return undefined
+}
+
 /** The settings tree with keys in schema order (canonical writing); values are kept as given. */
 export function orderSettings(
   raw: Record<string, JsonValue>,

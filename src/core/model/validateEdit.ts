@@ -21,7 +21,7 @@ export function validateEdit(next: EditableProject, patch: ModelPatch): Problem[
   const lookup = lookupOf(next)
   const view = new LazyModelView(next, lookup)
   const problems: Problem[] = []
-  if (patch.some((operation) => operation.op === 'settings'))
+  if (patch.some((operation) => operation.op === 'setting'))
     for (const p of resolveSettings(next.simulationSettings).problems) problems.push(p)
   const checked: CheckedItem[] = []
   for (const kind of MODEL_LIST_KEYS) {
@@ -60,7 +60,7 @@ function touchedItems(next: EditableProject, patch: ModelPatch): Record<ModelLis
   >
   const reordered = new Set<ModelListKey>()
   for (const operation of patch) {
-    if (operation.op === 'settings') continue
+    if (operation.op === 'setting') continue
     if (operation.op === 'add') names[operation.kind].add(operation.item.name)
     else names[operation.kind].add(operation.name)
     if (operation.op === 'rename') names[operation.kind].add(operation.newName)

@@ -14,7 +14,7 @@ import {
   patchedProject,
   renameItem,
   setParameters,
-  setSettings as settingsEdit,
+  setSetting as settingEdit,
   validateEdit,
   type Edit,
   type ItemSpec,
@@ -118,7 +118,6 @@ export const useModelStore = defineStore('model', () => {
    */
   async function follow(change: ModelChange): Promise<void> {
     history.value = change.history
-    if (change.patch.some((op) => op.op === 'settings')) settingsSent.shift()
     const from = project.value
     if (change.revision === revision.value + 1 && from) {
       // Only what the patch touches is resolved again (the host validated it).
@@ -173,7 +172,6 @@ export const useModelStore = defineStore('model', () => {
     const result = specFromText(opened.text)
     if (!result.ok) throw new Error(result.problems.map((p) => `${p.path}: ${p.message}`).join('; '))
     history.value = { canUndo: false, canRedo: false }
-    settingsSent.length = 0
     selection.value = []
     editingSelection = []
     document.value = opened.document
@@ -306,19 +304,11 @@ export const useModelStore = defineStore('model', () => {
   }
 
   /**
-   * Settings edits sent whose modelChanged has not come back yet. A settings edit replaces all the
-   * settings, so one made meanwhile builds on the last sent, not on the replica: two settings typed in
-   * quick succession both hold (the second used to put the first back).
+   * Sets one solver setting by its path: the host applies it to the settings it has then, so settings
+   * typed before the host answered the last one all hold.
    */
-  const settingsSent: ProjectSpec['simulationSettings'][] = []
-  const latestSettings = (): ProjectSpec['simulationSettings'] =>
-    settingsSent.at(-1) ?? spec.value.simulationSettings
-
-  function setSettings(simulationSettings: ProjectSpec['simulationSettings']): ChangeResult {
-    const result = commit(() => settingsEdit(spec.value, simulationSettings))
-    if (result.ok) settingsSent.push(simulationSettings)
-    return result
-  }
+  const setSetting = (path: string, value: JsonValue | undefined): ChangeResult =>
+    commit(() => settingEdit(spec.value, path, value))
 
   /** Selects one item; with `extend` (Ctrl/Cmd-click) toggles it in a multi-selection. */
   function select(ref: ItemRef | null, extend = false): void {
@@ -377,8 +367,7 @@ export const useModelStore = defineStore('model', () => {
     remove,
     duplicate,
     rename,
-    setSettings,
-    latestSettings,
+    setSetting,
     select,
     isSelected,
   }

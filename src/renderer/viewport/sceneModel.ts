@@ -87,7 +87,7 @@ export function patchedSceneModel(
 ): { scene: SceneModel; changed: boolean } {
   const touched: ItemId[] = []
   for (const op of patch) {
-    if (op.op === 'settings') continue
+    if (op.op === 'setting') continue
     if (op.op !== 'modify') return { scene: createSceneModel(next), changed: true }
     const kind = KIND_OF_LIST[op.kind]
     const index = next.resolved.indexOf(kind, op.name)

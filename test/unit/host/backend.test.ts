@@ -18,7 +18,7 @@ function backendWithExamples(files: Record<string, string>) {
 describe('backend', () => {
   it('answers info with the host kind, version and API version', async () => {
     const response = await backendWithExamples({}).respond({ id: 1, method: 'info' })
-    expect(response).toEqual({ id: 1, result: { host: 'web', version: '9.9.9', apiVersion: 2 } })
+    expect(response).toEqual({ id: 1, result: { host: 'web', version: '9.9.9', apiVersion: 3 } })
   })
 
   it('lists and opens examples, and reports the read as a log event', async () => {

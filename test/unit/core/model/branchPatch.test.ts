@@ -56,7 +56,7 @@ describe('branchPatchProblems', () => {
       { op: 'add', kind: 'loads', item: { type: 'ForceVector', name: 'push', markerNumber: 'bobPosition' } },
       { op: 'delete', kind: 'objects', name: 'spring' },
       { op: 'rename', kind: 'objects', name: 'bob', newName: 'ball' },
-      { op: 'settings', simulationSettings: {} },
+      { op: 'setting', path: 'timeIntegration.endTime', value: 2 },
       { op: 'modify', kind: 'objects', name: 'nobody', set: { physicsMass: 1 } },
     ])
     expect(found[0]).toMatch(

@@ -55,7 +55,7 @@ describe('deep values', () => {
       model: { nodes: [], objects: [], markers: [], loads: [], sensors: [] },
       simulationSettings: {},
     }
-    const patch = [{ op: 'settings' as const, simulationSettings: { deep: nested(100_000) } }]
+    const patch = [{ op: 'setting' as const, path: 'timeIntegration', value: { deep: nested(100_000) } }]
     let error: unknown
     try {
       applyPatch(doc, patch)
@@ -64,7 +64,7 @@ describe('deep values', () => {
     }
     expect(error).toBeInstanceOf(PatchError)
     expect((error as PatchError).problem.message).toBe('nested deeper than 64 levels')
-    expect((error as PatchError).problem.path).toMatch(/^patch\[0\]\.simulationSettings\.deep(\.a)+$/)
+    expect((error as PatchError).problem.path).toMatch(/^patch\[0\]\.value\.deep(\.a)+$/)
   })
 })
 
@@ -73,7 +73,7 @@ describe('long lists', () => {
     const flags = Array.from({ length: 1_000_000 }, (_, i) => `flag${i}`)
     const model = { nodes: [], objects: [], markers: [], loads: [], sensors: [] }
     const problems = validateEdit({ model, simulationSettings: { experimental: flags } }, [
-      { op: 'settings', simulationSettings: {} },
+      { op: 'setting', path: 'experimental', value: flags },
     ])
     expect(problems).toHaveLength(1_000_000)
     expect(problems[999_999].path).toMatch(/experimental/)

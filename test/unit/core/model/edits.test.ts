@@ -18,7 +18,7 @@ import {
   removeTreeLink,
   renameItem,
   setParameters,
-  setSettings,
+  setSetting,
   validateEdit,
   writeProject,
   type Edit,
@@ -121,17 +121,76 @@ describe('edit commands', () => {
     )
   })
 
-  it('setSettings replaces the settings tree; undo restores it', () => {
+  it('setSetting sets one path; undo restores its value, or removes what it created', () => {
     const doc = example('sliderCrank')
-    const settings = { ...doc.simulationSettings, solverType: 'RK44' }
-    const edit = setSettings(doc, settings)
+    const edit = setSetting(doc, 'timeIntegration.numberOfSteps', 1e7)
+    expect(edit.patch).toEqual([{ op: 'setting', path: 'timeIntegration.numberOfSteps', value: 1e7 }])
+    expect(edit.inverse).toEqual([{ op: 'setting', path: 'timeIntegration.numberOfSteps', value: 4000 }])
     const next = roundTrip(doc, edit)
-    expect(next.simulationSettings).toEqual(settings)
+    expect(next.simulationSettings).toEqual({
+      ...doc.simulationSettings,
+      timeIntegration: { ...(doc.simulationSettings.timeIntegration as object), numberOfSteps: 1e7 },
+    })
     expect(validateEdit(next, edit.patch)).toEqual([])
-    const bad = setSettings(doc, { solverType: 'RK99' })
-    expect(validateEdit(applyPatch(doc, bad.patch).doc, bad.patch)).toEqual(
-      fullProblems(applyPatch(doc, bad.patch).doc),
+    // Sections off the path are shared, not copied.
+    expect(next.simulationSettings.solutionSettings).toBe(doc.simulationSettings.solutionSettings)
+    // A setting in a section the file does not have: undo removes the section it created.
+    const nested = setSetting(doc, 'timeIntegration.newton.maxIterations', 8)
+    expect(nested.inverse).toEqual([{ op: 'setting', path: 'timeIntegration.newton', unset: true }])
+    expect(fullProblems(roundTrip(doc, nested))).toEqual([])
+    // Removed: its default applies; undo puts it back.
+    const unset = setSetting(doc, 'timeIntegration.endTime', undefined)
+    expect(unset.patch).toEqual([{ op: 'setting', path: 'timeIntegration.endTime', unset: true }])
+    expect(unset.inverse).toEqual([{ op: 'setting', path: 'timeIntegration.endTime', value: 2 }])
+    expect('endTime' in (roundTrip(doc, unset).simulationSettings.timeIntegration as object)).toBe(false)
+  })
+
+  it('setting edits made on the same model compose: each sets only its path', () => {
+    const doc = example('sliderCrank')
+    const endTime = setSetting(doc, 'timeIntegration.endTime', 10_000)
+    const steps = setSetting(doc, 'timeIntegration.numberOfSteps', 1e7)
+    const both = applyPatch(applyPatch(doc, endTime.patch).doc, steps.patch).doc
+    expect(both.simulationSettings.timeIntegration).toEqual({
+      ...(doc.simulationSettings.timeIntegration as object),
+      endTime: 10_000,
+      numberOfSteps: 1e7,
+    })
+  })
+
+  it('setSetting refuses a path the settings do not have and a value the reader refuses', () => {
+    const doc = example('sliderCrank')
+    const refusal = (path: string) => {
+      try {
+        setSetting(doc, path, 1)
+      } catch (error) {
+        if (error instanceof PatchError) return error.problem
+        throw error
+      }
+      return undefined
+    }
+    expect(refusal('timeIntegration.numberOfStep')).toEqual({
+      path: 'simulationSettings.timeIntegration.numberOfStep',
+      message: 'unknown setting "numberOfStep" (did you mean "numberOfSteps"?)',
+    })
+    expect(refusal('solverType.order')).toEqual({
+      path: 'simulationSettings.solverType',
+      message: '"solverType" is a setting, not a section of settings: it has no key "order"',
+    })
+    expect(refusal('timeIntegration..endTime')?.message).toBe(
+      '"setting" expects path: a settings path such as "timeIntegration.endTime"',
     )
+    // Values are checked as the file reader checks them, naming the setting.
+    for (const [path, value] of [
+      ['timeIntegration.numberOfSteps', 0],
+      ['solverType', 'RK99'],
+      ['timeIntegration.endTime', -1],
+    ] as const) {
+      const bad = setSetting(doc, path, value)
+      const next = applyPatch(doc, bad.patch).doc
+      const problems = validateEdit(next, bad.patch)
+      expect(problems.map((p) => p.path)).toEqual([`simulationSettings.${path}`])
+      expect(problems).toEqual(fullProblems(next))
+    }
   })
 
   it('KinematicTree links: tree and node change in one edit; undo restores both', () => {

@@ -18,7 +18,7 @@ import {
   patchedProject,
   renameItem,
   setParameters,
-  setSettings,
+  setSetting,
   validateEdit,
   writeProject,
   type Edit,
@@ -100,13 +100,7 @@ describe('patchedProject gives the project the file reader makes of the patched 
         }
       }
       expect(accepted).toBeGreaterThan(0)
-      const ti = (spec.simulationSettings.timeIntegration ?? {}) as Record<string, unknown>
-      expect(
-        check(
-          project,
-          setSettings(spec, { ...spec.simulationSettings, timeIntegration: { ...ti, endTime: 0.25 } }),
-        ),
-      ).toBe(true)
+      expect(check(project, setSetting(spec, 'timeIntegration.endTime', 0.25))).toBe(true)
       const ground = { type: 'PointGround', name: 'patchedGround', referenceCoordinates: [0, 0, 1] }
       expect(check(project, addItems(spec, [{ kind: 'nodes', item: ground }]))).toBe(true)
       const first = project.model.nodes[0]

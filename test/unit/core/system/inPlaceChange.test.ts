@@ -52,7 +52,7 @@ describe('inPlaceChanges', () => {
     ['an added item', [{ op: 'add', kind: 'objects', item: { type: 'Ground', name: 'g2' } }]],
     ['a deleted item', [{ op: 'delete', kind: 'sensors', name: 'tip' }]],
     ['a rename', [{ op: 'rename', kind: 'objects', name: 'upper', newName: 'top' }]],
-    ['the settings', [{ op: 'settings', simulationSettings: {} }]],
+    ['a setting', [{ op: 'setting', path: 'timeIntegration.endTime', value: 2 }]],
   ])('is structural for %s', (_, patch) => {
     expect(inPlaceChanges(patch, resolved)).toBeNull()
   })

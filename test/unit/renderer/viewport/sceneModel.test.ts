@@ -17,7 +17,7 @@ import {
   patchedProject,
   renameItem,
   setParameters,
-  setSettings,
+  setSetting,
   validateEdit,
   type Edit,
   type GraphicsItem,
@@ -89,7 +89,7 @@ describe('patchedSceneModel draws an edited model as a new scene of it does', ()
     const patched = patchedSceneModel(scene, project.project, edit.patch)
     expect(patched.scene.initial()).toEqual(reference.initial())
     // A patch that adds, deletes or renames makes a new scene, always reported as changed.
-    const rebuilt = edit.patch.some((op) => op.op !== 'modify' && op.op !== 'settings')
+    const rebuilt = edit.patch.some((op) => op.op !== 'modify' && op.op !== 'setting')
     const differs = JSON.stringify(reference.initial()) !== JSON.stringify(scene.initial())
     expect(patched.changed).toBe(differs || rebuilt)
     const q = moved(buildSystem(project.project).state.q, 1)
@@ -123,14 +123,7 @@ describe('patchedSceneModel draws an edited model as a new scene of it does', ()
           }
         }
       expect(accepted).toBeGreaterThan(0)
-      const settings = specOf(scene.project).simulationSettings
-      scene = expectPatched(
-        scene,
-        setSettings(specOf(scene.project), {
-          ...settings,
-          timeIntegration: { ...(settings.timeIntegration as object), endTime: 0.3 },
-        }),
-      )!
+      scene = expectPatched(scene, setSetting(specOf(scene.project), 'timeIntegration.endTime', 0.3))!
       const first = scene.project.model.nodes[0]
       expect(
         expectPatched(
