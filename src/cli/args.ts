@@ -333,10 +333,11 @@ export const COMMANDS: readonly CommandSpec[] = [
     operand: 'RESULTS',
     summary: 're-run a results file and compare it bit for bit',
     description:
-      'Re-runs the model stored in RESULTS (a results file of mbs run --results or the app) with its ' +
-      'simulation settings and end time, and compares every frame and sensor row bit for bit: prints ' +
-      '"bitwise identical" (exit 0), or the first frame and coordinate, or sensor row and value, that ' +
-      'differ (exit 1). A run continued from a checkpoint cannot be verified (exit 2).',
+      'Re-runs the model stored in RESULTS (a results file of mbs run --results or the app) with the ' +
+      'simulation settings it recorded (defaults included) and its end time, and compares every frame ' +
+      'and sensor row bit for bit: prints "bitwise identical" (exit 0), or the first frame and ' +
+      'coordinate, or sensor row and value, that differ (exit 1). A run continued from a checkpoint ' +
+      'cannot be verified (exit 2).',
     options: [],
   },
   {

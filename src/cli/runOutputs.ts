@@ -128,6 +128,7 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
       sink = new FileSink(request.results)
       const w = new ResultsWriter(sink, system, {
         project: JSON.parse(writeProject(project)) as JsonObject,
+        settings,
         solverType: solver.solverType,
         framePeriod: settings.solutionSettings.solutionWritePeriod,
         fields: prefix ? request.branchOf!.reader.header.frame.fields : ['q', 'v'],

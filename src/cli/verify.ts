@@ -1,11 +1,20 @@
 // `mbs verify RESULTS` (issue 21, reproducibility): re-runs the model stored in a results file with
 // its settings and end time, through the same code `mbs run --results` uses, and compares every frame
 // and sensor row bit for bit: "bitwise identical" (exit 0) or the first frame and coordinate, or
-// sensor row and value, that differ (exit 1).
+// sensor row and value, that differ (exit 1). The settings are those the file recorded with every
+// default filled in, so a default changed since the run (a tolerance) does not make the re-run differ.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { FormatError, formatProblems, memorySource, parseProject, ResultsReader, type Project } from '../core'
+import {
+  FormatError,
+  formatProblems,
+  memorySource,
+  parseProject,
+  resolveSettings,
+  ResultsReader,
+  type Project,
+} from '../core'
 import { ENGINE_VERSION } from '../core/engineVersion'
 import { resultsHashes } from '../core/results/headerHashes'
 import { FileSource } from '../node/runFiles'
@@ -35,6 +44,11 @@ export function verifyCommand(file: string, io: CliIO): number {
       const difference = firstDifference(stored, ResultsReader.open(source))
       if (difference) {
         io.out(`${file}: ${difference}`)
+        if (!h.settings)
+          io.err(
+            `mbs verify: note: ${file} records only the settings its project sets; the others ran with ` +
+              "the defaults of the engine that wrote it, which may not be this one's",
+          )
         return EXIT.invalidProject
       }
     } finally {
@@ -82,6 +96,17 @@ function storedProject(file: string, reader: ResultsReader): Project {
       `${file}: a what-if branch of ${h.branch.of} at t = ${h.branch.time}: its frames before that time ` +
         'come from another model; verify re-runs only runs of one model from the initial conditions',
     )
+  if (h.settings) {
+    // The settings the run used, defaults included: the project's own values are among them.
+    const recorded = resolveSettings(h.settings)
+    if (recorded.problems.length > 0)
+      throw new CliError(
+        EXIT.runInvalidProject,
+        `${file}: the recorded settings are not valid here`,
+        formatProblems(recorded.problems).split('\n'),
+      )
+    r.project.settings = recorded.settings
+  }
   const startTime = r.project.settings.timeIntegration.startTime
   if (h.startTime !== startTime)
     throw new CliError(

@@ -327,6 +327,7 @@ export class SolverSession implements SolverService {
     try {
       const writer = new ResultsWriter(sink, system, {
         project: JSON.parse(this.model.text()) as JsonObject,
+        settings: solver.settings,
         solverType: solver.solverType,
         framePeriod: settings.solutionWritePeriod,
         fields: ['q', 'v'],

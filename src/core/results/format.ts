@@ -59,6 +59,11 @@ export interface ResultsHeader {
   hashes: ResultsHashes
   /** The version of the engine that wrote the file ('unknown' for a version 1 file). */
   engineVersion: string
+  /**
+   * The simulation settings the run used, every default filled in: `mbs verify` re-runs with them, so
+   * a default changed since does not change the re-run. Absent in files of older engines.
+   */
+  settings?: JsonObject
   solverType: string
   startTime: number
   /** The end time the run aimed for (the project's, or `mbs run --end-time`); null in a version 1 file. */

@@ -2,6 +2,7 @@
 // (at solutionWritePeriod) and per sensor output time, each appended to the sink in one piece.
 import { crc32, putF64s, utf8, type ByteSink } from '../checkpoint/binary'
 import { systemFingerprint } from '../checkpoint/fingerprint'
+import type { SimulationSettings } from '../model/settings'
 import type { JsonObject } from '../model/types'
 import { OutputSchedule, type OutputScheduleState } from '../solvers/outputSchedule'
 import type { SensorRecorder } from '../solvers/sensorRecorder'
@@ -25,6 +26,8 @@ import {
 export interface ResultsWriterOptions {
   /** The project document (as written to the project file), stored as the model snapshot. */
   project: JsonObject
+  /** The settings the run uses (defaults filled in), recorded for `mbs verify`. */
+  settings?: SimulationSettings
   solverType: string
   /** Time between frames (solutionWritePeriod); 0 = every step. */
   framePeriod: number
@@ -99,6 +102,7 @@ export class ResultsWriter {
       fingerprint: systemFingerprint(system),
       hashes: resultsHashes(options.project, ENGINE_VERSION),
       engineVersion: ENGINE_VERSION,
+      ...(options.settings ? { settings: JSON.parse(JSON.stringify(options.settings)) as JsonObject } : {}),
       layout: {
         nODE2: system.nODE2,
         nODE1: system.nODE1,

@@ -1,13 +1,24 @@
 // `mbs verify RESULTS`: a file written by `mbs run --results` (with an override, which the stored
 // model carries) or by the app's solver session re-runs bitwise identical; one value of one frame changed
 // (its record checksum made right again, so only the comparison can tell) is reported with its frame, time
-// and coordinate; a run continued from a checkpoint is refused (exit 2); a damaged file is exit 2.
+// and coordinate; the settings the file recorded are those re-run; a run continued from a checkpoint is
+// refused (exit 2); a damaged file is exit 2.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { mbs } from '../../fixtures/cli'
-import { crc32, RECORD_FRAME } from '../../../src/core'
+import {
+  crc32,
+  encodeHeader,
+  HEADER_PREFIX,
+  HEADER_SUFFIX,
+  memorySource,
+  RECORD_FRAME,
+  ResultsReader,
+  type JsonObject,
+} from '../../../src/core'
+import { resultsHashes } from '../../../src/core/results/headerHashes'
 import { SolverSession } from '../../../src/solver-process/solverSession'
 import { REPO_ROOT } from './spawnCli'
 
@@ -71,6 +82,44 @@ describe('mbs verify', () => {
         `${view.getFloat64(at + 24, true)} in the file, ${q1} in the re-run`,
     ])
     expect(code).toBe(1)
+  })
+
+  // A run at newton.relativeTolerance 1e-6 (a value a default could have had), its file rewritten as if
+  // its project had left the tolerance to the default: the stored project without it (its hash made
+  // right), the recorded settings with it. The re-run takes the recorded value: bitwise identical.
+  // Without recorded settings (a file of an older engine) it runs at this engine's default 1e-8, differs,
+  // and says why it may.
+  it('re-runs with the settings the file recorded: a default changed since does not matter', () => {
+    const file = path.join(dir, 'tolerance.mbsres')
+    const set = 'timeIntegration.newton.relativeTolerance=1e-6'
+    expect(mbs('run', PENDULUM, '--end-time', '0.3', '--set', set, '--results', file).code).toBe(0)
+    const bytes = fs.readFileSync(file)
+    const header = ResultsReader.open(memorySource(bytes)).header
+    expect(header.settings).toMatchObject({ timeIntegration: { newton: { relativeTolerance: 1e-6 } } })
+    const headerEnd = HEADER_PREFIX + bytes.readUInt32LE(12) + HEADER_SUFFIX
+    const timeIntegration = (header.project.simulationSettings as JsonObject).timeIntegration as JsonObject
+    delete (timeIntegration.newton as JsonObject).relativeTolerance
+    header.hashes = resultsHashes(header.project, header.engineVersion)
+    const rewritten = (name: string) => {
+      const out = path.join(dir, name)
+      fs.writeFileSync(out, Buffer.concat([encodeHeader(header), bytes.subarray(headerEnd)]))
+      return out
+    }
+
+    const recorded = rewritten('recorded.mbsres')
+    const same = mbs('verify', recorded)
+    expect(same.out).toEqual([`${recorded}: bitwise identical: 31 frames and 31 sensor rows, t = 0 .. 0.3`])
+    expect(same.code).toBe(0)
+
+    delete header.settings
+    const older = rewritten('older.mbsres')
+    const differs = mbs('verify', older)
+    expect(differs.out[0]).toMatch(/differs at frame \d+ \(t = [\d.]+\): q\[\d\]/)
+    expect(differs.err).toEqual([
+      `mbs verify: note: ${older} records only the settings its project sets; the others ran with the ` +
+        "defaults of the engine that wrote it, which may not be this one's",
+    ])
+    expect(differs.code).toBe(1)
   })
 
   it('refuses a run continued from a checkpoint, and a damaged file (exit 2)', () => {
