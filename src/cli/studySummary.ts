@@ -55,7 +55,7 @@ export function studySummary(t: StudyTimes) {
   const perCase = (first: number | undefined, last: number | undefined, rows: number) =>
     rows > 1 && first !== undefined && last !== undefined ? (last - first) / (rows - 1) : undefined
   const steady = w.map((r) => perCase(r.firstRowCpu, r.lastRowCpu, r.rows))
-  const steadyMain = w.map((r) => perCase(r.firstRowMainCpu, r.lastRowMainCpu, r.rows))
+  const steadyMain = w.map((r) => perCase(r.firstRowMainCpu, r.lastRowMainCpu, r.lastRowMainRows ?? 0))
   return {
     wallTime: now / 1000,
     steadyRate: steadyRate(t.rowTimes),

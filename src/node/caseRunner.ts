@@ -24,13 +24,15 @@ export const WORKER_FLAGS_ENV = 'MBS_WORKER_V8_FLAGS'
 /**
  * The V8 flags of `workers` worker processes on this machine. As many as its cores: each runs V8's
  * compiler and garbage collector on its main thread (--single-threaded), since a background thread of
- * one worker can only take a core from another; fewer: none, and the idle cores run those threads.
- * Measured (docs/performance.md, "Studies"): 2 workers on 2 cores +11 % cases/s, 1 worker alone -12 %.
+ * one worker can only take a core from another, and inlines less (200 bytes of bytecode in all into
+ * an optimized function, V8's default 920): the optimizing compiler's warm-up, which a short study
+ * spends mostly on code run once per case, costs less, the solver's loops 0-4 % more. Fewer workers:
+ * none, and the idle cores run those threads. Measured in docs/performance.md, "Studies".
  */
 export function workerV8Flags(workers: number, cores = os.availableParallelism()): string[] {
   const chosen = process.env[WORKER_FLAGS_ENV]
   if (chosen !== undefined) return chosen.split(' ').filter((f) => f !== '')
-  return workers >= cores ? ['--single-threaded'] : []
+  return workers >= cores ? ['--single-threaded', '--max-inlined-bytecode-size-cumulative=200'] : []
 }
 
 /** What a study's cases share: its project, the outputs, and a key naming the pair. */
@@ -49,6 +51,13 @@ type FromWorker =
   | { type: 'ready'; startup: number; cpu: number }
   | { type: 'row'; row: StudyRow; cpu: number; mainCpu?: number }
 
+/**
+ * A worker reads its main thread's CPU (a /proc read, ~0.1 ms) with each of its first rows, then at
+ * most once per MAIN_CPU_PERIOD_MS of process CPU: the clock ticks are 10 ms anyway.
+ */
+const MAIN_CPU_EVERY_ROW = 16
+const MAIN_CPU_PERIOD_MS = 100
+
 /** A worker process's timeline, ms on the parent's clock (performance.now()) unless said otherwise. */
 export interface RunnerTimes {
   forked: number
@@ -61,9 +70,11 @@ export interface RunnerTimes {
   /** The worker's CPU time at its first and at its last row, and its rows. */
   firstRowCpu?: number
   lastRowCpu?: number
-  /** The same for its main thread alone (where threadCpuMs knows it). */
+  /** The same for its main thread alone (where threadCpuMs knows it), read every ~0.1 s of CPU. */
   firstRowMainCpu?: number
   lastRowMainCpu?: number
+  /** The rows counted when lastRowMainCpu was read. */
+  lastRowMainRows?: number
   rows: number
 }
 
@@ -126,9 +137,12 @@ export class CaseRunner {
       times.firstRow ??= performance.now()
       times.firstRowCpu ??= m.cpu
       times.lastRowCpu = m.cpu
-      times.firstRowMainCpu ??= m.mainCpu
-      times.lastRowMainCpu = m.mainCpu
       times.rows++
+      if (m.mainCpu !== undefined) {
+        times.firstRowMainCpu ??= m.mainCpu
+        times.lastRowMainCpu = m.mainCpu
+        times.lastRowMainRows = times.rows
+      }
       this.waiting.get(m.row.case)?.resolve(m.row)
       this.waiting.delete(m.row.case)
     })
@@ -180,6 +194,8 @@ export class CaseRunner {
 export function caseRunnerProcess(): Promise<number> {
   let project: Project | string = 'no project was loaded'
   let outputs: readonly StudyOutput[] = []
+  let mainRead = -Infinity
+  let rows = 0
   return new Promise((resolve) => {
     process.on('message', (m: ToWorker) => {
       if (m.type === 'load') {
@@ -200,7 +216,10 @@ export function caseRunnerProcess(): Promise<number> {
             }
           : runStudyCase(project, outputs, m.case)
       // An orphan (its `mbs worker` was killed) finishes the case and has no one to tell.
-      tell({ type: 'row', row, cpu: cpuMs(), mainCpu: threadCpuMs() })
+      const cpu = cpuMs()
+      const read = ++rows <= MAIN_CPU_EVERY_ROW || cpu - mainRead >= MAIN_CPU_PERIOD_MS
+      if (read) mainRead = cpu
+      tell({ type: 'row', row, cpu, mainCpu: read ? threadCpuMs() : undefined })
     })
     process.on('disconnect', () => resolve(0))
     // A parent that let this worker go while it was starting (more workers than cases) is not waited for.

@@ -16,6 +16,7 @@ import {
   type StudyRow,
 } from '../../../src/core'
 import { progressBar } from '../../../src/cli/studySummary'
+import { workerV8Flags } from '../../../src/node/caseRunner'
 import { REPO_ROOT, spawnCli } from './spawnCli'
 
 const PENDULUM = path.join(REPO_ROOT, 'resources', 'examples', 'pendulum.mbsproj')
@@ -202,9 +203,10 @@ describe('mbs study (the real bin, 2 worker processes)', () => {
     expect(again.stderr).toMatch(/already holds 6 rows; add --resume/)
   }, 60_000)
 
-  it('gives the same rows with V8 single-threaded workers and without (MBS_WORKER_V8_FLAGS)', async () => {
-    // The JIT tiers and the GC's threads change when code runs, never what IEEE arithmetic gives.
-    for (const flags of ['--single-threaded', '']) {
+  it('gives the same rows with the V8 flags of workers filling the cores and without', async () => {
+    // The JIT tiers, its inlining and the GC's threads change when code runs, never what IEEE
+    // arithmetic gives.
+    for (const flags of [workerV8Flags(2, 2).join(' '), '']) {
       const { file, dir } = studyFolder([9.81, 1.62, 3.71])
       const r = await spawnCli(['study', file, '--workers', '2'], { MBS_WORKER_V8_FLAGS: flags })
       expect(r.code).toBe(0)
