@@ -15,13 +15,17 @@ export interface CreateHost {
   readMeshFile(params: MeshFileRequest): Promise<MeshFileData>
 }
 
-/** A = Rx(rx) Ry(ry) Rz(rz) (Exudyn's RotXYZ) as a row-major 9-vector; null for no rotation. */
+/**
+ * A = Rx(rx) Ry(ry) Rz(rz) (Exudyn's RotXYZ) as a row-major 9-vector; null for no rotation. Entries
+ * within round-off of 0 are 0 (cos of a typed 90 deg is 6e-17): a quarter turn then moves the points
+ * exactly, so a symmetric part keeps a centre and products of inertia of exactly 0.
+ */
 export function meshRotation(angles: JsonValue | undefined): number[] | null {
   const [rx, ry, rz] = Array.isArray(angles) ? (angles as number[]) : [0, 0, 0]
   if (rx === 0 && ry === 0 && rz === 0) return null
   const R = new Float64Array(9)
   rotationFromRxyz(rx, ry, rz, R)
-  return [...R]
+  return [...R].map((x) => (Math.abs(x) < 4 * Number.EPSILON ? 0 : x))
 }
 
 /**

@@ -135,6 +135,20 @@ describe('body from mesh, turned', () => {
     expect(entry.scale).toEqual([0.001, 0.001, 0.001])
   })
 
+  // A quarter turn about z typed as 90 deg: the points move exactly, (x, y) -> (-y, x), so the mass
+  // properties are the unturned ones moved alike, bit for bit (no 6e-17 of cos(pi/2) added to a zero
+  // centre or product of inertia).
+  it('a quarter turn moves the points exactly', async () => {
+    const centred = binaryStl(boxTriangles([-200, -100, -50], [400, 200, 100]))
+    const turned = await meshBodyValues({ ...form('box.stl'), rotation: [0, 0, Math.PI / 2] }, host(centred))
+    const plain = await meshBodyValues(form('box.stl'), host(centred))
+    type Props = { centerOfMass: number[]; inertia: number[] }
+    const [p, q] = [turned.massProperties as Props, plain.massProperties as Props]
+    const [c, J] = [q.centerOfMass, q.inertia]
+    const moved = [-c[1], c[0], c[2], J[1], J[0], J[2], J[4], -J[3], -J[5]]
+    ;[...p.centerOfMass, ...p.inertia].forEach((x, i) => expect(x === moved[i], `value ${i}`).toBe(true))
+  })
+
   it('no rotation writes no rotation', async () => {
     const values = await meshBodyValues(
       { ...form('box.stl'), rotation: [0, 0, 0] },
