@@ -62,6 +62,35 @@ interface PackedBlockSlots extends PackedSlots {
   readonly entries: Int32Array
 }
 
+const NO_ENTRIES = new Int32Array(0)
+
+// The loops of the assembly's one-time setup are small functions of their own: the setup runs before
+// the JIT has warmed up, and a loop inside a large function gets the whole function compiled
+// on-stack (DeclaredBlocks' constructor took longer to optimize than to run).
+
+/** 0, 1, ..., size - 1. */
+function allEntries(size: number): Int32Array {
+  const all = new Int32Array(size)
+  for (let k = 0; k < size; k++) all[k] = k
+  return all
+}
+
+/** The indices k with (mask[k] !== 0) === (nonzero === 1), ascending. */
+function entriesWhere(mask: Uint8Array, nonzero: 0 | 1): Int32Array {
+  let count = 0
+  for (let k = 0; k < mask.length; k++) if ((mask[k] !== 0 ? 1 : 0) === nonzero) count++
+  const out = new Int32Array(count)
+  for (let k = 0, at = 0; k < mask.length; k++) if ((mask[k] !== 0 ? 1 : 0) === nonzero) out[at++] = k
+  return out
+}
+
+/** positions[entries[p]] for every p. */
+function gather(positions: Int32Array, entries: Int32Array): Int32Array {
+  const out = new Int32Array(entries.length)
+  for (let p = 0; p < entries.length; p++) out[p] = positions[entries[p]]
+  return out
+}
+
 /**
  * One kind of block of every object in a list, as the objects declare it (structuralNonzeros): per
  * object the local entries (row-major; n x n, or nAE x n for constraint rows) that the pattern holds,
@@ -79,20 +108,19 @@ class DeclaredBlocks {
     label: (o: ObjectComputation) => string,
   ) {
     const zeros: Int32Array[] = []
-    this.nonzero = objects.map((o) => {
+    this.nonzero = []
+    for (const o of objects) {
       const n = o.ltgODE2.length,
         rows = block === 'constraint' ? o.nAE : n
-      const all = new Int32Array(rows * n)
-      for (let k = 0; k < all.length; k++) all[k] = k
       const mask = o.structuralNonzeros?.(block)
       if (mask && mask.length !== rows * n)
         throw new Error(
           `${label(o)}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ` +
             `${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`,
         )
-      zeros.push(mask ? all.filter((k) => mask[k] === 0) : new Int32Array(0))
-      return mask ? all.filter((k) => mask[k] !== 0) : all
-    })
+      this.nonzero.push(mask ? entriesWhere(mask, 1) : allEntries(rows * n))
+      zeros.push(mask ? entriesWhere(mask, 0) : NO_ENTRIES)
+    }
     const packed = pack(zeros)
     this.zero = packed.slots
     this.zeroStart = packed.start
@@ -169,10 +197,7 @@ class MatrixSlots {
     declared: DeclaredBlocks,
     whole: (o: ObjectComputation) => Int32Array,
   ): PackedBlockSlots {
-    const tables = objects.map((o, k) => {
-      const positions = whole(o)
-      return declared.nonzero[k].map((e) => positions[e])
-    })
+    const tables = objects.map((o, k) => gather(whole(o), declared.nonzero[k]))
     return { ...pack(tables), entries: pack(declared.nonzero).slots }
   }
 
