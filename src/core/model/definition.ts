@@ -2,6 +2,7 @@
 //   management    - parameters (schema) and cross-item checks;
 //   computation   - build(): the typed-array class the solver calls;
 //   visualization - visualize(): neutral graphics data for the current state.
+import { compactCopy } from '../math/packedArrays'
 import type { ParamSchema, ParamSpec } from './parameters'
 import type { ItemKind, JsonValue } from './types'
 import type {
@@ -41,8 +42,12 @@ export class ItemParams<out S extends ParamSchema = ParamSchema> {
   string<N extends ParamNames<S, 'string' | 'enum' | 'expression'>>(name: N): string {
     return this.values[name] as string
   }
+  /**
+   * A packed copy (math/packedArrays): a view into a shared chunk, not a buffer of its own per vector
+   * (each small ArrayBuffer costs ~200 B on and off V8's heap; a lattice has 10^4 nodes).
+   */
   vector<N extends ParamNames<S, 'vector'>>(name: N): Float64Array {
-    return Float64Array.from(this.values[name] as number[])
+    return compactCopy(this.values[name] as number[])
   }
   /** Row-major copy of a matrix parameter. */
   matrix<N extends ParamNames<S, 'matrix'>>(name: N): Float64Array {
@@ -71,6 +76,17 @@ export class ItemParams<out S extends ParamSchema = ParamSchema> {
   }
   raw<N extends keyof S & string>(name: N): JsonValue {
     return this.values[name]
+  }
+  /**
+   * Parameters with `changes` over these: the values given keep their defaults (which the values
+   * inherit from the definition's, so a spread of `values` would lose them).
+   */
+  withValues(changes: Record<string, JsonValue>): ItemParams<S> {
+    const values = Object.create(Object.getPrototypeOf(this.values) as object | null) as Record<
+      string,
+      JsonValue
+    >
+    return new ItemParams<S>(Object.assign(values, this.values, changes))
   }
 }
 

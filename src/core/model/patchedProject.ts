@@ -67,8 +67,15 @@ function withModifiedItems(
     if (operation.op !== 'modify') continue
     const kind = KIND_OF_LIST[operation.kind]
     const index = model.indexOf(kind, operation.name)
-    const path = `model.${operation.kind}[${index}]`
-    const checked = checkItem(kind, next.model[operation.kind][index], index, path, problems, () => undefined)
+    const listPath = `model.${operation.kind}`
+    const checked = checkItem(
+      kind,
+      next.model[operation.kind][index],
+      index,
+      listPath,
+      problems,
+      () => undefined,
+    )
     if (!checked?.values) continue
     resolveItemReferences(checked as CheckedItem, lookup, problems)
     if (!copied.has(kind)) items[kind] = items[kind].slice()

@@ -5,7 +5,7 @@
 import { canonicalJson } from './canonicalJson'
 import { echo, INPUT_LIMITS, inputBoundsProblem, shorten } from './inputBounds'
 import { getItemType } from './registry'
-import { resolveModel, type ResolvedModel } from './resolve'
+import { entriesOf, resolveModel, type ResolvedModel } from './resolve'
 import { orderSettings, resolveSettings, type SimulationSettings } from './settings'
 import {
   ITEM_KINDS,
@@ -65,6 +65,17 @@ function jsonErrorProblem(text: string, e: unknown): Problem {
 
 /** Parses and validates a project file's text. */
 export function parseProject(text: string): LoadResult {
+  const parsed = parseProjectText(text)
+  return parsed.ok ? loadProjectJson(parsed.doc) : parsed
+}
+
+/**
+ * The JSON document of a project file's text, not yet validated (loadProjectJson does that): a caller
+ * may let go of the text, as large as the document, before the load.
+ */
+export function parseProjectText(
+  text: string,
+): { ok: true; doc: unknown } | { ok: false; problems: Problem[] } {
   if (text.length > INPUT_LIMITS.textLength)
     return {
       ok: false,
@@ -75,16 +86,15 @@ export function parseProject(text: string): LoadResult {
         },
       ],
     }
-  let doc: unknown
   try {
     // A UTF-8 byte order mark (some Windows editors write one) is not part of the JSON.
-    doc = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+    return { ok: true, doc: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) }
   } catch (e) {
     return { ok: false, problems: [jsonErrorProblem(text, e)] }
   }
-  return loadProjectJson(doc)
 }
 
+/** Validates a parsed project; the project takes doc's values over (doc must not be changed later). */
 export function loadProjectJson(doc: unknown): LoadResult {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
     return {
@@ -140,7 +150,7 @@ export function loadProjectJson(doc: unknown): LoadResult {
     problems.push({ path: 'name', message: 'expected a string' })
   if (d.view !== undefined && (d.view === null || typeof d.view !== 'object' || Array.isArray(d.view)))
     problems.push({ path: 'view', message: 'expected a dictionary' })
-  const modelResult = resolveModel(d.model ?? {})
+  const modelResult = resolveModel(d.model ?? {}, 'model', true)
   if (!modelResult.ok) for (const problem of modelResult.problems) problems.push(problem)
   const rawSettings = d.simulationSettings ?? {}
   const { settings, problems: sp } = resolveSettings(rawSettings)
@@ -161,29 +171,47 @@ export function loadProjectJson(doc: unknown): LoadResult {
   }
 }
 
-/** The spec with references normalized to names and keys in definition order. */
+/**
+ * The spec with references normalized to names and keys in definition order. An item that already is
+ * in that form (the usual case for a file this program wrote) is kept as parsed instead of copied: a
+ * copy per item was a fifth of a large model's load.
+ */
 function specFromJson(raw: JsonObject | undefined, resolved: ResolvedModel): ModelSpec {
   const out = {} as ModelSpec
   for (const kind of ITEM_KINDS) {
     const listKey = KIND_LIST_KEY[kind]
     const list = ((raw?.[listKey] as JsonObject[] | undefined) ?? []).map((item, index) => {
       const r = resolved.item(kind, index)
-      const def = getItemType(kind, r.type)!
       const spec: ItemSpec = { type: r.type, name: r.name }
-      for (const [key, p] of Object.entries(def.parameters)) {
+      let same = item.type === r.type && item.name === r.name
+      for (const [key, p] of entriesOf(getItemType(kind, r.type)!.parameters)) {
         if (!(key in item)) continue
         let v: JsonValue = item[key]
         if (p.type === 'ref') {
           const index = r.params.ref(key)
           v = index === -1 ? -1 : resolved.item(p.kind, index).name
-        } else if (p.type === 'refList') v = r.params.refs(key).map((i) => resolved.item(p.kind, i).name)
+        } else if (p.type === 'refList') {
+          const names = r.params.refs(key).map((i) => resolved.item(p.kind, i).name)
+          v = sameList(names, item[key]) ? item[key] : names
+        }
+        same &&= v === item[key]
         spec[key] = v
       }
-      return spec
+      return same && sameKeys(item, spec) ? (item as ItemSpec) : spec
     })
     out[listKey] = list
   }
   return out
+}
+
+const sameList = (a: readonly JsonValue[], b: JsonValue): boolean =>
+  Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i])
+
+/** Whether a and b have the same keys in the same order. */
+function sameKeys(a: JsonObject, b: JsonObject): boolean {
+  const ka = Object.keys(a),
+    kb = Object.keys(b)
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i])
 }
 
 /** Canonical text of a project (what is saved). */

@@ -85,20 +85,21 @@ export interface CheckedItem {
   name: string
   type: string
   values: Record<string, JsonValue>
-  path: string
+  readonly path: string
   readonly label: string
 }
 
 /**
- * What pass 1 returns for an item: its label is made only when a message needs it (a large model's
- * items are mostly valid, and the label quotes the name as JSON).
+ * What pass 1 returns for an item: its path and label are made only when a message needs them (a large
+ * model's items are mostly valid; the two strings were ~200 B per item, held through the load).
  */
 class CheckedRecord {
   constructor(
     readonly kind: ItemKind,
     readonly index: number,
     readonly name: string,
-    readonly path: string,
+    /** The path of the item's list, e.g. "model.objects". */
+    private readonly listPath: string,
     /** The type as written, for the label, when it is a string. */
     private readonly typeText: string | undefined,
     readonly type?: string,
@@ -107,14 +108,30 @@ class CheckedRecord {
   get label(): string {
     return itemLabel(this.kind, this.name, this.typeText, this.index)
   }
+  get path(): string {
+    return `${this.listPath}[${this.index}]`
+  }
 }
 
 /** A definition's parameters as [key, spec] pairs, made once per definition instead of once per item. */
 const parameterEntries = new WeakMap<ParamSchema, [string, ParamSpec][]>()
-function entriesOf(parameters: ParamSchema): [string, ParamSpec][] {
+export function entriesOf(parameters: ParamSchema): [string, ParamSpec][] {
   let entries = parameterEntries.get(parameters)
   if (!entries) parameterEntries.set(parameters, (entries = Object.entries(parameters)))
   return entries
+}
+
+/** A definition's default values, shared by the resolved values of its items (a prototype, no members). */
+const parameterDefaults = new WeakMap<ParamSchema, Record<string, JsonValue>>()
+function defaultsOf(parameters: ParamSchema): Record<string, JsonValue> {
+  let defaults = parameterDefaults.get(parameters)
+  if (!defaults) {
+    defaults = Object.create(null) as Record<string, JsonValue>
+    for (const [key, p] of entriesOf(parameters))
+      if (p.default !== undefined) defaults[key] = p.default as JsonValue
+    parameterDefaults.set(parameters, defaults)
+  }
+  return defaults
 }
 
 /** How references find their targets: by name or 0-based index, within one kind. */
@@ -123,8 +140,11 @@ export interface ItemLookup {
   names(kind: ItemKind): string[]
 }
 
-/** Validates a model spec and resolves references; all problems at once. */
-export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
+/**
+ * Validates a model spec and resolves references; all problems at once. `owned`: the spec is the
+ * caller's to give away (a freshly parsed file), so the resolved values may share its lists.
+ */
+export function resolveModel(spec: unknown, basePath = 'model', owned = false): ResolveResult {
   const problems: Problem[] = []
   if (!isPlainObject(spec))
     return {
@@ -147,6 +167,7 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
       })
   }
   const pending: Record<ItemKind, CheckedItem[]> = { node: [], object: [], marker: [], load: [], sensor: [] }
+  const indexOfName = {} as Record<ItemKind, Map<string, number>>
 
   // Pass 1: types, names, parameter shapes and defaults.
   for (const kind of ITEM_KINDS) {
@@ -156,24 +177,31 @@ export function resolveModel(spec: unknown, basePath = 'model'): ResolveResult {
       problems.push({ path: `${basePath}.${listKey}`, message: `expected a list of ${kind} dictionaries` })
       continue
     }
-    const names = new Map<string, number>()
+    const names = (indexOfName[kind] = new Map<string, number>())
+    const listPath = `${basePath}.${listKey}`
     list.forEach((raw, index) => {
-      const path = `${basePath}.${listKey}[${index}]`
-      const checked = checkItem(kind, raw, index, path, problems, (name) => {
-        const other = names.get(name)
-        names.set(name, index)
-        return other
-      })
+      const checked = checkItem(
+        kind,
+        raw,
+        index,
+        listPath,
+        problems,
+        (name) => {
+          const other = names.get(name)
+          names.set(name, index)
+          return other
+        },
+        owned,
+      )
       if (checked?.values) pending[kind].push(checked as CheckedItem)
     })
   }
   if (problems.length > 0) return { ok: false, problems }
 
-  // Pass 2: references (name or index) to indices, with the referenced type checked.
-  const byName = {} as Record<ItemKind, Map<string, CheckedItem>>
-  for (const kind of ITEM_KINDS) byName[kind] = new Map(pending[kind].map((p) => [p.name, p]))
+  // Pass 2: references (name or index) to indices, with the referenced type checked. Without problems
+  // every item is pending, at its index, and its name is unique.
   const lookup: ItemLookup = {
-    find: (kind, ref) => (typeof ref === 'number' ? pending[kind][ref] : byName[kind].get(ref)),
+    find: (kind, ref) => pending[kind][typeof ref === 'number' ? ref : (indexOfName[kind].get(ref) ?? -1)],
     names: (kind) => pending[kind].map((p) => p.name),
   }
   for (const kind of ITEM_KINDS) for (const it of pending[kind]) resolveItemReferences(it, lookup, problems)
@@ -200,18 +228,21 @@ export const resolvedItem = (it: CheckedItem): ResolvedItem => ({
 })
 
 /**
- * Pass 1 for one item: its type, name and parameter shapes, defaults filled in; `otherNamed` gives
- * the index of another item of the kind with the name, if any. Returns the item's name and label even
- * when its type is unknown (`values` then missing), or undefined when it is not a dictionary.
+ * Pass 1 for one item: its type, name and parameter shapes (defaults from the definition); `otherNamed`
+ * gives the index of another item of the kind with the name, if any; listPath is the path of its list
+ * ("model.objects"); `owned`: raw's values may be kept instead of copied. Returns the item's name and
+ * label even when its type is unknown (`values` then missing), or undefined when it is not a dictionary.
  */
 export function checkItem(
   kind: ItemKind,
   raw: unknown,
   index: number,
-  path: string,
+  listPath: string,
   problems: Problem[],
   otherNamed: (name: string) => number | undefined,
+  owned = false,
 ): (Omit<CheckedItem, 'values' | 'type'> & Partial<Pick<CheckedItem, 'values' | 'type'>>) | undefined {
+  const path = `${listPath}[${index}]`
   if (!isPlainObject(raw)) {
     problems.push({ path, message: `${kind} #${index}: expected a dictionary with "type" and "name"` })
     return undefined
@@ -226,7 +257,7 @@ export function checkItem(
     })
   const finalName = name ?? `${kind}${index}`
   const typeText = typeof type === 'string' ? type : undefined
-  const named = new CheckedRecord(kind, index, finalName, path, typeText)
+  const named = new CheckedRecord(kind, index, finalName, listPath, typeText)
   const other = otherNamed(finalName)
   if (other !== undefined)
     problems.push({
@@ -250,7 +281,10 @@ export function checkItem(
     })
     return named
   }
-  const values: Record<string, JsonValue> = {}
+  // The parameters given; the defaults come from the definition's defaults through the prototype,
+  // shared by all items of the type: resolved values are read-only (ItemParams hands out copies of
+  // vectors and lists), and a copy of every default per item was most of a large model's resolved size.
+  const values = Object.create(defaultsOf(def.parameters)) as Record<string, JsonValue>
   const rawKeys = Object.keys(raw)
   for (let k = 0; k < rawKeys.length; k++) {
     const key = rawKeys[k]
@@ -267,18 +301,16 @@ export function checkItem(
     }
     const msg = checkParamValue(p, v) ?? expressionCheck(p, v)
     if (msg) problems.push({ path: `${path}.${key}`, message: `${named.label}, parameter ${key}: ${msg}` })
-    else values[key] = cloneJson(v)
+    else values[key] = owned ? v : cloneJson(v)
   }
   for (const [key, p] of entriesOf(def.parameters)) {
-    if (key in raw) continue
-    if (p.default === undefined)
+    if (p.default === undefined && !(key in raw))
       problems.push({
         path: `${path}.${key}`,
         message: `${named.label}, parameter ${key}: required (${p.doc})`,
       })
-    else values[key] = cloneJson(p.default as JsonValue)
   }
-  return new CheckedRecord(kind, index, finalName, path, typeText, type, values)
+  return new CheckedRecord(kind, index, finalName, listPath, typeText, type, values)
 }
 
 /** Pass 2 for one item: its references (name or index) to indices, with the referenced type checked. */

@@ -28,13 +28,8 @@ export function validateEdit(next: EditableProject, patch: ModelPatch): Problem[
     const itemKind = KIND_OF_LIST[kind]
     for (const index of touched[kind]) {
       const own: Problem[] = []
-      const item = checkItem(
-        itemKind,
-        next.model[kind][index],
-        index,
-        `model.${kind}[${index}]`,
-        own,
-        (name) => lookup.otherIndex(itemKind, name, index),
+      const item = checkItem(itemKind, next.model[kind][index], index, `model.${kind}`, own, (name) =>
+        lookup.otherIndex(itemKind, name, index),
       )
       if (item?.values && own.length === 0) resolveItemReferences(item as CheckedItem, lookup, own)
       if (own.length === 0) checked.push(item as CheckedItem)

@@ -8,7 +8,6 @@ import {
   getItemType,
   graphicsCollector,
   ITEM_KINDS,
-  ItemParams,
   KIND_OF_LIST,
   ResolvedModel,
   type CompiledSystem,
@@ -196,15 +195,15 @@ const drawnIds = (kind: ItemKind, index: number): string[] =>
 /** `item` at its place in the subsystem, its references renumbered by `local`. */
 function renumbered(item: ResolvedItem, local: Record<ItemKind, Map<number, number>>): ResolvedItem {
   const index = local[item.kind].get(item.index)!
-  const values: Record<string, JsonValue> = { ...item.params.values }
+  const values: Record<string, JsonValue> = {}
   for (const [key, param] of Object.entries(getItemType(item.kind, item.type)?.parameters ?? {})) {
     if (param.type !== 'ref' && param.type !== 'refList') continue
     const targets = local[param.kind]
     const map = (ref: JsonValue) => (typeof ref === 'number' && ref >= 0 ? targets.get(ref)! : ref)
-    const value = values[key]
+    const value = item.params.values[key]
     values[key] = Array.isArray(value) ? value.map(map) : map(value)
   }
-  return { ...item, index, params: new ItemParams(values) }
+  return { ...item, index, params: item.params.withValues(values) }
 }
 
 const KIND_RANK = Object.fromEntries(ITEM_KINDS.map((kind, rank) => [kind, rank])) as Record<ItemKind, number>

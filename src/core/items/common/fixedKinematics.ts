@@ -3,9 +3,12 @@
 import type { FrameKinematics, PointKinematics } from '../../system/computation'
 import type { SystemState } from '../../system/state'
 
+/** No coordinates: one empty array for all fixed points, never written. */
+const NO_COORDINATES = new Int32Array(0)
+
 /** A point rigidly attached to nothing (ground). */
 export class FixedFrame implements FrameKinematics {
-  readonly ltg = new Int32Array(0)
+  readonly ltg = NO_COORDINATES
   constructor(
     readonly p: Float64Array,
     private readonly R: Float64Array,

@@ -70,9 +70,12 @@ const VECTOR_LOAD_WORK = new PerSystem<VectorLoadWork>(() => ({
   x: new Float64Array(3),
 }))
 
+/** The Jacobian before the first addLoad: one empty array for all loads, never written. */
+const NO_JACOBIAN = new Float64Array(0)
+
 export class VectorLoad implements LoadComputation {
   /** The marker's 3 x n Jacobian, sized on the first addLoad (packed point loads never make one). */
-  private J = new Float64Array(0)
+  private J = NO_JACOBIAN
   private readonly F: Float64Array
   private readonly F2: Float64Array
   private readonly R: Float64Array

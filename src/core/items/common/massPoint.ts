@@ -1,4 +1,5 @@
 // Point-mass bodies and ground: Ground, MassPoint (3D) and MassPoint2D.
+import { compactFloat64, compactInt32 } from '../../math/packedArrays'
 import { identity3 } from '../../math/vec3'
 import { defineItem } from '../../model/definition'
 import type { ObjectComputation, PointKinematics } from '../../system/computation'
@@ -28,10 +29,12 @@ class MassPointBody implements ObjectComputation {
     private readonly dim: 0 | 2 | 3,
     private readonly nodeReference: Float64Array,
   ) {
-    this.ltgODE2 = new Int32Array(dim)
+    // The node's own indices where it has them for exactly these coordinates (filled before setupLTG).
+    const nodeLtg = node.kinematics?.ltg
+    this.ltgODE2 = nodeLtg?.length === dim ? nodeLtg : compactInt32(dim)
   }
   setupLTG(): void {
-    this.ltgODE2.set(this.node.kinematics!.ltg)
+    if (this.ltgODE2 !== this.node.kinematics!.ltg) this.ltgODE2.set(this.node.kinematics!.ltg)
   }
   computeMassMatrix(_s: SystemState, out: Float64Array): void {
     for (let i = 0; i < this.dim; i++) out[i * this.dim + i] = this.mass
@@ -45,7 +48,11 @@ class MassPointBody implements ObjectComputation {
     return new TranslationPoint(this.dim, this.nodeReference, this.ltgODE2, local)
   }
   centerOfMass(): PointKinematics {
-    return this.bodyPoint(NO_OFFSET)
+    const k = this.node.kinematics
+    // The node's own point where it is the same one (its reference and indices shared): a lattice's
+    // gravity markers then make no point of their own.
+    const same = k instanceof TranslationPoint && k.ltg === this.ltgODE2 && k.reference === this.nodeReference
+    return same && k.offset === NO_OFFSET ? k : this.bodyPoint(NO_OFFSET)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
     if (variable === 'KineticEnergy') {
@@ -85,8 +92,12 @@ export function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3) {
     check: checkGraphicsData,
     build: (it, ctx) => {
       const n = ctx.node(it.params.ref('nodeNumber'))
-      const ref = new Float64Array(3)
-      ref.set(n.reference)
+      // A point node's reference position padded to 3D is already its kinematics' (never written).
+      let ref = n.kinematics instanceof TranslationPoint ? n.kinematics.reference : undefined
+      if (ref?.length !== 3) {
+        ref = compactFloat64(3)
+        ref.set(n.reference)
+      }
       return new MassPointBody(it.params.number('physicsMass'), n, n.nODE2 === 0 ? 0 : dim, ref)
     },
     visualize: (it, c, s, g) => {

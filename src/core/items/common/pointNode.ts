@@ -1,16 +1,21 @@
 // Nodes with translational coordinates: Point (3D), Point2D (planar) and PointGround (no coordinates).
+import { compactFloat64, compactInt32 } from '../../math/packedArrays'
 import type { ItemDefinition } from '../../model/definition'
 import { DEFAULT_COLORS } from '../../system/graphics'
 import { TranslationPoint } from './fixedKinematics'
 import { NodeBase } from './nodeBase'
 
+/** Zero initial displacements or velocities, shared (NodeBase only reads them; a lattice has 10^4 nodes). */
+const ZERO: Record<2 | 3, Float64Array> = { 2: new Float64Array(2), 3: new Float64Array(3) }
+const zeroOr = (v: Float64Array, dim: 2 | 3): Float64Array => (v.every((x) => x === 0) ? ZERO[dim] : v)
+
 export class PointNode extends NodeBase {
   readonly kinematics: TranslationPoint
   constructor(dim: 2 | 3, ref: Float64Array, q0: Float64Array, v0: Float64Array) {
-    super(dim, ref, q0, v0)
-    const ref3 = new Float64Array(3)
+    super(dim, ref, zeroOr(q0, dim), zeroOr(v0, dim))
+    const ref3 = compactFloat64(3)
     ref3.set(ref)
-    this.kinematics = new TranslationPoint(dim, ref3, new Int32Array(dim))
+    this.kinematics = new TranslationPoint(dim, ref3, compactInt32(dim))
   }
   onOffsetsAssigned(): void {
     for (let i = 0; i < this.nODE2; i++) this.kinematics.ltg[i] = this.ode2Index + i

@@ -1,6 +1,6 @@
 // Base of connectors between two position markers: local coordinates are the concatenation of the
 // markers' coordinates, [marker 0 | marker 1], with buffers for positions, velocities and Jacobians.
-import { packedInt32 } from '../../math/packedArrays'
+import { compactInt32 } from '../../math/packedArrays'
 import type { MarkerComputation, ObjectComputation, PointKinematics } from '../../system/computation'
 import { PerSystem } from '../../system/perSystem'
 import type { SystemState } from '../../system/state'
@@ -84,7 +84,7 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
       b = this.k1.ltg
     this.n0 = a.length
     this.n1 = b.length
-    if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = packedInt32(a.length + b.length)
+    if (this.ltgODE2.length !== a.length + b.length) this.ltgODE2 = compactInt32(a.length + b.length)
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
     const w = this.work

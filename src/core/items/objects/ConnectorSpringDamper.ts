@@ -87,7 +87,8 @@ class SpringDamper extends PairConnector implements PackableSpring {
     markers: MarkerComputation[],
     work: TwoMarkerWork,
     private readonly active: boolean,
-    private readonly label: string,
+    /** The item's name; its label is made only for an error (a string per spring costs ~140 B). */
+    private readonly name: string,
     private readonly userFunction: VariableFunction | undefined,
   ) {
     super(markers, work)
@@ -121,7 +122,10 @@ class SpringDamper extends PairConnector implements PackableSpring {
       dy = this.p1[1] - this.p0[1],
       dz = this.p1[2] - this.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
-    if (L === 0) throw coincidentMarkers(this.label, 'spring', s.t)
+    if (L === 0) {
+      const label = itemLabel({ kind: 'object', name: this.name, type: 'ConnectorSpringDamper' })
+      throw coincidentMarkers(label, 'spring', s.t)
+    }
     const n = this.direction
     n[0] = dx / L
     n[1] = dy / L
@@ -226,7 +230,7 @@ export const ObjectConnectorSpringDamper = defineItem({
       markersOf(it, ctx),
       TWO_MARKER_WORK.of(ctx),
       it.params.bool('activeConnector'),
-      itemLabel(it),
+      it.name,
       userFunction === '' ? undefined : compileFunction(userFunction, USER_FUNCTION_VARIABLES),
     )
     spring.setParameters(it)

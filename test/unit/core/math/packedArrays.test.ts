@@ -3,7 +3,14 @@
 // is where an overlap would show (a view placed in the old chunk at the new chunk's offset).
 // Exact comparisons: nothing is computed, values are written and read back.
 import { describe, expect, it } from 'vitest'
-import { packedCopy, packedFloat64, packedInt32 } from '../../../../src/core/math/packedArrays'
+import {
+  compactCopy,
+  compactFloat64,
+  compactInt32,
+  packedCopy,
+  packedFloat64,
+  packedInt32,
+} from '../../../../src/core/math/packedArrays'
 
 describe('packedFloat64 / packedInt32', () => {
   it('hands out zero-filled, non-overlapping views across many chunks', () => {
@@ -32,5 +39,27 @@ describe('packedFloat64 / packedInt32', () => {
 
   it('packedCopy copies its source', () => {
     expect([...packedCopy([1.5, -2, 3e-300])]).toEqual([1.5, -2, 3e-300])
+  })
+})
+
+describe('compactFloat64 / compactInt32', () => {
+  it('hand out non-overlapping views on 16-byte boundaries, packed ones staying on cache lines', () => {
+    const views: (Float64Array | Int32Array)[] = []
+    // Compact and packed arrays interleaved over several chunks: each kind keeps its alignment.
+    for (let k = 0; k < 6000; k++) {
+      const n = 1 + ((k * 5) % 7)
+      const kind = k % 4
+      const v = kind === 0 ? packedFloat64(n) : kind === 1 ? compactInt32(n) : compactFloat64(n)
+      expect(v.length).toBe(n)
+      expect(v.every((x) => x === 0)).toBe(true)
+      expect(v.byteOffset % (kind === 0 ? 64 : 16)).toBe(0)
+      v.fill(k + 1)
+      views.push(v)
+    }
+    views.forEach((v, k) => expect(v.every((x) => x === k + 1)).toBe(true))
+  })
+
+  it('compactCopy copies its source', () => {
+    expect([...compactCopy([1.5, -2, 3e-300])]).toEqual([1.5, -2, 3e-300])
   })
 })

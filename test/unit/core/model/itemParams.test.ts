@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { defineItem, ItemParams } from '../../../../src/core/model/definition'
 import type { ParamSchema } from '../../../../src/core/model/parameters'
 import { DEFAULT_COLORS } from '../../../../src/core/system/graphics'
+import { resolveModel } from '../../../../src/core/model/resolve'
+import '../../../../src/core'
 import { ObjectConnectorSpringDamper } from '../../../../src/core/items/objects/ConnectorSpringDamper'
 import { NodeRigidBodyEP } from '../../../../src/core/items/nodes/RigidBodyEP'
 
@@ -58,5 +60,40 @@ describe('ItemParams<S>', () => {
     const unset = new ItemParams<typeof SCHEMA>({ Vcolor: [-1, -1, -1, -1] })
     expect(unset.color('Vcolor', DEFAULT_COLORS.body)).toBe(DEFAULT_COLORS.body)
     expect(unset.color('Vcolor', DEFAULT_COLORS.joint)).toBe(DEFAULT_COLORS.joint)
+  })
+})
+
+describe('resolved parameters', () => {
+  const model = {
+    nodes: [
+      { type: 'Point2D', name: 'a', referenceCoordinates: [1, 2] },
+      { type: 'Point2D', name: 'b', initialVelocities: [3, 4] },
+    ],
+  }
+
+  it('take the defaults of their definition, one shared value for all items, without copying them', () => {
+    const r = resolveModel(model)
+    if (!r.ok) throw new Error(JSON.stringify(r.problems))
+    const [a, b] = r.model.items.node
+    expect(a.params.raw('initialVelocities')).toEqual([0, 0])
+    expect(b.params.raw('initialVelocities')).toEqual([3, 4])
+    expect(b.params.raw('referenceCoordinates')).toEqual([0, 0])
+    expect(a.params.raw('Vcolor')).toBe(b.params.raw('Vcolor'))
+    expect(Object.keys(a.params.values)).toEqual(['referenceCoordinates'])
+    // What the accessors hand out is a copy: a caller cannot change the shared default.
+    const v = b.params.vector('referenceCoordinates')
+    v[0] = 7
+    expect(a.params.raw('initialCoordinates')).toEqual([0, 0])
+    expect(b.params.vector('referenceCoordinates')).toEqual(new Float64Array([0, 0]))
+  })
+
+  it('withValues keeps the defaults and the values given, with the changes over them', () => {
+    const r = resolveModel(model)
+    if (!r.ok) throw new Error(JSON.stringify(r.problems))
+    const p = r.model.items.node[0].params.withValues({ initialCoordinates: [5, 6] })
+    expect(p.raw('referenceCoordinates')).toEqual([1, 2])
+    expect(p.raw('initialCoordinates')).toEqual([5, 6])
+    expect(p.raw('initialVelocities')).toEqual([0, 0])
+    expect(r.model.items.node[0].params.raw('initialCoordinates')).toEqual([0, 0])
   })
 })
