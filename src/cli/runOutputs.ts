@@ -7,6 +7,7 @@
 // not a new numberOfSteps), and --checkpoint-at saves after the first step that reaches T without
 // changing any step, so both runs visit exactly the states of the continuous one.
 import { readInputBytes } from '../node/inputFiles'
+import { collectGarbage, LARGE_MODEL_ITEMS } from '../node/heap'
 import {
   branchPrefix,
   CheckpointError,
@@ -15,6 +16,7 @@ import {
   describeResults,
   FormatError,
   isCheckpoint,
+  ITEM_KINDS,
   loadCheckpoint,
   memorySource,
   ResultsWriter,
@@ -91,6 +93,8 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
   const settings = project.settings
   phase('checks before the run')
   const system = buildSystem(project)
+  // The build's intermediates go before the solver allocates its vectors.
+  if (itemCount(project) >= LARGE_MODEL_ITEMS) collectGarbage()
   phase('build the system')
   system.state.t = settings.timeIntegration.startTime
   const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod)
@@ -171,6 +175,9 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
     sink?.close()
   }
 }
+
+const itemCount = (project: Project): number =>
+  ITEM_KINDS.reduce((n, kind) => n + project.resolved.count(kind), 0)
 
 /** The original run's records before the checkpoint (--branch-of), or a refusal saying why not. */
 function requirePrefix(original: ResultsReader, checkpoint: Checkpoint): BranchPrefix {
