@@ -244,6 +244,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     return this.velocityLevel
   }
 
+  /**
+   * Steps run back to back (SolverBase.plainSteps): every decision of a step (Jacobian reuse, reduced
+   * steps and their way back to the nominal size) is made inside performStep.
+   */
+  protected override get plainStepsSupported(): boolean {
+    return true
+  }
+
   /** A Jacobian was refreshed since the last recheck of the dropped equations. */
   private rankCheckDue = false
   /** The sets of dropped equations tried since the last matrix that factorized (newSelection). */

@@ -58,6 +58,11 @@ export class RigidNode extends NodeBase {
     this.theta = cache.subarray(9 + 6 * nr, 9 + 7 * nr)
     this.cachedQ = cache.subarray(9 + 7 * nr, 9 + 8 * nr)
     this.kinematics = new RigidFrame(this, packedFloat64(3))
+    if (rotation.singularityDistance)
+      this.rotationSingularity = (s) => {
+        this.rotationParameters(s, this.singularityTheta)
+        return rotation.singularityDistance!(this.singularityTheta)
+      }
   }
   onOffsetsAssigned(): void {
     for (let i = 0; i < this.nODE2; i++) this.ltg[i] = this.ode2Index + i
@@ -68,13 +73,11 @@ export class RigidNode extends NodeBase {
     const n = this.nTrans
     for (let i = 0; i < this.rotation.size; i++) out[i] = this.reference[n + i] + s.q[this.ode2Index + n + i]
   }
-  /** |cos| of the parametrization's singular angle at s (rotationSingularity; 1 without one). */
-  rotationSingularity(s: SystemState): number {
-    const r = this.rotation
-    if (!r.singularityDistance) return 1
-    this.rotationParameters(s, this.singularityTheta)
-    return r.singularityDistance(this.singularityTheta)
-  }
+  /**
+   * |cos| of the parametrization's singular angle at s (NodeComputation.rotationSingularity); only for
+   * parametrizations with one, so the solvers watch no other node after every step.
+   */
+  readonly rotationSingularity?: (s: SystemState) => number
   /** Work array of rotationSingularity (4: the largest parametrization). */
   private readonly singularityTheta = new Float64Array(4)
   /** Their time derivatives (x = s.v) or second derivatives (x = s.a). */

@@ -51,10 +51,15 @@ const model: Json = {
 /** The run's span: endTime set off the step grid. */
 const SPAN = 1.23456789
 
-function start(solverType: string, sensorsWritePeriod: number, startTime: number): Omit<RunResult, 'stats'> {
+function start(
+  solverType: string,
+  sensorsWritePeriod: number,
+  startTime: number,
+  timeIntegration: Json = { numberOfSteps: 4000 },
+): Omit<RunResult, 'stats'> {
   const r = prepare(model, {
     solverType,
-    timeIntegration: { startTime, endTime: startTime + 2, numberOfSteps: 4000 },
+    timeIntegration: { startTime, endTime: startTime + 2, ...timeIntegration },
     solutionSettings: { sensorsWritePeriod },
   })
   r.solver.setEndTime(startTime + SPAN)
@@ -77,6 +82,9 @@ const CASES: [string, number, number][] = [
   ['ExplicitEuler', 0.0137, 3e5],
   ['RK44', 0.0137, 0],
   ['RK44', 0, -0.61],
+  ['GeneralizedAlpha', 0.0137, 0],
+  ['GeneralizedAlpha', 0, 3e5],
+  ['TrapezoidalIndex2', 0.0137, -0.61],
 ]
 
 describe('plain steps in advance() against solveStep one at a time', () => {
@@ -111,4 +119,26 @@ describe('plain steps in advance() against solveStep one at a time', () => {
       // advance took its steps itself, not one solveStep each (the path this compares).
       expect(solveStepCalls).toBeLessThan(sliced.solver.stats.steps / 10)
     })
+
+  it('GeneralizedAlpha with reduced steps (Newton failures) and their way back to h: the same run', () => {
+    // One Newton iteration allowed at h = 0.02: some steps fail, are halved, and h grows back after
+    // them; a change of h ends the plain steps (the end time's tolerance follows h).
+    const ti = { numberOfSteps: 100, newton: { maxIterations: 1 } }
+    const stepped = start('GeneralizedAlpha', 0.0137, 0, ti)
+    while (!stepped.solver.finished) stepped.solver.solveStep()
+    const sliced = start('GeneralizedAlpha', 0.0137, 0, ti)
+    let solveStepCalls = 0
+    const solveStep = sliced.solver.solveStep.bind(sliced.solver)
+    sliced.solver.solveStep = () => {
+      solveStepCalls++
+      solveStep()
+    }
+    while (!sliced.solver.advance(5)) continue
+    expect(solveStepCalls).toBeLessThan(sliced.solver.stats.steps / 2)
+    expect(stepped.solver.stats.rejectedSteps).toBeGreaterThan(0)
+    const a = outcome(sliced),
+      b = outcome(stepped)
+    for (let k = 0; k < a.length; k++) expect(Array.from(a[k])).toEqual(Array.from(b[k]))
+    expect(sliced.solver.stats).toEqual(stepped.solver.stats)
+  })
 })
