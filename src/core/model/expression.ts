@@ -1,7 +1,8 @@
 // A small, safe expression language for time functions (loads and drives that follow a function of
 // time) and user functions of a few named variables (a spring force of its displacement and
 // velocity). It parses arithmetic on numbers, the variables, the constants pi and e, and a fixed set
-// of functions into postfix code (expressionProgram.ts): no eval, no access to anything else.
+// of functions into postfix code, assembled into register code (expressionProgram.ts): no eval, no
+// access to anything else.
 //
 //   expr := term (('+'|'-') term)*      term := unary (('*'|'/') unary)*
 //   unary := ('-'|'+') unary | power    power := atom ('^' unary)?
@@ -9,6 +10,7 @@
 
 import {
   ADD,
+  assemble,
   DIVIDE,
   FUNCTIONS,
   MULTIPLY,
@@ -16,7 +18,7 @@ import {
   POWER,
   PUSH_CONSTANT,
   PUSH_VARIABLE,
-  runProgram,
+  evaluateProgram,
   SUBTRACT,
   type ExpressionProgram,
 } from './expressionProgram'
@@ -40,8 +42,6 @@ class Parser {
   private depth = 0
   private readonly code: number[] = []
   private readonly constants: number[] = []
-  private stackDepth = 0
-  private maxStackDepth = 0
   constructor(
     private readonly src: string,
     /** The variable names, read from values[i] (none for constant expressions: numeric fields). */
@@ -52,19 +52,13 @@ class Parser {
     this.expr()
     this.skip()
     if (this.pos < this.src.length) this.fail(`unexpected '${this.src[this.pos]}'`)
-    return {
-      code: Int32Array.from(this.code),
-      constants: Float64Array.from(this.constants),
-      stack: new Float64Array(this.maxStackDepth),
-    }
+    return assemble(this.code, this.constants, this.variables.length)
   }
 
-  /** Emits an operation that takes `pops` values and pushes one. */
-  private emit(op: number, pops: number, operand?: number): void {
+  /** Emits an operation (the operands it takes are the values last emitted). */
+  private emit(op: number, operand?: number): void {
     this.code.push(op)
     if (operand !== undefined) this.code.push(operand)
-    this.stackDepth += 1 - pops
-    this.maxStackDepth = Math.max(this.maxStackDepth, this.stackDepth)
   }
   private fail(msg: string): never {
     throw new ExpressionError(`${msg} at position ${this.pos} in "${this.src}"`)
@@ -88,7 +82,7 @@ class Parser {
       if (c !== '+' && c !== '-') return
       this.pos++
       this.term()
-      this.emit(c === '+' ? ADD : SUBTRACT, 2)
+      this.emit(c === '+' ? ADD : SUBTRACT)
     }
   }
   private term(): void {
@@ -98,7 +92,7 @@ class Parser {
       if (c !== '*' && c !== '/') return
       this.pos++
       this.unary()
-      this.emit(c === '*' ? MULTIPLY : DIVIDE, 2)
+      this.emit(c === '*' ? MULTIPLY : DIVIDE)
     }
   }
   private unary(): void {
@@ -108,7 +102,7 @@ class Parser {
     this.pos++
     this.unary()
     this.depth--
-    if (c === '-') this.emit(NEGATE, 1)
+    if (c === '-') this.emit(NEGATE)
   }
   private power(): void {
     this.atom()
@@ -117,12 +111,12 @@ class Parser {
       if (++this.depth > MAX_NESTING) this.fail(`more than ${MAX_NESTING} powers in a chain`)
       this.unary()
       this.depth--
-      this.emit(POWER, 2)
+      this.emit(POWER)
     }
   }
   private constant(v: number): void {
     this.constants.push(v)
-    this.emit(PUSH_CONSTANT, 0, this.constants.length - 1)
+    this.emit(PUSH_CONSTANT, this.constants.length - 1)
   }
   private atom(): void {
     const c = this.peek()
@@ -143,7 +137,7 @@ class Parser {
     this.pos += id[0].length
     const name = id[0]
     const variable = this.variables.indexOf(name)
-    if (variable >= 0) return this.emit(PUSH_VARIABLE, 0, variable)
+    if (variable >= 0) return this.emit(PUSH_VARIABLE, variable)
     if (name === 'pi') return this.constant(Math.PI)
     if (name === 'e') return this.constant(Math.E)
     const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined
@@ -164,7 +158,7 @@ class Parser {
     if (this.peek() !== ')') this.fail("expected ')'")
     this.pos++
     if (args !== fn.arity) this.fail(`${name} takes ${fn.arity} argument(s), got ${args}`)
-    this.emit(fn.op, args)
+    this.emit(fn.op)
   }
 }
 
@@ -172,17 +166,21 @@ class Parser {
 export function compileTimeFunction(source: string | number): TimeFunction {
   if (typeof source === 'number') return () => source
   const program = parseBounded(source, TIME_VARIABLES)
+  const { registers: r, result } = program
   const values = new Float64Array(1)
+  // A load is evaluated at each Newton iteration of a step, all at the step's t: registers[0] still
+  // holds the t of the last run and registers[result] its value (t = 0 runs again: f(-0) may differ).
   return (t) => {
+    if (t === r[0] && t !== 0) return r[result]
     values[0] = t
-    return runProgram(program, values)
+    return evaluateProgram(program, values)
   }
 }
 
 /** Compiles an expression of the named variables (values[i] is variables[i]); throws ExpressionError. */
 export function compileFunction(source: string, variables: readonly string[]): VariableFunction {
   const program = parseBounded(source, variables)
-  return (values) => runProgram(program, values)
+  return (values) => evaluateProgram(program, values)
 }
 
 function parseBounded(source: string, variables: readonly string[]): ExpressionProgram {
@@ -210,7 +208,7 @@ export function expressionProblem(
 
 /** The value of a constant expression ("2*3", "pi/4", "sqrt(2)/2"); throws ExpressionError otherwise. */
 export function evaluateConstant(source: string): number {
-  const value = runProgram(parseBounded(source, []), new Float64Array(0))
+  const value = evaluateProgram(parseBounded(source, []), new Float64Array(0))
   if (!Number.isFinite(value)) throw new ExpressionError(`"${source}" is not a finite number (${value})`)
   return value
 }
