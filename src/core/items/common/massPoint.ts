@@ -39,6 +39,12 @@ class MassPointBody implements ObjectComputation {
   computeMassMatrix(_s: SystemState, out: Float64Array): void {
     for (let i = 0; i < this.dim; i++) out[i * this.dim + i] = this.mass
   }
+  /** y += m x: the residual's M q'' without the evaluator's dense local product (whose zeros it skips). */
+  addMassTimes(_s: SystemState, x: Float64Array, y: Float64Array): void {
+    const ltg = this.ltgODE2,
+      m = this.mass
+    for (let i = 0; i < ltg.length; i++) y[ltg[i]] += m * x[ltg[i]]
+  }
   bodyPoint(local: Float64Array): PointKinematics {
     if (this.dim === 0) {
       const p = new Float64Array(3)
