@@ -5,9 +5,10 @@
 // JointPrismaticX for bodies). Visuals become graphics entries in the link frame (the bodies'
 // VgraphicsData, the tree's VgraphicsDataList), the root link's the ground's. What cannot be
 // represented (mimic joints, joint limits unless kept as limit stops, transmissions, unresolved
-// meshes) is listed in `notes`, never dropped silently; floating and planar joints refuse the import
-// (UrdfError naming the joint). Joint sensors record each joint's coordinate: the tree's node
-// coordinate, or the joint's Coordinates.
+// meshes) is listed in `notes`, never dropped silently. A floating joint's child is a free body in
+// the bodies formulation (listed: no joint, no joint sensor); the tree has no free link, so there, and
+// for planar joints, the import is refused (UrdfError naming the joint). Joint sensors record each
+// joint's coordinate: the tree's node coordinate, or the joint's Coordinates.
 import { XMLParser } from 'fast-xml-parser'
 import type { JsonObject, JsonValue } from '../model/types'
 import {
@@ -70,7 +71,7 @@ interface Link {
 }
 interface Joint {
   name: string
-  type: 'revolute' | 'continuous' | 'prismatic' | 'fixed'
+  type: 'revolute' | 'continuous' | 'prismatic' | 'fixed' | 'floating'
   parent: string
   child: string
   origin: Frame
@@ -185,11 +186,18 @@ function parseJoints(
       ['child', child],
     ])
       if (!links.has(l)) throw new UrdfError(`joint "${name}": ${role} link "${l}" is not defined`)
-    if (type === 'floating' || type === 'planar')
-      throw new UrdfError(
-        `joint "${name}": ${type} joints cannot be imported (revolute, continuous, prismatic and fixed can)`,
+    if (type === 'floating' && options.formulation === 'bodies')
+      notes.push(
+        `joint "${name}": floating: link "${child}" is a free rigid body (no joint, no joint sensor)`,
       )
-    if (!['revolute', 'continuous', 'prismatic', 'fixed'].includes(type))
+    else if (type === 'floating' || type === 'planar')
+      throw new UrdfError(
+        `joint "${name}": ${type} joints cannot be imported ` +
+          (type === 'floating'
+            ? 'into a KinematicTree (the rigid bodies formulation makes the link a free body)'
+            : '(revolute, continuous, prismatic and fixed can; floating with rigid bodies)'),
+      )
+    if (!['revolute', 'continuous', 'prismatic', 'fixed', 'floating'].includes(type))
       throw new UrdfError(`joint "${name}": unknown joint type "${type}"`)
     if (j.mimic)
       notes.push(
@@ -541,21 +549,29 @@ function bodiesModel({ links, root, ordered, options }: Robot): JsonObject {
       physicsCenterOfMass: c.com,
       ...(c.visuals.length > 0 ? { VgraphicsData: c.visuals.map(graphicsEntry) } : {}),
     })
-    const prismatic = j.type === 'prismatic'
-    const axisFrame = frameWithAxis(j.axis, prismatic ? 0 : 2)
-    markers.push(
-      { type: 'BodyRigid', name: `${j.name}Parent`, bodyNumber: body(j.parent), localPosition: j.origin.p },
-      { type: 'BodyRigid', name: `${j.name}Child`, bodyNumber: c.name, localPosition: [0, 0, 0] },
-    )
-    objects.push({
-      type: prismatic ? 'JointPrismaticX' : 'JointRevoluteZ',
-      name: j.name,
-      markerNumbers: [`${j.name}Parent`, `${j.name}Child`],
-      rotationMarker0: asJson(mul(j.origin.R, axisFrame)),
-      rotationMarker1: asJson(axisFrame),
-    })
-    if (options.jointSensors)
-      sensors.push({ type: 'Object', name: j.name, objectNumber: j.name, outputVariableType: 'Coordinates' })
+    // A floating joint leaves its child free: no joint, no joint coordinate to record.
+    if (j.type !== 'floating') {
+      const prismatic = j.type === 'prismatic'
+      const axisFrame = frameWithAxis(j.axis, prismatic ? 0 : 2)
+      markers.push(
+        { type: 'BodyRigid', name: `${j.name}Parent`, bodyNumber: body(j.parent), localPosition: j.origin.p },
+        { type: 'BodyRigid', name: `${j.name}Child`, bodyNumber: c.name, localPosition: [0, 0, 0] },
+      )
+      objects.push({
+        type: prismatic ? 'JointPrismaticX' : 'JointRevoluteZ',
+        name: j.name,
+        markerNumbers: [`${j.name}Parent`, `${j.name}Child`],
+        rotationMarker0: asJson(mul(j.origin.R, axisFrame)),
+        rotationMarker1: asJson(axisFrame),
+      })
+      if (options.jointSensors)
+        sensors.push({
+          type: 'Object',
+          name: j.name,
+          objectNumber: j.name,
+          outputVariableType: 'Coordinates',
+        })
+    }
     if (options.gravity) {
       markers.push({ type: 'BodyMass', name: `${c.name}Mass`, bodyNumber: c.name })
       loads.push({

@@ -384,6 +384,46 @@ describe('URDF prismatic joint', () => {
   })
 })
 
+describe('URDF floating joint', () => {
+  // Rigid bodies: the child is a free body, listed, with no joint and no joint sensor; it falls from the
+  // joint origin as z = 1 - g t^2 / 2 without turning (uniform gravity, no spin: RK44 integrates the
+  // constant acceleration exactly, round-off only). A KinematicTree has no free link: refused.
+  const urdf = oneJointRobot({
+    link: 'box',
+    com: '0.1 0 0',
+    joint: 'free',
+    type: 'floating',
+    rpy: '0.3 0 0',
+    axis: '1 0 0',
+  })
+  it('is a free body with rigid bodies, listed, and refused by the tree', () => {
+    const imported = importUrdf(urdf, { formulation: 'bodies', gravity: G, jointSensors: true })
+    expect(imported.notes).toEqual([
+      'joint "free": floating: link "box" is a free rigid body (no joint, no joint sensor)',
+    ])
+    expect((imported.model.objects as Json[]).map((o) => o.type)).toEqual(['Ground', 'RigidBody'])
+    expect(imported.model.sensors).toEqual([])
+    const sensors = [
+      { type: 'Node', name: 'p', nodeNumber: 'boxNode', outputVariableType: 'Position' },
+      { type: 'Node', name: 'R', nodeNumber: 'boxNode', outputVariableType: 'RotationMatrix' },
+    ]
+    const settings = {
+      solverType: 'RK44',
+      timeIntegration: { endTime: 0.5, numberOfSteps: 100 },
+      solutionSettings: { sensorsWritePeriod: 0.5 },
+    }
+    const { recorder } = run({ ...imported.model, sensors }, settings)
+    const p = sensorSeries(recorder, 'p').values.at(-1)!
+    ;[0, 0, 1 + 0.5 * G[2] * 0.25].forEach((x, i) => expect(Math.abs(p[i] - x)).toBeLessThan(1e-12))
+    const [c, s] = [Math.cos(0.3), Math.sin(0.3)]
+    const R = sensorSeries(recorder, 'R').values.at(-1)!
+    ;[1, 0, 0, 0, c, -s, 0, s, c].forEach((x, i) => expect(Math.abs(R[i] - x)).toBeLessThan(1e-12))
+    expect(() => importUrdf(urdf, { formulation: 'tree' })).toThrow(
+      'joint "free": floating joints cannot be imported into a KinematicTree',
+    )
+  })
+})
+
 describe('URDF input errors', () => {
   const robot = (body: string): string => `<robot name="r"><link name="a"/><link name="b"/>${body}</robot>`
   it.each([
