@@ -28,7 +28,7 @@ import { parseOverrides, requireOverridden } from './overrides'
 import { systemErrorText } from '../node/ioError'
 import { missingMeshFiles } from '../node/meshFiles'
 import { phase } from '../node/phaseTimes'
-import { keepYoungGenerationSmall } from '../node/heap'
+import { withSmallYoungGeneration } from '../node/heap'
 import { readInputFile, requireProject } from './projectFile'
 import { PartialRunError, runWithOutputs, type BranchOf } from './runOutputs'
 import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
@@ -38,7 +38,10 @@ const PROGRESS_AFTER_SECONDS = 1
 
 export function runCommand(projectFile: string, args: RunArgs, io: CliIO): number {
   phase('start (bundle loaded)')
-  keepYoungGenerationSmall()
+  return withSmallYoungGeneration(() => runProjectFile(projectFile, args, io))
+}
+
+function runProjectFile(projectFile: string, args: RunArgs, io: CliIO): number {
   const overrides = parseOverrides(args.overrides)
   const base = requireProject(projectFile, EXIT.runInvalidProject)
   phase('read, parse, validate')

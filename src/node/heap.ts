@@ -2,32 +2,42 @@
 // the young generation to 16 MB semi-spaces during a large load, and collects the load's promoted
 // garbage (the text, the parsed document, validation records) only when the old generation reaches a
 // limit set from the heap before the load (docs/performance.md, "Where the lattice's memory goes").
+// Flags are set back when done: V8's code cache records the flags in force when it is written, and
+// the bundle's cache (bin/cliBundle.cjs) written at exit with changed flags would be refused by the
+// next process, which would write it again at its exit, and so on.
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
 /**
  * Projects at least this large (characters of text; items of a model) get a full collection after the
- * parse and after the build: ~1 ms per 2 MB of live heap, against tens of MB of garbage freed on the
+ * load and after the build: ~1 ms per 2 MB of live heap, against tens of MB of garbage freed on the
  * 10,000-node lattice (6.3 MB of text, 70,000 items); below it the collection costs more than it frees.
  */
 export const LARGE_PROJECT_CHARS = 1 << 20
 export const LARGE_MODEL_ITEMS = 10_000
 
 /**
- * Keeps the young generation at its initial 1 MB semi-spaces: a solve allocates next to nothing per
- * step, and a load's objects live until its end, so a larger young generation only copies them longer.
+ * f() with the young generation kept at its initial 1 MB semi-spaces (V8's growth factor 1 instead of
+ * 2): a solve allocates next to nothing per step, and a load's objects live until its end, so a larger
+ * young generation only copies them longer.
  */
-export function keepYoungGenerationSmall(): void {
+export function withSmallYoungGeneration<T>(f: () => T): T {
   setFlagsFromString('--semi-space-growth-factor=1')
+  try {
+    return f()
+  } finally {
+    setFlagsFromString('--semi-space-growth-factor=2')
+  }
 }
 
 let gc: (() => void) | undefined
 
-/** A full garbage collection now (V8's gc, exposed for this process on the first call). */
+/** A full garbage collection now (V8's gc, exposed to a context of its own on the first call). */
 export function collectGarbage(): void {
   if (!gc) {
     setFlagsFromString('--expose-gc')
     gc = runInNewContext('gc') as () => void
+    setFlagsFromString('--no-expose-gc')
   }
   gc()
 }

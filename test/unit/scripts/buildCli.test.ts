@@ -75,6 +75,28 @@ describe('buildCli', () => {
   }, 60_000)
 })
 
+describe('the code cache after mbs run', () => {
+  it('is accepted by the next process: the V8 flags a run changes are set back', async () => {
+    const dir = join(scratch, 'run')
+    await buildCli(REPO_ROOT, dir)
+    const file = freshBundle(REPO_ROOT, dir) as string
+    rmSync(cacheFile(file))
+    const pendulum = resolve(REPO_ROOT, 'resources/examples/pendulum.mbsproj')
+    const run = (): string =>
+      execFileSync(process.execPath, [
+        '-e',
+        `require(${JSON.stringify(CLI_BUNDLE)}).loadBundle(${JSON.stringify(file)})` +
+          `.mainAsync(['run', ${JSON.stringify(pendulum)}, '--json'])` +
+          '.then((code) => (process.exitCode = code))',
+      ]).toString()
+    expect(JSON.parse(run()).steps).toBeGreaterThan(0)
+    const written = readFileSync(cacheFile(file))
+    // A refused cache is written again at exit; an accepted one is left as it is.
+    expect(JSON.parse(run()).steps).toBeGreaterThan(0)
+    expect(readFileSync(cacheFile(file)).equals(written)).toBe(true)
+  }, 60_000)
+})
+
 describe('buildInMemory', () => {
   it('runs a stale checkout from the sources, commands loaded on demand included', async () => {
     const { mainAsync } = buildInMemory(REPO_ROOT)
