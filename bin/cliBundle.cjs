@@ -6,7 +6,6 @@
 const { readFileSync, renameSync, statSync, writeFileSync } = require('node:fs')
 const { createRequire } = require('node:module')
 const path = require('node:path')
-const { setFlagsFromString } = require('node:v8')
 const { Script } = require('node:vm')
 
 /** Where the bundle (mbs.cjs) and the list of its inputs (mbs.inputs.json) go, relative to the repo. */
@@ -29,45 +28,30 @@ function freshBundle(root, dir = BUNDLE_DIR) {
   }
 }
 
-/**
- * The V8 flags `mbs run` sets (src/node/heap.ts: keepYoungGenerationSmall, collectGarbage), set before
- * its bundle loads: V8 stamps a code cache with a hash of all flags as they are when the cache is
- * written, at the end of the process, and refuses it when they differ at the next load; set only
- * inside the run, every run refused the cache and wrote it anew.
- */
-const RUN_V8_FLAGS = ['--semi-space-growth-factor=1', '--expose-gc']
-
-/** The flags a command's process runs with (argv: the command line after `mbs`). */
-const commandV8Flags = (argv) => (argv[0] === 'run' ? RUN_V8_FLAGS : [])
-
-/** V8's code cache of a bundle: its compiled functions, beside it, one per set of flags. */
-const cacheFile = (bundle, v8Flags = []) =>
-  `${bundle}${v8Flags.map((f) => '.' + f.replace(/^--/, '').replace(/[^\w-]/g, '-')).join('')}.cache`
+/** V8's code cache of a bundle: its compiled functions, beside it. */
+const cacheFile = (bundle) => `${bundle}.cache`
 
 /**
  * Runs the bundle as a CommonJS module and returns its exports, compiled from V8's code cache beside it
  * when there is one for this very file: compiling the bundle is a third of `mbs --version`. The
  * cache starts with the bundle's size and modification time (V8 itself checks only the length of the
  * source); when it is missing or refused, the functions compiled by the time the process exits are
- * written to it (atomically; a folder that cannot be written just means no cache). v8Flags are set
- * first (commandV8Flags).
+ * written to it (atomically; a folder that cannot be written just means no cache).
  */
-function loadBundle(bundle, v8Flags = []) {
-  for (const flag of v8Flags) setFlagsFromString(flag)
-  const cache = cacheFile(bundle, v8Flags)
+function loadBundle(bundle) {
   const source = readFileSync(bundle, 'utf-8')
   const { size, mtimeMs } = statSync(bundle)
   const stamp = Buffer.from(`${mtimeMs} ${size}\n`)
   let cachedData
   try {
-    const file = readFileSync(cache)
+    const file = readFileSync(cacheFile(bundle))
     if (file.subarray(0, stamp.length).equals(stamp)) cachedData = file.subarray(stamp.length)
   } catch {
     // no cache yet
   }
   const { exports, script } = runModule(source, bundle, cachedData)
   if (cachedData === undefined || script.cachedDataRejected)
-    process.once('exit', () => writeCache(cache, stamp, script))
+    process.once('exit', () => writeCache(bundle, stamp, script))
   return exports
 }
 
@@ -108,22 +92,14 @@ function runModule(source, filename, cachedData) {
   return { exports: mod.exports, script }
 }
 
-function writeCache(cache, stamp, script) {
-  const temporary = `${cache}.${process.pid}`
+function writeCache(bundle, stamp, script) {
+  const temporary = `${cacheFile(bundle)}.${process.pid}`
   try {
     writeFileSync(temporary, Buffer.concat([stamp, script.createCachedData()]))
-    renameSync(temporary, cache)
+    renameSync(temporary, cacheFile(bundle))
   } catch {
     // a read-only installation runs without the cache
   }
 }
 
-module.exports = {
-  freshBundle,
-  loadBundle,
-  buildInMemory,
-  bundleOptions,
-  cacheFile,
-  commandV8Flags,
-  BUNDLE_DIR,
-}
+module.exports = { freshBundle, loadBundle, buildInMemory, bundleOptions, cacheFile, BUNDLE_DIR }

@@ -5,11 +5,10 @@
 // every source it holds; otherwise builds the same bundle from the sources in memory, so a checkout never
 // runs stale code (and its commands loaded on demand resolve as in the bundle).
 const path = require('node:path')
-const { buildInMemory, commandV8Flags, freshBundle, loadBundle } = require('./cliBundle.cjs')
+const { buildInMemory, freshBundle, loadBundle } = require('./cliBundle.cjs')
 
 const root = path.join(__dirname, '..')
-const argv = process.argv.slice(2)
 const bundle = freshBundle(root)
-const { mainAsync } = bundle ? loadBundle(bundle, commandV8Flags(argv)) : buildInMemory(root)
+const { mainAsync } = bundle ? loadBundle(bundle) : buildInMemory(root)
 
-mainAsync(argv).then((code) => (process.exitCode = code))
+mainAsync(process.argv.slice(2)).then((code) => (process.exitCode = code))

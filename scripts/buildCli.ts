@@ -38,11 +38,9 @@ export async function buildCli(root: string = REPO_ROOT, dir: string = BUNDLE_DI
 function warmCodeCache(root: string, bundle: string): void {
   const example = resolve(root, 'resources/examples/sliderCrankRigid.mbsproj')
   const argv = ['run', example, '--end-time', '0.02', '--set', 'linearSolverType=EigenSparse', '--json']
-  const loader = JSON.stringify(resolve(root, 'bin/cliBundle.cjs'))
   const script =
-    `const b = require(${loader}), argv = ${JSON.stringify(argv)}\n` +
-    `b.loadBundle(${JSON.stringify(bundle)}, b.commandV8Flags(argv))` +
-    `.mainAsync(argv).then((code) => (process.exitCode = code))`
+    `require(${JSON.stringify(resolve(root, 'bin/cliBundle.cjs'))}).loadBundle(${JSON.stringify(bundle)})` +
+    `.mainAsync(${JSON.stringify(argv)}).then((code) => (process.exitCode = code))`
   try {
     execFileSync(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'] })
   } catch (e) {
