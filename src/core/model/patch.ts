@@ -164,11 +164,13 @@ function applySetting(
   let created: string | undefined
   for (const [i, key] of keys.slice(0, -1).entries()) {
     const child = section[key]
-    const where = `simulationSettings.${keys.slice(0, i + 1).join('.')}`
+    const prefix = keys.slice(0, i + 1).join('.')
     if (child === undefined) {
+      // Nothing to remove: the model stays as it is, and so does the inverse.
       if (unset) return { op: 'setting', path, unset: true }
-      created ??= keys.slice(0, i + 1).join('.')
-    } else if (!isObject(child)) fail(`"${where}" is not a dictionary, so it has no key "${keys[i + 1]}"`)
+      created ??= prefix
+    } else if (!isObject(child))
+      fail(`"simulationSettings.${prefix}" is not a dictionary, so it has no key "${keys[i + 1]}"`)
     section = section[key] = { ...(child as JsonObject | undefined) }
   }
   const key = keys[keys.length - 1]

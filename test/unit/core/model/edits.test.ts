@@ -143,6 +143,10 @@ describe('edit commands', () => {
     expect(unset.patch).toEqual([{ op: 'setting', path: 'timeIntegration.endTime', unset: true }])
     expect(unset.inverse).toEqual([{ op: 'setting', path: 'timeIntegration.endTime', value: 2 }])
     expect('endTime' in (roundTrip(doc, unset).simulationSettings.timeIntegration as object)).toBe(false)
+    // Removing what is not there changes nothing.
+    const absent = setSetting(doc, 'staticSolver.newton.maxIterations', undefined)
+    expect(absent.inverse).toEqual(absent.patch)
+    expect(roundTrip(doc, absent).simulationSettings).toBe(doc.simulationSettings)
   })
 
   it('setting edits made on the same model compose: each sets only its path', () => {
