@@ -531,8 +531,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const rAE = this.residualAE
       this.evaluator.constraints(s, rAE, this.velocityLevel)
       for (let k = 0; k < this.nAE; k++) sum += rAE[k] * rAE[k]
-      const scalePos = this.positionRowScale(h)
-      const scaleVel = this.velocityRowScale(h)
+      this.rowScales(h)
+      const scalePos = this.scalePosition,
+        scaleVel = this.scaleVelocity
       const rows = this.aeRowScaling
       for (let k = 0; k < this.nAE; k++) {
         if (rows[k] === POSITION_ROW) rAE[k] *= scalePos
@@ -570,8 +571,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     for (let k = 0; k < this.nAE; k++) s.lambda[k] += roundingSign(n2 + k) * eps * Math.abs(s.lambda[k])
     this.computeResidual(h)
     // The norm of computeResidual: the AE rows unscaled.
-    const scalePos = this.positionRowScale(h),
-      scaleVel = this.velocityRowScale(h)
+    this.rowScales(h)
+    const scalePos = this.scalePosition,
+      scaleVel = this.scaleVelocity
     const rows = this.aeRowScaling
     let sum = 0
     for (let i = 0; i < n2; i++) sum += (this.residual[i] - w.r[i]) ** 2
@@ -588,14 +590,22 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     return Math.sqrt(sum)
   }
 
-  /** 1 / (h^2 beta'), the scaling of position-level AE rows. */
-  private positionRowScale(h: number): number {
-    return 1 / (h * h * this.beta * ((1 - this.alphaF) / (1 - this.alphaM)))
+  /**
+   * Sets scalePosition = 1 / (h^2 beta') and scaleVelocity = 1 / (h gamma'), the scalings of position-
+   * and velocity-level AE rows, for step size h: computed again only when h changed (four divisions
+   * per residual were a few per cent of a small model's step). Fields, not return values: a double
+   * returned from a call the JIT does not inline is boxed.
+   */
+  private rowScales(h: number): void {
+    if (h === this.scaledStep) return
+    const c = (1 - this.alphaF) / (1 - this.alphaM)
+    this.scalePosition = 1 / (h * h * this.beta * c)
+    this.scaleVelocity = 1 / (h * this.gamma * c)
+    this.scaledStep = h
   }
-  /** 1 / (h gamma'), the scaling of velocity-level AE rows. */
-  private velocityRowScale(h: number): number {
-    return 1 / (h * this.gamma * ((1 - this.alphaF) / (1 - this.alphaM)))
-  }
+  private scaledStep = NaN
+  private scalePosition = NaN
+  private scaleVelocity = NaN
 
   private computeJacobian(h: number): void {
     const s = this.state

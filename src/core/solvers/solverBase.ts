@@ -343,53 +343,27 @@ export abstract class SolverBase {
 
   /** One accepted step (with internal retries); throws SolverError when the step cannot be done. */
   solveStep(): void {
-    this.planStep(-Infinity, 0, 0)
+    this.planStep()
     this.takePlannedStep()
   }
 
-  /**
-   * The step from state.t: its size and exact end time (plannedStart, plannedStep, plannedEnd).
-   * plainSteps passes what it knows of its steps (solveStep nothing: limit -Infinity): they end before
-   * limit, so none is the last, and start where gridSnapTolerance lies in [snapLow, snapHigh].
-   */
-  private planStep(limit: number, snapLow: number, snapHigh: number): void {
+  /** The step from state.t: its size and exact end time (plannedStart, plannedStep, plannedEnd). */
+  private planStep(): void {
     const t0 = this.state.t
-    let h = this.h
-    // The next grid point k from the one the last step ended on (gridTime: NaN when steps are not on
-    // the grid, error-controlled ones never are): what the division below gives there, without it.
-    const hn = this.nominalStepSize
-    const onGrid = t0 === this.gridTime
-    let k = this.gridIndex + 1
-    let gridNext = this.startTime + k * hn
-    let remaining = gridNext - t0
-    // plainSteps' steps: from there an interval within snapLow of h and longer than snapHigh is whole
-    // at any snap tolerance in between (so h stays), and ends before endTime.
-    if (onGrid && gridNext < limit && Math.abs(remaining - h) <= snapLow && remaining > snapHigh) {
-      this.gridIndex = k
-      this.gridTime = gridNext
-      this.plannedStart = t0
-      this.plannedStep = h
-      this.plannedEnd = gridNext
-      return
-    }
     // The last step lands exactly on endTime: a time within round-off of it is taken as endTime (a run
     // to T1 then visits exactly the states of a longer run), a shorter remainder is one shorter step.
+    let h = this.h
     let end = t0 + h
     if (!this.errorControlledSteps) {
-      // The grid point k that t0 lies on or after (t0 on a grid point starts the next interval): off
-      // the grid point the last step ended on, by the division (it rounds to that point or just below
-      // it, and the snap moves the latter on).
-      if (!onGrid) {
-        k = Math.floor((t0 - this.startTime) / hn) + 1
-        gridNext = this.startTime + k * hn
-        remaining = gridNext - t0
-      }
+      // The grid point k that t0 lies on or after (t0 on a grid point starts the next interval).
+      const hn = this.nominalStepSize
       const snap = this.gridSnapTolerance(t0)
-      if (remaining <= snap) {
-        k++
-        gridNext = this.startTime + k * hn
-        remaining = gridNext - t0
-      }
+      // From the grid point the last step ended on, k is the next one: what the division gives there
+      // (it rounds to that point or just below it, and the snap moves the latter on), without it.
+      let k = t0 === this.gridTime ? this.gridIndex + 1 : Math.floor((t0 - this.startTime) / hn) + 1
+      if (this.startTime + k * hn - t0 <= snap) k++
+      const gridNext = this.startTime + k * hn
+      const remaining = gridNext - t0
       if (h >= remaining - snap) {
         // A whole interval keeps h exactly (the Jacobian is reused across equal steps, and the
         // integrator sees the same h at any start time); only the end time is the grid's. The rest of
@@ -429,7 +403,7 @@ export abstract class SolverBase {
     const snapLow = this.gridSnapTolerance(least),
       snapHigh = Math.max(this.gridSnapTolerance(t), this.gridSnapTolerance(limit))
     for (let n = 0; ; n++) {
-      this.planStep(limit, snapLow, snapHigh)
+      if (!this.planGridStep(limit, snapLow, snapHigh)) this.planStep()
       // NaN (an output due at any time) fails the comparison too.
       if (n === max || this.h !== h || !(this.plannedEnd < limit)) return n
       this.performPlannedStep()
@@ -438,6 +412,29 @@ export abstract class SolverBase {
       this.finiteProbe = NaN
       if (probe !== 0 && !stateFinite(s)) this.throwNonFinite()
     }
+  }
+
+  /**
+   * planStep's plan where it is sure to be the next grid point with h unchanged, cheaper: from the grid
+   * point the last step ended on, an interval within the least snap tolerance of h and longer than the
+   * largest (snapLow, snapHigh: gridSnapTolerance's bounds over the steps' start times) keeps h and
+   * ends on the grid, and one ending before limit is not the last step. False (nothing planned) when
+   * that is not sure.
+   */
+  private planGridStep(limit: number, snapLow: number, snapHigh: number): boolean {
+    const t0 = this.state.t
+    if (t0 !== this.gridTime) return false
+    const k = this.gridIndex + 1,
+      h = this.h
+    const gridNext = this.startTime + k * this.nominalStepSize
+    const remaining = gridNext - t0
+    if (!(Math.abs(remaining - h) <= snapLow && remaining > snapHigh && gridNext < limit)) return false
+    this.gridIndex = k
+    this.gridTime = gridNext
+    this.plannedStart = t0
+    this.plannedStep = h
+    this.plannedEnd = gridNext
+    return true
   }
 
   /**
