@@ -8,18 +8,20 @@
 // per case over the run itself (study wall time minus the rows' own wall times, per case, on 1 worker);
 // the throughput through a Redis queue (Debian's redis-server on a free loopback port) with 2 `mbs
 // worker` processes. The workers' V8 flags (src/node/caseRunner.ts workerV8Flags: --single-threaded
-// when the workers fill the cores, as 2 do here; MBS_WORKER_V8_FLAGS sets them): each set tried on
-// 1 and 2 workers, alternated with the others, and reported both ways (against its own 1-worker run,
-// and against 1 worker without flags). CPU times, which a loaded machine disturbs less than wall
-// times: a worker's process and main-thread CPU per case (the difference is V8's compiler and GC
-// threads, which a lone worker runs on the other core). The machine's own ceiling for arithmetic: a
-// loop with no allocation, 2 processes against 1.
+// and less inlining when the workers fill the cores, as 2 do here; MBS_WORKER_V8_FLAGS sets them), the
+// shipped choice against none and against --single-threaded alone: each set tried on 1 and 2 workers,
+// alternated with the others, and reported both ways (against its own 1-worker run, and against 1
+// worker without flags). CPU times, which a loaded machine disturbs less than wall times: a worker's
+// process and main-thread CPU per case (the difference is V8's compiler and GC threads, which a lone
+// worker runs on the other core), and the pool's speed-up estimated from them. The machine's own
+// ceiling for arithmetic: a loop with no allocation, 2 processes against 1.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { workerV8Flags } from '../src/node/caseRunner'
 import type { BenchResult } from './run'
 
 const run = promisify(execFile)
@@ -56,7 +58,10 @@ function studyDir(cases: number, steps: number): string {
 interface Summary {
   steadyRate: number
   phases: Record<'entered' | 'started' | 'workersReady' | 'firstRow' | 'lastRow' | 'flushed', number>
-  cpu: Record<'parentStartup' | 'parent' | 'parentRows' | 'workerStartup' | 'workerFirstCase', number> & {
+  cpu: Record<
+    'parentStartup' | 'parentRead' | 'parent' | 'parentRows' | 'workerStartup' | 'workerFirstCase',
+    number
+  > & {
     workerPerCase: number
     /** null where the worker's main-thread CPU is unknown (not Linux). */
     workerMainPerCase: number | null
@@ -64,7 +69,9 @@ interface Summary {
 }
 
 /** The workers' V8 flags tried (MBS_WORKER_V8_FLAGS), "" for none; undefined: the default choice. */
-const FLAG_SETS = ['', '--single-threaded-gc', '--no-concurrent-recompilation', '--single-threaded']
+const FLAG_SETS = ['', '--single-threaded']
+/** What 2 workers on 2 cores run with (workerV8Flags), for the ceiling's processes side by side. */
+const FILLING = workerV8Flags(2, 2).join(' ')
 
 interface StudyTimes {
   /** Wall seconds of the whole `mbs study` process. */
@@ -205,7 +212,8 @@ function phases(runs: StudyTimes[]): string {
     `entered ${ms(m((s) => s.phases.entered))}, cases sent ${ms(m((s) => s.phases.started))}, ` +
     `workers ready ${ms(m((s) => s.phases.workersReady))}, first row ${ms(m((s) => s.phases.firstRow))}, ` +
     `last row ${ms(m((s) => s.phases.lastRow))}, end ${ms(m((s) => s.phases.flushed))}; CPU ms: parent ` +
-    `start-up ${ms(m((s) => s.cpu.parentStartup))}, parent in all ${ms(m((s) => s.cpu.parent))} ` +
+    `start-up ${ms(m((s) => s.cpu.parentStartup))}, study read ${ms(m((s) => s.cpu.parentRead))}, ` +
+    `parent in all ${ms(m((s) => s.cpu.parent))} ` +
     `(rows ${ms(m((s) => s.cpu.parentRows))}), worker start-up ${ms(m((s) => s.cpu.workerStartup))}, ` +
     `worker's first case ${ms(m((s) => s.cpu.workerFirstCase))}, ` +
     `then per case ${(m((s) => s.cpu.workerPerCase) * 1000).toFixed(2)}`
@@ -242,6 +250,30 @@ function cpuRow(label: string, pair: Pair): BenchResult {
     extra:
       `CPU ms per case: lone worker ${cpu1.toFixed(2)} (main thread ${main1.toFixed(2)}), ` +
       `with 2 workers ${m(pair.two, (s) => s.cpu.workerPerCase).toFixed(2)} each`,
+  }
+}
+
+/**
+ * The pool's speed-up from CPU times, which load disturbs less than wall times, over every case after
+ * a worker's first (the JIT warm-up of the next ones included, which steadyRate leaves out): a lone
+ * worker's rate
+ * is its main thread's (V8's compiler and GC threads run on the idle core), 2 workers share 2 cores
+ * with the parent: 2 x (lone main-thread CPU per case) / (a worker's CPU per case + the parent's after
+ * it read the study, per case). Medians of the runs.
+ */
+function cpuEstimate(label: string, one: StudyTimes[], two: StudyTimes[]): BenchResult {
+  const m = (runs: StudyTimes[], f: (s: Summary) => number | null) =>
+    median(runs.map((r) => f(r.summary) ?? NaN)) * 1000
+  const lone = m(one, (s) => s.cpu.workerMainPerCase)
+  const worker = m(two, (s) => s.cpu.workerPerCase)
+  const parent = m(two, (s) => (s.cpu.parent - s.cpu.parentStartup - s.cpu.parentRead) / CASES)
+  return {
+    name: `${label}, pool from each worker's second case on, from CPU times`,
+    value: (2 * lone) / (worker + parent),
+    unit: 'x',
+    extra:
+      `CPU ms per case: lone worker's main thread ${lone.toFixed(2)}; with 2, a worker ` +
+      `${worker.toFixed(2)}, the parent ${parent.toFixed(2)}`,
   }
 }
 
@@ -283,7 +315,7 @@ export default async function studyBench(): Promise<BenchResult[]> {
   const label = `${CASES} pendulum cases (${STEPS} steps), speed-up 2 vs 1 local workers`
   const [long] = await compare(LONG.rounds, LONG.cases, LONG.steps)
   const sideBySide = await ceiling(ROUNDS, '')
-  const sideBySideSingle = await ceiling(ROUNDS, '--single-threaded')
+  const sideBySideSingle = await ceiling(ROUNDS, FILLING)
   const machine = await arithmeticCeiling(ROUNDS)
   const longWhole = long.one.map((a, i) => a.wall / long.two[i].wall)
   return [
@@ -302,11 +334,12 @@ export default async function studyBench(): Promise<BenchResult[]> {
       extra: range(sideBySide),
     },
     {
-      name: `the same, the 2 side by side with workers --single-threaded (the one alone without flags)`,
+      name: `the same, the 2 side by side with workers ${FILLING} (the one alone without flags)`,
       value: median(sideBySideSingle),
       unit: 'x',
       extra: range(sideBySideSingle),
     },
+    cpuEstimate(label, one, two),
     ...FLAG_SETS.flatMap((flags, i) => flagRows(flags, flagged[0], flagged[i])),
     {
       name: `the machine's ceiling for arithmetic: a loop without allocation, 2 processes vs 1 alone`,

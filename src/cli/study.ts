@@ -74,6 +74,7 @@ async function runStudy(
     outputs: study.outputs,
   }
   const started = performance.now()
+  const startedCpu = cpuMs()
   const rowTimes: number[] = []
   let rowWork = 0
   let finished = 0
@@ -111,7 +112,7 @@ async function runStudy(
       `; rows in ${path.join(dir, 'rows.csv')}`,
   )
   if (args.json) {
-    const times = { ...start, started, rowTimes, rowWork, lastRow, workers: pool?.times ?? [] }
+    const times = { ...start, started, startedCpu, rowTimes, rowWork, lastRow, workers: pool?.times ?? [] }
     io.out(JSON.stringify({ cases: finished, failed, skipped, ...studySummary(times) }))
   }
   return EXIT.ok

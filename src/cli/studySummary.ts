@@ -23,6 +23,8 @@ export interface StudyTimes {
   enteredCpu: number
   /** The study was read and checked, the folder ready: the cases went to the pool or the queue. */
   started: number
+  /** The CPU time by then, ms. */
+  startedCpu: number
   /** When each row arrived, in order. */
   rowTimes: readonly number[]
   /** ms the parent spent on the rows (writing them, the progress line). */
@@ -70,6 +72,7 @@ export function studySummary(t: StudyTimes) {
     },
     cpu: {
       parentStartup: s(t.enteredCpu),
+      parentRead: s(t.startedCpu - t.enteredCpu),
       parent: s(cpuMs()),
       parentRows: s(t.rowWork),
       workerStartup: s(mean(w.map((r) => r.startupCpu))),
