@@ -4,6 +4,7 @@ import path from 'node:path'
 import {
   AssemblyError,
   branchPatchProblems,
+  emptyModel,
   FormatError,
   formatProblems,
   memorySource,
@@ -42,16 +43,7 @@ export function runCommand(projectFile: string, args: RunArgs, io: CliIO): numbe
 }
 
 function runProjectFile(projectFile: string, args: RunArgs, io: CliIO): number {
-  const overrides = parseOverrides(args.overrides)
-  const base = requireProject(projectFile, EXIT.runInvalidProject)
-  phase('read, parse, validate')
-  const branchOf = args.branchOf !== undefined ? originalRun(args.branchOf, base, overrides) : undefined
-  const project = requireOverridden(base, overrides)
-  checkTimes(project, args)
-  checkFiles(args)
-  // Graphics only: the run does not need the mesh files, a replay of its results will.
-  for (const p of missingMeshFiles(project.model, path.dirname(projectFile)))
-    io.err(`mbs run: warning: ${p.path}: ${p.message}`)
+  const { project, branchOf } = checkedRun(projectFile, args, io)
   const sensorFiles = plannedSensorFiles(project)
   if (args.sensorsDir !== undefined) makeDirectory(args.sensorsDir)
 
@@ -79,6 +71,29 @@ function runProjectFile(projectFile: string, args: RunArgs, io: CliIO): number {
     )
   phase('outputs')
   return EXIT.ok
+}
+
+/**
+ * The project with its overrides, checked against the arguments and the files around it. Without
+ * --results its spec (the items as written) is left behind: only a results file's header needs it, the
+ * run and the sensor files take the resolved model (the 10,000-node lattice's spec is ~2 MB).
+ */
+function checkedRun(
+  projectFile: string,
+  args: RunArgs,
+  io: CliIO,
+): { project: Project; branchOf?: BranchOf } {
+  const overrides = parseOverrides(args.overrides)
+  const base = requireProject(projectFile, EXIT.runInvalidProject)
+  phase('read, parse, validate')
+  const branchOf = args.branchOf !== undefined ? originalRun(args.branchOf, base, overrides) : undefined
+  const project = requireOverridden(base, overrides)
+  checkTimes(project, args)
+  checkFiles(args)
+  // Graphics only: the run does not need the mesh files, a replay of its results will.
+  for (const p of missingMeshFiles(project.model, path.dirname(projectFile)))
+    io.err(`mbs run: warning: ${p.path}: ${p.message}`)
+  return { project: args.results === undefined ? { ...project, model: emptyModel() } : project, branchOf }
 }
 
 /** The --json summary; the keys are a contract (docs/model-format.md, "Command line"). */

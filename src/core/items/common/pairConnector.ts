@@ -43,11 +43,6 @@ export function coincidentMarkers(label: string, what: string, t: number): Solve
 export const LINE_OUTPUTS: readonly string[] = ['Distance', 'Displacement', 'Velocity', 'Force']
 
 export abstract class PairConnector extends TwoMarkerConnector {
-  // The system's work arrays (TwoMarkerWork): valid only within the call that filled them.
-  protected readonly M3 = this.work.M3
-  protected readonly direction = this.work.direction
-  protected readonly force = this.work.force
-
   override setupLTG(): void {
     super.setupLTG()
     const w = this.work
@@ -56,7 +51,7 @@ export abstract class PairConnector extends TwoMarkerConnector {
 
   /** Entry (a, j) of Jr = [-J0, J1]. */
   private jr(a: number, j: number): number {
-    return j < this.n0 ? -this.J0[a * this.n0 + j] : this.J1[a * this.n1 + j - this.n0]
+    return j < this.n0 ? -this.work.J0[a * this.n0 + j] : this.work.J1[a * this.n1 + j - this.n0]
   }
 
   /**
@@ -67,7 +62,7 @@ export abstract class PairConnector extends TwoMarkerConnector {
    */
   protected addPairBlock(out: Float64Array): void {
     const n = this.n0 + this.n1,
-      M = this.M3,
+      M = this.work.M3,
       T = this.work.T
     for (let a = 0; a < 3; a++)
       for (let j = 0; j < n; j++)

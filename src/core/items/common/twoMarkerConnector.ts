@@ -57,13 +57,6 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
   protected readonly k1: PointKinematics
   protected n0 = 0
   protected n1 = 0
-  // The system's work arrays (references, not copies): valid only within the call that filled them.
-  protected readonly p0: Float64Array
-  protected readonly p1: Float64Array
-  protected readonly v0: Float64Array
-  protected readonly v1: Float64Array
-  protected J0: Float64Array
-  protected J1: Float64Array
 
   constructor(
     markers: MarkerComputation[],
@@ -71,13 +64,10 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
   ) {
     this.k0 = markers[0].kinematics!
     this.k1 = markers[1].kinematics!
-    this.p0 = work.p0
-    this.p1 = work.p1
-    this.v0 = work.v0
-    this.v1 = work.v1
-    this.J0 = work.J0
-    this.J1 = work.J1
   }
+
+  // this.work's arrays (p0, p1, v0, v1, J0, J1) are valid only within the call that filled them; read
+  // through `work`, not copied to fields (72 B per connector with PairConnector's; a lattice has 20,000).
 
   setupLTG(): void {
     const a = this.k0.ltg,
@@ -90,27 +80,25 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
     const w = this.work
     if (w.J0.length < 3 * a.length) w.J0 = new Float64Array(3 * a.length)
     if (w.J1.length < 3 * b.length) w.J1 = new Float64Array(3 * b.length)
-    this.J0 = w.J0
-    this.J1 = w.J1
   }
 
   /** Positions and velocities of both markers into p0, p1, v0, v1. */
   protected gather(s: SystemState): void {
-    this.k0.position(s, this.p0)
-    this.k1.position(s, this.p1)
-    this.k0.velocity(s, this.v0)
-    this.k1.velocity(s, this.v1)
+    this.k0.position(s, this.work.p0)
+    this.k1.position(s, this.work.p1)
+    this.k0.velocity(s, this.work.v0)
+    this.k1.velocity(s, this.work.v1)
   }
 
   /** Both markers' positions, for drawing. */
   endPoints(s: SystemState): [number[], number[]] {
     this.gather(s)
-    return [[...this.p0], [...this.p1]]
+    return [[...this.work.p0], [...this.work.p1]]
   }
 
   protected jacobians(s: SystemState): void {
-    this.k0.positionJacobian(s, this.J0)
-    this.k1.positionJacobian(s, this.J1)
+    this.k0.positionJacobian(s, this.work.J0)
+    this.k1.positionJacobian(s, this.work.J1)
   }
 
   /** out[local] += J1^T f - J0^T f: the generalized LHS of a force f acting on marker 1 (and -f on 0). */
@@ -118,9 +106,9 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
     const n0 = this.n0,
       n1 = this.n1
     for (let j = 0; j < n0; j++)
-      out[j] -= this.J0[j] * f[0] + this.J0[n0 + j] * f[1] + this.J0[2 * n0 + j] * f[2]
+      out[j] -= this.work.J0[j] * f[0] + this.work.J0[n0 + j] * f[1] + this.work.J0[2 * n0 + j] * f[2]
     for (let j = 0; j < n1; j++)
-      out[n0 + j] += this.J1[j] * f[0] + this.J1[n1 + j] * f[1] + this.J1[2 * n1 + j] * f[2]
+      out[n0 + j] += this.work.J1[j] * f[0] + this.work.J1[n1 + j] * f[1] + this.work.J1[2 * n1 + j] * f[2]
   }
 
   /** row (length n0 + n1) = d(a . (p1 - p0))/dq for a fixed vector a. */
@@ -128,8 +116,13 @@ export abstract class TwoMarkerConnector implements ObjectComputation {
     const n0 = this.n0,
       n1 = this.n1
     for (let j = 0; j < n0; j++)
-      out[offset + j] = -(this.J0[j] * a[0] + this.J0[n0 + j] * a[1] + this.J0[2 * n0 + j] * a[2])
+      out[offset + j] = -(
+        this.work.J0[j] * a[0] +
+        this.work.J0[n0 + j] * a[1] +
+        this.work.J0[2 * n0 + j] * a[2]
+      )
     for (let j = 0; j < n1; j++)
-      out[offset + n0 + j] = this.J1[j] * a[0] + this.J1[n1 + j] * a[1] + this.J1[2 * n1 + j] * a[2]
+      out[offset + n0 + j] =
+        this.work.J1[j] * a[0] + this.work.J1[n1 + j] * a[1] + this.work.J1[2 * n1 + j] * a[2]
   }
 }

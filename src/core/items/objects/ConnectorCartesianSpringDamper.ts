@@ -47,18 +47,19 @@ class CartesianSpringDamper extends PairConnector {
       const a = this.userArguments
       a[0] = s.t
       for (let i = 0; i < 3; i++) {
-        a[1 + i] = this.p1[i] - this.p0[i]
-        a[4 + i] = this.v1[i] - this.v0[i]
+        a[1 + i] = this.work.p1[i] - this.work.p0[i]
+        a[4 + i] = this.work.v1[i] - this.work.v0[i]
         a[7 + i] = this.k[i]
         a[10 + i] = this.d[i]
         a[13 + i] = this.offset[i]
       }
-      for (let i = 0; i < 3; i++) this.force[i] = uf[i](a)
+      for (let i = 0; i < 3; i++) this.work.force[i] = uf[i](a)
       return
     }
     for (let i = 0; i < 3; i++)
-      this.force[i] =
-        this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) + this.d[i] * (this.v1[i] - this.v0[i])
+      this.work.force[i] =
+        this.k[i] * (this.work.p1[i] - this.work.p0[i] - this.offset[i]) +
+        this.d[i] * (this.work.v1[i] - this.work.v0[i])
   }
 
   /**
@@ -68,7 +69,7 @@ class CartesianSpringDamper extends PairConnector {
   private userJacobian(factorK: number, factorD: number): void {
     const a = this.userArguments,
       uf = this.userFunctions!,
-      M = this.M3
+      M = this.work.M3
     M.fill(0)
     for (let j = 0; j < 3; j++)
       for (const [column, factor] of [
@@ -91,14 +92,15 @@ class CartesianSpringDamper extends PairConnector {
     if (!this.active) return 0
     this.gather(s)
     let e = 0
-    for (let i = 0; i < 3; i++) e += 0.5 * this.k[i] * (this.p1[i] - this.p0[i] - this.offset[i]) ** 2
+    for (let i = 0; i < 3; i++)
+      e += 0.5 * this.k[i] * (this.work.p1[i] - this.work.p0[i] - this.offset[i]) ** 2
     return e
   }
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     if (!this.active) return
     this.computeForce(s)
     this.jacobians(s)
-    this.addForcePair(this.force, out)
+    this.addForcePair(this.work.force, out)
   }
   /** df/d(p1 - p0) = diag(k), df/d(v1 - v0) = diag(d); differentiated with user functions. */
   computeODE2LHSJacobian(s: SystemState, factorK: number, factorD: number, out: Float64Array): void {
@@ -108,17 +110,17 @@ class CartesianSpringDamper extends PairConnector {
       this.computeForce(s)
       this.userJacobian(factorK, factorD)
     } else {
-      this.M3.fill(0)
-      for (let i = 0; i < 3; i++) this.M3[4 * i] = factorK * this.k[i] + factorD * this.d[i]
+      this.work.M3.fill(0)
+      for (let i = 0; i < 3; i++) this.work.M3[4 * i] = factorK * this.k[i] + factorD * this.d[i]
     }
     this.addPairBlock(out)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
     this.computeForce(s)
     for (let i = 0; i < 3; i++) {
-      if (variable === 'Displacement') out[i] = this.p1[i] - this.p0[i]
-      else if (variable === 'Velocity') out[i] = this.v1[i] - this.v0[i]
-      else if (variable === 'Force') out[i] = this.active ? this.force[i] : 0
+      if (variable === 'Displacement') out[i] = this.work.p1[i] - this.work.p0[i]
+      else if (variable === 'Velocity') out[i] = this.work.v1[i] - this.work.v0[i]
+      else if (variable === 'Force') out[i] = this.active ? this.work.force[i] : 0
       else return 0
     }
     return 3

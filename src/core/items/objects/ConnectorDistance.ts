@@ -32,27 +32,29 @@ class DistanceConstraint extends PairConnector {
   /** Returns the length and leaves the unit vector in `direction`. */
   private length(s: SystemState): number {
     this.gather(s)
-    const dx = this.p1[0] - this.p0[0],
-      dy = this.p1[1] - this.p0[1],
-      dz = this.p1[2] - this.p0[2]
+    const dx = this.work.p1[0] - this.work.p0[0],
+      dy = this.work.p1[1] - this.work.p0[1],
+      dz = this.work.p1[2] - this.work.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
     if (L === 0) throw coincidentMarkers(this.label, 'constraint', s.t)
-    this.direction[0] = dx / L
-    this.direction[1] = dy / L
-    this.direction[2] = dz / L
+    this.work.direction[0] = dx / L
+    this.work.direction[1] = dy / L
+    this.work.direction[2] = dz / L
     return L
   }
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
     const L = this.length(s),
-      n = this.direction
+      n = this.work.direction
     out[0] = velocityLevel
-      ? n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
+      ? n[0] * (this.work.v1[0] - this.work.v0[0]) +
+        n[1] * (this.work.v1[1] - this.work.v0[1]) +
+        n[2] * (this.work.v1[2] - this.work.v0[2])
       : L - this.distance
   }
   computeAEJacobian(s: SystemState, out: Float64Array): void {
     this.length(s)
     this.jacobians(s)
-    this.projectRow(this.direction, out, 0)
+    this.projectRow(this.work.direction, out, 0)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
     const L = this.length(s)
@@ -61,10 +63,10 @@ class DistanceConstraint extends PairConnector {
         out[0] = L
         return 1
       case 'Displacement':
-        for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]
+        for (let i = 0; i < 3; i++) out[i] = this.work.p1[i] - this.work.p0[i]
         return 3
       case 'Velocity':
-        for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]
+        for (let i = 0; i < 3; i++) out[i] = this.work.v1[i] - this.work.v0[i]
         return 3
       case 'Force':
         out[0] = this.lambdaOf(s)

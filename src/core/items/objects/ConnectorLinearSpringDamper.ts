@@ -48,9 +48,13 @@ class LinearSpringDamper extends TwoMarkerConnector {
     matVec3(this.A, this.axisMarker0, this.axis)
     const a = this.axis
     this.displacement =
-      a[0] * (this.p1[0] - this.p0[0]) + a[1] * (this.p1[1] - this.p0[1]) + a[2] * (this.p1[2] - this.p0[2])
+      a[0] * (this.work.p1[0] - this.work.p0[0]) +
+      a[1] * (this.work.p1[1] - this.work.p0[1]) +
+      a[2] * (this.work.p1[2] - this.work.p0[2])
     this.speed =
-      a[0] * (this.v1[0] - this.v0[0]) + a[1] * (this.v1[1] - this.v0[1]) + a[2] * (this.v1[2] - this.v0[2])
+      a[0] * (this.work.v1[0] - this.work.v0[0]) +
+      a[1] * (this.work.v1[1] - this.work.v0[1]) +
+      a[2] * (this.work.v1[2] - this.work.v0[2])
     if (!this.active) return 0
     if (this.userFunction) {
       const x = this.displacement,

@@ -124,7 +124,7 @@ class RigidBodySpringDamper extends JointFrameConnector {
     const d = this.d,
       u = this.u,
       v = this.v
-    for (let i = 0; i < 3; i++) d[i] = this.p1[i] - this.p0[i]
+    for (let i = 0; i < 3; i++) d[i] = this.work.p1[i] - this.work.p0[i]
     matTVec3(this.AJ0, d, u)
     if (this.intrinsic) {
       const w = this.halfVector
@@ -139,7 +139,7 @@ class RigidBodySpringDamper extends JointFrameConnector {
       taitBryanFromRotation(this.rel, d)
       u.set(d, 3)
     }
-    for (let i = 0; i < 3; i++) d[i] = this.v1[i] - this.v0[i]
+    for (let i = 0; i < 3; i++) d[i] = this.work.v1[i] - this.work.v0[i]
     matTVec3(this.AJ, d, v)
     this.relativeAngularVelocityLocal(s, d)
     if (this.intrinsic) {

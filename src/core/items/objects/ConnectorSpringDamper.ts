@@ -118,20 +118,22 @@ class SpringDamper extends PairConnector implements PackableSpring {
   /** Returns the scalar force and leaves the unit vector in `direction`. */
   private scalarForce(s: SystemState): number {
     this.gather(s)
-    const dx = this.p1[0] - this.p0[0],
-      dy = this.p1[1] - this.p0[1],
-      dz = this.p1[2] - this.p0[2]
+    const dx = this.work.p1[0] - this.work.p0[0],
+      dy = this.work.p1[1] - this.work.p0[1],
+      dz = this.work.p1[2] - this.work.p0[2]
     const L = Math.sqrt(dx * dx + dy * dy + dz * dz)
     if (L === 0) {
       const label = itemLabel({ kind: 'object', name: this.name, type: 'ConnectorSpringDamper' })
       throw coincidentMarkers(label, 'spring', s.t)
     }
-    const n = this.direction
+    const n = this.work.direction
     n[0] = dx / L
     n[1] = dy / L
     n[2] = dz / L
     const Ldot =
-      n[0] * (this.v1[0] - this.v0[0]) + n[1] * (this.v1[1] - this.v0[1]) + n[2] * (this.v1[2] - this.v0[2])
+      n[0] * (this.work.v1[0] - this.work.v0[0]) +
+      n[1] * (this.work.v1[1] - this.work.v0[1]) +
+      n[2] * (this.work.v1[2] - this.work.v0[2])
     if (!this.userFunction)
       return this.k * (L - this.L0) + this.d * (Ldot - this.velocityOffset) + this.force0
     const dL = L - this.L0,
@@ -153,15 +155,20 @@ class SpringDamper extends PairConnector implements PackableSpring {
   potentialEnergy(s: SystemState): number {
     if (!this.active) return 0
     this.gather(s)
-    const e = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2]) - this.L0
+    const e =
+      Math.hypot(
+        this.work.p1[0] - this.work.p0[0],
+        this.work.p1[1] - this.work.p0[1],
+        this.work.p1[2] - this.work.p0[2],
+      ) - this.L0
     return e * (0.5 * this.k * e + this.force0)
   }
   computeODE2LHS(s: SystemState, out: Float64Array): void {
     if (!this.active) return
     const fs = this.scalarForce(s)
     this.jacobians(s)
-    for (let i = 0; i < 3; i++) this.force[i] = fs * this.direction[i]
-    this.addForcePair(this.force, out)
+    for (let i = 0; i < 3; i++) this.work.force[i] = fs * this.work.direction[i]
+    this.addForcePair(this.work.force, out)
   }
   /**
    * f = fs n with P = I - n n^T: df/d(p1 - p0) = k n n^T + d n (P dv)^T / L + fs P / L,
@@ -173,12 +180,16 @@ class SpringDamper extends PairConnector implements PackableSpring {
     const k = this.userFunction ? this.userDerivative(1) : this.k,
       d = this.userFunction ? this.userDerivative(2) : this.d
     this.jacobians(s)
-    const n = this.direction,
-      M = this.M3
-    const L = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2])
-    const dv0 = this.v1[0] - this.v0[0],
-      dv1 = this.v1[1] - this.v0[1],
-      dv2 = this.v1[2] - this.v0[2]
+    const n = this.work.direction,
+      M = this.work.M3
+    const L = Math.hypot(
+      this.work.p1[0] - this.work.p0[0],
+      this.work.p1[1] - this.work.p0[1],
+      this.work.p1[2] - this.work.p0[2],
+    )
+    const dv0 = this.work.v1[0] - this.work.v0[0],
+      dv1 = this.work.v1[1] - this.work.v0[1],
+      dv2 = this.work.v1[2] - this.work.v0[2]
     const ndv = n[0] * dv0 + n[1] * dv1 + n[2] * dv2
     const Pdv = this.work.transverseVelocity
     Pdv[0] = dv0 - ndv * n[0]
@@ -197,16 +208,20 @@ class SpringDamper extends PairConnector implements PackableSpring {
     const fs = this.scalarForce(s)
     switch (variable) {
       case 'Distance':
-        out[0] = Math.hypot(this.p1[0] - this.p0[0], this.p1[1] - this.p0[1], this.p1[2] - this.p0[2])
+        out[0] = Math.hypot(
+          this.work.p1[0] - this.work.p0[0],
+          this.work.p1[1] - this.work.p0[1],
+          this.work.p1[2] - this.work.p0[2],
+        )
         return 1
       case 'Displacement':
-        for (let i = 0; i < 3; i++) out[i] = this.p1[i] - this.p0[i]
+        for (let i = 0; i < 3; i++) out[i] = this.work.p1[i] - this.work.p0[i]
         return 3
       case 'Velocity':
-        for (let i = 0; i < 3; i++) out[i] = this.v1[i] - this.v0[i]
+        for (let i = 0; i < 3; i++) out[i] = this.work.v1[i] - this.work.v0[i]
         return 3
       case 'Force':
-        for (let i = 0; i < 3; i++) out[i] = this.active ? fs * this.direction[i] : 0
+        for (let i = 0; i < 3; i++) out[i] = this.active ? fs * this.work.direction[i] : 0
         return 3
     }
     return 0

@@ -54,8 +54,8 @@ class RollingDisc extends RigidMarkerConnector {
 
   /** Contact geometry at s: normal, w1, w2, w3, pC and the levers. */
   geometry(s: SystemState): void {
-    this.f0.position(s, this.p0)
-    this.f1.position(s, this.p1)
+    this.f0.position(s, this.work.p0)
+    this.f1.position(s, this.work.p1)
     this.f0.rotationMatrix(s, this.A)
     matVec3(this.A, this.planeNormal, this.normal)
     this.f1.rotationMatrix(s, this.A)
@@ -71,8 +71,8 @@ class RollingDisc extends RigidMarkerConnector {
     cross(this.w1, this.w2, this.w3)
     for (let i = 0; i < 3; i++) {
       this.lever1[i] = this.radius * this.w3[i]
-      this.pC[i] = this.p1[i] + this.lever1[i]
-      this.lever0[i] = this.pC[i] - this.p0[i]
+      this.pC[i] = this.work.p1[i] + this.lever1[i]
+      this.lever0[i] = this.pC[i] - this.work.p0[i]
     }
   }
 
@@ -96,8 +96,8 @@ class RollingDisc extends RigidMarkerConnector {
     this.geometry(s)
     const n = this.n0 + this.n1
     out.fill(0, 0, this.nAE * n)
-    this.addSide(s, this.f0, this.J0, this.G0, this.n0, this.lever0, -1, 0, out)
-    this.addSide(s, this.f1, this.J1, this.G1, this.n1, this.lever1, 1, this.n0, out)
+    this.addSide(s, this.f0, this.work.J0, this.G0, this.n0, this.lever0, -1, 0, out)
+    this.addSide(s, this.f1, this.work.J1, this.G1, this.n1, this.lever1, 1, this.n0, out)
   }
 
   /** Columns of one marker: sign (J + G x lever), rows = constrained global components. */
@@ -149,7 +149,7 @@ class RollingDisc extends RigidMarkerConnector {
   /** Disc centre, axis and contact point, for drawing. */
   drawData(s: SystemState): { centre: number[]; axis: number[]; contact: number[] } {
     this.geometry(s)
-    return { centre: [...this.p1], axis: [...this.w1], contact: [...this.pC] }
+    return { centre: [...this.work.p1], axis: [...this.w1], contact: [...this.pC] }
   }
 }
 
