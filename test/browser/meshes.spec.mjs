@@ -100,11 +100,13 @@ test('a body from an STL mesh is drawn and picked', async () => {
   await page.mouse.click(box.x + stats.bodyAt.x, box.y + stats.bodyAt.y)
   await page.waitForFunction(() => document.querySelector('.item-row.selected')?.dataset.name === 'part')
   await page.screenshot({ path: outputPath('meshes-picked.png') })
-  const mass = Number(await page.locator('[data-param=physicsMass] input').inputValue())
+  // Focused, a number field shows its exact text (not focused, a compact form to 3 digits).
+  const exactNumber = async (input) => (await input.focus(), Number(await input.inputValue()))
+  const mass = await exactNumber(page.locator('[data-param=physicsMass] input'))
   assert.ok(Math.abs(mass - 7850 * 0.4 * 0.2 * 0.1) <= 1e-6 * mass, `mass ${mass}`)
   // Turned, its 0.4 m edge lies along y: Jxx = m (0.4^2 + 0.1^2) / 12, Jyy = m (0.2^2 + 0.1^2) / 12.
   const inertia = (i) => page.locator(`[data-param=physicsInertia] input[aria-label="physicsInertia[${i}]"]`)
-  const [jxx, jyy] = [Number(await inertia(0).inputValue()), Number(await inertia(1).inputValue())]
+  const [jxx, jyy] = [await exactNumber(inertia(0)), await exactNumber(inertia(1))]
   assert.ok(Math.abs(jxx - (mass * 0.17) / 12) <= 1e-6 * jxx, `Jxx ${jxx}`)
   assert.ok(Math.abs(jyy - (mass * 0.05) / 12) <= 1e-6 * jyy, `Jyy ${jyy}`)
   assert.deepEqual(app.errors, [])

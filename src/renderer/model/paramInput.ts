@@ -155,3 +155,27 @@ export function hexToColor(hex: string, alpha: number): number[] {
     Math.round((parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255) * 1000) / 1000
   return [channel(0), channel(1), channel(2), alpha]
 }
+
+/** A plain decimal number as String(number) writes it (what formatNumber shows). */
+const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i
+
+/**
+ * What a number field `width` characters wide shows while not being edited: a longer number to 3
+ * significant digits, fewer if the field is narrower, its exponent always kept (-1.7347e-18 ->
+ * "-1.73e-18", "-2e-18"), so a cut-off field never reads as another magnitude (as "-1.7347" did).
+ * Text that is not a plain number (a refused draft, "2 cm") is shown as typed.
+ */
+export function compactNumberText(text: string, width = 9): string {
+  const t = text.trim()
+  if (t.length <= width || !PLAIN_NUMBER.test(t)) return text
+  const value = Number(t)
+  const abs = Math.abs(value)
+  // Exponent form below 1e-3 and from 1e6 on; toPrecision alone would write 0.0000123 in full.
+  const exponential = abs !== 0 && (abs < 1e-3 || abs >= 1e6)
+  let short = t
+  for (let digits = 3; digits >= 1; digits--) {
+    short = exponential ? value.toExponential(digits - 1) : value.toPrecision(digits)
+    if (short.length <= width) break
+  }
+  return short.length < t.length ? short : text
+}

@@ -93,6 +93,35 @@ describe('ParamField', () => {
     expect(wrapper.emitted('change')).toEqual([[[1, 5, 3]]])
   })
 
+  it('shows a tiny component with its exponent, focused the exact text; untouched, no edit', async () => {
+    const z = -1.7347e-18
+    const wrapper = field({ type: 'vector', doc: 'centre of mass', size: 3, unit: 'm' }, [0.5, 0, z])
+    const input = wrapper.findAll('input')[2]
+    const element = input.element as HTMLInputElement
+    // Was shown "-1.7347e-18" cut to "-1.7347" by the narrow cell: read as -1.7 m.
+    expect(element.value).toBe('-1.73e-18')
+    expect(input.attributes('title')).toBe('p z = -1.7347e-18')
+    await input.trigger('focus')
+    expect(element.value).toBe('-1.7347e-18')
+    await input.trigger('blur')
+    expect(element.value).toBe('-1.73e-18')
+    expect(wrapper.emitted('change')).toBeUndefined()
+    await input.trigger('focus')
+    await input.setValue('-1.7347e-17')
+    expect(wrapper.emitted('change')).toEqual([[[0.5, 0, -1.7347e-17]]])
+  })
+
+  it('shows a long scalar compactly with the exact value in the tooltip and while edited', async () => {
+    const wrapper = field(mass, 0.000123456789)
+    const input = wrapper.get('input')
+    expect((input.element as HTMLInputElement).value).toBe('1.23e-4')
+    expect(input.attributes('title')).toBe('0.000123456789')
+    await input.trigger('focus')
+    expect((input.element as HTMLInputElement).value).toBe('0.000123456789')
+    await input.setValue('2e-4')
+    expect(wrapper.emitted('change')).toEqual([[2e-4]])
+  })
+
   it('edits a 3x3 matrix cell', async () => {
     const identity = [
       [1, 0, 0],

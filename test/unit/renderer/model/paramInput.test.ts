@@ -5,6 +5,7 @@ import type { ParamSpec } from '../../../../src/core'
 import {
   checkValue,
   colorToHex,
+  compactNumberText,
   hexToColor,
   parseNumber,
   parseNumberList,
@@ -82,5 +83,31 @@ describe('colour conversion', () => {
     const back = hexToColor(colorToHex(color), color[3])
     color.forEach((c, i) => expect(Math.abs(back[i] - c)).toBeLessThanOrEqual(0.5 / 255 + 1e-3))
     expect(colorToHex([1, 0, 2, 1])).toBe('#ff00ff')
+  })
+})
+
+describe('compact number text (a number field not being edited)', () => {
+  it('keeps the exponent, so the magnitude read is the value to 3 significant digits', () => {
+    expect(compactNumberText(String(-1.7347e-18))).toBe('-1.73e-18')
+    expect(compactNumberText(String(1 / 3))).toBe('0.333')
+    expect(compactNumberText(String(-2.5e-7 / 3))).toBe('-8.33e-8')
+    // Independent check: the shown text, read back, is within half a unit of the 3rd digit (0.5 %).
+    for (const v of [-1.7347e-18, 1 / 3, 123456.789, 9.87654321e21, -0.00012345678, 2 ** 0.5 * 1e-300]) {
+      const shown = compactNumberText(String(v))
+      expect(shown.length).toBeLessThanOrEqual(10)
+      expect(Math.abs(Number(shown) - v)).toBeLessThanOrEqual(0.005 * Math.abs(v))
+    }
+  })
+
+  it('fits a narrower field with fewer digits, the exponent still shown', () => {
+    expect(compactNumberText('-1.7347e-18', 8)).toBe('-1.7e-18')
+    expect(compactNumberText('-1.7347e-18', 7)).toBe('-2e-18')
+    expect(compactNumberText('0.123456789', 6)).toBe('0.123')
+    expect(compactNumberText('123456.789', 7)).toBe('1.23e+5')
+  })
+
+  it('leaves short numbers and text that is not a plain number as typed', () => {
+    for (const text of ['0', '-9.81', '0.001', '1e-20', '123456789', '2 cm', 'x', '0.1 + 0.2e-300'])
+      expect(compactNumberText(text)).toBe(text)
   })
 })
