@@ -160,9 +160,9 @@ export function hexToColor(hex: string, alpha: number): number[] {
 const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i
 
 /**
- * What a number field `width` characters wide shows while not being edited: a longer number to 3
- * significant digits, fewer if the field is narrower, its exponent always kept (-1.7347e-18 ->
- * "-1.73e-18", "-2e-18"), so a cut-off field never reads as another magnitude (as "-1.7347" did).
+ * What a number field `width` characters wide shows while not being edited: a longer number to as
+ * many significant digits as fit, its exponent always kept (-1.7347e-18 -> "-1.73e-18", "-2e-18"),
+ * so a cut-off field never reads as another magnitude (as "-1.7347" did).
  * Text that is not a plain number (a refused draft, "2 cm") is shown as typed.
  */
 export function compactNumberText(text: string, width = 9): string {
@@ -173,7 +173,7 @@ export function compactNumberText(text: string, width = 9): string {
   // Exponent form below 1e-3 and from 1e6 on; toPrecision alone would write 0.0000123 in full.
   const exponential = abs !== 0 && (abs < 1e-3 || abs >= 1e6)
   let short = t
-  for (let digits = 3; digits >= 1; digits--) {
+  for (let digits = Math.min(width, 17); digits >= 1; digits--) {
     short = exponential ? value.toExponential(digits - 1) : value.toPrecision(digits)
     if (short.length <= width) break
   }

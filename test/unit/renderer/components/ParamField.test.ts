@@ -114,7 +114,7 @@ describe('ParamField', () => {
   it('shows a long scalar compactly with the exact value in the tooltip and while edited', async () => {
     const wrapper = field(mass, 0.000123456789)
     const input = wrapper.get('input')
-    expect((input.element as HTMLInputElement).value).toBe('1.23e-4')
+    expect((input.element as HTMLInputElement).value).toBe('1.2346e-4')
     expect(input.attributes('title')).toBe('0.000123456789')
     await input.trigger('focus')
     expect((input.element as HTMLInputElement).value).toBe('0.000123456789')

@@ -87,11 +87,11 @@ describe('colour conversion', () => {
 })
 
 describe('compact number text (a number field not being edited)', () => {
-  it('keeps the exponent, so the magnitude read is the value to 3 significant digits', () => {
+  it('keeps the exponent and as many significant digits as fit (9 characters by default)', () => {
     expect(compactNumberText(String(-1.7347e-18))).toBe('-1.73e-18')
-    expect(compactNumberText(String(1 / 3))).toBe('0.333')
-    expect(compactNumberText(String(-2.5e-7 / 3))).toBe('-8.33e-8')
-    // Independent check: the shown text, read back, is within half a unit of the 3rd digit (0.5 %).
+    expect(compactNumberText(String(1 / 3))).toBe('0.3333333')
+    expect(compactNumberText(String(-2.5e-7 / 3))).toBe('-8.333e-8')
+    // Independent check: the shown text, read back, is within half a unit of its 3rd digit (0.5 %) at least.
     for (const v of [-1.7347e-18, 1 / 3, 123456.789, 9.87654321e21, -0.00012345678, 2 ** 0.5 * 1e-300]) {
       const shown = compactNumberText(String(v))
       expect(shown.length).toBeLessThanOrEqual(10)
@@ -102,8 +102,9 @@ describe('compact number text (a number field not being edited)', () => {
   it('fits a narrower field with fewer digits, the exponent still shown', () => {
     expect(compactNumberText('-1.7347e-18', 8)).toBe('-1.7e-18')
     expect(compactNumberText('-1.7347e-18', 7)).toBe('-2e-18')
-    expect(compactNumberText('0.123456789', 6)).toBe('0.123')
-    expect(compactNumberText('123456.789', 7)).toBe('1.23e+5')
+    expect(compactNumberText('0.123456789', 6)).toBe('0.1235')
+    expect(compactNumberText('123456.789', 7)).toBe('123457')
+    expect(compactNumberText('123456.789', 5)).toBe('1e+5')
   })
 
   it('leaves short numbers and text that is not a plain number as typed', () => {
