@@ -49,10 +49,17 @@ test('runs the start example: progress and frames arrive, the run finishes at it
       () => document.querySelector('[data-testid="run-state"]')?.textContent === 'Ready',
     )
     await page.getByRole('button', { name: 'Step', exact: true }).click()
+    // A step after a stop starts a new run paused (runState 'Paused' at t = 0) and builds it before the
+    // step's progress arrives: wait for the step itself, not only for the state.
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="run-state"]')?.textContent === 'Paused',
+      () =>
+        document.querySelector('[data-testid="run-state"]')?.textContent === 'Paused' &&
+        /t = 0\.0010 s/.test(document.querySelector('.status-bar')?.textContent ?? ''),
+      null,
+      { timeout: 10_000 },
     )
     assert.match(await page.locator('.status-bar').innerText(), /t = 0\.0010 s/)
+    assert.equal(await page.getByTestId('run-state').textContent(), 'Paused')
     assert.deepEqual(errors, [])
   } finally {
     await page.close()
