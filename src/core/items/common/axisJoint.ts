@@ -78,6 +78,8 @@ const W = {
    */
   rowForce: new Float64Array(3),
   rowTorque: new Float64Array(3),
+  /** Per rigid-frame marker its arm A local at the evaluated state (RigidFrame.arm), for markerRow. */
+  arm: [new Float64Array(3), new Float64Array(3)],
   /** Total force and torque of the reactions on each marker (their load Jacobians are linear in them). */
   force: [new Float64Array(3), new Float64Array(3)],
   torque: [new Float64Array(3), new Float64Array(3)],
@@ -244,6 +246,8 @@ export class AxisJoint implements ObjectComputation {
   private rowsAt = 0
   private gtAt = 0
   private cacheValid = false
+  /** No coordinate appears twice in ltgODE2 (both markers on one node do share them). */
+  private distinctColumns = false
   /** Rheonomic joints (JointGeneric's offsets): the explicit time terms of the equations. */
   readonly computeAETimeTerm?: (s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration') => void
   /** Some translation's axis turns with a marker: the total forces F_m depend on q. */
@@ -322,6 +326,7 @@ export class AxisJoint implements ObjectComputation {
     }
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
+    this.distinctColumns = new Set(this.ltgODE2).size === this.ltgODE2.length
     // The equation records hold the vectors at t = -inf until the next evaluation.
     this.offsets?.invalidate()
     this.derivativeColumns = reactionDerivativeColumns(this.equations, this.layouts(), a.length + b.length)
@@ -396,7 +401,7 @@ export class AxisJoint implements ObjectComputation {
    */
   private markerRow(m: 0 | 1, out: Float64Array, offset: number): void {
     const rigid = this.rigid[m]
-    if (rigid) rigid.generalizedForce(W.rowForce, W.rowTorque, out, offset)
+    if (rigid) rigid.generalizedForceWithArm(W.arm[m], W.rowForce, W.rowTorque, out, offset)
     else
       projectOnMarker(
         W.J[m],
@@ -442,6 +447,10 @@ export class AxisJoint implements ObjectComputation {
     const A0 = this.rotationOf(s, 0),
       A1 = this.rotationOf(s, 1)
     this.markerJacobians(s)
+    const rigid0 = this.rigid[0],
+      rigid1 = this.rigid[1]
+    if (rigid0) rigid0.arm(W.arm[0])
+    if (rigid1) rigid1.arm(W.arm[1])
     const d0 = p1[0] - p0[0],
       d1 = p1[1] - p0[1],
       d2 = p1[2] - p0[2]
@@ -584,13 +593,30 @@ export class AxisJoint implements ObjectComputation {
     }
   }
 
-  /** out[ltg] += C_q^T lambda straight from the joint's block (ObjectComputation.addReactionForces). */
+  /**
+   * out[ltg] += C_q^T lambda straight from the joint's block (ObjectComputation.addReactionForces).
+   * With distinct coordinates and every multiplier nonzero, coordinate by coordinate: each out entry
+   * is loaded and stored once and gets its rows' terms in the same order as row by row (bit for bit).
+   */
   addReactionForces(s: SystemState, out: Float64Array): void {
     this.evaluate(s)
     const data = this.data,
       ltg = this.ltgODE2,
       n = ltg.length,
-      lambda = s.lambda
+      lambda = s.lambda,
+      nAE = this.nAE,
+      ae = this.aeIndex,
+      rows = this.rowsAt
+    let allActive = this.distinctColumns
+    for (let k = 0; k < nAE; k++) if (lambda[ae + k] === 0) allActive = false
+    if (allActive) {
+      for (let j = 0; j < n; j++) {
+        let v = out[ltg[j]]
+        for (let k = 0; k < nAE; k++) v += data[rows + k * n + j] * lambda[ae + k]
+        out[ltg[j]] = v
+      }
+      return
+    }
     for (let k = 0; k < this.nAE; k++) {
       const lam = lambda[this.aeIndex + k]
       if (lam === 0) continue

@@ -338,6 +338,33 @@ export class RigidFrame implements FrameKinematics {
    * It reads the cache as it is: call it after position() or rotationMatrixView() at the same state.
    */
   generalizedForce(f: Float64Array, t: Float64Array, out: Float64Array, offset: number): void {
+    this.arm(F.t3)
+    this.generalizedForceWithArm(F.t3, f, t, out, offset)
+  }
+
+  /** The arm r = A local in global components into out (the cache as it is, as generalizedForce reads it). */
+  arm(out: Float64Array): void {
+    const A = this.node.A,
+      l = this.local
+    const l0 = l[0],
+      l1 = l[1],
+      l2 = l[2]
+    out[0] = A[0] * l0 + A[1] * l1 + A[2] * l2
+    out[1] = A[3] * l0 + A[4] * l1 + A[5] * l2
+    out[2] = A[6] * l0 + A[7] * l1 + A[8] * l2
+  }
+
+  /**
+   * generalizedForce with the arm r of arm() at the same state: a joint writes several rows per marker
+   * and computes the arm once for them.
+   */
+  generalizedForceWithArm(
+    r: Float64Array,
+    f: Float64Array,
+    t: Float64Array,
+    out: Float64Array,
+    offset: number,
+  ): void {
     const f0 = f[0],
       f1 = f[1],
       f2 = f[2],
@@ -347,15 +374,10 @@ export class RigidFrame implements FrameKinematics {
     const node = this.node,
       nt = node.nTrans,
       nr = node.rotation.size
-    const A = node.A,
-      G = node.G,
-      l = this.local
-    const l0 = l[0],
-      l1 = l[1],
-      l2 = l[2]
-    const r0 = A[0] * l0 + A[1] * l1 + A[2] * l2
-    const r1 = A[3] * l0 + A[4] * l1 + A[5] * l2
-    const r2 = A[6] * l0 + A[7] * l1 + A[8] * l2
+    const G = node.G
+    const r0 = r[0],
+      r1 = r[1],
+      r2 = r[2]
     const x0 = r1 * f2 - r2 * f1 + t0,
       x1 = r2 * f0 - r0 * f2 + t1,
       x2 = r0 * f1 - r1 * f0 + t2

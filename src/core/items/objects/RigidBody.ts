@@ -183,6 +183,21 @@ class RigidBody3D extends RigidBodyBase {
     for (let k = 0; k < 4; k++) out[3 + k] = 2 * this.node.theta[k]
   }
 
+  /**
+   * out[ltg] += C_q^T lambda with C_q = [0, 0, 0, 2 ep^T] (both levels), without copying the row out:
+   * the same products as the evaluator's generic loop, zeros included (bit for bit, signs of zero too).
+   */
+  addReactionForces(s: SystemState, out: Float64Array): void {
+    const node = this.node
+    node.updateRotation(s)
+    const lam = s.lambda[this.aeIndex]
+    if (lam === 0) return
+    const ltg = this.ltgODE2,
+      p = node.theta
+    for (let j = 0; j < 3; j++) out[ltg[j]] += 0 * lam
+    for (let k = 0; k < 4; k++) out[ltg[3 + k]] += 2 * p[k] * lam
+  }
+
   /** Euler parameters: C_q^T lambda = [0; 2 lambda ep], so d/dq = 2 lambda I on the Euler parameters. */
   addReactionJacobian(s: SystemState, factor: number, out: Float64Array): void {
     if (this.nAE === 0) return
