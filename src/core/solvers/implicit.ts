@@ -105,7 +105,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * does not project): the drift breaks a dependence gradually, and a check each time it doubles
    * catches it within a factor 2 however long a Jacobian is kept (Bricard's kept one 66 steps).
    */
-  private driftAtRankCheck = 0
+  private driftAtRankCheck = NaN
   private driftWork = new Float64Array(0)
   private readonly rankReport: RankReport = { dependentRemainder: 0 }
   // Step-start values and work vectors, allocated once in initializeSolverData.
@@ -121,8 +121,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    */
   private accPrevious = new Float64Array(0)
   private accPrevious2 = new Float64Array(0)
-  private hPrevious = 0
-  private hPrevious2 = 0
+  private hPrevious = NaN
+  private hPrevious2 = NaN
   /** Data coordinates (switching states) at the step start, restored when a step is retried. */
   private data0 = new Float64Array(0)
   /** Algorithmic accelerations a_0 (part of the integrator state: checkpoints save it). */
@@ -133,14 +133,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private residualODE2 = new Float64Array(0)
   private residualAE = new Float64Array(0)
   /** |f_lhs - f_loads| at the step's first iterate: Exudyn's r_0, its residual at q'' = 0, lambda = 0. */
-  private forceScale = 0
+  private forceScale = NaN
   /** |M q'' + f_lhs - f_loads| at the step's first iterate: what the reactions balance. */
-  private reactionScale = 0
+  private reactionScale = NaN
   /** The residual norm of the step's start guess (its first Newton pass). */
-  private startResidual = 0
+  private startResidual = NaN
   /** A Newton solve of the current step failed: its retries take the former reference (newton()). */
   private retrying = false
-  private residualNorm = 0
+  private residualNorm = NaN
   /**
    * The absolute ODE2 coordinates' reference part (x = reference + q) and the work vectors of residualFloor.
    */
@@ -154,8 +154,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   }
   /** The factorized Jacobian belongs to step size jacobianStep and the state saved in jacobianAt. */
   private jacobianValid = false
-  private jacobianStep = 0
-  private jacobianTime = 0
+  private jacobianStep = NaN
+  private jacobianTime = NaN
   private jacobianAt = emptyJacobianState()
   /** Set by loading a checkpoint: re-evaluate the saved Jacobian before the next iteration. */
   private jacobianToRestore = false
@@ -165,6 +165,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
 
   constructor(system: CompiledSystem, settings: SimulationSettings, options: SolverOptions = {}) {
     super(system, settings, options)
+    // Fields that hold fractions start as doubles (SystemState.t).
+    this.hPrevious = this.hPrevious2 = this.driftAtRankCheck = 0
+    this.forceScale = this.reactionScale = this.startResidual = this.residualNorm = 0
+    this.jacobianStep = this.jacobianTime = 0
     this.refreshPolicy = new JacobianRefreshPolicy()
     if (settings.solverType === 'TrapezoidalIndex2') {
       this.solverType = 'TrapezoidalIndex2'

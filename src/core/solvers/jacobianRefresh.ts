@@ -61,12 +61,17 @@ export class JacobianRefreshPolicy {
    * Running averages of the cost of a step that started with a fresh / the kept matrix; UNKNOWN before the
    * first.
    */
-  private freshStartCost = UNKNOWN
-  private keptStartCost = UNKNOWN
+  private freshStartCost = NaN
+  private keptStartCost = NaN
   /** Start decisions made so far (counts the probes). */
   private startDecisions = 0
   /** Contraction of the first iteration after the latest refresh. */
   private freshContraction = FRESH_CONTRACTION_GUESS
+
+  constructor() {
+    // The averages hold fractions: they start as doubles (SystemState.t).
+    this.freshStartCost = this.keptStartCost = UNKNOWN
+  }
 
   /** At a step start whose kept matrix is usable: true to refresh before the first iteration. */
   refreshAtStart(): boolean {

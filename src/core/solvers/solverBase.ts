@@ -129,7 +129,7 @@ export abstract class SolverBase {
   private warnedSingular = new Uint8Array(0)
   private postStepObjects: ObjectComputation[] = []
   private lastProgress = 0
-  private wallStart = 0
+  private wallStart = NaN
   /**
    * The nominal time grid startTime + k * nominalStepSize (k counted, never summed: t += h drifted by
    * ulps per step). Every run of a project visits every grid point: a reduced step (Newton failure)
@@ -158,6 +158,8 @@ export abstract class SolverBase {
     readonly options: SolverOptions = {},
   ) {
     this.evaluator = new SystemEvaluator(system)
+    // Fields that hold fractions start as doubles (SystemState.t).
+    this.wallStart = this.tolerance = 0
     const ti = settings.timeIntegration
     this.startTime = ti.startTime
     this.endTime = ti.endTime
@@ -232,7 +234,7 @@ export abstract class SolverBase {
   }
   private toleranceStep = NaN
   private toleranceEnd = NaN
-  private tolerance = 0
+  private tolerance = NaN
 
   /**
    * Times closer than this to a grid point t0 + k h are that grid point: 1e-9 h, or the round-off of

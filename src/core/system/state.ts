@@ -7,7 +7,14 @@ export const STATE_VECTORS = ['q', 'v', 'a', 'y', 'yDot', 'lambda', 'data'] as c
 export type StateVectors = Record<(typeof STATE_VECTORS)[number], Float64Array>
 
 export class SystemState implements StateVectors {
-  t = 0
+  /**
+   * Time. Its first value is NaN and the constructor sets 0: V8 gives a field the representation of
+   * the first value stored in it, and a field that starts as the small integer 0 changes representation
+   * at its first fraction, which deprecates the object's hidden class and throws away the code compiled
+   * for it (perf3D: the first step's time deoptimized the code of the initial accelerations and aborted
+   * compilations of the step's). Solver fields that will hold fractions start the same way.
+   */
+  t = NaN
   /** ODE2 displacement coordinates, velocities and accelerations. */
   q: Float64Array
   v: Float64Array
@@ -21,6 +28,7 @@ export class SystemState implements StateVectors {
   data: Float64Array
 
   constructor(nODE2: number, nODE1: number, nAE: number, nData: number) {
+    this.t = 0
     this.q = new Float64Array(nODE2)
     this.v = new Float64Array(nODE2)
     this.a = new Float64Array(nODE2)
