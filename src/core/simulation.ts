@@ -48,8 +48,16 @@ export function runProject(
   project: Pick<Project, 'resolved' | 'settings'>,
   options: RunOptions = {},
 ): RunResult {
-  const settings = effectiveSettings(project.settings, options.endTime)
-  const system = buildSystem(project)
+  return runSystem(buildSystem(project), project.settings, options)
+}
+
+/** Runs a built system from the initial state it holds (a new build's, or one reset to it). */
+export function runSystem(
+  system: CompiledSystem,
+  projectSettings: SimulationSettings,
+  options: RunOptions = {},
+): RunResult {
+  const settings = effectiveSettings(projectSettings, options.endTime)
   system.state.t = settings.timeIntegration.startTime
   const recorder = new SensorRecorder(system, settings.solutionSettings.sensorsWritePeriod)
   const solver = createSolver(system, settings, { ...options, recorder })

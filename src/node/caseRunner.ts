@@ -8,6 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import {
+  CaseSystem,
   parseProject,
   runStudyCase,
   type Project,
@@ -193,6 +194,7 @@ export class CaseRunner {
 /** The worker process's side: answers each case with its row until the parent disconnects. */
 export function caseRunnerProcess(): Promise<number> {
   let project: Project | string = 'no project was loaded'
+  let kept: CaseSystem | undefined
   let outputs: readonly StudyOutput[] = []
   let mainRead = -Infinity
   let rows = 0
@@ -201,6 +203,7 @@ export function caseRunnerProcess(): Promise<number> {
       if (m.type === 'load') {
         const r = parseProject(m.projectText)
         project = r.ok ? r.project : 'the project is not valid'
+        kept = r.ok ? new CaseSystem(r.project) : undefined
         outputs = m.outputs
         return
       }
@@ -214,7 +217,7 @@ export function caseRunnerProcess(): Promise<number> {
               parameters: {},
               outputs: {},
             }
-          : runStudyCase(project, outputs, m.case)
+          : runStudyCase(project, outputs, m.case, kept)
       // An orphan (its `mbs worker` was killed) finishes the case and has no one to tell.
       const cpu = cpuMs()
       const read = ++rows <= MAIN_CPU_EVERY_ROW || cpu - mainRead >= MAIN_CPU_PERIOD_MS

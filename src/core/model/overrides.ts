@@ -101,13 +101,21 @@ export function applyOverrides(project: Project, overrides: readonly Override[])
  * resolved project is the one applyOverrides loads, bit for bit.
  */
 export function patchOverrides(project: Project, overrides: readonly Override[]): LoadResult {
+  return overridesPatched(project, overrides).result
+}
+
+/** patchOverrides, and the patch of its edits (which says whether a built system can take it in place). */
+export function overridesPatched(
+  project: Project,
+  overrides: readonly Override[],
+): { result: LoadResult; patch: ModelPatch } {
   const asWritten = overrides.map((o) => ({
     path: o.path,
     value: JSON.parse(JSON.stringify(o.value)) as JsonValue,
   }))
   const { doc, patch, problems } = overriddenDoc(project, asWritten)
-  if (problems.length > 0) return { ok: false, problems }
-  return patchedProject(project, doc, patch)
+  if (problems.length > 0) return { result: { ok: false, problems }, patch }
+  return { result: patchedProject(project, doc, patch), patch }
 }
 
 function overrideEdit(doc: EditableProject, { path, value }: Override) {

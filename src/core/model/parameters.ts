@@ -15,6 +15,12 @@ interface ParamBase {
    */
   live?: boolean
   /**
+   * Changes in place on a system whose run starts again from its initial state (a study's next case,
+   * src/core/study/caseSystem.ts), never in a running one (a solver keeps it, e.g. a constant mass
+   * matrix): the computation's setParameters takes it. Absent: as `live` says.
+   */
+  atRunStart?: boolean
+  /**
    * A mass property (mass, inertia, centre of mass, mass per length): a change rebuilds the system
    * with new mass-matrix values and nothing else (the same coordinates, equations and reference
    * configuration), so a checkpoint of the old model loads into the new one (what-if branches).

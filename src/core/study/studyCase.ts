@@ -1,10 +1,12 @@
 // One case of a study, as a worker runs it: the overrides applied as `mbs run --set` applies them (without
-// its text round trip: patchOverrides, the same project bit for bit), the run, the outputs. A failure of
-// any kind becomes a row with its error; it never stops the study.
-import { patchOverrides } from '../model/overrides'
+// its text round trip: patchOverrides, the same project bit for bit), the run (on the worker's kept
+// system where the overrides allow it, caseSystem.ts), the outputs. A failure of any kind becomes a row
+// with its error; it never stops the study.
+import { overridesPatched } from '../model/overrides'
 import type { Project } from '../model/project'
 import { formatProblems, type JsonValue } from '../model/types'
-import { runProject } from '../simulation'
+import { buildSystem, runSystem } from '../simulation'
+import type { CaseSystem } from './caseSystem'
 import type { StudyCase, StudyOutput } from './studyFile'
 import { outputValue } from './studyOutputs'
 
@@ -19,7 +21,13 @@ export interface StudyRow {
   outputs: Record<string, number | null>
 }
 
-export function runStudyCase(project: Project, outputs: readonly StudyOutput[], c: StudyCase): StudyRow {
+/** `kept`: the system of `project` kept across its cases (none: each case builds its own). */
+export function runStudyCase(
+  project: Project,
+  outputs: readonly StudyOutput[],
+  c: StudyCase,
+  kept?: CaseSystem,
+): StudyRow {
   const started = performance.now()
   const parameters: Record<string, JsonValue> = {}
   for (const o of c.overrides) parameters[o.path] = o.value
@@ -37,9 +45,10 @@ export function runStudyCase(project: Project, outputs: readonly StudyOutput[], 
   })
   const none = Object.fromEntries(outputs.map((o) => [o.name, null]))
   try {
-    const r = patchOverrides(project, c.overrides)
+    const { result: r, patch } = overridesPatched(project, c.overrides)
     if (!r.ok) return row('failed', none, formatProblems(r.problems).replace(/\n/g, '; '))
-    const { recorder } = runProject(r.project)
+    const system = kept ? kept.systemFor(r.project, patch) : buildSystem(r.project)
+    const { recorder } = runSystem(system, r.project.settings)
     const values: Record<string, number | null> = {}
     const errors: string[] = []
     for (const o of outputs) {

@@ -14,9 +14,14 @@ export interface ChangedItem {
 
 /**
  * The items of `model` (the model before the patch) whose parameters the patch changes, when it
- * only sets or unsets live or visualization parameters; null when the change is structural.
+ * only sets or unsets live or visualization parameters (and, `atRunStart`, parameters a run that
+ * starts again from the initial state takes in place); null when the change is structural.
  */
-export function inPlaceChanges(patch: ModelPatch, model: ResolvedModel): ChangedItem[] | null {
+export function inPlaceChanges(
+  patch: ModelPatch,
+  model: ResolvedModel,
+  atRunStart = false,
+): ChangedItem[] | null {
   const changed: ChangedItem[] = []
   for (const operation of patch) {
     if (operation.op !== 'modify') return null
@@ -26,7 +31,8 @@ export function inPlaceChanges(patch: ModelPatch, model: ResolvedModel): Changed
     if (!parameters) return null
     const keys = [...Object.keys(operation.set ?? {}), ...(operation.unset ?? [])]
     const inPlace = (key: string) =>
-      Object.hasOwn(parameters, key) && (parameters[key].live || parameters[key].visualization)
+      Object.hasOwn(parameters, key) &&
+      (parameters[key].live || parameters[key].visualization || (atRunStart && parameters[key].atRunStart))
     if (!keys.every(inPlace)) return null
     changed.push({ kind, index })
   }

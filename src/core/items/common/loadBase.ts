@@ -92,8 +92,8 @@ export class VectorLoad implements LoadComputation {
     private readonly kinematics: PointKinematics,
     private readonly torque: boolean,
     private readonly bodyFixed: boolean,
-    /** Mass-proportional loads: F = mass * loadVector. */
-    private readonly scale: number,
+    /** F = scale * loadVector; mass-proportional loads: their BodyMass marker, whose mass is read now. */
+    private readonly scaleOf: number | { readonly mass?: number },
   ) {
     ;({ F: this.F, F2: this.F2, R: this.R, x: this.x } = VECTOR_LOAD_WORK.of(ctx))
     this.vector = loadVectorOf(item)
@@ -110,6 +110,10 @@ export class VectorLoad implements LoadComputation {
           : undefined
     this.translation = torque || bodyFixed ? undefined : point
     this.packedLoads = this.translation ? PACKED_POINT_FORCES : undefined
+  }
+  /** The scale now (a mass taken in place at a run's start, atRunStart, changes it). */
+  private get scale(): number {
+    return typeof this.scaleOf === 'number' ? this.scaleOf : (this.scaleOf.mass ?? 0)
   }
   /** Packed kernel: the constant force F = scale * loadVector into out; false when F varies in time. */
   constantForce(out: Float64Array): boolean {

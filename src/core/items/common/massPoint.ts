@@ -1,7 +1,7 @@
 // Point-mass bodies and ground: Ground, MassPoint (3D) and MassPoint2D.
 import { compactFloat64, compactInt32 } from '../../math/packedArrays'
 import { identity3 } from '../../math/vec3'
-import { defineItem } from '../../model/definition'
+import { defineItem, type ResolvedItem } from '../../model/definition'
 import type { ObjectComputation, PointKinematics } from '../../system/computation'
 import { DEFAULT_COLORS } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
@@ -24,7 +24,8 @@ class MassPointBody implements ObjectComputation {
   dataIndex = 0
   readonly constantMassMatrix = true
   constructor(
-    readonly mass: number,
+    /** physicsMass, taken in place at a run's start (setParameters; BodyMass markers read it). */
+    public mass: number,
     private readonly node: { kinematics?: PointKinematics },
     private readonly dim: 0 | 2 | 3,
     private readonly nodeReference: Float64Array,
@@ -32,6 +33,9 @@ class MassPointBody implements ObjectComputation {
     // The node's own indices where it has them for exactly these coordinates (filled before setupLTG).
     const nodeLtg = node.kinematics?.ltg
     this.ltgODE2 = nodeLtg?.length === dim ? nodeLtg : compactInt32(dim)
+  }
+  setParameters(item: ResolvedItem): void {
+    this.mass = item.params.number('physicsMass')
   }
   setupLTG(): void {
     if (this.ltgODE2 !== this.node.kinematics!.ltg) this.ltgODE2.set(this.node.kinematics!.ltg)
@@ -82,7 +86,15 @@ export function massPoint(type: 'MassPoint' | 'MassPoint2D', dim: 2 | 3) {
         ? 'A point mass on a Point node (3 translational coordinates).'
         : 'A planar point mass on a Point2D node.',
     parameters: {
-      physicsMass: { type: 'number', default: 0, min: 0, unit: 'kg', massProperty: true, doc: 'mass' },
+      physicsMass: {
+        type: 'number',
+        default: 0,
+        min: 0,
+        unit: 'kg',
+        massProperty: true,
+        atRunStart: true,
+        doc: 'mass',
+      },
       nodeNumber: {
         type: 'ref',
         kind: 'node',

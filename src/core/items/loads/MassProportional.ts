@@ -21,6 +21,6 @@ export const LoadMassProportional = defineLoad({
   check: (it, m) => requireMarkers(it, m, 'markerNumber', 'bodyMass'),
   build: (it, ctx) => {
     const mk = markerOf(it, ctx)
-    return new VectorLoad(ctx, it, mk.kinematics!, false, false, mk.mass ?? 0)
+    return new VectorLoad(ctx, it, mk.kinematics!, false, false, mk)
   },
 })

@@ -8,8 +8,12 @@ class BodyMassMarker implements MarkerComputation {
   readonly provides = BODY_MASS
   constructor(
     readonly kinematics: PointKinematics,
-    readonly mass: number,
+    private readonly body: { readonly mass?: number },
   ) {}
+  /** The body's mass now: a mass taken in place at a run's start (atRunStart) reaches its loads. */
+  get mass(): number {
+    return this.body.mass ?? 0
+  }
   setupLTG(): void {}
 }
 
@@ -23,6 +27,6 @@ export const MarkerBodyMass = defineMarker(BODY_MASS, {
   check: requireTrait('bodyNumber', 'object', 'body', 'a body'),
   build: (it, ctx) => {
     const b = ctx.object(it.params.ref('bodyNumber'))
-    return new BodyMassMarker(b.centerOfMass!(), b.mass ?? 0)
+    return new BodyMassMarker(b.centerOfMass!(), b)
   },
 })

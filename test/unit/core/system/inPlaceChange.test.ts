@@ -56,6 +56,13 @@ describe('inPlaceChanges', () => {
   ])('is structural for %s', (_, patch) => {
     expect(inPlaceChanges(patch, resolved)).toBeNull()
   })
+
+  it("takes a MassPoint's mass in place only for a run that starts again (a study's next case)", () => {
+    const patch: ModelPatch = [{ op: 'modify', kind: 'objects', name: 'm1', set: { physicsMass: 2 } }]
+    expect(inPlaceChanges(patch, resolved, true)).toEqual([
+      { kind: 'object', index: resolved.indexOf('object', 'm1') },
+    ])
+  })
 })
 
 describe('CompiledSystem.updateItems', () => {
