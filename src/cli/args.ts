@@ -2,7 +2,7 @@
 // help text, so they cannot disagree. Parsing is pure (no file system): checks that need files or the
 // project (does the checkpoint exist, is --end-time after startTime) happen in the commands.
 import type { LinearizationPoint } from '../core/linear/modalAnalysis'
-import { suggest } from '../core/model/resolve'
+import { suggest } from '../core/model/suggest'
 import { UsageError } from './errors'
 
 export interface WorkerArgs {

@@ -16,8 +16,9 @@ import {
   type StudyOutput,
   type StudyRow,
 } from '../core'
+import { WORKER_COMMAND } from './workerCommand'
 
-export const WORKER_COMMAND = '__study-worker'
+export { WORKER_COMMAND }
 
 /** Replaces workerV8Flags' choice: V8 flags separated by spaces, "" for none. */
 export const WORKER_FLAGS_ENV = 'MBS_WORKER_V8_FLAGS'

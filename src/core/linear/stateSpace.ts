@@ -7,7 +7,7 @@
 // q'' = N z'' = N (A_21 z + A_22 z' + B_2 u): C = [H_q N + H_a N A_21, H_v N + H_a N A_22], D = H_a N B_2.
 import { Matrix } from 'ml-matrix'
 import type { Project } from '../model/project'
-import { suggest } from '../model/resolve'
+import { suggest } from '../model/suggest'
 import type { CompiledSystem } from '../system/compiledSystem'
 import { SystemState } from '../system/state'
 import { linearize } from './linearize'

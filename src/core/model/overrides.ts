@@ -14,7 +14,7 @@ import {
 import { loadProjectJson, writeProject, type LoadResult, type Project } from './project'
 import { patchedProject } from './patchedProject'
 import { getItemType } from './registry'
-import { suggest } from './resolve'
+import { suggest } from './suggest'
 import { SETTINGS_SCHEMA } from './settings'
 import type { JsonObject, JsonValue, ModelListKey, Problem } from './types'
 import { validateEdit } from './validateEdit'

@@ -1,7 +1,7 @@
 // Simulation settings: Exudyn's simulationSettings tree (names as in Exudyn), a schema with defaults,
 // and validation that reports every problem with its path.
 import { checkParamValue, type ParamSpec } from './parameters'
-import { suggest } from './resolve'
+import { suggest } from './suggest'
 import type { JsonValue, Problem } from './types'
 
 /**
