@@ -289,10 +289,19 @@ export const SETTINGS_SCHEMA: Record<string, SchemaNode> = {
   },
 }
 
+/**
+ * A default as its JSON text reads back (each run owns its settings): a string, a boolean or a finite
+ * number other than -0 is that already, without the text (a study resolves every case's settings).
+ */
+function defaultCopy(d: JsonValue): JsonValue {
+  const same = typeof d === 'string' || typeof d === 'boolean' || (Number.isFinite(d) && !Object.is(d, -0))
+  return same ? d : (JSON.parse(JSON.stringify(d)) as JsonValue)
+}
+
 function defaultsOf(schema: Record<string, SchemaNode>): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {}
   for (const [k, n] of Object.entries(schema))
-    out[k] = isSpec(n) ? (JSON.parse(JSON.stringify(n.default ?? null)) as JsonValue) : defaultsOf(n)
+    out[k] = isSpec(n) ? defaultCopy(n.default ?? null) : defaultsOf(n)
   return out
 }
 

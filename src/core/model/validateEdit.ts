@@ -17,12 +17,14 @@ import { KIND_LIST_KEY, type ItemKind, type ItemSpec, type ModelListKey, type Pr
 
 /** Every problem of the items `patch` touched in `next` (the project after the patch); [] when valid. */
 export function validateEdit(next: EditableProject, patch: ModelPatch): Problem[] {
-  const touched = touchedItems(next, patch)
-  const lookup = lookupOf(next)
-  const view = new LazyModelView(next, lookup)
   const problems: Problem[] = []
   if (patch.some((operation) => operation.op === 'setting'))
     for (const p of resolveSettings(next.simulationSettings).problems) problems.push(p)
+  // Settings alone touch no item (a study's case sets a few, each validated as an edit of its own).
+  if (patch.every((operation) => operation.op === 'setting')) return problems
+  const touched = touchedItems(next, patch)
+  const lookup = lookupOf(next)
+  const view = new LazyModelView(next, lookup)
   const checked: CheckedItem[] = []
   for (const kind of MODEL_LIST_KEYS) {
     const itemKind = KIND_OF_LIST[kind]
