@@ -26,15 +26,7 @@ export class SparsePatternBuilder {
       throw new RangeError(
         `sparse pattern: entry (${row}, ${col}) is outside the ${this.n} x ${this.n} matrix`,
       )
-    if (this.count === this.rows.length) {
-      const grow = (a: Int32Array): Int32Array => {
-        const b = new Int32Array(2 * a.length)
-        b.set(a)
-        return b
-      }
-      this.rows = grow(this.rows)
-      this.cols = grow(this.cols)
-    }
+    this.reserve(1)
     this.rows[this.count] = row
     this.cols[this.count++] = col
   }
@@ -54,8 +46,61 @@ export class SparsePatternBuilder {
       }
   }
 
+  /**
+   * Adds (rows[i] + rowOffset, cols[j]) for each entry e = i * cols.length + j of a row-major block
+   * (and, with symmetric, its transpose): the declared nonzeros of an item's block, without a call per
+   * entry (the pattern is built once, mostly before the JIT has compiled this).
+   */
+  addEntries(
+    rows: ArrayLike<number>,
+    rowOffset: number,
+    cols: ArrayLike<number>,
+    entries: Int32Array,
+    symmetric = false,
+  ): void {
+    const nc = cols.length,
+      n = this.n
+    this.reserve(symmetric ? 2 * entries.length : entries.length)
+    const r = this.rows,
+      c = this.cols
+    let count = this.count
+    for (let p = 0; p < entries.length; p++) {
+      const e = entries[p]
+      const i = (e / nc) | 0
+      const row = rows[i] + rowOffset,
+        col = cols[e - i * nc]
+      if (!(row >= 0 && row < n && col >= 0 && col < n)) this.add(row, col) // throws the range error
+      r[count] = row
+      c[count++] = col
+      if (symmetric) {
+        r[count] = col
+        c[count++] = row
+      }
+    }
+    this.count = count
+  }
+
+  /** Room for extra more entries. */
+  private reserve(extra: number): void {
+    if (this.count + extra <= this.rows.length) return
+    const size = Math.max(2 * this.rows.length, this.count + extra)
+    const grow = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(size)
+      b.set(a.subarray(0, this.count))
+      return b
+    }
+    this.rows = grow(this.rows)
+    this.cols = grow(this.cols)
+  }
+
   addDiagonal(): void {
-    for (let i = 0; i < this.n; i++) this.add(i, i)
+    const n = this.n
+    this.reserve(n)
+    for (let i = 0; i < n; i++) {
+      this.rows[this.count + i] = i
+      this.cols[this.count + i] = i
+    }
+    this.count += n
   }
 
   build(): SparsePattern {

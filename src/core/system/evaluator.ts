@@ -75,19 +75,20 @@ function allEntries(size: number): Int32Array {
   return all
 }
 
+/** Whether a and b hold the same bytes. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false
+  return true
+}
+
 /** The indices k with (mask[k] !== 0) === (nonzero === 1), ascending. */
 function entriesWhere(mask: Uint8Array, nonzero: 0 | 1): Int32Array {
   let count = 0
   for (let k = 0; k < mask.length; k++) if ((mask[k] !== 0 ? 1 : 0) === nonzero) count++
   const out = new Int32Array(count)
   for (let k = 0, at = 0; k < mask.length; k++) if ((mask[k] !== 0 ? 1 : 0) === nonzero) out[at++] = k
-  return out
-}
-
-/** positions[entries[p]] for every p. */
-function gather(positions: Int32Array, entries: Int32Array): Int32Array {
-  const out = new Int32Array(entries.length)
-  for (let p = 0; p < entries.length; p++) out[p] = positions[entries[p]]
   return out
 }
 
@@ -109,6 +110,7 @@ class DeclaredBlocks {
   ) {
     const zeros: Int32Array[] = []
     this.nonzero = []
+    let previous: Uint8Array | undefined
     for (const o of objects) {
       const n = o.ltgODE2.length,
         rows = block === 'constraint' ? o.nAE : n
@@ -118,8 +120,13 @@ class DeclaredBlocks {
           `${label(o)}: structuralNonzeros('${block}') has ${mask.length} entries, expected ${rows} x ` +
             `${n} (${block === 'constraint' ? 'equations x coordinates' : 'coordinates squared'})`,
         )
-      this.nonzero.push(mask ? entriesWhere(mask, 1) : allEntries(rows * n))
-      zeros.push(mask ? entriesWhere(mask, 0) : NO_ENTRIES)
+      // Objects of a kind mostly declare the same mask: their entry lists are shared.
+      const same = mask && previous && sameBytes(mask, previous)
+      this.nonzero.push(
+        same ? this.nonzero[this.nonzero.length - 1] : mask ? entriesWhere(mask, 1) : allEntries(rows * n),
+      )
+      zeros.push(same ? zeros[zeros.length - 1] : mask ? entriesWhere(mask, 0) : NO_ENTRIES)
+      previous = mask
     }
     const packed = pack(zeros)
     this.zero = packed.slots
@@ -184,20 +191,26 @@ class MatrixSlots {
   private constraintSlots: { rows: PackedBlockSlots; columns: PackedBlockSlots; aeOffset: number } | null =
     null
 
-  constructor(readonly matrix: SystemMatrix) {}
+  /** equationRows: 0, 1, ..., the most equations of an object - 1 (offset per object). */
+  constructor(
+    readonly matrix: SystemMatrix,
+    private readonly equationRows: Int32Array,
+  ) {}
 
   /** The declared nonzeros of each object's ltg x ltg block. */
   blocks(objects: readonly ObjectComputation[], declared: DeclaredBlocks): PackedBlockSlots {
-    return this.declared(objects, declared, (o) => this.matrix.slots(o.ltgODE2, 0, o.ltgODE2, 0))
+    return this.declared(objects, declared, (o, entries) =>
+      this.matrix.slots(o.ltgODE2, 0, o.ltgODE2, 0, false, entries),
+    )
   }
 
-  /** The stored entries of each object's whole block (positions from whole(o), row-major) as declared. */
+  /** The positions of each object's declared entries (slotsOf(o, its entries), row-major) packed. */
   private declared(
     objects: readonly ObjectComputation[],
     declared: DeclaredBlocks,
-    whole: (o: ObjectComputation) => Int32Array,
+    slotsOf: (o: ObjectComputation, entries: Int32Array) => Int32Array,
   ): PackedBlockSlots {
-    const tables = objects.map((o, k) => gather(whole(o), declared.nonzero[k]))
+    const tables = objects.map((o, k) => slotsOf(o, declared.nonzero[k]))
     return { ...pack(tables), entries: pack(declared.nonzero).slots }
   }
 
@@ -208,11 +221,12 @@ class MatrixSlots {
     aeOffset: number,
   ): { rows: PackedBlockSlots; columns: PackedBlockSlots } {
     if (this.constraintSlots?.aeOffset !== aeOffset) {
-      const rows = (o: ObjectComputation): Int32Array =>
-        Int32Array.from({ length: o.nAE }, (_, k) => aeOffset + o.aeIndex + k)
+      const rows = this.equationRows
+      const slots = (transposed: boolean) => (o: ObjectComputation, entries: Int32Array) =>
+        this.matrix.slots(rows, aeOffset + o.aeIndex, o.ltgODE2, 0, transposed, entries)
       this.constraintSlots = {
-        rows: this.declared(objects, declared, (o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0)),
-        columns: this.declared(objects, declared, (o) => this.matrix.slots(rows(o), 0, o.ltgODE2, 0, true)),
+        rows: this.declared(objects, declared, slots(false)),
+        columns: this.declared(objects, declared, slots(true)),
         aeOffset,
       }
     }
@@ -255,6 +269,8 @@ export class SystemEvaluator {
   private readonly localB: Float64Array
   private readonly localC: Float64Array
   private readonly localJ: Float64Array
+  /** 0, 1, ..., the most equations of an object - 1: an object's rows, offset by its first. */
+  private readonly equationRows: Int32Array
   private readonly massObjects: ObjectComputation[]
   private readonly forceObjects: ObjectComputation[]
   private readonly constraintObjects: ObjectComputation[]
@@ -307,6 +323,7 @@ export class SystemEvaluator {
     this.localB = new Float64Array(maxN)
     this.localC = new Float64Array(maxN)
     this.localJ = new Float64Array(maxAE * maxN)
+    this.equationRows = allEntries(maxAE)
     this.massObjects = objs.filter((o) => o.computeMassMatrix)
     this.forceObjects = objs.filter((o) => o.computeODE2LHS)
     this.constraintObjects = objs.filter((o) => o.nAE > 0)
@@ -399,33 +416,21 @@ export class SystemEvaluator {
    * their transposes. Called once per assembly by the sparse matrix factory.
    */
   addPattern(builder: SparsePatternBuilder, withStiffness: boolean): void {
-    const addDeclared = (o: ObjectComputation, nonzero: Int32Array): void => {
-      const ltg = o.ltgODE2,
-        n = ltg.length
-      for (const e of nonzero) builder.add(ltg[Math.floor(e / n)], ltg[e % n])
+    const addDeclared = (objects: readonly ObjectComputation[], nonzero: Int32Array[]): void => {
+      for (let k = 0; k < objects.length; k++)
+        builder.addEntries(objects[k].ltgODE2, 0, objects[k].ltgODE2, nonzero[k])
     }
-    const mass = this.structure('mass').nonzero
-    this.massObjects.forEach((o, k) => addDeclared(o, mass[k]))
-    if (withStiffness) {
-      const stiffness = this.structure('stiffness').nonzero
-      this.forceObjects.forEach((o, k) => addDeclared(o, stiffness[k]))
-    }
-    if (withStiffness && this.reactionStiffness) {
-      const reaction = this.structure('reaction').nonzero
-      this.constraintObjects.forEach((o, c) => addDeclared(o, reaction[c]))
-    }
+    addDeclared(this.massObjects, this.structure('mass').nonzero)
+    if (withStiffness) addDeclared(this.forceObjects, this.structure('stiffness').nonzero)
+    if (withStiffness && this.reactionStiffness)
+      addDeclared(this.constraintObjects, this.structure('reaction').nonzero)
     const n2 = this.system.nODE2
     const constraint = this.structure('constraint').nonzero
-    this.constraintObjects.forEach((o, c) => {
-      const ltg = o.ltgODE2,
-        n = ltg.length
-      for (const e of constraint[c]) {
-        const row = n2 + o.aeIndex + Math.floor(e / n),
-          col = ltg[e % n]
-        builder.add(row, col)
-        builder.add(col, row)
-      }
-    })
+    const rows = this.equationRows
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      const o = this.constraintObjects[c]
+      builder.addEntries(rows, n2 + o.aeIndex, o.ltgODE2, constraint[c], true)
+    }
   }
 
   /**
@@ -446,7 +451,7 @@ export class SystemEvaluator {
 
   private slotsOf(m: SystemMatrix): MatrixSlots {
     let slots = this.matrixSlots.get(m)
-    if (!slots) this.matrixSlots.set(m, (slots = new MatrixSlots(m)))
+    if (!slots) this.matrixSlots.set(m, (slots = new MatrixSlots(m, this.equationRows)))
     return slots
   }
 

@@ -13,7 +13,8 @@ export interface SystemMatrix {
    * so the transpose of a row-major local block lands through the block's own index. An entry the
    * storage lacks (outside a sparse pattern) gets a position that addAt reports if a nonzero reaches it.
    * Blocks written at every refresh look their positions up once per assembly and add through addAt
-   * without a search per entry.
+   * without a search per entry. With entries, only those positions of the row-major block, in their
+   * order (an item's declared nonzeros).
    */
   slots(
     rows: ArrayLike<number>,
@@ -21,6 +22,7 @@ export interface SystemMatrix {
     cols: ArrayLike<number>,
     colOffset: number,
     transposed?: boolean,
+    entries?: Int32Array,
   ): Int32Array
   /**
    * Adds factor * local[p - begin] at position slots[p] for every p in [begin, end), in order of p:
@@ -61,6 +63,34 @@ export interface SystemMatrix {
   multiply(x: Float64Array, y: Float64Array): void
 }
 
+/**
+ * The matrix positions SystemMatrix.slots looks up, in its order: (rows[i] + rowOffset, cols[j] +
+ * colOffset) for each entry i * cols.length + j of the row-major block (all, or entries), swapped when
+ * transposed.
+ */
+export function blockPositions(
+  rows: ArrayLike<number>,
+  rowOffset: number,
+  cols: ArrayLike<number>,
+  colOffset: number,
+  transposed: boolean,
+  entries?: Int32Array,
+): { row: Int32Array; col: Int32Array } {
+  const nc = cols.length
+  const count = entries ? entries.length : rows.length * nc
+  const row = new Int32Array(count),
+    col = new Int32Array(count)
+  for (let p = 0; p < count; p++) {
+    const e = entries ? entries[p] : p
+    const i = (e / nc) | 0
+    const r = rows[i] + rowOffset,
+      c = cols[e - i * nc] + colOffset
+    row[p] = transposed ? c : r
+    col[p] = transposed ? r : c
+  }
+  return { row, col }
+}
+
 export class DenseSystemMatrix implements SystemMatrix {
   readonly data: Float64Array
   private readonly lu = new DenseLU()
@@ -79,16 +109,11 @@ export class DenseSystemMatrix implements SystemMatrix {
     cols: ArrayLike<number>,
     colOffset: number,
     transposed = false,
+    entries?: Int32Array,
   ): Int32Array {
-    const nc = cols.length,
-      n = this.n
-    const slots = new Int32Array(rows.length * nc)
-    for (let i = 0; i < rows.length; i++)
-      for (let j = 0; j < nc; j++) {
-        const row = rows[i] + rowOffset,
-          col = cols[j] + colOffset
-        slots[i * nc + j] = transposed ? col * n + row : row * n + col
-      }
+    const { row, col } = blockPositions(rows, rowOffset, cols, colOffset, transposed, entries)
+    const slots = new Int32Array(row.length)
+    for (let p = 0; p < slots.length; p++) slots[p] = row[p] * this.n + col[p]
     return slots
   }
   addAt(slots: Int32Array, begin: number, end: number, local: Float64Array, factor: number): void {

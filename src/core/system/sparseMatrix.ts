@@ -6,7 +6,7 @@ import { SparseLU } from '../math/sparseLU'
 import { patternNonzeros, patternSlot, SparsePatternBuilder, type SparsePattern } from '../math/sparsePattern'
 import type { SimulationSettings } from '../model/settings'
 import type { SystemEvaluator } from './evaluator'
-import { DenseSystemMatrix, type SystemMatrix } from './matrix'
+import { blockPositions, DenseSystemMatrix, type SystemMatrix } from './matrix'
 
 export class SparseSystemMatrix implements SystemMatrix {
   readonly n: number
@@ -56,16 +56,14 @@ export class SparseSystemMatrix implements SystemMatrix {
     cols: ArrayLike<number>,
     colOffset: number,
     transposed = false,
+    entries?: Int32Array,
   ): Int32Array {
-    const nc = cols.length
-    const slots = new Int32Array(rows.length * nc)
-    for (let i = 0; i < rows.length; i++)
-      for (let j = 0; j < nc; j++) {
-        const row = rows[i] + rowOffset,
-          col = cols[j] + colOffset
-        const slot = transposed ? patternSlot(this.pattern, col, row) : patternSlot(this.pattern, row, col)
-        slots[i * nc + j] = slot >= 0 ? slot : this.sink
-      }
+    const { row, col } = blockPositions(rows, rowOffset, cols, colOffset, transposed, entries)
+    const slots = new Int32Array(row.length)
+    for (let p = 0; p < slots.length; p++) {
+      const slot = patternSlot(this.pattern, row[p], col[p])
+      slots[p] = slot >= 0 ? slot : this.sink
+    }
     return slots
   }
 

@@ -29,6 +29,12 @@ const B = {
   Z: new Float64Array(12),
 }
 
+/**
+ * structuralNonzeros of rigid bodies by block, size and offset: one array for all bodies of a kind
+ * (read only), so the assembly indexes it once.
+ */
+const BODY_MASKS = new Map<string, Uint8Array>()
+
 class RigidBody3D extends RigidBodyBase {
   readonly nAE: number
   protected readonly J: Float64Array
@@ -124,6 +130,13 @@ class RigidBody3D extends RigidBodyBase {
    * diagonal of the Euler parameters.
    */
   structuralNonzeros(block: LocalBlock): Uint8Array {
+    const key = `${block} ${this.ltgODE2.length} ${this.nAE} ${this.hasOffset}`
+    let mask = BODY_MASKS.get(key)
+    if (!mask) BODY_MASKS.set(key, (mask = this.mask(block)))
+    return mask
+  }
+
+  private mask(block: LocalBlock): Uint8Array {
     const n = this.ltgODE2.length
     if (block === 'constraint') return Uint8Array.from({ length: this.nAE * n }, (_, j) => (j >= 3 ? 1 : 0))
     if (block === 'reaction')
