@@ -285,117 +285,154 @@ export class SparseLU {
    */
   private factorFull(first: number, tiny: number, preferred: Int32Array | null): number {
     const n = this.n
-    const { x, Astart, Arow, Aperm, pivotOf, pivotRank, rowOfPivot, reach, Lstart, Ustart, colOrder, mark } =
-      this
+    const { x, pivotOf, rowOfPivot, reach, Lstart, Ustart, colOrder } = this
     this.restoreRowNumbers(first)
-    let { Lrow, Lval, Urow, Uval } = this
     let lnz = Lstart[first],
       unz = Ustart[first]
     let prefer = preferred
+    // Each phase of a column is a method of its own: the first factorization runs before V8 has
+    // compiled it, and the whole loop compiled on-stack deoptimized at the first branch it had not yet
+    // seen (an off-diagonal pivot) and was compiled again, ~0.2 s of compiler time for perf3D's setup.
     for (let k = first; k < n; k++) {
       Lstart[k] = lnz
       Ustart[k] = unz
-      if (lnz + n > Lrow.length) {
-        this.growL(lnz + n)
-        ;({ Lrow, Lval } = this)
-      }
-      if (unz + n > Urow.length) {
-        this.growU(unz + n)
-        ;({ Urow, Uval } = this)
-      }
+      if (lnz + n > this.Lrow.length) this.growL(lnz + n)
+      if (unz + n > this.Urow.length) this.growU(unz + n)
       const col = colOrder[k]
-      // x = L \ A(:, col) on the reach of the column's rows.
       const top = this.computeReach(k)
-      for (let e = Astart[k]; e < Astart[k + 1]; e++) x[Arow[e]] = Aperm[e]
-      for (let p = top; p < n; p++) {
-        const j = reach[p]
-        const J = pivotOf[j]
-        if (J < 0) continue
-        const xj = x[j]
-        // A zero multiplier changes nothing (it could only flip the sign of a zero). Many pattern
-        // entries are zero at every refresh (mass and stiffness blocks are declared whole), so
-        // this skips 28 % (perf3D) to 70 % (planar chain) of the multiply-adds; refactor skips the
-        // same ones, which keeps their factors bit for bit equal.
-        if (xj === 0) continue
-        subtractMultiple(x, Lrow, Lval, Lstart[J] + 1, Lstart[J + 1], xj)
-      }
-      // U(:, k) above the diagonal in the reach's (topological) order; the pivot among the rest.
-      let largest = -1
-      for (let p = top; p < n; p++) {
-        const i = reach[p]
-        if (pivotOf[i] < 0) largest = Math.max(largest, Math.abs(x[i]))
-        else {
-          Urow[unz] = pivotOf[i]
-          Uval[unz++] = x[i]
-        }
-      }
+      this.solveColumn(k, top)
+      const largest = this.appendU(top, unz)
+      unz = this.columnEnd
       if (largest <= tiny) {
         for (let p = top; p < n; p++) x[reach[p]] = 0
         return col
       }
-      const acceptable = PIVOT_THRESHOLD * largest
-      // The preferred row while it is an acceptable candidate (an unpivoted row of the reach, which
-      // computeReach marked with the current stamp), else the rule, for this column and all after it.
-      let pivotRow = -1
-      const kept = prefer ? prefer[k] : -1
-      const a = kept >= 0 ? Math.abs(x[kept]) : 0
-      if (
-        kept >= 0 &&
-        pivotOf[kept] < 0 &&
-        mark[kept] === this.stamp &&
-        a > tiny &&
-        a >= KEPT_PIVOT_THRESHOLD * largest
-      )
-        pivotRow = kept
-      else {
+      // The preferred row while it is an acceptable candidate, else the rule, for this column and all
+      // after it.
+      let pivotRow = prefer ? this.keptPivot(prefer[k], largest, tiny) : -1
+      if (pivotRow < 0) {
         prefer = null
-        if (pivotOf[col] < 0 && Math.abs(x[col]) >= acceptable) pivotRow = col
-        else if (this.keepPivots) {
-          // Kept pivots: the largest candidate, the widest margin before it falls below
-          // KEPT_PIVOT_THRESHOLD of its column (perf3DRigidBodies, 1000 steps: 2 full factorizations
-          // instead of 200 with the first acceptable one, for 10 % more multiply-adds).
-          let best = -1
-          for (let p = top; p < n; p++) {
-            const i = reach[p]
-            if (pivotOf[i] < 0 && Math.abs(x[i]) > best) {
-              best = Math.abs(x[i])
-              pivotRow = i
-            }
-          }
-        } else
-          for (let p = top; p < n; p++) {
-            const i = reach[p]
-            if (pivotOf[i] < 0 && Math.abs(x[i]) >= acceptable) {
-              pivotRow = i
-              break
-            }
-          }
+        pivotRow = this.rulePivot(col, top, largest)
       }
       const pivot = x[pivotRow]
-      Urow[unz] = k
-      Uval[unz++] = pivot
+      this.Urow[unz] = k
+      this.Uval[unz++] = pivot
       pivotOf[pivotRow] = k
       rowOfPivot[k] = pivotRow
-      Lrow[lnz] = pivotRow
-      Lval[lnz++] = 1
-      let below = 0
-      for (let p = top; p < n; p++) {
-        const i = reach[p]
-        if (i === pivotRow) pivotRank[k] = below
-        else if (pivotOf[i] < 0) {
-          Lrow[lnz] = i
-          Lval[lnz++] = x[i] / pivot
-          below++
-        }
-        x[i] = 0
-      }
+      lnz = this.appendL(k, top, pivotRow, pivot, lnz)
     }
     Lstart[n] = lnz
     Ustart[n] = unz
     // L's rows from original numbering to pivot order, as solve and refactor use them.
+    const Lrow = this.Lrow
     for (let p = 0; p < lnz; p++) Lrow[p] = pivotOf[Lrow[p]]
-    for (let e = 0; e < Arow.length; e++) this.Apos[e] = pivotOf[Arow[e]]
+    const { Arow, Apos } = this
+    for (let e = 0; e < Arow.length; e++) Apos[e] = pivotOf[Arow[e]]
     return -1
+  }
+
+  /** x = L \ A(:, colOrder[k]) on the reach of the column (reach[top..n)). */
+  private solveColumn(k: number, top: number): void {
+    const { x, Astart, Arow, Aperm, pivotOf, reach, Lstart, Lrow, Lval } = this
+    for (let e = Astart[k]; e < Astart[k + 1]; e++) x[Arow[e]] = Aperm[e]
+    for (let p = top; p < this.n; p++) {
+      const j = reach[p]
+      const J = pivotOf[j]
+      if (J < 0) continue
+      const xj = x[j]
+      // A zero multiplier changes nothing (it could only flip the sign of a zero). Many pattern
+      // entries are zero at every refresh (mass and stiffness blocks are declared whole), so
+      // this skips 28 % (perf3D) to 70 % (planar chain) of the multiply-adds; refactor skips the
+      // same ones, which keeps their factors bit for bit equal.
+      if (xj === 0) continue
+      subtractMultiple(x, Lrow, Lval, Lstart[J] + 1, Lstart[J + 1], xj)
+    }
+  }
+
+  /** End of U's entries after appendU. */
+  private columnEnd = 0
+
+  /**
+   * U(:, k) above the diagonal from position unz, in the reach's (topological) order (columnEnd: where
+   * it ends); returns the largest |x| among the rows not yet pivotal (the candidates).
+   */
+  private appendU(top: number, unz: number): number {
+    const { x, pivotOf, reach, Urow, Uval } = this
+    let largest = -1
+    for (let p = top; p < this.n; p++) {
+      const i = reach[p]
+      if (pivotOf[i] < 0) largest = Math.max(largest, Math.abs(x[i]))
+      else {
+        Urow[unz] = pivotOf[i]
+        Uval[unz++] = x[i]
+      }
+    }
+    this.columnEnd = unz
+    return largest
+  }
+
+  /**
+   * The preferred row (startFromPivots) when it is an acceptable candidate (an unpivoted row of the
+   * reach, which computeReach marked with the current stamp), else -1.
+   */
+  private keptPivot(kept: number, largest: number, tiny: number): number {
+    const a = kept >= 0 ? Math.abs(this.x[kept]) : 0
+    return kept >= 0 &&
+      this.pivotOf[kept] < 0 &&
+      this.mark[kept] === this.stamp &&
+      a > tiny &&
+      a >= KEPT_PIVOT_THRESHOLD * largest
+      ? kept
+      : -1
+  }
+
+  /** The pivot row by the rule of the header: the diagonal when acceptable, else per keepPivots. */
+  private rulePivot(col: number, top: number, largest: number): number {
+    const { x, pivotOf, reach } = this
+    const n = this.n
+    const acceptable = PIVOT_THRESHOLD * largest
+    if (pivotOf[col] < 0 && Math.abs(x[col]) >= acceptable) return col
+    let pivotRow = -1
+    if (this.keepPivots) {
+      // Kept pivots: the largest candidate, the widest margin before it falls below
+      // KEPT_PIVOT_THRESHOLD of its column (perf3DRigidBodies, 1000 steps: 2 full factorizations
+      // instead of 200 with the first acceptable one, for 10 % more multiply-adds).
+      let best = -1
+      for (let p = top; p < n; p++) {
+        const i = reach[p]
+        if (pivotOf[i] < 0 && Math.abs(x[i]) > best) {
+          best = Math.abs(x[i])
+          pivotRow = i
+        }
+      }
+    } else
+      for (let p = top; p < n; p++) {
+        const i = reach[p]
+        if (pivotOf[i] < 0 && Math.abs(x[i]) >= acceptable) return i
+      }
+    return pivotRow
+  }
+
+  /**
+   * L(:, k): the unit pivot row first, then the other candidates divided by the pivot (pivotRank[k]:
+   * how many came before the pivot in the search order); clears x on the reach. Returns L's new end.
+   */
+  private appendL(k: number, top: number, pivotRow: number, pivot: number, lnz: number): number {
+    const { x, pivotOf, pivotRank, reach, Lrow, Lval } = this
+    Lrow[lnz] = pivotRow
+    Lval[lnz++] = 1
+    let below = 0
+    for (let p = top; p < this.n; p++) {
+      const i = reach[p]
+      if (i === pivotRow) pivotRank[k] = below
+      else if (pivotOf[i] < 0) {
+        Lrow[lnz] = i
+        Lval[lnz++] = x[i] / pivot
+        below++
+      }
+      x[i] = 0
+    }
+    return lnz
   }
 
   /**
