@@ -78,8 +78,6 @@ const W = {
    */
   rowForce: new Float64Array(3),
   rowTorque: new Float64Array(3),
-  /** Per rigid-frame marker its arm A local at the evaluated state (RigidFrame.arm), for markerRow. */
-  arm: [new Float64Array(3), new Float64Array(3)],
   /** Total force and torque of the reactions on each marker (their load Jacobians are linear in them). */
   force: [new Float64Array(3), new Float64Array(3)],
   torque: [new Float64Array(3), new Float64Array(3)],
@@ -124,6 +122,9 @@ const ROTATION = 3
 
 /** Doubles per equation in AxisJoint.data: the kind, then the axis or a and b. */
 const EQUATION_SIZE = 7
+
+/** Doubles per equation of the reaction records: force direction v, torque w (AxisJoint.data). */
+const REACTION_SIZE = 6
 
 /** out[offset + j] = (J^T v + G^T w)_j on a marker's coordinates, J and G 3 x n row-major (G null: w = 0). */
 function projectOnMarker(
@@ -237,7 +238,9 @@ export class AxisJoint implements ObjectComputation {
    *   [eqAt, gAt)       per equation its kind and local vectors (axis, or a and b): EQUATION_SIZE each,
    *   [gAt, rowsAt)     g (position level),
    *   [rowsAt, gtAt)    C_q (nAE x n, row-major),
-   *   [gtAt, end)       with offsets: g_t, the explicit time derivative of g (jointOffsets.ts).
+   *   [gtAt, recAt)     with offsets: g_t, the explicit time derivative of g (jointOffsets.ts),
+   *   [recAt, end)      the arms A_m local of rigid markers (6), then per equation the global force
+   *                     direction v and torque w of its unit reaction (REACTION_SIZE each).
    * With offsets the J0 vectors in the equation records follow t (syncOffsets).
    */
   private data = new Float64Array(0)
@@ -245,7 +248,16 @@ export class AxisJoint implements ObjectComputation {
   private gAt = 0
   private rowsAt = 0
   private gtAt = 0
+  private recAt = 0
+  /** g (and the reaction records) are those of the coordinates in data[0, n). */
   private cacheValid = false
+  /** C_q too (evaluate with rows). */
+  private rowsValid = false
+  /**
+   * Every marker is a rigid frame or has no coordinates: C_q^T lambda from the markers' total forces
+   * (directReactions) instead of C_q's rows.
+   */
+  private direct = false
   /** No coordinate appears twice in ltgODE2 (both markers on one node do share them). */
   private distinctColumns = false
   /** Rheonomic joints (JointGeneric's offsets): the explicit time terms of the equations. */
@@ -307,7 +319,8 @@ export class AxisJoint implements ObjectComputation {
       this.gAt = n + EQUATION_SIZE * nAE
       this.rowsAt = this.gAt + nAE
       this.gtAt = this.rowsAt + nAE * n
-      this.data = packedFloat64(this.gtAt + (this.offsets ? nAE : 0))
+      this.recAt = this.gtAt + (this.offsets ? nAE : 0)
+      this.data = packedFloat64(this.recAt + 6 + REACTION_SIZE * nAE)
       this.equations.forEach((e, k) => {
         const at = this.eqAt + EQUATION_SIZE * k
         this.data[at] =
@@ -327,6 +340,7 @@ export class AxisJoint implements ObjectComputation {
     this.ltgODE2.set(a, 0)
     this.ltgODE2.set(b, a.length)
     this.distinctColumns = new Set(this.ltgODE2).size === this.ltgODE2.length
+    this.direct = [0, 1].every((m) => this.rigid[m] !== null || this.len(m) === 0)
     // The equation records hold the vectors at t = -inf until the next evaluation.
     this.offsets?.invalidate()
     this.derivativeColumns = reactionDerivativeColumns(this.equations, this.layouts(), a.length + b.length)
@@ -401,7 +415,8 @@ export class AxisJoint implements ObjectComputation {
    */
   private markerRow(m: 0 | 1, out: Float64Array, offset: number): void {
     const rigid = this.rigid[m]
-    if (rigid) rigid.generalizedForceWithArm(W.arm[m], W.rowForce, W.rowTorque, out, offset)
+    if (rigid)
+      rigid.generalizedForceWithArm(this.data, this.recAt + 3 * m, W.rowForce, W.rowTorque, out, offset)
     else
       projectOnMarker(
         W.J[m],
@@ -415,21 +430,23 @@ export class AxisJoint implements ObjectComputation {
   }
 
   /**
-   * Brings g and C_q (in this.data) up to date with s in one pass. Both are functions of the
-   * joint's coordinates only (markers depend on q at their ltg), so nothing is recomputed while those
-   * are unchanged: the reaction forces C_q^T lambda, the equations g and the Newton matrix of one
-   * iteration share one evaluation. The comparison with the cached coordinates sees every writer of s.q.
-   * Each row is the generalized force of a unit force u (translations: -u on marker 0, u on marker 1,
-   * plus the torque u x dp on the marker the axis turns with) or a torque pair (rotations: c, -c), so
-   * each marker's block is written once, for rigid frames straight from the node cache.
+   * Brings g and the reaction records (withRows: C_q too) in this.data up to date with s in one pass.
+   * All are functions of the joint's coordinates only (markers depend on q at their ltg), so nothing
+   * is recomputed while those are unchanged: the reaction forces, the equations g and the Newton
+   * matrix of one iteration share one evaluation. The comparison with the cached coordinates sees every
+   * writer of s.q. Each row is the generalized force of a unit force (translations: -u on marker 0, u
+   * on marker 1, plus the torque u x dp on the marker the axis turns with) or a torque pair (rotations:
+   * c, -c); the records keep u and u x dp, or c, and each rigid marker's arm, from which
+   * directReactions forms C_q^T lambda without the rows. Rows are made only where C_q is asked for (the
+   * Newton matrix, index-2 equations): the iterations in between need g and the reactions alone.
    */
-  private evaluate(s: SystemState): void {
+  private evaluate(s: SystemState, withRows: boolean): void {
     this.syncOffsets(s)
     const ltg = this.ltgODE2,
       n = ltg.length,
       q = s.q,
       data = this.data
-    if (this.cacheValid) {
+    if (this.cacheValid && (this.rowsValid || !withRows)) {
       let same = true
       for (let j = 0; j < n; j++) {
         if (q[ltg[j]] !== data[j]) {
@@ -441,16 +458,17 @@ export class AxisJoint implements ObjectComputation {
     }
     for (let j = 0; j < n; j++) data[j] = q[ltg[j]]
     const p0 = W.p[0],
-      p1 = W.p[1]
-    this.k[0].position(s, p0)
-    this.k[1].position(s, p1)
+      p1 = W.p[1],
+      rigid0 = this.rigid[0],
+      rigid1 = this.rigid[1],
+      rec = this.recAt
+    if (rigid0) rigid0.positionAndArm(s, data, rec, p0)
+    else this.k[0].position(s, p0)
+    if (rigid1) rigid1.positionAndArm(s, data, rec + 3, p1)
+    else this.k[1].position(s, p1)
     const A0 = this.rotationOf(s, 0),
       A1 = this.rotationOf(s, 1)
-    this.markerJacobians(s)
-    const rigid0 = this.rigid[0],
-      rigid1 = this.rigid[1]
-    if (rigid0) rigid0.arm(W.arm[0])
-    if (rigid1) rigid1.arm(W.arm[1])
+    if (withRows) this.markerJacobians(s)
     const d0 = p1[0] - p0[0],
       d1 = p1[1] - p0[1],
       d2 = p1[2] - p0[2]
@@ -460,7 +478,8 @@ export class AxisJoint implements ObjectComputation {
       t = W.rowTorque
     for (let k = 0; k < this.nAE; k++) {
       const o = this.eqAt + EQUATION_SIZE * k,
-        r = this.rowsAt + k * n
+        r = this.rowsAt + k * n,
+        w = rec + 6 + REACTION_SIZE * k
       const e = data[o],
         x0 = data[o + 1],
         x1 = data[o + 2],
@@ -479,6 +498,11 @@ export class AxisJoint implements ObjectComputation {
         const c0 = a1 * b2 - a2 * b1,
           c1 = a2 * b0 - a0 * b2,
           c2 = a0 * b1 - a1 * b0
+        data[w] = data[w + 1] = data[w + 2] = 0
+        data[w + 3] = c0
+        data[w + 4] = c1
+        data[w + 5] = c2
+        if (!withRows) continue
         f[0] = f[1] = f[2] = 0
         t[0] = c0
         t[1] = c1
@@ -505,6 +529,13 @@ export class AxisJoint implements ObjectComputation {
       const t0 = u1 * d2 - u2 * d1,
         t1 = u2 * d0 - u0 * d2,
         t2 = u0 * d1 - u1 * d0
+      data[w] = u0
+      data[w + 1] = u1
+      data[w + 2] = u2
+      data[w + 3] = t0
+      data[w + 4] = t1
+      data[w + 5] = t2
+      if (!withRows) continue
       f[0] = -u0
       f[1] = -u1
       f[2] = -u2
@@ -530,6 +561,7 @@ export class AxisJoint implements ObjectComputation {
       this.offsets.velocityTerms(A0, A1, W.dp, data, this.gtAt)
     }
     this.cacheValid = true
+    this.rowsValid = withRows
   }
 
   /**
@@ -550,7 +582,7 @@ export class AxisJoint implements ObjectComputation {
   /** computeAETimeTerm of joints with offsets: g_t, or the acceleration-level term (jointOffsets.ts). */
   private timeTerm(s: SystemState, out: Float64Array, level: 'velocity' | 'acceleration'): void {
     if (level === 'velocity') {
-      this.evaluate(s)
+      this.evaluate(s, false)
       for (let k = 0; k < this.nAE; k++) out[k] = this.data[this.gtAt + k]
       return
     }
@@ -579,7 +611,7 @@ export class AxisJoint implements ObjectComputation {
 
   /** Position level: g; velocity level (index 2): g' = C_q q'. */
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    this.evaluate(s)
+    this.evaluate(s, velocityLevel)
     const data = this.data
     if (!velocityLevel) {
       for (let k = 0; k < this.nAE; k++) out[k] = data[this.gAt + k]
@@ -597,9 +629,15 @@ export class AxisJoint implements ObjectComputation {
    * out[ltg] += C_q^T lambda straight from the joint's block (ObjectComputation.addReactionForces).
    * With distinct coordinates and every multiplier nonzero, coordinate by coordinate: each out entry
    * is loaded and stored once and gets its rows' terms in the same order as row by row (bit for bit).
+   * Rigid markers (or none): from the total forces (directReactions).
    */
   addReactionForces(s: SystemState, out: Float64Array): void {
-    this.evaluate(s)
+    if (this.direct) {
+      this.evaluate(s, false)
+      this.directReactions(s, out)
+      return
+    }
+    this.evaluate(s, true)
     const data = this.data,
       ltg = this.ltgODE2,
       n = ltg.length,
@@ -625,9 +663,44 @@ export class AxisJoint implements ObjectComputation {
     }
   }
 
+  /**
+   * out[ltg] += C_q^T lambda as the generalized forces of the total reactions on each marker, F_1 =
+   * sum lambda_k u_k = -F_0 and T_m = sum lambda_k w_k of the rows acting on m: two per joint instead
+   * of one per row and marker (markers rigid frames or without coordinates, after evaluate).
+   */
+  private directReactions(s: SystemState, out: Float64Array): void {
+    const data = this.data,
+      lambda = s.lambda,
+      F0 = W.force[0],
+      F1 = W.force[1],
+      T0 = W.torque[0],
+      T1 = W.torque[1]
+    for (let i = 0; i < 3; i++) F1[i] = T0[i] = T1[i] = 0
+    for (let k = 0; k < this.nAE; k++) {
+      const lam = lambda[this.aeIndex + k],
+        e = data[this.eqAt + EQUATION_SIZE * k],
+        w = this.recAt + 6 + REACTION_SIZE * k
+      if (e !== ROTATION) for (let i = 0; i < 3; i++) F1[i] += lam * data[w + i]
+      // A rotation's torque pair (c, -c); a translation's u x dp on the marker its axis turns with.
+      for (let i = 0; i < 3; i++) {
+        const torque = lam * data[w + 3 + i]
+        if (e === ROTATION) {
+          T0[i] += torque
+          T1[i] -= torque
+        } else if (e === AXIS_OF_0) T0[i] += torque
+        else if (e === AXIS_OF_1) T1[i] += torque
+      }
+    }
+    for (let i = 0; i < 3; i++) F0[i] = -F1[i]
+    const rigid0 = this.rigid[0],
+      rigid1 = this.rigid[1]
+    if (rigid0) rigid0.addGeneralizedForce(s, data, this.recAt, F0, T0, out)
+    if (rigid1) rigid1.addGeneralizedForce(s, data, this.recAt + 3, F1, T1, out)
+  }
+
   /** C_q, the same at both levels (the index-2 equation is the exact time derivative). */
   computeAEJacobian(s: SystemState, out: Float64Array): void {
-    this.evaluate(s)
+    this.evaluate(s, true)
     const data = this.data,
       at = this.rowsAt,
       len = this.nAE * this.ltgODE2.length

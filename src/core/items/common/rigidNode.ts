@@ -181,14 +181,29 @@ export class RigidFrame implements FrameKinematics {
   }
 
   position(s: SystemState, out: Float64Array): void {
+    this.node.updateRotation(s)
+    this.arm(F.t1, 0)
+    this.positionFromArm(s, F.t1, 0, out)
+  }
+
+  /**
+   * Brings the node's cache to s, writes the arm A local into arm[at ..) and the position into out: a
+   * joint needs both, the arm for its rows and reactions.
+   */
+  positionAndArm(s: SystemState, arm: Float64Array, at: number, out: Float64Array): void {
+    this.node.updateRotation(s)
+    this.arm(arm, at)
+    this.positionFromArm(s, arm, at, out)
+  }
+
+  /** p = reference + translation + the arm r (arm() at s, in r[rAt ..)). */
+  private positionFromArm(s: SystemState, r: Float64Array, rAt: number, out: Float64Array): void {
     const node = this.node
-    node.updateRotation(s)
     this.translation(s.q, out)
     const ref = node.reference
-    matVec3(node.A, this.local, F.t1)
-    out[0] += ref[0] + F.t1[0]
-    out[1] += ref[1] + F.t1[1]
-    out[2] += (node.nTrans === 3 ? ref[2] : 0) + F.t1[2]
+    out[0] += ref[0] + r[rAt]
+    out[1] += ref[1] + r[rAt + 1]
+    out[2] += (node.nTrans === 3 ? ref[2] : 0) + r[rAt + 2]
   }
 
   velocity(s: SystemState, out: Float64Array): void {
@@ -338,20 +353,23 @@ export class RigidFrame implements FrameKinematics {
    * It reads the cache as it is: call it after position() or rotationMatrixView() at the same state.
    */
   generalizedForce(f: Float64Array, t: Float64Array, out: Float64Array, offset: number): void {
-    this.arm(F.t3)
-    this.generalizedForceWithArm(F.t3, f, t, out, offset)
+    this.arm(F.t3, 0)
+    this.generalizedForceWithArm(F.t3, 0, f, t, out, offset)
   }
 
-  /** The arm r = A local in global components into out (the cache as it is, as generalizedForce reads it). */
-  arm(out: Float64Array): void {
+  /**
+   * The arm r = A local in global components into out[at ..) (the cache as it is, as generalizedForce
+   * reads it).
+   */
+  arm(out: Float64Array, at: number): void {
     const A = this.node.A,
       l = this.local
     const l0 = l[0],
       l1 = l[1],
       l2 = l[2]
-    out[0] = A[0] * l0 + A[1] * l1 + A[2] * l2
-    out[1] = A[3] * l0 + A[4] * l1 + A[5] * l2
-    out[2] = A[6] * l0 + A[7] * l1 + A[8] * l2
+    out[at] = A[0] * l0 + A[1] * l1 + A[2] * l2
+    out[at + 1] = A[3] * l0 + A[4] * l1 + A[5] * l2
+    out[at + 2] = A[6] * l0 + A[7] * l1 + A[8] * l2
   }
 
   /**
@@ -360,6 +378,7 @@ export class RigidFrame implements FrameKinematics {
    */
   generalizedForceWithArm(
     r: Float64Array,
+    rAt: number,
     f: Float64Array,
     t: Float64Array,
     out: Float64Array,
@@ -375,9 +394,9 @@ export class RigidFrame implements FrameKinematics {
       nt = node.nTrans,
       nr = node.rotation.size
     const G = node.G
-    const r0 = r[0],
-      r1 = r[1],
-      r2 = r[2]
+    const r0 = r[rAt],
+      r1 = r[rAt + 1],
+      r2 = r[rAt + 2]
     const x0 = r1 * f2 - r2 * f1 + t0,
       x1 = r2 * f0 - r0 * f2 + t1,
       x2 = r0 * f1 - r1 * f0 + t2
@@ -386,6 +405,39 @@ export class RigidFrame implements FrameKinematics {
     if (nt === 3) out[offset + 2] = f2
     const o = offset + nt
     for (let k = 0; k < nr; k++) out[o + k] = G[k] * x0 + G[nr + k] * x1 + G[2 * nr + k] * x2
+  }
+
+  /**
+   * out[ltg] += J^T f + G^T t at s, the arm r from arm() at the same coordinates (out[rAt ..)): a
+   * joint's reactions from its total force and torque on the marker.
+   */
+  addGeneralizedForce(
+    s: SystemState,
+    r: Float64Array,
+    rAt: number,
+    f: Float64Array,
+    t: Float64Array,
+    out: Float64Array,
+  ): void {
+    const node = this.node,
+      nt = node.nTrans,
+      nr = node.rotation.size,
+      ltg = this.ltg
+    node.updateRotation(s)
+    const G = node.G
+    const f0 = f[0],
+      f1 = f[1],
+      f2 = f[2]
+    const r0 = r[rAt],
+      r1 = r[rAt + 1],
+      r2 = r[rAt + 2]
+    const x0 = r1 * f2 - r2 * f1 + t[0],
+      x1 = r2 * f0 - r0 * f2 + t[1],
+      x2 = r0 * f1 - r1 * f0 + t[2]
+    out[ltg[0]] += f0
+    out[ltg[1]] += f1
+    if (nt === 3) out[ltg[2]] += f2
+    for (let k = 0; k < nr; k++) out[ltg[nt + k]] += G[k] * x0 + G[nr + k] * x1 + G[2 * nr + k] * x2
   }
 
   /**
