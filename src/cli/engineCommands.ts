@@ -1,6 +1,5 @@
 // The commands that load and solve projects, and the study's worker processes: the `engine` bundle,
 // which the entry (entry.ts) loads only when one of them runs.
-import { caseRunnerProcess } from '../node/caseRunner'
 import { reportError, type Command } from './commandLine'
 import { UsageError } from './errors'
 import { infoCommand } from './info'
@@ -11,7 +10,12 @@ import { runCommand } from './run'
 import { validateCommand } from './validate'
 import { verifyCommand } from './verify'
 
-export { caseRunnerProcess }
+/** A study's worker process (`mbs __study-worker`); the exit code when its parent lets it go. */
+export async function studyWorkerMain(): Promise<number> {
+  // Loaded on demand, like the study's other modules: child_process and the study code are no part
+  // of a run's start.
+  return (await import('../node/caseRunner')).caseRunnerProcess()
+}
 
 export type EngineCommand = Exclude<Command, { command: 'import' }>
 

@@ -8,7 +8,7 @@ import { processIO, type CliIO } from './io'
 
 export async function mainAsync(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   try {
-    if (argv[0] === WORKER_COMMAND) return await (await import('./engineCommands')).caseRunnerProcess()
+    if (argv[0] === WORKER_COMMAND) return await (await import('./engineCommands')).studyWorkerMain()
     const cmd = parseCommandLine(argv, io)
     if (typeof cmd === 'number') return cmd
     if (cmd.command === 'import') return await (await import('./import')).importMain(cmd, io)
