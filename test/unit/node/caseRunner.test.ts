@@ -1,13 +1,16 @@
 // CaseRunner against a worker whose channel closes before it exits: a case sent into the closed channel
 // is rejected with CaseRunnerDied when the process exits, and the parent does not crash (an unhandled
-// 'error' event of the child process, ERR_IPC_CHANNEL_CLOSED or EPIPE, would end it). threadCpuMs
-// against the process's CPU time: a process's CPU is the sum of its threads'.
+// 'error' event of the child process, ERR_IPC_CHANNEL_CLOSED or EPIPE, would end it). The real worker
+// (the mbs bin), which keeps its project's system across cases, against fresh runs of each case.
+// threadCpuMs against the process's CPU time: a process's CPU is the sum of its threads'.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
+import type { Override } from '../../../src/core'
 import { CaseRunner, CaseRunnerDied, cpuMs, threadCpuMs } from '../../../src/node/caseRunner'
+import { alone, load, outputs, shuffled } from '../core/study/freshRuns'
 
 const WORKER = path.resolve(__dirname, '../../fixtures/study/disconnectingWorker.mjs')
 
@@ -26,6 +29,40 @@ describe('CaseRunner', () => {
     expect(runner.alive).toBe(false)
     fs.rmSync(path.dirname(flag), { recursive: true })
   })
+
+  it('the mbs worker keeps its system: shuffled cases equal fresh runs bit for bit', async () => {
+    const file = 'resources/examples/pendulum.mbsproj'
+    const project = load(file)
+    const outs = outputs('bobPositionSensor', 2)
+    const short: Override[] = [
+      { path: 'timeIntegration.numberOfSteps', value: 200 },
+      { path: 'timeIntegration.endTime', value: 0.5 },
+    ]
+    const varied: Override[][] = [
+      ...[0.4, 0.9, 1.6, 2.2, 3.1].map((m) => [{ path: 'bob.physicsMass', value: m }]),
+      [{ path: 'gravity.loadVector', value: [0.3, -1.62, 0] }],
+      // Structural (built anew) and invalid (a failed row): the kept system must not notice either.
+      [
+        { path: 'rod.distance', value: 0.7 },
+        { path: 'bob.physicsMass', value: 1.3 },
+      ],
+      [{ path: 'bob.physicsMass', value: -2 }],
+    ]
+    const cases = shuffled(varied, 11).map((o, index) => ({ index, overrides: [...o, ...short] }))
+    const runner = new CaseRunner(path.resolve(__dirname, '../../../bin/mbs.cjs'))
+    const work = { key: 'pendulum', projectText: fs.readFileSync(file, 'utf8'), outputs: outs }
+    const rows = await Promise.all(cases.map((c) => runner.run(work, c)))
+    await runner.close()
+    for (const [i, row] of rows.entries()) {
+      const expected = alone(project, outs, cases[i].overrides)
+      if (typeof expected === 'string') expect(row.status).toBe('failed')
+      // The rows come through the IPC channel's JSON, as the study folder gets them.
+      else expect(row.outputs).toStrictEqual(JSON.parse(JSON.stringify(expected)))
+    }
+    expect(rows.filter((r) => r.status === 'failed').map((r) => r.parameters['bob.physicsMass'])).toEqual([
+      -2,
+    ])
+  }, 60_000)
 
   it.runIf(process.platform === 'linux')(
     "threadCpuMs: the main thread's CPU, within the process's, during arithmetic all of it",

@@ -4,65 +4,9 @@
 // (Object.is) the row of `mbs run --set` of that case: the overrides applied with the project's text
 // round trip (applyOverrides), a new build, a new run. The reference shares no state with the kept
 // system, so any value a case leaves behind (state, data coordinates, a parameter) shows as a difference.
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  applyOverrides,
-  CaseSystem,
-  formatProblems,
-  outputValue,
-  parseProject,
-  runProject,
-  runStudyCase,
-  type Override,
-  type Project,
-  type StudyOutput,
-} from '../../../../src/core'
-
-/** A file of the repository, loaded as `mbs run` loads it. */
-function load(file: string): Project {
-  const r = parseProject(fs.readFileSync(path.resolve(__dirname, '../../../..', file), 'utf8'))
-  if (r.ok) return r.project
-  throw new Error(`${file}: ${formatProblems(r.problems)}`)
-}
-
-/** Final value, extremes, RMS and a value between rows of every component: the whole trajectory's traces. */
-function outputs(sensor: string, components: number): StudyOutput[] {
-  const statistics = ['final', 'min', 'max', 'rms', { at: 0.237 }] as const
-  return Array.from({ length: components }, (_, component) =>
-    statistics.map((statistic) => ({
-      name: `${sensor}[${component}].${typeof statistic === 'object' ? 'at' : statistic}`,
-      sensor,
-      component,
-      statistic,
-    })),
-  ).flat()
-}
-
-/** The row's outputs as `mbs run PROJECT --set ...` gives them; a string: the case fails. */
-function alone(project: Project, outs: readonly StudyOutput[], overrides: readonly Override[]) {
-  const r = applyOverrides(project, overrides)
-  if (!r.ok) return 'invalid'
-  try {
-    const { recorder } = runProject(r.project)
-    return Object.fromEntries(outs.map((o) => [o.name, outputValue(recorder.series, o)]))
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e)
-  }
-}
-
-/** A permutation from a linear congruential generator: the same shuffled order on every run. */
-function shuffled<T>(xs: readonly T[], seed: number): T[] {
-  const out = [...xs]
-  let s = seed
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2 ** 31
-    const j = s % (i + 1)
-    ;[out[i], out[j]] = [out[j], out[i]]
-  }
-  return out
-}
+import { CaseSystem, runStudyCase, type Override, type Project, type StudyOutput } from '../../../../src/core'
+import { alone, load, outputs, shuffled } from './freshRuns'
 
 /** Runs the cases; returns how many ran on the kept system and how many were built anew. */
 function expectEqualToFreshRuns(project: Project, outs: StudyOutput[], cases: Override[][]) {
