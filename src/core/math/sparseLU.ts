@@ -92,6 +92,30 @@ function permuteValues(values: Float64Array, Adest: Int32Array, Aperm: Float64Ar
   return scale
 }
 
+/**
+ * Astart, Adest, Arow of A's columns in the elimination order colOrder (see SparseLU.Astart). A function
+ * of its own: analyze runs once, compiled on-stack in this loop it deoptimized after it.
+ */
+function permuteColumns(
+  pattern: SparsePattern,
+  colOrder: Int32Array,
+  Astart: Int32Array,
+  Adest: Int32Array,
+  Arow: Int32Array,
+): void {
+  const { n, colStart, rowIndex } = pattern
+  let e = 0
+  for (let k = 0; k < n; k++) {
+    Astart[k] = e
+    const col = colOrder[k]
+    for (let p = colStart[col]; p < colStart[col + 1]; p++) {
+      Adest[p] = e
+      Arow[e++] = rowIndex[p]
+    }
+  }
+  Astart[n] = e
+}
+
 export class SparseLU {
   private pattern: SparsePattern | undefined
   private n = 0
@@ -171,15 +195,7 @@ export class SparseLU {
     this.Arow = new Int32Array(nnz)
     this.Apos = new Int32Array(nnz)
     this.Aperm = new Float64Array(nnz)
-    for (let k = 0, e = 0; k < n; k++) {
-      this.Astart[k] = e
-      const col = this.colOrder[k]
-      for (let p = pattern.colStart[col]; p < pattern.colStart[col + 1]; p++) {
-        this.Adest[p] = e
-        this.Arow[e++] = pattern.rowIndex[p]
-      }
-    }
-    this.Astart[n] = nnz
+    permuteColumns(pattern, this.colOrder, this.Astart, this.Adest, this.Arow)
     this.x = new Float64Array(n)
     this.y = new Float64Array(n)
     this.reach = new Int32Array(n)

@@ -262,7 +262,20 @@ function symmetricAdjacency(p: SparsePattern): {
   adjLen: Int32Array
 } {
   const n = p.n
-  const { colStart, rowIndex } = p
+  const adjStart = adjacencyStarts(p)
+  const adjList = new Int32Array(adjStart[n])
+  const adjLen = new Int32Array(n)
+  fillAdjacency(p, adjStart, adjList, adjLen)
+  dropRepeats(adjStart, adjList, adjLen)
+  return { adjStart, adjList, adjLen }
+}
+
+// The phases of symmetricAdjacency as functions of their own (see the header: compiled on-stack in
+// its first loop, the whole function deoptimized at each next one).
+
+/** Where each variable's neighbours start in the adjacency list, repeats included (n + 1). */
+function adjacencyStarts(p: SparsePattern): Int32Array {
+  const { n, colStart, rowIndex } = p
   const adjStart = new Int32Array(n + 1)
   for (let j = 0; j < n; j++)
     for (let k = colStart[j]; k < colStart[j + 1]; k++) {
@@ -272,8 +285,17 @@ function symmetricAdjacency(p: SparsePattern): {
       adjStart[j + 1]++
     }
   for (let i = 0; i < n; i++) adjStart[i + 1] += adjStart[i]
-  const adjList = new Int32Array(adjStart[n])
-  const adjLen = new Int32Array(n)
+  return adjStart
+}
+
+/** The neighbours of each variable in column-sweep order (repeats included). */
+function fillAdjacency(
+  p: SparsePattern,
+  adjStart: Int32Array,
+  adjList: Int32Array,
+  adjLen: Int32Array,
+): void {
+  const { n, colStart, rowIndex } = p
   for (let j = 0; j < n; j++)
     for (let k = colStart[j]; k < colStart[j + 1]; k++) {
       const i = rowIndex[k]
@@ -281,6 +303,11 @@ function symmetricAdjacency(p: SparsePattern): {
       adjList[adjStart[i] + adjLen[i]++] = j
       adjList[adjStart[j] + adjLen[j]++] = i
     }
+}
+
+/** Each variable's neighbours without repeats, first occurrences kept in order. */
+function dropRepeats(adjStart: Int32Array, adjList: Int32Array, adjLen: Int32Array): void {
+  const n = adjLen.length
   const seenBy = new Int32Array(n).fill(-1)
   for (let i = 0; i < n; i++) {
     let end = adjStart[i]
@@ -292,5 +319,4 @@ function symmetricAdjacency(p: SparsePattern): {
     }
     adjLen[i] = end - adjStart[i]
   }
-  return { adjStart, adjList, adjLen }
 }

@@ -94,34 +94,65 @@ export class SparsePatternBuilder {
   }
 
   addDiagonal(): void {
-    const n = this.n
-    this.reserve(n)
-    for (let i = 0; i < n; i++) {
-      this.rows[this.count + i] = i
-      this.cols[this.count + i] = i
-    }
-    this.count += n
+    this.reserve(this.n)
+    diagonalInto(this.rows, this.cols, this.count, this.n)
+    this.count += this.n
   }
 
   build(): SparsePattern {
     const n = this.n
     // Counting sort by column, then sort and deduplicate each column's rows.
-    const start = new Int32Array(n + 1)
-    for (let k = 0; k < this.count; k++) start[this.cols[k] + 1]++
-    for (let j = 0; j < n; j++) start[j + 1] += start[j]
-    const next = start.slice(0, n)
-    const rowsByCol = new Int32Array(this.count)
-    for (let k = 0; k < this.count; k++) rowsByCol[next[this.cols[k]]++] = this.rows[k]
+    const start = columnStarts(this.cols, this.count, n)
+    const rowsByCol = bucketByColumn(this.rows, this.cols, this.count, start)
     const colStart = new Int32Array(n + 1)
     const out = new Int32Array(this.count)
-    let nnz = 0
-    for (let j = 0; j < n; j++) {
-      const col = rowsByCol.subarray(start[j], start[j + 1]).sort()
-      for (let k = 0; k < col.length; k++) if (k === 0 || col[k] !== col[k - 1]) out[nnz++] = col[k]
-      colStart[j + 1] = nnz
-    }
+    const nnz = sortedUniqueColumns(rowsByCol, start, colStart, out)
     return { n, colStart, rowIndex: out.slice(0, nnz) }
   }
+}
+
+// The loops of build and addDiagonal as functions of their own: the pattern is built once per run,
+// before V8 has compiled it, and a function compiled on-stack in its first loop deoptimized at the code
+// after it (perf3D: three deoptimizations and compilations of build).
+
+/** rows[at + i] = cols[at + i] = i for i < n. */
+function diagonalInto(rows: Int32Array, cols: Int32Array, at: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    rows[at + i] = i
+    cols[at + i] = i
+  }
+}
+
+/** Start of each column's entries (n + 1) when count entries with these columns are sorted by column. */
+function columnStarts(cols: Int32Array, count: number, n: number): Int32Array {
+  const start = new Int32Array(n + 1)
+  for (let k = 0; k < count; k++) start[cols[k] + 1]++
+  for (let j = 0; j < n; j++) start[j + 1] += start[j]
+  return start
+}
+
+/** The rows of the entries grouped by column (column j's at start[j] .. start[j + 1]), in entry order. */
+function bucketByColumn(rows: Int32Array, cols: Int32Array, count: number, start: Int32Array): Int32Array {
+  const next = start.slice(0, start.length - 1)
+  const rowsByCol = new Int32Array(count)
+  for (let k = 0; k < count; k++) rowsByCol[next[cols[k]]++] = rows[k]
+  return rowsByCol
+}
+
+/** Each column's rows sorted without repeats into out, its start into colStart; returns the count. */
+function sortedUniqueColumns(
+  rowsByCol: Int32Array,
+  start: Int32Array,
+  colStart: Int32Array,
+  out: Int32Array,
+): number {
+  let nnz = 0
+  for (let j = 0; j + 1 < start.length; j++) {
+    const col = rowsByCol.subarray(start[j], start[j + 1]).sort()
+    for (let k = 0; k < col.length; k++) if (k === 0 || col[k] !== col[k - 1]) out[nnz++] = col[k]
+    colStart[j + 1] = nnz
+  }
+  return nnz
 }
 
 /** Position of (row, col) in the value array, or -1 when the pattern does not hold it (binary search). */
