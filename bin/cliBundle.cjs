@@ -32,7 +32,7 @@ function freshBundle(root, dir = BUNDLE_DIR, name = 'mbs') {
   try {
     const bundle = bundleFile(root, dir, name)
     const built = statSync(bundle).mtimeMs
-    const inputs = JSON.parse(readFileSync(path.resolve(root, dir, `${name}.inputs.json`), 'latin1'))
+    const inputs = JSON.parse(readFileSync(path.resolve(root, dir, `${name}.inputs.json`), 'utf-8'))
     if (!Array.isArray(inputs) || inputs.length === 0) return undefined
     // The inputs are relative to root with '/' (esbuild's metafile); joined by hand, as path.resolve
     // on each of the ~200 took as long as their stat calls.

@@ -17,10 +17,11 @@ export interface CliIO {
  */
 export function processIO(): CliIO {
   let progress: CliIO['progress'] | null = null
-  let closed = false
+  let stdout: StdoutState = 'descriptor'
   return {
     out: (line) => {
-      if (!closed) closed = !writeOut(Buffer.from(line + '\n'))
+      if (stdout === 'stream') process.stdout.write(line + '\n')
+      else if (stdout === 'descriptor') stdout = writeOut(Buffer.from(line + '\n'))
     },
     err: (line) => process.stderr.write(line + '\n'),
     get progress() {
@@ -32,20 +33,24 @@ export function processIO(): CliIO {
 }
 
 /**
- * Writes bytes to standard output; false once its reader has gone (EPIPE: `mbs help | head -1`), when
- * nothing more is written. A non-blocking descriptor that is full (EAGAIN) is left to process.stdout.
+ * How standard output is written: to the descriptor; through process.stdout once a non-blocking
+ * descriptor was full (EAGAIN: the stream queues the rest, and every later line after it, in order);
+ * not at all once its reader has gone (EPIPE: `mbs help | head -1`).
  */
-function writeOut(bytes: Buffer): boolean {
+type StdoutState = 'descriptor' | 'stream' | 'closed'
+
+/** Writes bytes to standard output's descriptor; how the next bytes are written. */
+function writeOut(bytes: Buffer): StdoutState {
   for (let rest = bytes; rest.length > 0;) {
     try {
       rest = rest.subarray(writeSync(1, rest))
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code
-      if (code === 'EPIPE') return false
+      if (code === 'EPIPE') return 'closed'
       if (code !== 'EAGAIN') throw e
       process.stdout.write(rest)
-      return true
+      return 'stream'
     }
   }
-  return true
+  return 'descriptor'
 }
