@@ -12,6 +12,7 @@ import { exudynPeerDir } from './exudynPeer'
 import { rigidBodies3D, rigidPendulum } from './models'
 import { median, ratioText } from './ratios'
 import type { BenchRow, BenchSuite } from './suite'
+import { requireFreshCli } from './freshCli'
 
 const PAIRS = 5
 
@@ -41,6 +42,7 @@ const summaries: string[] = []
 export const suite: BenchSuite = {
   name: 'cliProcess',
   async run() {
+    requireFreshCli()
     const dir = exudynPeerDir()
     if (!dir) throw new Error('Exudyn not found: set EXUDYN_PEER to the peers/exudyn folder (its README)')
     const scratch = mkdtempSync(join(tmpdir(), 'mbs-bench-cli-'))

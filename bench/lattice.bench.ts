@@ -15,6 +15,7 @@ import { springLattice } from './models'
 import { median, ratioText } from './ratios'
 import type { BenchRow, BenchSuite } from './suite'
 import type { JsonObject as Json } from '../src/core'
+import { requireFreshCli } from './freshCli'
 
 /** 0.2 s of motion: the time per step, not the setup, decides (20 steps: see docs/performance.md). */
 const STEPS = 200
@@ -31,6 +32,7 @@ const summaries: string[] = []
 export const suite: BenchSuite = {
   name: 'lattice',
   async run() {
+    requireFreshCli()
     const dir = exudynPeerDir()
     if (!dir) throw new Error('Exudyn not found: set EXUDYN_PEER to the peers/exudyn folder (its README)')
     const scratch = mkdtempSync(join(tmpdir(), 'mbs-bench-lattice-'))
