@@ -1,8 +1,8 @@
 // A study worker's kept system (src/core/study/caseSystem.ts) against fresh runs: cases in a shuffled
 // order through one CaseSystem, live (loadVector, stiffness), atRunStart (physicsMass), settings,
-// structural (rod.distance, spring.markerNumbers) and failing overrides mixed, each row bit for bit
-// (Object.is) the row of `mbs run --set` of that case: the overrides applied with the project's text
-// round trip (applyOverrides), a new build, a new run. The reference shares no state with the kept
+// structural (rod.distance, spring.markerNumbers), invalid and solver-failing cases mixed, each row bit
+// for bit (Object.is) the row of `mbs run --set` of that case: the overrides applied with the project's
+// text round trip (applyOverrides), a new build, a new run. The reference shares no state with the kept
 // system, so any value a case leaves behind (state, data coordinates, a parameter) shows as a difference.
 import { describe, expect, it } from 'vitest'
 import { CaseSystem, runStudyCase, type Override, type Project, type StudyOutput } from '../../../../src/core'
@@ -22,6 +22,8 @@ function expectEqualToFreshRuns(project: Project, outs: StudyOutput[], cases: Ov
     const label = JSON.stringify(c.overrides)
     if (typeof expected === 'string') {
       expect(row.status, label).toBe('failed')
+      // A solver's failure gives its message; an invalid override, the problems (checked in study.test).
+      if (expected !== 'invalid') expect(row.error, label).toBe(expected)
       continue
     }
     expect(row.status, `${label}: ${row.error}`).toBe('ok')
@@ -56,12 +58,14 @@ describe('CaseSystem: a kept system per study worker', () => {
       // Massless bob on a rod: the solver fails (singular iteration matrix) or runs, as the fresh run does.
       [{ path: 'bob.physicsMass', value: 0 }, ...short],
       [...short],
+      // Newton fails mid-run (t = 0.24 s): the next case starts from the garbage state it leaves.
+      [{ path: 'gravity.loadVector', value: [0, -1e6, 0] }, ...steps(50, 0.5)],
       [{ path: 'bob.physicsMass', value: 1.25 }, ...steps(150, 0.6)],
       [{ path: 'solverType', value: 'RK44' }, { path: 'bob.physicsMass', value: 0.75 }, ...steps(300, 0.3)],
     ]
     // Kept: every valid case but the structural one (2 passes); built: the structural one, twice.
     expect(expectEqualToFreshRuns(project, outputs('bobPositionSensor', 2), cases)).toEqual({
-      kept: 16,
+      kept: 18,
       built: 2,
     })
   })
