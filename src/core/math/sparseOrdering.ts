@@ -79,7 +79,9 @@ class QuotientGraph {
     this.elemList = new Int32Array(FIRST_ELEMENT_ROOM * n)
     this.varStart = new Int32Array(n)
     this.varLen = new Int32Array(n)
-    this.varList = new Int32Array(2 * n)
+    // Room for the elements' lists: they take about as much as the adjacency; growing it first
+    // happened after the ordering had been compiled and deoptimized it.
+    this.varList = new Int32Array(adj.adjList.length + 2 * n)
     this.eliminated = new Uint8Array(n)
     this.absorbed = new Uint8Array(n)
     this.degree = new Int32Array(n)
@@ -99,7 +101,7 @@ class QuotientGraph {
 
   /** Eliminates a variable of least approximate degree and returns it; remaining: variables left after. */
   eliminateNext(remaining: number): number {
-    while (this.minDegree <= this.n && this.head[this.minDegree] < 0) this.minDegree++
+    this.minDegree = this.lowestDegree(this.minDegree)
     if (this.minDegree > this.n) this.releaseWaiting()
     const piv = this.head[this.minDegree]
     this.remove(piv)
@@ -112,6 +114,13 @@ class QuotientGraph {
     for (let t = 0; t < this.nTouched; t++) this.w[this.touched[t]] = -1
     this.nTouched = 0
     return piv
+  }
+
+  /** The least degree from d up with a variable (n + 1: none). */
+  private lowestDegree(d: number): number {
+    const head = this.head
+    while (d <= this.n && head[d] < 0) d++
+    return d
   }
 
   /**
@@ -209,7 +218,9 @@ class QuotientGraph {
     const d = Math.max(0, Math.min(remaining, this.degree[i] + lpLength - 1, bound))
     this.degree[i] = d
     this.insert(i)
-    if (d < this.minDegree) this.minDegree = d
+    // Written every time (not only when lower): code compiled before a variable's degree first fell
+    // below the minimum deoptimized there.
+    this.minDegree = Math.min(this.minDegree, d)
   }
 
   /** Only deferred variables without an eliminated neighbour are left: all become eligible. */
