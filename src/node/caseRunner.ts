@@ -26,19 +26,15 @@ export const WORKER_FLAGS_ENV = 'MBS_WORKER_V8_FLAGS'
 /**
  * The V8 flags of `workers` worker processes on this machine. As many as its cores: each runs V8's
  * compiler and garbage collector on its main thread (--single-threaded), since a background thread of
- * one worker can only take a core from another, inlines less (200 bytes of bytecode in all into an
- * optimized function, V8's default 920) and optimizes a function after twice V8's interrupt budget of
- * bytecode run (67584): the optimizing compiler's warm-up, which a short study spends mostly on code
- * run once per case (overrides, validation, solver set-up), costs less, the solver's loops 0-4 % more
- * (they are optimized within the first case either way). Fewer workers: none, and the idle cores run
- * those threads. Measured in docs/performance.md, "Studies".
+ * one worker can only take a core from another, and inlines less (200 bytes of bytecode in all into
+ * an optimized function, V8's default 920): the optimizing compiler's warm-up, which a short study
+ * spends mostly on code run once per case, costs less, the solver's loops 0-4 % more. Fewer workers:
+ * none, and the idle cores run those threads. Measured in docs/performance.md, "Studies".
  */
 export function workerV8Flags(workers: number, cores = os.availableParallelism()): string[] {
   const chosen = process.env[WORKER_FLAGS_ENV]
   if (chosen !== undefined) return chosen.split(' ').filter((f) => f !== '')
-  return workers >= cores
-    ? ['--single-threaded', '--max-inlined-bytecode-size-cumulative=200', '--interrupt-budget=135168']
-    : []
+  return workers >= cores ? ['--single-threaded', '--max-inlined-bytecode-size-cumulative=200'] : []
 }
 
 /** What a study's cases share: its project, the outputs, and a key naming the pair. */

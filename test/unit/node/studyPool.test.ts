@@ -49,11 +49,7 @@ describe('runPool', () => {
 
   it('runs workers single-threaded when they fill the cores; the variable chooses otherwise', async () => {
     delete process.env.MBS_WORKER_V8_FLAGS
-    const filling = [
-      '--single-threaded',
-      '--max-inlined-bytecode-size-cumulative=200',
-      '--interrupt-budget=135168',
-    ]
+    const filling = ['--single-threaded', '--max-inlined-bytecode-size-cumulative=200']
     expect(workerV8Flags(2, 2)).toEqual(filling)
     expect(workerV8Flags(8, 4)).toEqual(filling)
     expect(workerV8Flags(1, 2)).toEqual([])
