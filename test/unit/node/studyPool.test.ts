@@ -1,14 +1,14 @@
 // The local study pool with a stand-in worker (test/fixtures/study/dyingWorker.mjs): every case gets
 // exactly one row; a worker that dies fails only the case it was running, while the case queued behind
-// it (the pool keeps two in flight) is run again by the worker that replaces it; the first cases go one
-// per worker, so a study of fewer cases than slots still uses every worker.
+// it (the pool keeps two in flight) goes back on the list and a new worker replaces it; the first cases
+// go one per worker, so a study of fewer cases than slots still uses every worker.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { StudyCase, StudyRow } from '../../../src/core'
 import { workerV8Flags } from '../../../src/node/caseRunner'
-import { runPool } from '../../../src/node/studyPool'
+import { runPool, StudyPool } from '../../../src/node/studyPool'
 
 const WORKER = path.resolve(__dirname, '../../fixtures/study/dyingWorker.mjs')
 const cases: StudyCase[] = Array.from({ length: 12 }, (_, index) => ({ index, overrides: [] }))
@@ -25,18 +25,21 @@ describe('runPool', () => {
     process.env.DIE_AT = '5'
     process.env.DIE_FLAG = path.join(dir, 'died')
     const rows: StudyRow[] = []
-    await runPool({ work, cases, workers: 2, mbs: WORKER, onRow: (r) => rows.push(r) })
+    const pool = new StudyPool(2, WORKER)
+    await pool.run(work, cases, (r) => rows.push(r))
     const byCase = new Map(rows.map((r) => [r.case, r]))
     expect(rows).toHaveLength(cases.length)
     expect([...byCase.keys()].sort((a, b) => a - b)).toEqual(cases.map((c) => c.index))
     expect(rows.filter((r) => r.status === 'failed').map((r) => r.case)).toEqual([5])
     expect(byCase.get(5)!.error).toMatch(/exited \(exit code 3\)/)
-    // Nothing came from the dead worker after its death; a third process (its replacement) answered.
+    // Nothing came from the dead worker after its death, and a third process replaced it. Whether the
+    // replacement gets a case depends on timing: the other worker may have taken the rest meanwhile.
     const deadPid = Number(fs.readFileSync(process.env.DIE_FLAG, 'utf8'))
     const after = rows.slice(rows.findIndex((r) => r.case === 5) + 1)
     expect(after.some((r) => r.outputs.pid === deadPid)).toBe(false)
+    expect(pool.started).toHaveLength(3)
     const pids = new Set(rows.filter((r) => r.status === 'ok').map((r) => r.outputs.pid))
-    expect(pids.size).toBe(3)
+    expect(pids.size).toBeGreaterThanOrEqual(2)
     fs.rmSync(dir, { recursive: true })
   })
 
