@@ -23,6 +23,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { workerV8Flags } from '../src/node/caseRunner'
 import type { BenchResult } from './run'
+import { requireFreshCli } from './freshCli'
 
 const run = promisify(execFile)
 
@@ -307,6 +308,7 @@ function flagRows(flags: string, none: Pair, pair: Pair): BenchResult[] {
 }
 
 export default async function studyBench(): Promise<BenchResult[]> {
+  requireFreshCli()
   const [{ one, two }, ...flagged] = await compare(ROUNDS, CASES, STEPS, [undefined, ...FLAG_SETS])
   const overhead = one.map((a) => ((a.wall - a.runs) / CASES) * 1000)
   const whole = one.map((a, i) => a.wall / two[i].wall)
