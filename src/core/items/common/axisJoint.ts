@@ -446,7 +446,7 @@ export class AxisJoint implements ObjectComputation {
       n = ltg.length,
       q = s.q,
       data = this.data
-    if (this.cacheValid && (this.rowsValid || !withRows)) {
+    if (this.cacheValid) {
       let same = true
       for (let j = 0; j < n; j++) {
         if (q[ltg[j]] !== data[j]) {
@@ -454,7 +454,10 @@ export class AxisJoint implements ObjectComputation {
           break
         }
       }
-      if (same) return
+      if (same) {
+        if (withRows && !this.rowsValid) this.rowsFromRecords(s)
+        return
+      }
     }
     for (let j = 0; j < n; j++) data[j] = q[ltg[j]]
     const p0 = W.p[0],
@@ -472,10 +475,7 @@ export class AxisJoint implements ObjectComputation {
     const d0 = p1[0] - p0[0],
       d1 = p1[1] - p0[1],
       d2 = p1[2] - p0[2]
-    const n0 = this.n0,
-      gAt = this.gAt
-    const f = W.rowForce,
-      t = W.rowTorque
+    const gAt = this.gAt
     for (let k = 0; k < this.nAE; k++) {
       const o = this.eqAt + EQUATION_SIZE * k,
         r = this.rowsAt + k * n,
@@ -502,16 +502,7 @@ export class AxisJoint implements ObjectComputation {
         data[w + 3] = c0
         data[w + 4] = c1
         data[w + 5] = c2
-        if (!withRows) continue
-        f[0] = f[1] = f[2] = 0
-        t[0] = c0
-        t[1] = c1
-        t[2] = c2
-        this.markerRow(0, data, r)
-        t[0] = -c0
-        t[1] = -c1
-        t[2] = -c2
-        this.markerRow(1, data, r + n0)
+        if (withRows) this.equationRows(e, w, r)
         continue
       }
       let u0 = x0,
@@ -535,23 +526,7 @@ export class AxisJoint implements ObjectComputation {
       data[w + 3] = t0
       data[w + 4] = t1
       data[w + 5] = t2
-      if (!withRows) continue
-      f[0] = -u0
-      f[1] = -u1
-      f[2] = -u2
-      const turns0 = e === AXIS_OF_0,
-        turns1 = e === AXIS_OF_1
-      t[0] = turns0 ? t0 : 0
-      t[1] = turns0 ? t1 : 0
-      t[2] = turns0 ? t2 : 0
-      this.markerRow(0, data, r)
-      f[0] = u0
-      f[1] = u1
-      f[2] = u2
-      t[0] = turns1 ? t0 : 0
-      t[1] = turns1 ? t1 : 0
-      t[2] = turns1 ? t2 : 0
-      this.markerRow(1, data, r + n0)
+      if (withRows) this.equationRows(e, w, r)
     }
     if (this.alternative) this.alternativeResiduals(A0, A1)
     if (this.offsets) {
@@ -562,6 +537,61 @@ export class AxisJoint implements ObjectComputation {
     }
     this.cacheValid = true
     this.rowsValid = withRows
+  }
+
+  /**
+   * C_q at the state evaluate() last saw, from its records (u and the torque, or c, per equation): the
+   * Newton matrix asked for after the iteration's residual repeats no position or rotation. The same
+   * values in the same order as evaluate's rows, so the rows are bit for bit the same.
+   */
+  private rowsFromRecords(s: SystemState): void {
+    // The nodes' caches at s for the rigid markers' G (they compare q, so this costs a few comparisons).
+    this.rotationOf(s, 0)
+    this.rotationOf(s, 1)
+    this.markerJacobians(s)
+    const n = this.ltgODE2.length
+    for (let k = 0; k < this.nAE; k++)
+      this.equationRows(
+        this.data[this.eqAt + EQUATION_SIZE * k],
+        this.recAt + 6 + REACTION_SIZE * k,
+        this.rowsAt + k * n,
+      )
+    this.rowsValid = true
+  }
+
+  /**
+   * The rows of an equation of kind e from its record at data[w ..) (u and the torque u x dp, or c) into
+   * data[r ..): the generalized forces of the unit force -u, u on the markers (the torque on the one the
+   * axis turns with), or of the torque pair c, -c (after markerJacobians at the record's state).
+   */
+  private equationRows(e: number, w: number, r: number): void {
+    const data = this.data,
+      f = W.rowForce,
+      t = W.rowTorque
+    const x0 = data[w],
+      x1 = data[w + 1],
+      x2 = data[w + 2],
+      t0 = data[w + 3],
+      t1 = data[w + 4],
+      t2 = data[w + 5]
+    const rotation = e === ROTATION,
+      turns0 = rotation || e === AXIS_OF_0,
+      turns1 = rotation || e === AXIS_OF_1
+    // A rotation's rows carry the torques c and -c only (its record's u is 0; -0 is not written).
+    f[0] = rotation ? 0 : -x0
+    f[1] = rotation ? 0 : -x1
+    f[2] = rotation ? 0 : -x2
+    t[0] = turns0 ? t0 : 0
+    t[1] = turns0 ? t1 : 0
+    t[2] = turns0 ? t2 : 0
+    this.markerRow(0, data, r)
+    f[0] = rotation ? 0 : x0
+    f[1] = rotation ? 0 : x1
+    f[2] = rotation ? 0 : x2
+    t[0] = turns1 ? (rotation ? -t0 : t0) : 0
+    t[1] = turns1 ? (rotation ? -t1 : t1) : 0
+    t[2] = turns1 ? (rotation ? -t2 : t2) : 0
+    this.markerRow(1, data, r + this.n0)
   }
 
   /**
