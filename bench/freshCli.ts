@@ -4,7 +4,8 @@
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 
-const { BUNDLES, freshBundle } = createRequire(import.meta.url)('../bin/cliBundle.cjs') as {
+// From the repository root, as the benches start bin/mbs.cjs (this file is also bundled elsewhere).
+const { BUNDLES, freshBundle } = createRequire(__filename)(resolve('bin/cliBundle.cjs')) as {
   BUNDLES: Record<string, string>
   freshBundle(root: string, dir?: string, name?: string): string | undefined
 }
