@@ -5,11 +5,9 @@
 // structural override) is built anew. Either way the row is bit for bit that of `mbs run --set`.
 import type { ModelPatch } from '../model/patch'
 import type { Project } from '../model/project'
-import { ITEM_KINDS } from '../model/types'
 import { buildSystem } from '../simulation'
 import type { CompiledSystem } from '../system/compiledSystem'
 import { inPlaceChanges, type ChangedItem } from '../system/inPlaceChange'
-import { STATE_VECTORS } from '../system/state'
 
 export class CaseSystem {
   /** The project's system; undefined until the first case, null when the project does not build. */
@@ -42,7 +40,7 @@ export class CaseSystem {
       return this.built(next)
     }
     this.changed = changes
-    resetToInitialState(kept)
+    kept.resetToInitialState()
     this.counts.kept++
     return kept
   }
@@ -61,16 +59,6 @@ export class CaseSystem {
       }
     return this.kept
   }
-}
-
-/** The state a new build starts from: zeros at t = 0, then every item initialized again. */
-function resetToInitialState(system: CompiledSystem): void {
-  const s = system.state
-  s.t = 0
-  for (const v of STATE_VECTORS) s[v].fill(0)
-  for (const kind of ITEM_KINDS)
-    for (let i = 0; i < system.records(kind).length; i++) system.resetInitialization(kind, i)
-  system.initialize()
 }
 
 function sameSet(a: ReadonlySet<string>, b: readonly string[]): boolean {

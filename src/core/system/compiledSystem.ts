@@ -14,7 +14,7 @@ import { ITEM_KINDS, type ItemKind } from '../model/types'
 import type { LoadComputation, MarkerComputation, NodeComputation, ObjectComputation } from './computation'
 import type { InitStage, LifecycleHooks } from './lifecycle'
 import type { SensorComputation } from './sensorComputation'
-import { SystemState, type StateVectors } from './state'
+import { STATE_VECTORS, SystemState, type StateVectors } from './state'
 
 export interface ItemRecord<C> {
   item: ResolvedItem
@@ -141,6 +141,19 @@ export class CompiledSystem implements BuildContext {
   resetInitialization(kind: ItemKind, index: number): void {
     this.records(kind)[index].stage = 'NONE'
     this.pending = true
+  }
+
+  /**
+   * Back to the state a new build of the same items starts from: zeros at t = 0, then every item
+   * initialized again (a study worker runs its next case on the system it keeps).
+   */
+  resetToInitialState(): void {
+    const s = this.state
+    s.t = 0
+    for (const v of STATE_VECTORS) s[v].fill(0)
+    for (const kind of ITEM_KINDS)
+      for (let i = 0; i < this.records(kind).length; i++) this.resetInitialization(kind, i)
+    this.initialize()
   }
 
   /**
