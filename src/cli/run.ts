@@ -30,6 +30,7 @@ import { systemErrorText } from '../node/ioError'
 import { missingMeshFiles } from '../node/meshFiles'
 import { phase } from '../node/phaseTimes'
 import { withSmallYoungGeneration } from '../node/heap'
+import { withoutOptimizingCompiler } from '../node/tiering'
 import { readInputFile, requireProject } from './projectFile'
 import { PartialRunError, runWithOutputs, type BranchOf } from './runOutputs'
 import { plannedSensorFiles, sensorCsvText, type SensorFile } from './sensorCsv'
@@ -43,7 +44,7 @@ export function runCommand(projectFile: string, args: RunArgs, io: CliIO): numbe
 }
 
 function runProjectFile(projectFile: string, args: RunArgs, io: CliIO): number {
-  const { project, branchOf } = checkedRun(projectFile, args, io)
+  const { project, branchOf } = withoutOptimizingCompiler(() => checkedRun(projectFile, args, io))
   const sensorFiles = plannedSensorFiles(project)
   if (args.sensorsDir !== undefined) makeDirectory(args.sensorsDir)
 

@@ -41,6 +41,7 @@ import { FileSink, writeCheckpointFile } from '../node/runFiles'
 import { CliError, EXIT } from './errors'
 import { IoError, systemErrorText } from '../node/ioError'
 import { phase, profiling } from '../node/phaseTimes'
+import { withoutOptimizingCompiler } from '../node/tiering'
 
 export interface RunOutputRequest {
   /** --results FILE */
@@ -92,7 +93,7 @@ export class PartialRunError extends Error {
 export function runWithOutputs(project: Project, request: RunOutputRequest, options: RunOptions): RunResult {
   const settings = project.settings
   phase('checks before the run')
-  const system = buildSystem(project)
+  const system = withoutOptimizingCompiler(() => buildSystem(project))
   // The build's intermediates go before the solver allocates its vectors.
   if (itemCount(project) >= LARGE_MODEL_ITEMS) collectGarbage()
   phase('build the system')

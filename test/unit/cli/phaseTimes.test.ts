@@ -1,5 +1,6 @@
-// MBS_PROFILE: `mbs run` reports the CPU and wall time of its phases on standard error, in order,
-// and the same run without it prints nothing extra (the values are not checked: tests never time).
+// MBS_PROFILE: `mbs run` reports the CPU, wall and main-thread CPU time of its phases on standard error,
+// in order, and the same run without it prints nothing extra (the values are not checked: tests never
+// time).
 import { describe, expect, it } from 'vitest'
 import { spawnCli } from './spawnCli'
 
@@ -22,7 +23,8 @@ describe('MBS_PROFILE', () => {
     expect(profiled.code).toBe(0)
     const lines = profiled.stderr.trim().split('\n')
     expect(lines.map((l) => l.slice(0, 24).trim())).toEqual(PHASES)
-    for (const l of lines) expect(l).toMatch(/ cpu +\d+\.\d ms {2}wall +\d+\.\d ms$/)
+    for (const l of lines)
+      expect(l).toMatch(/ cpu +\d+\.\d ms {2}wall +\d+\.\d ms {2}main thread +\d+\.\d ms$/)
     const plain = await spawnCli(RUN, { MBS_PROFILE: '' })
     expect(plain.code).toBe(0)
     expect(plain.stderr).toBe('')
