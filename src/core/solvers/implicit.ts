@@ -319,7 +319,19 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.aAlg.set(s.a)
   }
 
-  protected performStep(hRequested: number): void {
+  /**
+   * The step size Newton solves with, read by the step's functions themselves: V8 boxes a double passed
+   * to a call it does not inline (an allocation per call).
+   */
+  private newtonStep = NaN
+
+  protected override performPlannedStep(): void {
+    this.performStep()
+  }
+
+  /** The planned step (SolverBase.plannedStep, read here for the reason of newtonStep). */
+  protected performStep(): void {
+    const hRequested = this.plannedStep
     const s = this.state
     const t0 = s.t
     copyInto(this.q0, s.q)
@@ -348,9 +360,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.retrying = false
     for (;;) {
       s.t = this.stepEnd(t0, h)
-      this.predict(h)
+      this.newtonStep = h
+      this.predict()
       const staleAtStart = this.jacobianValid
-      const failure = this.newtonWithSwitching(h)
+      const failure = this.newtonWithSwitching()
       if (!failure) break
       // Restore the step's start and retry with half the step.
       this.restoreStepStart()
@@ -435,7 +448,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * into a direction the residual norm hardly sees (a reaction balanced by an acceleration, which
    * moves the constraint only h^2 beta' times as much).
    */
-  private predict(h: number): void {
+  private predict(): void {
+    const h = this.newtonStep
     const h1 = this.hPrevious,
       h2 = this.hPrevious2
     if (h1 === 0) return
@@ -473,10 +487,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * last pass the step is accepted with the states of that pass, as Exudyn does by default
    * (ignoreMaxIterations). A failed Newton fails the step (the caller restores state.data).
    */
-  private newtonWithSwitching(h: number): string | undefined {
+  private newtonWithSwitching(): string | undefined {
     const dc = this.settings.timeIntegration.discontinuous
+    const h = this.newtonStep
     for (let pass = 1; ; pass++) {
-      const failure = this.newton(h, pass === 1)
+      const failure = this.newton(pass === 1)
       if (failure || this.postNewton() <= dc.iterationTolerance) return failure
       // As Exudyn: a recommended step size below the current one ends the step to repeat it with that.
       const r = this.recommendedStepSize
@@ -490,8 +505,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   }
 
   /** Sets q_T, q'_T, a_T from the current q''_T (in s.a). */
-  private interpolate(h: number): void {
+  private interpolate(): void {
     const s = this.state
+    const h = this.newtonStep
     const { alphaM: am, alphaF: af, beta, gamma } = this
     const c = 1 / (1 - am)
     for (let i = 0; i < this.n2; i++) {
@@ -509,7 +525,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * measureScale, also sets forceScale = |f_lhs - f_loads| and reactionScale = |M q'' + f_lhs - f_loads|,
    * the references of the relative tolerance.
    */
-  private computeResidual(h: number, measureScale = false): void {
+  private computeResidual(measureScale = false): void {
     const s = this.state
     const n2 = this.n2
     const r2 = this.residualODE2
@@ -535,7 +551,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const rAE = this.residualAE
       this.evaluator.constraints(s, rAE, this.velocityLevel)
       for (let k = 0; k < this.nAE; k++) sum += rAE[k] * rAE[k]
-      this.rowScales(h)
+      this.rowScales()
       const scalePos = this.scalePosition,
         scaleVel = this.scaleVelocity
       const rows = this.aeRowScaling
@@ -555,7 +571,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * acceleration and multiplier moves by eps times its size in a fixed pseudo-random direction
    * (random signs add like the roundings do). The state and the residual are put back exactly.
    */
-  private residualFloor(h: number): number {
+  private residualFloor(): void {
     const s = this.state
     const w = this.floorWork
     const n2 = this.n2
@@ -573,9 +589,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       s.a[i] += sign * eps * Math.abs(s.a[i])
     }
     for (let k = 0; k < this.nAE; k++) s.lambda[k] += roundingSign(n2 + k) * eps * Math.abs(s.lambda[k])
-    this.computeResidual(h)
+    this.computeResidual()
     // The norm of computeResidual: the AE rows unscaled.
-    this.rowScales(h)
+    this.rowScales()
     const scalePos = this.scalePosition,
       scaleVel = this.scaleVelocity
     const rows = this.aeRowScaling
@@ -591,8 +607,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     s.lambda.set(w.lambda)
     this.residual.set(w.r)
     this.residualNorm = norm
-    return Math.sqrt(sum)
+    this.roundOffFloor = Math.sqrt(sum)
   }
+  /** residualFloor's result (a field: a double returned from a call that is not inlined is boxed). */
+  private roundOffFloor = NaN
 
   /**
    * Sets scalePosition = 1 / (h^2 beta') and scaleVelocity = 1 / (h gamma'), the scalings of position-
@@ -600,7 +618,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * per residual were a few per cent of a small model's step). Fields, not return values: a double
    * returned from a call the JIT does not inline is boxed.
    */
-  private rowScales(h: number): void {
+  private rowScales(): void {
+    const h = this.newtonStep
     if (h === this.scaledStep) return
     const c = (1 - this.alphaF) / (1 - this.alphaM)
     this.scalePosition = 1 / (h * h * this.beta * c)
@@ -611,7 +630,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private scalePosition = NaN
   private scaleVelocity = NaN
 
-  private computeJacobian(h: number): void {
+  /** The Newton matrix for step size newtonStep, factorized. */
+  private computeJacobian(): void {
+    const h = this.newtonStep
     const s = this.state
     const m = this.matrix
     const c = (1 - this.alphaF) / (1 - this.alphaM)
@@ -662,8 +683,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     copyJacobianState(s, this.jacobianAt)
     this.system.update(s)
     // Re-creating the continuous run's matrix is not a new evaluation: the statistics stay as saved.
-    const counted = this.stats.jacobians
-    this.computeJacobian(this.jacobianStep)
+    const counted = this.stats.jacobians,
+      h = this.newtonStep
+    this.newtonStep = this.jacobianStep
+    this.computeJacobian()
+    this.newtonStep = h
     this.stats.jacobians = counted
     s.t = t
     copyJacobianState(s, current)
@@ -769,14 +793,15 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * Newton for q''_T and lambda_T; returns undefined on convergence, otherwise why it failed. firstPass:
    * the step's first pass of the discontinuous iteration (later passes start from its converged iterate).
    */
-  private newton(h: number, firstPass: boolean): string | undefined {
+  private newton(firstPass: boolean): string | undefined {
     const s = this.state
+    const h = this.newtonStep
     const nt = this.settings.timeIntegration.newton
     const n2 = this.n2
     const r = this.residual
     // Predictor: q''_T from predict() and lambda_T of the last step, or the previous pass's iterate.
-    this.interpolate(h)
-    this.computeResidual(h, true)
+    this.interpolate()
+    this.computeResidual(true)
     let res = this.residualNorm
     const res0 = res
     if (firstPass) this.startResidual = res
@@ -795,7 +820,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     let fresh = false
     if (!nt.useModifiedNewton || !this.jacobianValid || this.jacobianStep !== h || this.refreshAtStart()) {
       this.jacobianToRestore = false
-      this.computeJacobian(h)
+      this.computeJacobian()
       fresh = true
     } else if (this.jacobianToRestore) this.restoreJacobian()
     for (let it = 1; it <= nt.maxIterations; it++) {
@@ -809,26 +834,27 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       }
       for (let k = 0; k < this.nAE; k++) s.lambda[k] -= r[n2 + k]
       this.stats.newtonIterations++
-      this.interpolate(h)
+      this.interpolate()
       const prev = res
-      this.computeResidual(h)
+      this.computeResidual()
       res = this.residualNorm
       if (!Number.isFinite(res)) return `the residual became ${res}`
       if (res <= tolerance) return undefined
       if (!floorMeasured && res > STALLED_CONTRACTION * prev) {
         floorMeasured = true
-        tolerance = Math.max(tolerance, FLOOR_MULTIPLE * this.residualFloor(h))
+        this.residualFloor()
+        tolerance = Math.max(tolerance, FLOOR_MULTIPLE * this.roundOffFloor)
         if (res <= tolerance) return undefined
       }
       // Stagnation at round-off: the update no longer changes the accelerations.
       if (upd <= 1e-15 * Math.max(size, 1)) return undefined
       if (!nt.useModifiedNewton) {
-        this.computeJacobian(h)
+        this.computeJacobian()
       } else if (fresh) {
         this.refreshPolicy.observeFreshIteration(res, prev)
         fresh = false
       } else if (this.refreshPolicy.refreshWithinStep(res, prev, tolerance, nt.modifiedNewtonContractivity)) {
-        this.computeJacobian(h)
+        this.computeJacobian()
         fresh = true
       }
     }

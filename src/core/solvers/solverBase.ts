@@ -114,10 +114,12 @@ export abstract class SolverBase {
   readonly evaluator: SystemEvaluator
   /** The warnings of this run, in order (also passed to options.onWarning). */
   readonly warnings: SolverWarning[] = []
-  protected startTime: number
-  protected endTime: number
+  // Numbers with a NaN initializer, not declared bare: a bare class field starts as undefined, and V8
+  // then stores every later double in a new heap box (an allocation per step for h).
+  protected startTime = NaN
+  protected endTime = NaN
   /** Current (or next) step size. */
-  protected h: number
+  protected h = NaN
   private setupDone = false
   /**
    * Objects with switching states (postNewton) and with a postStep hook, collected when the system is
@@ -235,6 +237,13 @@ export abstract class SolverBase {
   private toleranceStep = NaN
   private toleranceEnd = NaN
   private tolerance = NaN
+  /**
+   * plainSteps' bounds for planGridStep: fields, not arguments, as V8 boxes a double passed to a call
+   * it does not inline (an allocation per step).
+   */
+  private gridLimit = NaN
+  private snapLow = NaN
+  private snapHigh = NaN
 
   /**
    * Times closer than this to a grid point t0 + k h are that grid point: 1e-9 h, or the round-off of
@@ -402,10 +411,11 @@ export abstract class SolverBase {
     // The steps start in [s.t, limit): the least and the largest gridSnapTolerance there.
     const t = s.t,
       least = t >= 0 ? t : limit <= 0 ? -limit : 0
-    const snapLow = this.gridSnapTolerance(least),
-      snapHigh = Math.max(this.gridSnapTolerance(t), this.gridSnapTolerance(limit))
+    this.gridLimit = limit
+    this.snapLow = this.gridSnapTolerance(least)
+    this.snapHigh = Math.max(this.gridSnapTolerance(t), this.gridSnapTolerance(limit))
     for (let n = 0; ; n++) {
-      if (!this.planGridStep(limit, snapLow, snapHigh)) this.planStep()
+      if (!this.planGridStep()) this.planStep()
       // NaN (an output due at any time) fails the comparison too.
       if (n === max || this.h !== h || !(this.plannedEnd < limit)) return n
       this.performPlannedStep()
@@ -420,10 +430,13 @@ export abstract class SolverBase {
    * planStep's plan where it is sure to be the next grid point with h unchanged, cheaper: from the grid
    * point the last step ended on, an interval within the least snap tolerance of h and longer than the
    * largest (snapLow, snapHigh: gridSnapTolerance's bounds over the steps' start times) keeps h and
-   * ends on the grid, and one ending before limit is not the last step. False (nothing planned) when
-   * that is not sure.
+   * ends on the grid, and one ending before gridLimit is not the last step. False (nothing planned)
+   * when that is not sure.
    */
-  private planGridStep(limit: number, snapLow: number, snapHigh: number): boolean {
+  private planGridStep(): boolean {
+    const limit = this.gridLimit,
+      snapLow = this.snapLow,
+      snapHigh = this.snapHigh
     const t0 = this.state.t
     if (t0 !== this.gridTime) return false
     const k = this.gridIndex + 1,

@@ -28,6 +28,11 @@ export interface TwoMarkerWork {
   direction: Float64Array
   force: Float64Array
   transverseVelocity: Float64Array
+  /**
+   * |p1 - p0| beside `direction` (ConnectorDistance): a field, not a return value, which V8 boxes when
+   * the call is not inlined.
+   */
+  lineLength: number
 }
 
 export const TWO_MARKER_WORK = new PerSystem<TwoMarkerWork>(() => ({
@@ -42,6 +47,7 @@ export const TWO_MARKER_WORK = new PerSystem<TwoMarkerWork>(() => ({
   direction: new Float64Array(3),
   force: new Float64Array(3),
   transverseVelocity: new Float64Array(3),
+  lineLength: NaN,
 }))
 
 /** ltgODE2 before setupLTG (no coordinates yet); shared, never written. */

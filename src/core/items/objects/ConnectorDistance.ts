@@ -29,8 +29,8 @@ class DistanceConstraint extends PairConnector {
     super(markers, work)
     this.inactiveConstraint = !active
   }
-  /** Returns the length and leaves the unit vector in `direction`. */
-  private length(s: SystemState): number {
+  /** The length into work.lineLength, the unit vector into work.direction. */
+  private length(s: SystemState): void {
     this.gather(s)
     const dx = this.work.p1[0] - this.work.p0[0],
       dy = this.work.p1[1] - this.work.p0[1],
@@ -40,16 +40,16 @@ class DistanceConstraint extends PairConnector {
     this.work.direction[0] = dx / L
     this.work.direction[1] = dy / L
     this.work.direction[2] = dz / L
-    return L
+    this.work.lineLength = L
   }
   computeAE(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    const L = this.length(s),
-      n = this.work.direction
+    this.length(s)
+    const n = this.work.direction
     out[0] = velocityLevel
       ? n[0] * (this.work.v1[0] - this.work.v0[0]) +
         n[1] * (this.work.v1[1] - this.work.v0[1]) +
         n[2] * (this.work.v1[2] - this.work.v0[2])
-      : L - this.distance
+      : this.work.lineLength - this.distance
   }
   computeAEJacobian(s: SystemState, out: Float64Array): void {
     this.length(s)
@@ -57,10 +57,10 @@ class DistanceConstraint extends PairConnector {
     this.projectRow(this.work.direction, out, 0)
   }
   output(variable: string, s: SystemState, out: Float64Array): number {
-    const L = this.length(s)
+    this.length(s)
     switch (variable) {
       case 'Distance':
-        out[0] = L
+        out[0] = this.work.lineLength
         return 1
       case 'Displacement':
         for (let i = 0; i < 3; i++) out[i] = this.work.p1[i] - this.work.p0[i]
