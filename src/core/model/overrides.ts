@@ -118,12 +118,17 @@ export function overridesPatched(
   return { result: patchedProject(project, doc, patch), patch }
 }
 
-function overrideEdit(doc: EditableProject, { path, value }: Override) {
+/** What an override's path names: settings keys, or an item's parameter (and keys inside its value). */
+export type OverrideTarget =
+  { settings: string[] } | { kind: ModelListKey; name: string; parameter: string; inner: string[] }
+
+/** The setting or item parameter `path` names in `doc`; a PatchError saying why when it names none. */
+export function overrideTarget(doc: EditableProject, path: string): OverrideTarget {
   const [head, ...rest] = path.split('.')
-  if (head === SETTINGS_PREFIX) return settingsEdit(doc, rest, value)
+  if (head === SETTINGS_PREFIX) return settingsTarget(rest)
   const kinds = MODEL_LIST_KEYS.filter((kind) => doc.model[kind].some((item) => item.name === head))
   if (kinds.length === 0) {
-    if (head in SETTINGS_SCHEMA) return settingsEdit(doc, [head, ...rest], value)
+    if (head in SETTINGS_SCHEMA) return settingsTarget([head, ...rest])
     const names = MODEL_LIST_KEYS.flatMap((kind) => doc.model[kind].map((item) => item.name))
     throw new PatchError({
       path,
@@ -144,33 +149,38 @@ function overrideEdit(doc: EditableProject, { path, value }: Override) {
         `"${head}" names items of several kinds (${kinds.map((k) => KIND_OF_LIST[k]).join(', ')}); ` +
         `rename one`,
     })
-  return itemEdit(doc, kinds[0], head, rest, value)
-}
-
-function itemEdit(doc: EditableProject, kind: ModelListKey, name: string, keys: string[], value: JsonValue) {
-  const item = doc.model[kind].find((i) => i.name === name)!
+  const kind = kinds[0]
+  const item = doc.model[kind].find((i) => i.name === head)!
   const def = getItemType(KIND_OF_LIST[kind], item.type)
-  const [parameter, ...inner] = keys
+  const [parameter, ...inner] = rest
   const known = def ? Object.keys(def.parameters) : []
   if (!known.includes(parameter))
     throw new PatchError({
-      path: `${name}.${parameter}`,
+      path: `${head}.${parameter}`,
       message:
-        `${KIND_OF_LIST[kind]} "${name}" (${item.type}) has no parameter ` +
+        `${KIND_OF_LIST[kind]} "${head}" (${item.type}) has no parameter ` +
         `"${parameter}"${suggest(parameter, known)}`,
     })
+  return { kind, name: head, parameter, inner }
+}
+
+function overrideEdit(doc: EditableProject, { path, value }: Override) {
+  const target = overrideTarget(doc, path)
+  if ('settings' in target) return setSetting(doc, target.settings.join('.'), value)
+  const { kind, name, parameter, inner } = target
+  const item = doc.model[kind].find((i) => i.name === name)!
   const current = item[parameter] as JsonValue | undefined
   const next = inner.length === 0 ? value : setIn(current, inner, value, `${name}.${parameter}`)
   return setParameters(doc, { kind, name }, { [parameter]: next })
 }
 
-function settingsEdit(doc: EditableProject, keys: string[], value: JsonValue) {
+function settingsTarget(keys: string[]): OverrideTarget {
   if (keys.length === 0)
     throw new PatchError({
       path: SETTINGS_PREFIX,
       message: 'expected a settings key after simulationSettings.',
     })
-  return setSetting(doc, keys.join('.'), value)
+  return { settings: keys }
 }
 
 /** A copy of `base` (an object, or nothing) with `value` at `keys`. */

@@ -386,6 +386,16 @@ export function settingsPathProblem(
   return undefined
 }
 
+/** The schema of the setting `keys` names (a leaf, not a section); undefined when it names none. */
+export function settingSpec(keys: readonly string[]): ParamSpec | undefined {
+  let node: SchemaNode | undefined = SETTINGS_SCHEMA
+  for (const key of keys) {
+    if (!node || isSpec(node) || !Object.hasOwn(node, key)) return undefined
+    node = node[key]
+  }
+  return node && isSpec(node) ? node : undefined
+}
+
 /** The settings tree with keys in schema order (canonical writing); values are kept as given. */
 export function orderSettings(
   raw: Record<string, JsonValue>,

@@ -50,7 +50,7 @@ export function validateEdit(next: EditableProject, patch: ModelPatch): Problem[
  * references one of them or a deleted item by name; references by index into a list that gained or
  * lost items may point elsewhere now, so their items are checked too.
  */
-function touchedItems(next: EditableProject, patch: ModelPatch): Record<ModelListKey, Set<number>> {
+export function touchedItems(next: EditableProject, patch: ModelPatch): Record<ModelListKey, Set<number>> {
   const names = Object.fromEntries(MODEL_LIST_KEYS.map((kind) => [kind, new Set<string>()])) as Record<
     ModelListKey,
     Set<string>

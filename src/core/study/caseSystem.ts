@@ -3,31 +3,52 @@
 // settings other than the experimental features runs on it, its items updated and its state set back
 // to the initial state (every item initialized again, as a new build's are); any other case (a
 // structural override) is built anew. Either way the row is bit for bit that of `mbs run --set`.
+import type { Override } from '../model/overrides'
 import type { ModelPatch } from '../model/patch'
 import type { Project } from '../model/project'
 import { buildSystem } from '../simulation'
 import type { CompiledSystem } from '../system/compiledSystem'
 import { inPlaceChanges, type ChangedItem } from '../system/inPlaceChange'
+import { OverridePlan, type PlannedCase } from './overridePlan'
+
+/** What a case's system is built from. */
+type CaseProject = Pick<Project, 'resolved' | 'settings'>
 
 export class CaseSystem {
   /** The project's system; undefined until the first case, null when the project does not build. */
   private kept: CompiledSystem | null | undefined
   /** The items the last case updated in place, which now hold its values instead of the project's. */
   private changed: ChangedItem[] = []
+  /** The override plans by their paths (null: paths the plan does not take). */
+  private readonly plans = new Map<string, OverridePlan | null>()
   /** The cases run on the kept system and those built anew. */
   readonly counts = { kept: 0, built: 0 }
 
   constructor(private readonly project: Project) {}
 
   /** A system at the initial state of `next`, the project with a case's overrides (`patch`) applied. */
-  systemFor(next: Project, patch: ModelPatch): CompiledSystem {
-    const kept = this.keptSystem()
+  systemFor(next: CaseProject, patch: ModelPatch): CompiledSystem {
     const itemPatch = patch.filter((operation) => operation.op !== 'setting')
-    const changes =
-      kept && sameSet(kept.experimental, next.settings.experimental)
-        ? inPlaceChanges(itemPatch, this.project.resolved, true)
-        : null
-    if (!kept || !changes) return this.built(next)
+    return this.systemWith(next, inPlaceChanges(itemPatch, this.project.resolved, true))
+  }
+
+  /**
+   * The case of `overrides` through the plan of their paths (made at the first case with these paths):
+   * its project and system; undefined when the plan does not take it (patchOverrides then gives it).
+   */
+  planned(overrides: readonly Override[]): (PlannedCase & { system: CompiledSystem }) | undefined {
+    const paths = overrides.map((o) => o.path)
+    const key = JSON.stringify(paths)
+    let plan = this.plans.get(key)
+    if (plan === undefined) this.plans.set(key, (plan = OverridePlan.of(this.project, paths)))
+    const next = plan?.apply(overrides)
+    return next ? { ...next, system: this.systemWith(next, plan!.changes) } : undefined
+  }
+
+  /** A system for `next`: the kept one with `changes` (items it takes in place; null: structural). */
+  private systemWith(next: CaseProject, changes: ChangedItem[] | null): CompiledSystem {
+    const kept = this.keptSystem()
+    if (!kept || !changes || !sameSet(kept.experimental, next.settings.experimental)) return this.built(next)
     // The items of the last case go back to the project's values (next shares its resolved items).
     const update = [...changes]
     for (const c of this.changed)
@@ -45,7 +66,7 @@ export class CaseSystem {
     return kept
   }
 
-  private built(next: Project): CompiledSystem {
+  private built(next: CaseProject): CompiledSystem {
     this.counts.built++
     return buildSystem(next)
   }

@@ -45,10 +45,14 @@ export function runStudyCase(
   })
   const none = Object.fromEntries(outputs.map((o) => [o.name, null]))
   try {
-    const { result: r, patch } = overridesPatched(project, c.overrides)
-    if (!r.ok) return row('failed', none, formatProblems(r.problems).replace(/\n/g, '; '))
-    const system = kept ? kept.systemFor(r.project, patch) : buildSystem(r.project)
-    const { recorder } = runSystem(system, r.project.settings)
+    let run = kept?.planned(c.overrides)
+    if (!run) {
+      const { result: r, patch } = overridesPatched(project, c.overrides)
+      if (!r.ok) return row('failed', none, formatProblems(r.problems).replace(/\n/g, '; '))
+      const system = kept ? kept.systemFor(r.project, patch) : buildSystem(r.project)
+      run = { system, resolved: r.project.resolved, settings: r.project.settings }
+    }
+    const { recorder } = runSystem(run.system, run.settings)
     const values: Record<string, number | null> = {}
     const errors: string[] = []
     for (const o of outputs) {
