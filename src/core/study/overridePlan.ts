@@ -157,8 +157,9 @@ function withSetting(settings: JsonObject, keys: readonly string[], value: JsonV
 }
 
 /**
- * The item with `value` (a copy of its own, asWritten) as its parameter, as the reader resolves the edited item (checkItem): the own
- * values in the definition's order (the edit writes the item in it), the defaults from the prototype.
+ * The item with `value` (a copy of its own, asWritten) as its parameter, as the reader resolves the
+ * edited item (checkItem): the own values in the definition's order (the edit writes the item in it),
+ * the defaults from the prototype.
  */
 function edited(item: ResolvedItem, step: ItemStep, value: JsonValue): ResolvedItem {
   const before = item.params.values
