@@ -120,8 +120,11 @@ export class ConstraintProjection {
     const m = this.matrix,
       n2 = this.n2
     const diagonal = this.diagonal
-    for (const o of this.constraintObjects)
-      diagonal.fill(o.inactiveConstraint ? 0 : -REGULARIZATION, n2 + o.aeIndex, n2 + o.aeIndex + o.nAE)
+    // A loop, not fill: a double passed to the builtin is boxed, per projection.
+    for (const o of this.constraintObjects) {
+      const value = o.inactiveConstraint ? 0 : -REGULARIZATION
+      for (let k = n2 + o.aeIndex; k < n2 + o.aeIndex + o.nAE; k++) diagonal[k] = value
+    }
     m.zero()
     m.addAt(this.diagonalSlots, 0, diagonal.length, diagonal, 1)
     this.evaluator.addConstraintJacobian(s, m, n2, false, 1, 1, 1)

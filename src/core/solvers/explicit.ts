@@ -272,29 +272,39 @@ export class ExplicitSolver extends SolverBase {
   }
 
   protected override performPlannedStep(): void {
-    if (this.inPlaceEuler) this.eulerStep(this.plannedStep, this.plannedEnd)
-    else this.performStep(this.plannedStep)
+    if (this.inPlaceEuler) this.eulerStep()
+    else this.performStep()
   }
 
   /**
-   * Explicit Euler, y_n+1 = y_n + h f(y_n), in place (the sums combineStages makes from copies), the
-   * step ending at time end.
+   * The step size of the stages being combined, read by the step's functions themselves (and
+   * plannedStep by performStep): V8 boxes a double passed to a call it does not inline.
    */
-  private eulerStep(h: number, end: number): void {
-    const probe = this.eulerUpdate(h)
-    this.state.t = end
+  private stageStep = NaN
+  /** eulerUpdate's sum of x * 0 (a field, not a return value, for the same reason). */
+  private eulerProbe = NaN
+
+  /**
+   * Explicit Euler, y_n+1 = y_n + h f(y_n), in place (the sums combineStages makes from copies): the
+   * planned step.
+   */
+  private eulerStep(): void {
+    this.stageStep = this.plannedStep
+    this.eulerUpdate()
+    this.state.t = this.plannedEnd
     this.endStep()
     // Every entry of y_n+1 and q''_n+1 was just computed (no constraints: the diagonal path).
-    if (this.diagonalMass && this.nAE === 0) this.finiteProbe = probe + this.accelerationProbe
+    if (this.diagonalMass && this.nAE === 0) this.finiteProbe = this.eulerProbe + this.accelerationProbe
   }
 
-  protected performStep(hRequested: number): void {
+  /** The planned step (SolverBase.plannedStep, read here for the reason of stageStep). */
+  protected performStep(): void {
     const s = this.state
     const T = this.tableau
     const stages = T.b.length
     const t0 = s.t
-    let h = hRequested
-    if (this.inPlaceEuler) return this.eulerStep(h, this.stepEnd(t0, h))
+    let h = this.plannedStep
+    if (this.inPlaceEuler) return this.eulerStep()
     copyInto(this.q0, s.q)
     copyInto(this.v0, s.v)
     // Switching states are restored only when error control rejects a step.
@@ -304,17 +314,19 @@ export class ExplicitSolver extends SolverBase {
       // (nothing writes s.a before the stages are combined).
       this.kq[0] = this.v0
       this.kv[0] = s.a
+      this.stageStep = h
       for (let i = 1; i < stages; i++) {
-        this.combineStages(T.a[i], h)
+        this.combineStages(T.a[i])
         // A stage at c = 1 is at the step's exact end time, so a last stage at y_n+1 is f(y_n+1).
         s.t = T.c[i] === 1 ? this.stepEnd(t0, h) : t0 + T.c[i] * h
         copyInto(this.kq[i], s.v)
         this.accelerations(this.kv[i])
       }
-      this.combineStages(T.b, h)
+      this.combineStages(T.b)
       s.t = this.stepEnd(t0, h)
       if (!this.adaptive) break
-      const err = this.errorNorm(h)
+      this.errorNorm()
+      const err = this.stepError
       const ti = this.settings.timeIntegration
       // Standard controller (Hairer-Wanner II.4): safety 0.9, growth limited to [0.2, 5] (no growth after a
       // rejection).
@@ -358,11 +370,12 @@ export class ExplicitSolver extends SolverBase {
   }
 
   /**
-   * q += h q', q' += h q'' (q' of the step start): combineStages([1], h) without the copies. Returns
-   * the sum of x * 0 over the new q and q' (0 when they are finite, else NaN).
+   * q += h q', q' += h q'' (q' of the step start, h = stageStep): combineStages([1]) without the
+   * copies. Sets eulerProbe, the sum of x * 0 over the new q and q' (0 when they are finite, else NaN).
    */
-  private eulerUpdate(h: number): number {
+  private eulerUpdate(): void {
     const { q, v, a } = this.state
+    const h = this.stageStep
     let probe = 0
     for (let j = 0; j < this.n2; j++) {
       const vj = v[j]
@@ -372,7 +385,7 @@ export class ExplicitSolver extends SolverBase {
       v[j] = vNew
       probe += qNew * 0 + vNew * 0
     }
-    return probe
+    this.eulerProbe = probe
   }
 
   /**
@@ -380,7 +393,8 @@ export class ExplicitSolver extends SolverBase {
    * pass over the coordinates per stage. Stage rows and b go through the same sums, so a last stage
    * whose row is b sees bit for bit the new solution (first same as last).
    */
-  private combineStages(w: readonly number[], h: number): void {
+  private combineStages(w: readonly number[]): void {
+    const h = this.stageStep
     const q = this.state.q,
       v = this.state.v,
       q0 = this.q0,
@@ -420,8 +434,9 @@ export class ExplicitSolver extends SolverBase {
     s.data.set(this.data0)
   }
 
-  /** Scaled RMS norm of the embedded error estimate (<= 1: accept). */
-  private errorNorm(h: number): number {
+  /** Sets stepError, the scaled RMS norm of the embedded error estimate (<= 1: accept). */
+  private errorNorm(): void {
+    const h = this.stageStep
     const T = this.tableau
     const e = T.e!
     const s = this.state
@@ -442,8 +457,9 @@ export class ExplicitSolver extends SolverBase {
       const scv = atol + rtol * Math.max(Math.abs(this.v0[j]), Math.abs(s.v[j]))
       sum += ((h * eq) / scq) ** 2 + ((h * ev) / scv) ** 2
     }
-    return Math.sqrt(sum / Math.max(1, 2 * this.n2))
+    this.stepError = Math.sqrt(sum / Math.max(1, 2 * this.n2))
   }
+  private stepError = NaN
 
   protected override extraValues(): Record<string, number> {
     return { lastRejected: this.lastRejected }

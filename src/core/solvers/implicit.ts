@@ -304,7 +304,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         m.zero()
         ev.addMassMatrix(s, m, 1)
         ev.addConstraintJacobian(s, m, n2, false, 1, 1, 1)
-      } while (!this.factorize(0))
+      } while (!this.factorize())
       const rhs = this.residual
       ev.ode2Residual(s, rhs.subarray(0, n2))
       for (let i = 0; i < n2; i++) rhs[i] = -rhs[i]
@@ -402,7 +402,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     if (this.projecting && this.evaluator.dependentRows) this.projectOntoConstraints()
     copyInto(this.aAlg, this.aAlgNew)
     this.recordStepCost(this.stats.newtonIterations - newtonIterations, this.stats.jacobians - jacobians)
-    this.pushPredictorHistory(h)
+    this.pushPredictorHistory()
     // After a reduced step, grow back towards the nominal step size.
     this.h = Math.min(this.nominalStepSize, h < hRequested ? 2 * h : this.nominalStepSize)
   }
@@ -469,14 +469,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     }
   }
 
-  /** After an accepted step of size h: its start values become the predictor's history. */
-  private pushPredictorHistory(h: number): void {
+  /** After an accepted step (of size newtonStep): its start values become the predictor's history. */
+  private pushPredictorHistory(): void {
     const oldest = this.accPrevious2
     this.accPrevious2 = this.accPrevious
     this.accPrevious = oldest
     copyInto(this.accPrevious, this.acc0)
     this.hPrevious2 = this.hPrevious
-    this.hPrevious = h
+    this.hPrevious = this.newtonStep
   }
 
   /**
@@ -635,16 +635,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const h = this.newtonStep
     const s = this.state
     const m = this.matrix
-    const c = (1 - this.alphaF) / (1 - this.alphaM)
     const nd = this.settings.timeIntegration.newton.numericalDifferentiation
-    // A velocity-level row is g_v(q_T, q'_T) / (h gamma'): per unit of acceleration q_T moves by h^2 beta',
-    // q'_T by h gamma'.
-    const velocityRowQ = (h * this.beta) / this.gamma
+    this.matrixFactors()
     this.rankCheckDue = true
     do {
       m.zero()
       this.evaluator.addMassMatrix(s, m, 1)
-      this.evaluator.addStiffnessDamping(s, m, h * h * this.beta * c, h * this.gamma * c, nd)
+      this.evaluator.addStiffnessDamping(s, m, this.stiffnessFactor, this.dampingFactor, nd)
       this.evaluator.addConstraintJacobian(s, m, this.n2, this.velocityLevel, 1, 1, 1)
       if (this.velocityRows)
         this.evaluator.addVelocityConstraintPositionJacobian(
@@ -652,17 +649,38 @@ export class ImplicitSecondOrderSolver extends SolverBase {
           m,
           this.n2,
           this.velocityLevel,
-          velocityRowQ,
+          this.velocityRowFactor,
           nd,
         )
       if (this.evaluator.reactionStiffness)
-        this.evaluator.addReactionStiffness(s, m, h * h * this.beta * c, nd)
-    } while (!this.factorize(s.t))
+        this.evaluator.addReactionStiffness(s, m, this.stiffnessFactor, nd)
+    } while (!this.factorize())
     this.jacobianValid = true
     this.jacobianStep = h
     this.jacobianTime = s.t
     copyJacobianState(this.jacobianAt, s)
   }
+
+  /**
+   * Sets the Newton matrix's factors for step size newtonStep (made again only when it changed): h^2 beta'
+   * on K, h gamma' on D and, a velocity-level row being g_v(q_T, q'_T) / (h gamma'), h beta / gamma on
+   * its position derivative (per unit of acceleration q_T moves by h^2 beta', q'_T by h gamma').
+   */
+  private matrixFactors(): void {
+    const h = this.newtonStep
+    if (h === this.factorStep) return
+    const c = (1 - this.alphaF) / (1 - this.alphaM)
+    this.stiffnessFactor = h * h * this.beta * c
+    this.dampingFactor = h * this.gamma * c
+    this.velocityRowFactor = (h * this.beta) / this.gamma
+    this.factorStep = h
+  }
+  private factorStep = NaN
+  // Declared bare, so they start as undefined and V8 keeps them tagged: passed to the evaluator (calls
+  // it does not inline) they are not boxed again at every refresh, only once per change of h.
+  private stiffnessFactor!: number
+  private dampingFactor!: number
+  private velocityRowFactor!: number
 
   /**
    * Modified Newton's Jacobian is evaluated again at the state it was made at, with the new values:
@@ -717,7 +735,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * the dependent ones, keeps a better-conditioned set) and returns false (assemble again);
    * otherwise it is an error naming the unknown of the failing pivot.
    */
-  private factorize(t: number): boolean {
+  private factorize(): boolean {
     this.stats.jacobians++
     const k = this.matrix.factorize()
     if (k < 0) {
@@ -732,7 +750,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.newSelection()
     )
       return false
-    const owner = this.unknownOwner(k)
+    const owner = this.unknownOwner(k),
+      t = this.state.t
     throw new SolverError(
       'singular',
       `${this.solverType}: the system matrix is singular at t = ${t} (step ${this.stats.steps + 1}) for ` +
@@ -848,12 +867,18 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       }
       // Stagnation at round-off: the update no longer changes the accelerations.
       if (upd <= 1e-15 * Math.max(size, 1)) return undefined
+      // The policy reads the iteration from its fields (jacobianRefresh.ts).
+      const policy = this.refreshPolicy
+      policy.residual = res
+      policy.previous = prev
+      policy.tolerance = tolerance
+      policy.contractivity = nt.modifiedNewtonContractivity
       if (!nt.useModifiedNewton) {
         this.computeJacobian()
       } else if (fresh) {
-        this.refreshPolicy.observeFreshIteration(res, prev)
+        policy.observeFreshIteration()
         fresh = false
-      } else if (this.refreshPolicy.refreshWithinStep(res, prev, tolerance, nt.modifiedNewtonContractivity)) {
+      } else if (policy.refreshWithinStep()) {
         this.computeJacobian()
         fresh = true
       }

@@ -93,18 +93,28 @@ export class JacobianRefreshPolicy {
     else this.keptStartCost = average(this.keptStartCost, cost)
   }
 
+  /**
+   * The iteration observeFreshIteration and refreshWithinStep judge, set by the solver before it calls
+   * them: its residual norm, the iteration before's, the norm that counts as converged (tolerance <
+   * residual) and modifiedNewtonContractivity. Fields, not arguments: V8 boxes a double passed to a call
+   * it does not inline, up to four per Newton iteration.
+   */
+  residual = NaN
+  previous = NaN
+  tolerance = NaN
+  contractivity = NaN
+
   /** The first iteration after a refresh took the residual from previous to residual. */
-  observeFreshIteration(residual: number, previous: number): void {
-    this.freshContraction = clampContraction(residual / previous)
+  observeFreshIteration(): void {
+    this.freshContraction = clampContraction(this.residual / this.previous)
   }
 
-  /**
-   * After an iteration with a matrix that was not just refreshed: true to refresh now. contractivity is
-   * modifiedNewtonContractivity; tolerance the residual norm that counts as converged (< residual).
-   */
-  refreshWithinStep(residual: number, previous: number, tolerance: number, contractivity: number): boolean {
-    const contraction = residual / previous
-    if (contraction > contractivity) return true
+  /** After an iteration with a matrix that was not just refreshed: true to refresh now. */
+  refreshWithinStep(): boolean {
+    const residual = this.residual,
+      tolerance = this.tolerance
+    const contraction = residual / this.previous
+    if (contraction > this.contractivity) return true
     // Contracting at least as well as a fresh matrix: nothing to gain (and no logarithms per iteration).
     if (contraction <= this.freshContraction) return false
     const decades = Math.log(tolerance / residual)

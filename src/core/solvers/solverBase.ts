@@ -212,27 +212,30 @@ export abstract class SolverBase {
   }
 
   get finished(): boolean {
-    return this.state.t >= this.endTime - this.timeTolerance()
+    this.updateTimeTolerance()
+    return this.state.t >= this.endTime - this.tolerance
   }
 
   /**
    * The largest step size this run can hold: an accepted step never exceeds the time span, and error
    * control grows the next one at most STEP_GROWTH_LIMIT-fold. A larger one (e.g. from a checkpoint)
-   * would widen timeTolerance() until the run counted as finished before its end time.
+   * would widen the time tolerance until the run counted as finished before its end time.
    */
   get largestStepSize(): number {
     return STEP_GROWTH_LIMIT * (this.endTime - this.startTime)
   }
 
-  /** Times closer than this to endTime are endTime (round-off of the step grid). */
-  private timeTolerance(): number {
-    // Made again only when h or endTime changed (it is read twice in every step).
+  /**
+   * Sets tolerance: times closer than it to endTime are endTime (round-off of the step grid). Made again
+   * only when h or endTime changed (it is read twice in every step); a field, not a return value: V8
+   * boxes a double returned from a call it does not inline.
+   */
+  private updateTimeTolerance(): void {
     if (this.h !== this.toleranceStep || this.endTime !== this.toleranceEnd) {
       this.toleranceStep = this.h
       this.toleranceEnd = this.endTime
       this.tolerance = Math.max(1e-12 * Math.max(1, Math.abs(this.endTime)), 1e-10 * this.h)
     }
-    return this.tolerance
   }
   private toleranceStep = NaN
   private toleranceEnd = NaN
@@ -385,7 +388,8 @@ export abstract class SolverBase {
         this.gridTime = gridNext
       }
     }
-    if (Math.abs(end - this.endTime) <= this.timeTolerance()) end = this.endTime
+    this.updateTimeTolerance()
+    if (Math.abs(end - this.endTime) <= this.tolerance) end = this.endTime
     else if (end > this.endTime) {
       end = this.endTime
       h = end - t0
@@ -406,7 +410,8 @@ export abstract class SolverBase {
     const s = this.state
     const due = this.options.recorder?.nextOutputTime ?? Infinity
     // A step ending before all of these leaves finished, untilTime and the recorder as they were.
-    const limit = Math.min(untilTime, this.endTime - this.timeTolerance(), due)
+    this.updateTimeTolerance()
+    const limit = Math.min(untilTime, this.endTime - this.tolerance, due)
     const h = this.h
     // The steps start in [s.t, limit): the least and the largest gridSnapTolerance there.
     const t = s.t,

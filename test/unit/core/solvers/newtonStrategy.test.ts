@@ -103,22 +103,29 @@ describe('Jacobian refresh policy', () => {
 
   it('refreshes mid-step on poor contraction or when the iterations left at that rate outweigh it', () => {
     const p = new JacobianRefreshPolicy()
-    p.observeFreshIteration(1e-6, 1) // a fresh matrix contracts a millionfold
+    // The iteration (residual, the one before, tolerance, modifiedNewtonContractivity) into its fields.
+    const within = (residual: number, previous: number, tolerance: number, contractivity: number) => {
+      Object.assign(p, { residual, previous, tolerance, contractivity })
+      return p.refreshWithinStep()
+    }
+    Object.assign(p, { residual: 1e-6, previous: 1 })
+    p.observeFreshIteration() // a fresh matrix contracts a millionfold
     // Worse than modifiedNewtonContractivity 0.5: refresh, whatever is left.
-    expect(p.refreshWithinStep(0.6e-9, 1e-9, 1e-10, 0.5)).toBe(true)
+    expect(within(0.6e-9, 1e-9, 1e-10, 0.5)).toBe(true)
     // Steady contraction 0.25, 1e-3 -> 1e-10: 11.6 more iterations against 1.2 with a fresh matrix.
-    expect(p.refreshWithinStep(1e-3, 4e-3, 1e-10, 0.5)).toBe(true)
+    expect(within(1e-3, 4e-3, 1e-10, 0.5)).toBe(true)
     // Contraction 0.25 but one iteration from the tolerance: keep.
-    expect(p.refreshWithinStep(2e-10, 8e-10, 1e-10, 0.5)).toBe(false)
+    expect(within(2e-10, 8e-10, 1e-10, 0.5)).toBe(false)
     // Contraction 1e-3: 2.3 iterations left, a fresh matrix needs 1; the difference is below REFRESH_COST.
-    expect(p.refreshWithinStep(1e-3, 1, 1e-10, 0.5)).toBe(false)
+    expect(within(1e-3, 1, 1e-10, 0.5)).toBe(false)
   })
 
   it('saves and loads its state exactly (checkpoints)', () => {
     const p = new JacobianRefreshPolicy()
     p.refreshAtStart()
     p.recordStep(false, 4, 1)
-    p.observeFreshIteration(3e-5, 1)
+    Object.assign(p, { residual: 3e-5, previous: 1 })
+    p.observeFreshIteration()
     const q = new JacobianRefreshPolicy()
     q.load(p.save())
     expect(q.save()).toEqual(p.save())
