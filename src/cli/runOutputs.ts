@@ -105,6 +105,7 @@ export function runWithOutputs(project: Project, request: RunOutputRequest, opti
     ...options,
     recorder,
     onStep: (s) => stepHandlers.forEach((h) => h(s)),
+    setupWork: withoutOptimizingCompiler,
   })
   if (options.endTime !== undefined) solver.setEndTime(options.endTime)
   const run: CheckpointRun = { system, solver, outputs }

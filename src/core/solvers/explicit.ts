@@ -129,7 +129,12 @@ export class ExplicitSolver extends SolverBase {
       this.evaluator.constantDiagonalMass(this.state, this.massDiagonal)
     const needsMatrix = !this.massSolvers && !this.lumpedMass
     if (needsMatrix && (!this.matrix || this.matrix.n !== n2 + this.nAE)) {
-      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType, false)
+      this.matrix = createSystemMatrix(
+        this.evaluator,
+        this.settings.linearSolverType,
+        false,
+        this.options.setupWork,
+      )
       this.projection = new ConstraintProjection(
         this.evaluator,
         this.matrix,

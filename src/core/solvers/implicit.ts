@@ -426,7 +426,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * sequence is part of checkpoints, so restarts still continue bit for bit.
    */
   private newtonMatrix(): SystemMatrix {
-    const m = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
+    const m = createSystemMatrix(this.evaluator, this.settings.linearSolverType, true, this.options.setupWork)
     m.keepPivots?.()
     return m
   }
@@ -792,7 +792,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private projectOntoConstraints(): void {
     this.projection ??= new ConstraintProjection(
       this.evaluator,
-      createSystemMatrix(this.evaluator, this.settings.linearSolverType, false),
+      createSystemMatrix(this.evaluator, this.settings.linearSolverType, false, this.options.setupWork),
       this.factorizeProjection,
       false,
     )

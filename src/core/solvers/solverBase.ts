@@ -13,6 +13,7 @@ import { MinimumNormMultipliers } from '../system/minimumNormMultipliers'
 import type { SystemState } from '../system/state'
 import { SolverError, type CancellationToken } from './errors'
 import type { SensorRecorder } from './sensorRecorder'
+import type { SetupWork } from '../system/sparseMatrix'
 
 export interface SolverStatistics {
   steps: number
@@ -51,6 +52,11 @@ export interface SolverOptions {
   pauseRequested?: () => boolean
   /** Called for each warning (redundant constraints dropped, a node near a singular angle). */
   onWarning?: (w: SolverWarning) => void
+  /**
+   * Runs work a run does once (a sparse matrix's pattern and ordering); the command line runs it
+   * without V8's optimizing compiler (src/node/tiering.ts). Default: run it.
+   */
+  setupWork?: SetupWork
 }
 
 /** Something the user should know about a run that goes on: what, when, and the items concerned. */

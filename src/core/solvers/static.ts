@@ -43,7 +43,12 @@ export class StaticSolver extends SolverBase {
   protected override initializeSolverData(): void {
     const n = this.system.nODE2 + this.system.nAE
     if (!this.matrix || this.matrix.n !== n) {
-      this.matrix = createSystemMatrix(this.evaluator, this.settings.linearSolverType)
+      this.matrix = createSystemMatrix(
+        this.evaluator,
+        this.settings.linearSolverType,
+        true,
+        this.options.setupWork,
+      )
       this.residual = new Float64Array(n)
       this.q0 = new Float64Array(this.system.nODE2)
       this.lambda0 = new Float64Array(this.system.nAE)

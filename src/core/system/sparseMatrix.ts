@@ -155,10 +155,19 @@ export function createSystemMatrix(
   evaluator: SystemEvaluator,
   type: LinearSolverType,
   withStiffness = true,
+  setupWork: SetupWork = (work) => work(),
 ): SystemMatrix {
   const n = evaluator.system.nODE2 + evaluator.system.nAE
   const sparse = type === 'EigenSparse' || (type === 'auto' && n >= AUTO_SPARSE_MIN_UNKNOWNS)
   if (!sparse) return new DenseSystemMatrix(n)
+  return setupWork(() => sparseSystemMatrix(evaluator, n, withStiffness))
+}
+
+/** Runs work done once per run (SolverOptions.setupWork) and returns its result. */
+export type SetupWork = <T>(work: () => T) => T
+
+/** createSystemMatrix's sparse matrix: its pattern, ordering and symbolic analysis. */
+function sparseSystemMatrix(evaluator: SystemEvaluator, n: number, withStiffness: boolean): SystemMatrix {
   const builder = new SparsePatternBuilder(n)
   builder.addDiagonal()
   evaluator.addPattern(builder, withStiffness)

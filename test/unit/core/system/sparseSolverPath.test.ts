@@ -84,4 +84,20 @@ describe('sparse versus dense linear solver', () => {
     expect(kind(small)).toBe('DenseSystemMatrix')
     expect(kind(large)).toBe('SparseSystemMatrix')
   })
+
+  it("runs the sparse matrix's one-time setup through options.setupWork, bit for bit the same", () => {
+    const results: unknown[] = []
+    const setupWork = <T>(work: () => T): T => {
+      const result = work()
+      results.push(result)
+      return result
+    }
+    const plain = runProject(chain(20, 'EigenSparse'))
+    const wrapped = runProject(chain(20, 'EigenSparse'), { setupWork })
+    // The Newton matrix of the run is what the work made (the setup went through setupWork).
+    expect(results).toHaveLength(1)
+    expect(results[0]).toBe((wrapped.solver as unknown as { matrix: object }).matrix)
+    expect(Array.from(wrapped.system.state.q)).toEqual(Array.from(plain.system.state.q))
+    expect(Array.from(wrapped.system.state.lambda)).toEqual(Array.from(plain.system.state.lambda))
+  })
 })
