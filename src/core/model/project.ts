@@ -184,7 +184,11 @@ function specFromJson(raw: JsonObject | undefined, resolved: ResolvedModel): Mod
       const r = resolved.item(kind, index)
       const spec: ItemSpec = { type: r.type, name: r.name }
       let same = item.type === r.type && item.name === r.name
-      for (const [key, p] of entriesOf(getItemType(kind, r.type)!.parameters)) {
+      // Indexed: the load runs in the interpreter (src/node/tiering.ts), where for-of allocates.
+      const entries = entriesOf(getItemType(kind, r.type)!.parameters)
+      for (let e = 0; e < entries.length; e++) {
+        const key = entries[e][0]
+        const p = entries[e][1]
         if (!(key in item)) continue
         let v: JsonValue = item[key]
         if (p.type === 'ref') {

@@ -276,7 +276,12 @@ export function checkItem(
     if (msg) problems.push({ path: `${path}.${key}`, message: `${named.label}, parameter ${key}: ${msg}` })
     else values[key] = owned ? v : cloneJson(v)
   }
-  for (const [key, p] of entriesOf(def.parameters)) {
+  // Indexed loops over the entries here and below: a model's load runs in the interpreter
+  // (src/node/tiering.ts), where for-of and [key, p] destructuring allocate an iterator result each.
+  const entries = entriesOf(def.parameters)
+  for (let e = 0; e < entries.length; e++) {
+    const key = entries[e][0]
+    const p = entries[e][1]
     if (p.default === undefined && !(key in raw))
       problems.push({
         path: `${path}.${key}`,
@@ -288,8 +293,10 @@ export function checkItem(
 
 /** Pass 2 for one item: its references (name or index) to indices, with the referenced type checked. */
 export function resolveItemReferences(it: CheckedItem, lookup: ItemLookup, problems: Problem[]): void {
-  const def = getItemType(it.kind, it.type)!
-  for (const [key, p] of entriesOf(def.parameters)) {
+  const entries = entriesOf(getItemType(it.kind, it.type)!.parameters)
+  for (let e = 0; e < entries.length; e++) {
+    const key = entries[e][0]
+    const p = entries[e][1]
     if (p.type === 'ref') {
       if (p.optional && it.values[key] === -1) continue
       const r = resolveRef(it.values[key] as string | number, p.kind, p.types, lookup)

@@ -1119,7 +1119,8 @@ function checkRotation(it: ResolvedItem, name: string): { parameter: string; mes
   const R = it.params.matrix(name)
   const RtR = new Float64Array(9)
   matTMul3(R, R, RtR)
-  const err = Math.max(...[0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => Math.abs(RtR[i] - (i % 4 === 0 ? 1 : 0))))
+  let err = 0
+  for (let i = 0; i < 9; i++) err = Math.max(err, Math.abs(RtR[i] - (i % 4 === 0 ? 1 : 0)))
   return err > 1e-6
     ? [
         {

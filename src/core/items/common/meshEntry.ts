@@ -134,28 +134,41 @@ export interface MeshReference {
  */
 export function meshReferences(model: ModelSpec): MeshReference[] {
   const out: MeshReference[] = []
+  // Indexed loops, and a path made only for a mesh found: this runs on every load, in the interpreter
+  // (src/node/tiering.ts), over every item.
   for (const [listKey, items] of Object.entries(model))
-    items.forEach((spec: ItemSpec, index: number) => {
-      const at = `model.${listKey}[${index}]`
-      const perLink = Array.isArray(spec.VgraphicsDataList) ? spec.VgraphicsDataList : []
-      const lists: [string, JsonValue | undefined][] = [
-        [`${at}.VgraphicsData`, spec.VgraphicsData],
-        ...perLink.map((l, k): [string, JsonValue] => [`${at}.VgraphicsDataList[${k}]`, l]),
-      ]
-      for (const [path, list] of lists) {
-        if (!Array.isArray(list)) continue
-        list.forEach((e, entry) => {
-          if (e === null || typeof e !== 'object' || Array.isArray(e)) return
-          if (e.type !== 'Mesh' || typeof e.file !== 'string') return
-          out.push({
-            path,
-            item: String(spec.name),
-            entry,
-            file: e.file,
-            embedded: typeof e.data === 'string',
-          })
-        })
-      }
-    })
+    for (let index = 0; index < items.length; index++) {
+      const spec: ItemSpec = items[index]
+      addMeshes(out, spec, spec.VgraphicsData, listKey, index, -1)
+      const perLink = spec.VgraphicsDataList
+      if (Array.isArray(perLink))
+        for (let link = 0; link < perLink.length; link++)
+          addMeshes(out, spec, perLink[link], listKey, index, link)
+    }
   return out
+}
+
+/** The Mesh entries of one graphics list of items[index] (link -1: VgraphicsData) appended to out. */
+function addMeshes(
+  out: MeshReference[],
+  spec: ItemSpec,
+  list: JsonValue | undefined,
+  listKey: string,
+  index: number,
+  link: number,
+): void {
+  if (!Array.isArray(list)) return
+  for (let entry = 0; entry < list.length; entry++) {
+    const e = list[entry]
+    if (e === null || typeof e !== 'object' || Array.isArray(e)) continue
+    if (e.type !== 'Mesh' || typeof e.file !== 'string') continue
+    const at = `model.${listKey}[${index}]`
+    out.push({
+      path: link < 0 ? `${at}.VgraphicsData` : `${at}.VgraphicsDataList[${link}]`,
+      item: String(spec.name),
+      entry,
+      file: e.file,
+      embedded: typeof e.data === 'string',
+    })
+  }
 }
