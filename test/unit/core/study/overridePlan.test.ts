@@ -157,4 +157,63 @@ describe('OverridePlan: a study case is its values checked and written', () => {
     expect(plan('spring.stifness')).toBeNull()
     expect(plan('timeIntegration')).toBeNull()
   })
+  it('random values of every shape: the plan takes exactly the cases the reader accepts', () => {
+    const project = load('resources/examples/sliderCrankRigid.mbsproj')
+    // Each path with values of its own type (valid or not for the model), and any value at all.
+    const typed: Record<string, JsonValue[]> = {
+      'slider.physicsMass': [0.5, 2, 1 / 3, 0],
+      'sliderGuide.axisMarker0': [
+        [1, 0, 0],
+        [0, 2, 0],
+        [1, 1, 0],
+        [0, 0, 0],
+      ],
+      'sliderGuide.constrainRotation': [true, false],
+      'timeIntegration.numberOfSteps': [10, 1000, 1],
+      'timeIntegration.startTime': [0, 0.5, 1.9, 3],
+      linearSolverType: ['EXUdense', 'EigenSparse', 'auto'],
+      'solutionSettings.sensorsWritePeriod': [0, 0.01, 0.5],
+    }
+    const paths = Object.keys(typed)
+    // A linear congruential generator: the same values on every run.
+    let seed = 20
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+    const scalars: JsonValue[] = [
+      0,
+      -0,
+      1,
+      -1,
+      1.5,
+      3,
+      1e308,
+      1e-320,
+      0.1,
+      null,
+      true,
+      false,
+      '',
+      'EXUdense',
+      'EigenSparse',
+      'x',
+    ]
+    const value = (): JsonValue => {
+      const shape = next(6)
+      if (shape === 0) return [scalars[next(10)], scalars[next(10)], scalars[next(10)]]
+      if (shape === 1) return Array.from({ length: next(5) }, () => next(7) - 3)
+      if (shape === 2) return { x: scalars[next(scalars.length)] }
+      return scalars[next(scalars.length)]
+    }
+    let taken = 0
+    for (let k = 0; k < 400; k++) {
+      // Two or three overrides, any order, a path possibly twice.
+      const overrides = Array.from({ length: 2 + next(2) }, () => {
+        const path = paths[next(paths.length)]
+        return { path, value: next(3) > 0 ? typed[path][next(typed[path].length)] : value() }
+      })
+      if (expectAsReloaded(project, overrides)) taken++
+    }
+    // Enough of both kinds that each side of the comparison was exercised.
+    expect(taken).toBeGreaterThan(100)
+    expect(taken).toBeLessThan(300)
+  })
 })
