@@ -81,8 +81,33 @@ function linkedRequire(root, dir, file) {
   return Object.assign(link, nodeRequire)
 }
 
-/** V8's code cache of a bundle: its compiled functions, beside it. */
-const cacheFile = (bundle) => `${bundle}.cache`
+/**
+ * V8's code cache of a bundle: its compiled functions, beside it. V8 refuses a cache written under other
+ * flags, so a process started with flags (a study's workers: src/node/caseRunner.ts) keeps a cache of
+ * its own, named after them; one cache for both was refused and written again by every other process.
+ */
+const cacheFile = (bundle, flags = optionsOf(process.execArgv)) =>
+  flags.length === 0 ? `${bundle}.cache` : `${bundle}.${fnv1a(flags.join(' '))}.cache`
+
+/** Node's options that take the next argument as code or a module: they name no V8 flag. */
+const CODE_OPTIONS = ['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--loader']
+
+/** The options of a process's execArgv (`--name[=value]`), without code or modules to run. */
+function optionsOf(execArgv) {
+  const options = []
+  for (let i = 0; i < execArgv.length; i++)
+    if (CODE_OPTIONS.includes(execArgv[i])) i++
+    else if (execArgv[i].startsWith('--') && !CODE_OPTIONS.includes(execArgv[i].split('=')[0]))
+      options.push(execArgv[i])
+  return options
+}
+
+/** The 32-bit FNV-1a hash of a string's UTF-16 code units, in hexadecimal. */
+function fnv1a(text) {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return (h >>> 0).toString(16).padStart(8, '0')
+}
 
 /**
  * Runs the bundle as a CommonJS module and returns its exports, compiled from V8's code cache beside it

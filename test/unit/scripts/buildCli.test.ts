@@ -26,11 +26,14 @@ const load = createRequire(import.meta.url)
 const CLI_BUNDLE = resolve(REPO_ROOT, 'bin/cliBundle.cjs')
 const { freshBundle, cacheFile, loadCli, loadedBundles, BUNDLES } = load(CLI_BUNDLE) as {
   freshBundle(root: string, dir?: string, name?: string): string | undefined
-  cacheFile(bundle: string): string
+  cacheFile(bundle: string, flags?: readonly string[]): string
   loadCli(root: string, dir: string): { mainAsync(argv: string[], io: CliIO): Promise<number> }
   loadedBundles(): string[]
   BUNDLES: Record<string, string>
 }
+
+/** The code cache of a process started with `flags` (the processes here: none, unlike vitest's own). */
+const cacheOf = (bundle: string, flags: readonly string[] = []): string => cacheFile(bundle, flags)
 
 const scratch = mkdtempSync(join(tmpdir(), 'mbs-bundle-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -40,12 +43,19 @@ const PENDULUM = resolve(REPO_ROOT, 'resources/examples/pendulum.mbsproj')
  * Runs `mbs argv` in a new process from the bundles in dir, as bin/mbs.cjs does; its standard output,
  * then a line with the names of the bundles it loaded.
  */
-function mbsProcess(dir: string, argv: string[]): { out: string; bundles: string[] } {
+function mbsProcess(
+  dir: string,
+  argv: string[],
+  flags: readonly string[] = [],
+): { out: string; bundles: string[] } {
   const script =
     `const cli = require(${JSON.stringify(CLI_BUNDLE)})\n` +
     `cli.loadCli(${JSON.stringify(REPO_ROOT)}, ${JSON.stringify(dir)}).mainAsync(${JSON.stringify(argv)})` +
     `.then((code) => { process.exitCode = code; console.log(JSON.stringify(cli.loadedBundles())) })`
-  const lines = execFileSync(process.execPath, ['-e', script]).toString().trimEnd().split('\n')
+  const lines = execFileSync(process.execPath, [...flags, '-e', script])
+    .toString()
+    .trimEnd()
+    .split('\n')
   const loaded = JSON.parse(lines.pop() as string) as string[]
   return { out: lines.join('\n'), bundles: loaded.map((file) => file.slice(dir.length + 1)) }
 }
@@ -88,7 +98,7 @@ describe('buildCli', () => {
     for (const name of ['mbs', 'engine']) {
       const bundle = join(dir, `${name}.cjs`)
       const built = statSync(bundle)
-      const stamp = readFileSync(cacheFile(bundle)).subarray(0, 40).toString()
+      const stamp = readFileSync(cacheOf(bundle)).subarray(0, 40).toString()
       expect(stamp).toMatch(new RegExp(`^${built.mtimeMs} ${built.size}\n`))
     }
   })
@@ -125,7 +135,7 @@ describe('buildCli', () => {
       const { size, mtimeMs } = statSync(file)
       return `${mtimeMs} ${size}\n`
     }
-    const cachedStamp = (): string => readFileSync(cacheFile(file)).subarray(0, stamp().length).toString()
+    const cachedStamp = (): string => readFileSync(cacheOf(file)).subarray(0, stamp().length).toString()
     appendFileSync(file, 'process.stdout.write("before ")\n')
     expect(mbsProcess(dir, ['--version']).out).toBe(`before mbs ${packageJson.version}`)
     expect(cachedStamp()).toBe(stamp())
@@ -142,12 +152,30 @@ describe('the code cache after mbs run', () => {
     const dir = join(scratch, 'run')
     await buildCli(REPO_ROOT, dir)
     const engine = join(dir, 'engine.cjs')
-    rmSync(cacheFile(engine))
+    rmSync(cacheOf(engine))
     expect(JSON.parse(mbsProcess(dir, ['run', PENDULUM, '--json']).out).steps).toBeGreaterThan(0)
-    const written = readFileSync(cacheFile(engine))
+    const written = readFileSync(cacheOf(engine))
     // A refused cache is written again at exit; an accepted one is left as it is.
     expect(JSON.parse(mbsProcess(dir, ['run', PENDULUM, '--json']).out).steps).toBeGreaterThan(0)
-    expect(readFileSync(cacheFile(engine)).equals(written)).toBe(true)
+    expect(readFileSync(cacheOf(engine)).equals(written)).toBe(true)
+  }, 60_000)
+
+  it('of a process with V8 flags (a study worker) is its own: neither refuses the other', async () => {
+    const dir = join(scratch, 'flags')
+    await buildCli(REPO_ROOT, dir)
+    const engine = join(dir, 'engine.cjs')
+    const flags = ['--single-threaded']
+    const plain = readFileSync(cacheOf(engine))
+    const run = () => JSON.parse(mbsProcess(dir, ['run', PENDULUM, '--json'], flags).out).steps as number
+    expect(run()).toBeGreaterThan(0)
+    expect(cacheOf(engine, flags)).not.toBe(cacheOf(engine))
+    const written = readFileSync(cacheOf(engine, flags))
+    expect(run()).toBeGreaterThan(0)
+    // Accepted by the next process with the flags (not written again), the plain one left as it was.
+    expect(readFileSync(cacheOf(engine, flags)).equals(written)).toBe(true)
+    expect(readFileSync(cacheOf(engine)).equals(plain)).toBe(true)
+    expect(JSON.parse(mbsProcess(dir, ['run', PENDULUM, '--json']).out).steps).toBeGreaterThan(0)
+    expect(readFileSync(cacheOf(engine)).equals(plain)).toBe(true)
   }, 60_000)
 })
 
