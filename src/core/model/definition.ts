@@ -49,9 +49,20 @@ export class ItemParams<out S extends ParamSchema = ParamSchema> {
   vector<N extends ParamNames<S, 'vector'>>(name: N): Float64Array {
     return compactCopy(this.values[name] as number[])
   }
-  /** Row-major copy of a matrix parameter. */
+  /**
+   * Row-major copy of a matrix parameter. Indexed loops: each joint's load and build calls this in the
+   * interpreter (src/node/tiering.ts), where flat() and Float64Array.from took ~10 ms of perf3D's load.
+   */
   matrix<N extends ParamNames<S, 'matrix'>>(name: N): Float64Array {
-    return Float64Array.from((this.values[name] as number[][]).flat())
+    const rows = this.values[name] as number[][]
+    let size = 0
+    for (let i = 0; i < rows.length; i++) size += rows[i].length
+    const out = new Float64Array(size)
+    for (let i = 0, k = 0; i < rows.length; i++) {
+      const row = rows[i]
+      for (let j = 0; j < row.length; j++) out[k++] = row[j]
+    }
+    return out
   }
   /** A resolved reference: the 0-based index of the referenced item (-1: none, optional ones only). */
   ref<N extends ParamNames<S, 'ref'>>(name: N): number {
