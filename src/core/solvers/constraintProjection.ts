@@ -85,8 +85,10 @@ export class ConstraintProjection {
       g = this.g,
       rhs = this.rhs
     const mark = this.positionLevel
-    for (const o of this.constraintObjects)
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      const o = this.constraintObjects[c]
       mark.fill(o.inactiveConstraint || o.velocityLevelConstraint ? 0 : 1, o.aeIndex, o.aeIndex + o.nAE)
+    }
     let assembled = false
     for (let it = 0; it < MAX_POSITION_ITERATIONS; it++) {
       ev.constraints(s, g, false)
@@ -121,7 +123,8 @@ export class ConstraintProjection {
       n2 = this.n2
     const diagonal = this.diagonal
     // A loop, not fill: a double passed to the builtin is boxed, per projection.
-    for (const o of this.constraintObjects) {
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      const o = this.constraintObjects[c]
       const value = o.inactiveConstraint ? 0 : -REGULARIZATION
       for (let k = n2 + o.aeIndex; k < n2 + o.aeIndex + o.nAE; k++) diagonal[k] = value
     }

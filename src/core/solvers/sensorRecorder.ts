@@ -103,7 +103,7 @@ export class SensorRecorder {
       row[0] = s.t
       sensors[i].computation.evaluate(s, this.rowValues[i])
       if (this.storeInternal) this.append(this.series[i], row)
-      for (const l of this.listeners) l(i, row)
+      for (let k = 0; k < this.listeners.length; k++) this.listeners[k](i, row)
     }
   }
 

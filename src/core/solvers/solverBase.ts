@@ -500,7 +500,10 @@ export abstract class SolverBase {
     const probe = this.finiteProbe
     this.finiteProbe = NaN
     if (probe !== 0 && !stateFinite(s)) this.throwNonFinite()
-    for (const o of this.postStepObjects) o.postStep!(s)
+    // Indexed loops in the step code: code not yet optimized (a short run's per-step functions) makes an
+    // iterator and a result object per item for for-of.
+    const postStep = this.postStepObjects
+    for (let k = 0; k < postStep.length; k++) postStep[k].postStep!(s)
     if (this.singularNodes.length > 0) this.watchSingularAngles()
     this.options.recorder?.maybeRecord(s)
     this.options.onStep?.(s)
@@ -529,7 +532,9 @@ export abstract class SolverBase {
   protected postNewton(): number {
     let error = 0,
       recommended = -1
-    for (const o of this.switchingObjects) {
+    const switching = this.switchingObjects
+    for (let k = 0; k < switching.length; k++) {
+      const o = switching[k]
       error = Math.max(error, o.postNewton!(this.state))
       const r = o.recommendedStepSize ?? -1
       if (r >= 0 && (recommended < 0 || r < recommended)) recommended = r

@@ -584,7 +584,8 @@ export class SystemEvaluator {
 
   /** out += C_q^T lambda (position-level, or C_q'^T for velocity-level constraints). */
   addReactionForces(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    for (const o of this.constraintObjects) {
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      const o = this.constraintObjects[c]
       if (o.inactiveConstraint) continue
       if (o.addReactionForces) {
         o.addReactionForces(s, out)
@@ -687,7 +688,8 @@ export class SystemEvaluator {
 
   /** out = C_q q' per algebraic equation (inactive connectors: 0); used for consistent accelerations. */
   constraintJacobianTimesVelocity(s: SystemState, out: Float64Array): void {
-    for (const o of this.constraintObjects) {
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      const o = this.constraintObjects[c]
       const n = o.ltgODE2.length
       if (o.inactiveConstraint) {
         for (let k = 0; k < o.nAE; k++) out[o.aeIndex + k] = 0
@@ -720,7 +722,8 @@ export class SystemEvaluator {
     level: 'velocity' | 'acceleration',
     factor: number,
   ): void {
-    for (const o of this.constraintObjects) {
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      const o = this.constraintObjects[c]
       if (o.inactiveConstraint || !o.computeAETimeTerm) continue
       const local = this.localB
       o.computeAETimeTerm(s, local, level)
@@ -731,7 +734,8 @@ export class SystemEvaluator {
 
   /** Algebraic equations g (length nAE); inactive connectors give g = lambda. */
   constraints(s: SystemState, out: Float64Array, velocityLevel: boolean): void {
-    for (const o of this.constraintObjects) {
+    for (let c = 0; c < this.constraintObjects.length; c++) {
+      const o = this.constraintObjects[c]
       if (o.inactiveConstraint) {
         for (let k = 0; k < o.nAE; k++) out[o.aeIndex + k] = s.lambda[o.aeIndex + k]
         continue
