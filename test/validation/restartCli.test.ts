@@ -201,7 +201,7 @@ function engineFrames(project: Project, endTime: number): { t: number; q: Float6
   const frames: { t: number; q: Float64Array; v: Float64Array }[] = []
   const take = (): void => {
     const s = system.state
-    if (due.take(s.t)) frames.push({ t: s.t, q: s.q.slice(), v: s.v.slice() })
+    if (due.take(s)) frames.push({ t: s.t, q: s.q.slice(), v: s.v.slice() })
   }
   const solver = createSolver(system, project.settings, { recorder, onStep: take })
   solver.setEndTime(endTime)

@@ -163,7 +163,7 @@ export class ResultsWriter {
 
   /** Writes a frame if one is due at s.t (always the first time); use as the solver's onStep. */
   maybeWriteFrame(s: SystemState = this.system.state): boolean {
-    if (!this.due.take(s.t)) return false
+    if (!this.due.take(s)) return false
     const f = this.frames
     f.set(0, s.t)
     let at = 1

@@ -23,9 +23,12 @@ export class OutputSchedule {
   constructor(readonly period: number) {}
 
   /**
-   * Whether an output is due at t (always at the first call, and with force); advances the schedule if so.
+   * Whether an output is due at time at.t (always at the first call, and with force); advances the
+   * schedule if so. The state, not its time: V8 boxes a double passed to a call it does not inline, and
+   * the results writer asks at every step.
    */
-  take(t: number, force = false): boolean {
+  take(at: { readonly t: number }, force = false): boolean {
+    const t = at.t
     // Between outputs (most steps) one comparison; NaN (no period, or none yet) goes on.
     if (t < this.nextDueTime && !force) return false
     const p = this.period

@@ -76,7 +76,7 @@ export class SensorRecorder {
 
   /** Records if a row is due at s.t (always at the first call, and with force); returns whether it did. */
   maybeRecord(s: SystemState, force = false): boolean {
-    if (!this.due.take(s.t, force)) return false
+    if (!this.due.take(s, force)) return false
     this.record(s)
     return true
   }

@@ -18,7 +18,7 @@ const MAX_CHUNKS = 200
 const BOUND = 16
 
 /** The least heap growth per step over chunks of a warm run, stopping at the first under BOUND. */
-function leastBytesPerStep(solverType: string): number {
+function leastBytesPerStep(solverType: string, withOnStep = false): number {
   const parsed = parseProject(readFileSync(PROJECT, 'utf8'))
   if (!parsed.ok) throw new Error('the pendulum example does not parse')
   const settings = structuredClone(parsed.project.settings)
@@ -31,7 +31,8 @@ function leastBytesPerStep(solverType: string): number {
   const system = buildSystem(parsed.project)
   // Rows at the period of the example, not stored (their storage grows with the run by design).
   const recorder = new SensorRecorder(system, 10 * h, false)
-  const solver = createSolver(system, settings, { recorder })
+  // An onStep callback (the solver process's results writer) takes every step through solveStep.
+  const solver = createSolver(system, settings, withOnStep ? { recorder, onStep: () => {} } : { recorder })
   solver.initializeSolver()
   let least = Infinity
   for (let c = 0; c < MAX_CHUNKS && least >= BOUND; c++) {
@@ -49,6 +50,12 @@ describe('a warm step allocates less than one boxed double', () => {
     '%s',
     (solverType) => {
       expect(leastBytesPerStep(solverType)).toBeLessThan(BOUND)
+    },
+  )
+  it.each(['GeneralizedAlpha', 'RK44'])(
+    '%s, every step through solveStep (an onStep callback)',
+    (solverType) => {
+      expect(leastBytesPerStep(solverType, true)).toBeLessThan(BOUND)
     },
   )
 })
