@@ -60,6 +60,12 @@ function copyJacobianState(to: JacobianState, from: JacobianState): void {
 
 /** An iteration that reduces the residual by less than this has stalled: time to measure its floor. */
 const STALLED_CONTRACTION = 0.5
+/**
+ * With a kept matrix, an iteration that reduces the residual by less than this (a fresh matrix: ~0.01
+ * on perf3D, less on smaller models) makes the next update a secant one (acceleratedUpdate): weights
+ * fitted to fast iterations near round-off stalled Newton instead.
+ */
+const SECANT_CONTRACTION = 0.03
 /** Residuals within this many floors (residualFloor) are round-off: the iterate is converged. */
 const FLOOR_MULTIPLE = 4
 
@@ -132,6 +138,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** Views of residual: the ODE2 rows and the AE rows (made once; subarray allocates). */
   private residualODE2 = new Float64Array(0)
   private residualAE = new Float64Array(0)
+  /**
+   * Anderson acceleration (acceleratedUpdate): the previous iterate [q''; lambda], its update (the
+   * solved residual) and its residual, and the weight of the previous image.
+   */
+  private secantIterate = new Float64Array(0)
+  private secantUpdate = new Float64Array(0)
+  private secantResidual = new Float64Array(0)
+  private secantGamma = NaN
   /** |f_lhs - f_loads| at the step's first iterate: Exudyn's r_0, its residual at q'' = 0, lambda = 0. */
   private forceScale = NaN
   /** |M q'' + f_lhs - f_loads| at the step's first iterate: what the reactions balance. */
@@ -156,6 +170,13 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private jacobianValid = false
   private jacobianStep = NaN
   private jacobianTime = NaN
+  /**
+   * Steps begun since the Jacobian was evaluated, the current one included (1: evaluated in the step
+   * before); the refresh policy's costs depend on it.
+   */
+  private jacobianAge = 0
+  /** jacobianAge at the step's start decision. */
+  private decisionAge = 0
   private jacobianAt = emptyJacobianState()
   /** Set by loading a checkpoint: re-evaluate the saved Jacobian before the next iteration. */
   private jacobianToRestore = false
@@ -168,7 +189,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     // Fields that hold fractions start as doubles (SystemState.t).
     this.hPrevious = this.hPrevious2 = this.driftAtRankCheck = 0
     this.forceScale = this.reactionScale = this.startResidual = this.residualNorm = 0
-    this.jacobianStep = this.jacobianTime = 0
+    this.jacobianStep = this.jacobianTime = this.secantGamma = 0
     this.refreshPolicy = new JacobianRefreshPolicy()
     if (settings.solverType === 'TrapezoidalIndex2') {
       this.solverType = 'TrapezoidalIndex2'
@@ -205,6 +226,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.hPrevious = 0
       this.hPrevious2 = 0
       this.residual = new Float64Array(n2 + nAE)
+      this.secantIterate = new Float64Array(n2 + nAE)
+      this.secantUpdate = new Float64Array(n2 + nAE)
+      this.secantResidual = new Float64Array(n2 + nAE)
       this.residualODE2 = this.residual.subarray(0, n2)
       this.residualAE = this.residual.subarray(n2)
       this.floorWork = {
@@ -352,6 +376,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       if (this.updateDependentRows()) this.jacobianValid = false
     }
     this.startDecision = 'pending'
+    this.jacobianAge++
     const { newtonIterations, jacobians } = this.stats
     const adaptive = this.settings.timeIntegration.adaptiveStep
     const hMin = this.settings.timeIntegration.minimumStepSize
@@ -658,6 +683,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.jacobianValid = true
     this.jacobianStep = h
     this.jacobianTime = s.t
+    this.jacobianAge = 0
     copyJacobianState(this.jacobianAt, s)
   }
 
@@ -700,13 +726,16 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     s.t = this.jacobianTime
     copyJacobianState(s, this.jacobianAt)
     this.system.update(s)
-    // Re-creating the continuous run's matrix is not a new evaluation: the statistics stay as saved.
+    // Re-creating the continuous run's matrix is not a new evaluation: the statistics and its age stay
+    // as saved.
     const counted = this.stats.jacobians,
+      age = this.jacobianAge,
       h = this.newtonStep
     this.newtonStep = this.jacobianStep
     this.computeJacobian()
     this.newtonStep = h
     this.stats.jacobians = counted
+    this.jacobianAge = age
     s.t = t
     copyJacobianState(s, current)
     this.system.update(s)
@@ -715,7 +744,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** What the step cost, for the policy's averages (steps without a start decision teach it nothing). */
   private recordStepCost(iterations: number, refreshes: number): void {
     if (this.startDecision !== 'pending')
-      this.refreshPolicy.recordStep(this.startDecision === 'fresh', iterations, refreshes)
+      this.refreshPolicy.recordStep(this.startDecision === 'fresh', iterations, refreshes, this.decisionAge)
   }
 
   /**
@@ -724,7 +753,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    */
   private refreshAtStart(): boolean {
     if (this.startDecision !== 'pending') return false
-    const fresh = this.refreshPolicy.refreshAtStart()
+    this.decisionAge = this.jacobianAge
+    const fresh = this.refreshPolicy.refreshAtStart(this.decisionAge)
     this.startDecision = fresh ? 'fresh' : 'kept'
     return fresh
   }
@@ -842,8 +872,15 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.computeJacobian()
       fresh = true
     } else if (this.jacobianToRestore) this.restoreJacobian()
+    // Anderson acceleration with a matrix kept from earlier steps (secant: acceleratedUpdate).
+    let secant = nt.useModifiedNewton && !fresh
+    let previousKnown = false
+    let slow = false
     for (let it = 1; it <= nt.maxIterations; it++) {
+      if (secant) this.secantWeight(previousKnown && slow)
       this.matrix.solve(r)
+      if (secant) this.acceleratedUpdate(previousKnown && slow)
+      previousKnown = secant
       let upd = 0,
         size = 0
       for (let i = 0; i < n2; i++) {
@@ -857,6 +894,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const prev = res
       this.computeResidual()
       res = this.residualNorm
+      slow = res > SECANT_CONTRACTION * prev
       if (!Number.isFinite(res)) return `the residual became ${res}`
       if (res <= tolerance) return undefined
       if (!floorMeasured && res > STALLED_CONTRACTION * prev) {
@@ -881,6 +919,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       } else if (policy.refreshWithinStep()) {
         this.computeJacobian()
         fresh = true
+        secant = false
       }
     }
     return (
@@ -889,11 +928,76 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     )
   }
 
+  /**
+   * Before solving with a kept matrix: with a previous iterate, gamma minimizing |r_k - gamma (r_k -
+   * r_(k-1))| in the residual norm of computeResidual (constraint rows unscaled); then r_k is kept.
+   */
+  private secantWeight(previousKnown: boolean): void {
+    const r = this.residual,
+      last = this.secantResidual,
+      n2 = this.n2
+    if (previousKnown) {
+      let dr = 0,
+        dd = 0
+      for (let i = 0; i < n2; i++) {
+        const d = r[i] - last[i]
+        dr += d * r[i]
+        dd += d * d
+      }
+      const rows = this.aeRowScaling,
+        position = this.scalePosition,
+        velocity = this.scaleVelocity
+      for (let k = 0; k < this.nAE; k++) {
+        const scale = rows[k] === POSITION_ROW ? position : rows[k] === VELOCITY_ROW ? velocity : 1
+        const w = 1 / (scale * scale),
+          d = r[n2 + k] - last[n2 + k]
+        dr += w * d * r[n2 + k]
+        dd += w * d * d
+      }
+      this.secantGamma = dd > 0 ? dr / dd : 0
+    }
+    copyInto(last, r)
+  }
+
+  /**
+   * Anderson acceleration of depth one (Walker and Ni, SIAM J. Numer. Anal. 49, 2011) for modified
+   * Newton with a matrix kept from earlier steps: x_(k+1) = (1 - gamma) G(x_k) + gamma G(x_(k-1)),
+   * G(x) = x - A^-1 r(x), gamma from secantWeight. A kept matrix contracts slowly along modes it has
+   * grown stale in (perf3D's 400-body chain: the internal torques carried along the chain, which C_q^T
+   * nearly maps to zero, so the multipliers' error there is 1e4 times the residual it leaves); the
+   * secant step takes their geometric series at once, where Newton stalled near the tolerance and
+   * took a refresh. In the residual after the solve: the update f_k = A^-1 r_k becomes
+   * f_k + gamma ((x_k - x_(k-1)) - (f_k - f_(k-1))).
+   */
+  private acceleratedUpdate(previousKnown: boolean): void {
+    const r = this.residual,
+      x = this.secantIterate,
+      f = this.secantUpdate,
+      s = this.state,
+      n2 = this.n2,
+      nAE = this.nAE,
+      gamma = this.secantGamma
+    if (!previousKnown) {
+      copyInto(f, r)
+      for (let i = 0; i < n2; i++) x[i] = s.a[i]
+      for (let k = 0; k < nAE; k++) x[n2 + k] = s.lambda[k]
+      return
+    }
+    for (let i = 0; i < n2 + nAE; i++) {
+      const xi = i < n2 ? s.a[i] : s.lambda[i - n2],
+        fi = r[i]
+      r[i] = fi + gamma * (xi - x[i] - (fi - f[i]))
+      x[i] = xi
+      f[i] = fi
+    }
+  }
+
   protected override extraValues(): Record<string, number> {
     return {
       jacobianValid: this.jacobianValid ? 1 : 0,
       jacobianStep: this.jacobianStep,
       jacobianTime: this.jacobianTime,
+      jacobianAge: this.jacobianAge,
       previousStep: this.hPrevious,
       previousStep2: this.hPrevious2,
       ...this.refreshPolicy.save(),
@@ -945,9 +1049,16 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       this.accPrevious.set(ap)
       this.accPrevious2.set(ap2)
     }
-    const { freshStartCost, keptStartCost, startDecisions, freshContraction } = values
-    if ([freshStartCost, keptStartCost, startDecisions, freshContraction].every(Number.isFinite))
-      this.refreshPolicy.load({ freshStartCost, keptStartCost, startDecisions, freshContraction })
+    const { freshStartCost, keptStartCost, keptStartCost1, startDecisions, freshContraction } = values
+    const policy = [freshStartCost, keptStartCost, keptStartCost1, startDecisions, freshContraction]
+    if (policy.every(Number.isFinite))
+      this.refreshPolicy.load({
+        freshStartCost,
+        keptStartCost,
+        keptStartCost1,
+        startDecisions,
+        freshContraction,
+      })
     if (values.reactionStiffness === 1 && !this.evaluator.reactionStiffness) this.useReactionStiffness()
     this.projecting = values.projection === 1
     // The next factorization starts from the continuous run's pivots (none saved: a full one).
@@ -977,6 +1088,7 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     }
     this.jacobianStep = values.jacobianStep
     this.jacobianTime = values.jacobianTime
+    this.jacobianAge = values.jacobianAge ?? 0
     this.jacobianValid = true
     this.jacobianToRestore = true
   }

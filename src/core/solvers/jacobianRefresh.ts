@@ -14,10 +14,14 @@
 //   iterations (the release of a chain from rest), one refresh three.
 // - At a step start where the kept matrix is usable: keep it, or refresh at once. The cheaper choice
 //   depends on the model (perf3DRigidBodies with the reaction stiffness: 2 iterations after a fresh
-//   start, 4.7 with the kept matrix; perfRigidPendulum: 1 and 2.2, where the refresh is not worth it),
-//   so the policy measures both: the average cost of the steps that started each way (iterations plus
-//   refreshes weighted by REFRESH_COST), taking the cheaper and trying the other every PROBE_INTERVAL
-//   decisions so its average stays current as the motion changes.
+//   start, 4.7 with the kept matrix; perfRigidPendulum: 1 and 2.2, where the refresh is not worth it)
+//   and on the matrix's age (perf3D, 400 bodies: a matrix from the step before takes ~5 iterations,
+//   an older one stalls near the tolerance and ~9 with its refresh, a fresh start 4 + a refresh), so
+//   the policy measures them: the average cost of the steps that started fresh, with a matrix one step
+//   old and with an older one (iterations plus refreshes weighted by REFRESH_COST). It refreshes every
+//   step, every other step or never at a start, whichever costs least per step on these averages,
+//   and takes the other choice every PROBE_INTERVAL decisions so its averages stay current as the
+//   motion changes.
 
 /**
  * A refresh (items' Jacobians, assembly, factorization) in Newton iterations (residual and
@@ -51,7 +55,10 @@ const UNKNOWN = -1
 /** The policy's state, as saved in a checkpoint (all finite numbers). */
 export interface RefreshPolicyState {
   freshStartCost: number
+  /** Steps started with a matrix older than one step. */
   keptStartCost: number
+  /** Steps started with the matrix of the step before (refreshed at its start or within it). */
+  keptStartCost1: number
   startDecisions: number
   freshContraction: number
 }
@@ -63,6 +70,7 @@ export class JacobianRefreshPolicy {
    */
   private freshStartCost = NaN
   private keptStartCost = NaN
+  private keptStartCost1 = NaN
   /** Start decisions made so far (counts the probes). */
   private startDecisions = 0
   /** Contraction of the first iteration after the latest refresh. */
@@ -70,26 +78,52 @@ export class JacobianRefreshPolicy {
 
   constructor() {
     // The averages hold fractions: they start as doubles (SystemState.t).
-    this.freshStartCost = this.keptStartCost = UNKNOWN
+    this.freshStartCost = this.keptStartCost = this.keptStartCost1 = UNKNOWN
   }
 
-  /** At a step start whose kept matrix is usable: true to refresh before the first iteration. */
-  refreshAtStart(): boolean {
+  /**
+   * At a step start whose kept matrix is usable: true to refresh before the first iteration. age: the
+   * steps begun since the matrix was refreshed, this one included (1: refreshed in the step before).
+   */
+  refreshAtStart(age = Infinity): boolean {
     this.startDecisions++
+    const young = age <= 1
     // Learn the cost of keeping first (the behaviour without this policy), then try a fresh start.
-    if (this.keptStartCost === UNKNOWN) return false
+    if ((young ? this.keptStartCost1 : this.keptStartCost) === UNKNOWN) return false
     if (this.freshStartCost === UNKNOWN) return true
-    const preferFresh = this.freshStartCost < this.keptStartCost
+    const preferFresh = young ? this.refreshYoung() : this.refreshOld()
     return this.startDecisions % PROBE_INTERVAL === 0 ? !preferFresh : preferFresh
   }
 
   /**
-   * After a step that began with a start decision: what it cost (iterations, refreshes including one at the
-   * start).
+   * At a matrix one step old: refresh when every step fresh costs less per step than fresh and kept
+   * in turn, (fresh + kept1) / 2, and than keeping on (the older average, if known).
    */
-  recordStep(startedFresh: boolean, iterations: number, refreshes: number): void {
+  private refreshYoung(): boolean {
+    const fresh = this.freshStartCost,
+      old = this.keptStartCost
+    return 2 * fresh < fresh + this.keptStartCost1 && (old === UNKNOWN || fresh < old)
+  }
+
+  /**
+   * At an older matrix: keep it only where keeping on costs less per step than both cycles with a
+   * refresh (every step, every other step when kept1 is known).
+   */
+  private refreshOld(): boolean {
+    const fresh = this.freshStartCost,
+      kept1 = this.keptStartCost1
+    const cycle = kept1 === UNKNOWN ? fresh : Math.min(fresh, (fresh + kept1) / 2)
+    return cycle < this.keptStartCost
+  }
+
+  /**
+   * After a step that began with a start decision: what it cost (iterations, refreshes including one at the
+   * start); age as given to refreshAtStart.
+   */
+  recordStep(startedFresh: boolean, iterations: number, refreshes: number, age = Infinity): void {
     const cost = iterations + REFRESH_COST * refreshes
     if (startedFresh) this.freshStartCost = average(this.freshStartCost, cost)
+    else if (age <= 1) this.keptStartCost1 = average(this.keptStartCost1, cost)
     else this.keptStartCost = average(this.keptStartCost, cost)
   }
 
@@ -124,13 +158,14 @@ export class JacobianRefreshPolicy {
   }
 
   save(): RefreshPolicyState {
-    const { freshStartCost, keptStartCost, startDecisions, freshContraction } = this
-    return { freshStartCost, keptStartCost, startDecisions, freshContraction }
+    const { freshStartCost, keptStartCost, keptStartCost1, startDecisions, freshContraction } = this
+    return { freshStartCost, keptStartCost, keptStartCost1, startDecisions, freshContraction }
   }
 
   load(state: RefreshPolicyState): void {
     this.freshStartCost = state.freshStartCost
     this.keptStartCost = state.keptStartCost
+    this.keptStartCost1 = state.keptStartCost1
     this.startDecisions = state.startDecisions
     this.freshContraction = state.freshContraction
   }

@@ -101,6 +101,44 @@ describe('Jacobian refresh policy', () => {
     expect(fresh).toBe(1) // the probe only
   })
 
+  it('by the matrix age: fresh and kept in turn where a matrix one step old is cheap, older not', () => {
+    // perf3D's 400-body chain: fresh start 4 iterations + a refresh (7), one step old 5, older 9.
+    const p = new JacobianRefreshPolicy()
+    expect(p.refreshAtStart(1)).toBe(false) // learn keeping first, at each age
+    p.recordStep(false, 5, 0, 1)
+    expect(p.refreshAtStart(2)).toBe(false)
+    p.recordStep(false, 6, 1, 2) // 6 iterations and a refresh: 9
+    expect(p.refreshAtStart(1)).toBe(true) // then a fresh start
+    p.recordStep(true, 4, 1, 1)
+    // Per step: fresh every step 7, fresh and kept in turn (7 + 5) / 2 = 6, never fresh 9.
+    const choices: boolean[] = []
+    let age = 1
+    for (let k = 4; k <= 2 * PROBE_INTERVAL; k++) {
+      const fresh = p.refreshAtStart(age)
+      choices.push(fresh)
+      const cost = fresh ? 4 : age === 1 ? 5 : 6
+      p.recordStep(fresh, cost, fresh || age > 1 ? 1 : 0, age)
+      age = fresh || age > 1 ? 1 : age + 1
+    }
+    // Fresh and kept in turn: two equal choices in a row only at the probes (decisions 64 and 128).
+    const repeats = choices.filter((c, k) => k > 0 && c === choices[k - 1]).length
+    expect(repeats).toBe(2)
+    expect(choices.filter((c) => c).length).toBe(62) // of 125
+  })
+
+  it('by the matrix age: keeps on where keeping costs less than any cycle with a refresh', () => {
+    const p = new JacobianRefreshPolicy()
+    p.refreshAtStart(1)
+    p.recordStep(false, 2, 0, 1)
+    p.refreshAtStart(2)
+    p.recordStep(false, 2, 0, 2)
+    p.refreshAtStart(3)
+    p.recordStep(true, 1, 1, 3) // fresh: 1 + REFRESH_COST = 4 > 2
+    let fresh = 0
+    for (let k = 0; k < PROBE_INTERVAL; k++) if (p.refreshAtStart(k === 0 ? 1 : 2 + k)) fresh++
+    expect(fresh).toBe(1) // the probe only
+  })
+
   it('refreshes mid-step on poor contraction or when the iterations left at that rate outweigh it', () => {
     const p = new JacobianRefreshPolicy()
     // The iteration (residual, the one before, tolerance, modifiedNewtonContractivity) into its fields.
