@@ -2,11 +2,10 @@
 // the young generation to 16 MB semi-spaces during a large load, and collects the load's promoted
 // garbage (the text, the parsed document, validation records) only when the old generation reaches a
 // limit set from the heap before the load (docs/performance.md, "Where the lattice's memory goes").
-// Flags are set back when done: V8's code cache records the flags in force when it is written, and
-// the bundle's cache (bin/cliBundle.cjs) written at exit with changed flags would be refused by the
-// next process, which would write it again at its exit, and so on.
+// Flags are set back when done (v8Flags.ts).
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { withV8Flag } from './v8Flags'
 
 /**
  * Projects at least this large (characters of text; items of a model) get a full collection after the
@@ -22,12 +21,7 @@ export const LARGE_MODEL_ITEMS = 10_000
  * young generation only copies them longer.
  */
 export function withSmallYoungGeneration<T>(f: () => T): T {
-  setFlagsFromString('--semi-space-growth-factor=1')
-  try {
-    return f()
-  } finally {
-    setFlagsFromString('--semi-space-growth-factor=2')
-  }
+  return withV8Flag('--semi-space-growth-factor=1', '--semi-space-growth-factor=2', f)
 }
 
 let gc: (() => void) | undefined
