@@ -556,37 +556,55 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     const r2 = this.residualODE2
     this.evaluator.ode2Residual(s, r2)
     if (measureScale) {
-      let f = 0
-      for (let i = 0; i < n2; i++) f += r2[i] * r2[i]
-      this.forceScale = Math.sqrt(f)
+      this.squares = 0
+      this.addSquares(r2, n2)
+      this.forceScale = Math.sqrt(this.squares)
     }
     this.evaluator.addMassTimes(s, s.a, r2)
     if (measureScale) {
-      let m = 0
-      for (let i = 0; i < n2; i++) m += r2[i] * r2[i]
-      this.reactionScale = Math.sqrt(m)
+      this.squares = 0
+      this.addSquares(r2, n2)
+      this.reactionScale = Math.sqrt(this.squares)
     }
     this.evaluator.addReactionForces(s, r2, this.velocityLevel)
     // The norm takes the constraint residual g unscaled, as Exudyn does: scaled by 1/(h^2 beta') its
     // round-off (eps |q|) grows as h shrinks, so a fixed tolerance became unreachable at small steps
     // (spurious step rejections). The Newton system below still uses the scaled rows.
-    let sum = 0
-    for (let i = 0; i < n2; i++) sum += r2[i] * r2[i]
+    this.squares = 0
+    this.addSquares(r2, n2)
     if (this.nAE > 0) {
       const rAE = this.residualAE
       this.evaluator.constraints(s, rAE, this.velocityLevel)
-      for (let k = 0; k < this.nAE; k++) sum += rAE[k] * rAE[k]
-      this.rowScales()
-      const scalePos = this.scalePosition,
-        scaleVel = this.scaleVelocity
-      const rows = this.aeRowScaling
-      for (let k = 0; k < this.nAE; k++) {
-        if (rows[k] === POSITION_ROW) rAE[k] *= scalePos
-        else if (rows[k] === VELOCITY_ROW) rAE[k] *= scaleVel
-      }
+      this.addSquares(rAE, this.nAE)
+      this.scaleAERows(rAE)
     }
-    this.residualNorm = Math.sqrt(sum)
+    this.residualNorm = Math.sqrt(this.squares)
   }
+
+  /** Scales the AE rows rAE for Newton: position rows by scalePosition, velocity rows by scaleVelocity. */
+  private scaleAERows(rAE: Float64Array): void {
+    this.rowScales()
+    const scalePos = this.scalePosition,
+      scaleVel = this.scaleVelocity
+    const rows = this.aeRowScaling
+    for (let k = 0; k < this.nAE; k++) {
+      if (rows[k] === POSITION_ROW) rAE[k] *= scalePos
+      else if (rows[k] === VELOCITY_ROW) rAE[k] *= scaleVel
+    }
+  }
+
+  /**
+   * squares += sum of v_i^2 over i < n. The loops of computeResidual and residualFloor live in small
+   * methods: V8 compiles a rarely called function with a hot loop on the stack (OSR) before its code
+   * after the loop has run, which then deoptimizes it for want of feedback and compiles it again.
+   */
+  private addSquares(v: Float64Array, n: number): void {
+    let sum = this.squares
+    for (let i = 0; i < n; i++) sum += v[i] * v[i]
+    this.squares = sum
+  }
+  /** addSquares' running sum (a field: a double returned from a call that is not inlined is boxed). */
+  private squares = NaN
 
   /**
    * The residual's round-off floor (docs/engine.md, "Newton convergence"): the items evaluate the
@@ -599,13 +617,27 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   private residualFloor(): void {
     const s = this.state
     const w = this.floorWork
-    const n2 = this.n2
     copyInto(w.q, s.q)
     copyInto(w.v, s.v)
     copyInto(w.a, s.a)
     copyInto(w.lambda, s.lambda)
     copyInto(w.r, this.residual)
     const norm = this.residualNorm
+    this.perturbByRounding()
+    this.computeResidual()
+    this.floorChange()
+    copyInto(s.q, w.q)
+    copyInto(s.v, w.v)
+    copyInto(s.a, w.a)
+    copyInto(s.lambda, w.lambda)
+    copyInto(this.residual, w.r)
+    this.residualNorm = norm
+  }
+
+  /** residualFloor's move of q, q', q'' and lambda by eps times their size along roundingSign. */
+  private perturbByRounding(): void {
+    const s = this.state
+    const n2 = this.n2
     const eps = Number.EPSILON
     for (let i = 0; i < n2; i++) {
       const sign = roundingSign(i)
@@ -614,8 +646,12 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       s.a[i] += sign * eps * Math.abs(s.a[i])
     }
     for (let k = 0; k < this.nAE; k++) s.lambda[k] += roundingSign(n2 + k) * eps * Math.abs(s.lambda[k])
-    this.computeResidual()
-    // The norm of computeResidual: the AE rows unscaled.
+  }
+
+  /** roundOffFloor = the norm (as in computeResidual: AE rows unscaled) of residual - floorWork.r. */
+  private floorChange(): void {
+    const w = this.floorWork
+    const n2 = this.n2
     this.rowScales()
     const scalePos = this.scalePosition,
       scaleVel = this.scaleVelocity
@@ -626,12 +662,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       const scale = rows[k] === POSITION_ROW ? scalePos : rows[k] === VELOCITY_ROW ? scaleVel : 1
       sum += ((this.residual[n2 + k] - w.r[n2 + k]) / scale) ** 2
     }
-    s.q.set(w.q)
-    s.v.set(w.v)
-    s.a.set(w.a)
-    s.lambda.set(w.lambda)
-    this.residual.set(w.r)
-    this.residualNorm = norm
     this.roundOffFloor = Math.sqrt(sum)
   }
   /** residualFloor's result (a field: a double returned from a call that is not inlined is boxed). */
@@ -987,6 +1017,26 @@ export class ImplicitSecondOrderSolver extends SolverBase {
    * f_k + gamma ((x_k - x_(k-1)) - (f_k - f_(k-1))).
    */
   private acceleratedUpdate(previousKnown: boolean): void {
+    if (previousKnown) this.secantCombine()
+    else this.secantStart()
+  }
+
+  /** acceleratedUpdate's first iterate: keeps f_k (the solved residual) and x_k = [q''; lambda]. */
+  private secantStart(): void {
+    const x = this.secantIterate,
+      s = this.state,
+      n2 = this.n2,
+      nAE = this.nAE
+    copyInto(this.secantUpdate, this.residual)
+    for (let i = 0; i < n2; i++) x[i] = s.a[i]
+    for (let k = 0; k < nAE; k++) x[n2 + k] = s.lambda[k]
+  }
+
+  /**
+   * acceleratedUpdate's secant step, a method of its own: its loop first runs iterations after
+   * secantStart's, so V8 compiled the two together (OSR) without feedback for it and deoptimized.
+   */
+  private secantCombine(): void {
     const r = this.residual,
       x = this.secantIterate,
       f = this.secantUpdate,
@@ -994,12 +1044,6 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       n2 = this.n2,
       nAE = this.nAE,
       gamma = this.secantGamma
-    if (!previousKnown) {
-      copyInto(f, r)
-      for (let i = 0; i < n2; i++) x[i] = s.a[i]
-      for (let k = 0; k < nAE; k++) x[n2 + k] = s.lambda[k]
-      return
-    }
     for (let i = 0; i < n2 + nAE; i++) {
       const xi = i < n2 ? s.a[i] : s.lambda[i - n2],
         fi = r[i]
