@@ -39,7 +39,10 @@ export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO
   const entered = performance.now()
   const enteredCpu = cpuMs()
   // Forked first: the workers start (Node, the bundle) while this process reads and checks the study.
-  const pool = args.queue === undefined ? new StudyPool(args.workers ?? os.availableParallelism()) : undefined
+  const pool =
+    args.queue === undefined
+      ? new StudyPool(args.workers ?? os.availableParallelism(), undefined, args.json)
+      : undefined
   try {
     return await runStudy(studyFile, args, io, pool, { entered, enteredCpu })
   } finally {

@@ -2,8 +2,11 @@
 // project of the study it last ran and runs the cases it is sent, one at a time. The local pool
 // (studyPool.ts), the queue worker (src/cli/studyQueue.ts) and the app's studies (src/host/studyRunner.ts)
 // all run their cases through it, so a case gives the same row on each. Cases sent while one runs wait
-// in the process's message queue (the pool keeps two in flight, so a worker never waits on the parent).
-// A process that dies (killed, out of memory) rejects every case it holds with CaseRunnerDied.
+// in the process's message queue (the pool keeps two or more in flight, so a worker never waits on the
+// parent). Cases asked in one go travel in one message; with `refillAt`, cases are held back until the
+// process has that many left, so short cases go in batches (one message per batch, not per case; a row
+// is still one message, sent as its case ends). A process that dies (killed, out of memory) rejects every
+// case it holds with CaseRunnerDied.
 import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -45,17 +48,19 @@ export interface StudyWork {
 }
 
 type ToWorker =
-  | { type: 'load'; key: string; projectText: string; outputs: readonly StudyOutput[] }
+  | { type: 'load'; key: string; projectText: string; outputs: readonly StudyOutput[]; measure: boolean }
   | { type: 'case'; case: StudyCase }
+  | { type: 'cases'; cases: StudyCase[] }
 /** cpu: the worker's CPU time so far (user + system), ms: what a phase costs, whatever the machine's load. */
 /** mainCpu: the CPU time of its main thread alone (threadCpuMs), without V8's GC and compiler threads. */
 type FromWorker =
   | { type: 'ready'; startup: number; cpu: number }
-  | { type: 'row'; row: StudyRow; cpu: number; mainCpu?: number }
+  | { type: 'row'; row: StudyRow; cpu?: number; mainCpu?: number }
 
 /**
- * A worker reads its main thread's CPU (a /proc read, ~0.1 ms) with each of its first rows, then at
- * most once per MAIN_CPU_PERIOD_MS of process CPU: the clock ticks are 10 ms anyway.
+ * A worker asked to measure (`mbs study --json`) reads its CPU time with each row, and its main thread's
+ * CPU (a /proc read, ~0.1 ms) with each of its first rows, then at most once per MAIN_CPU_PERIOD_MS of
+ * process CPU: the clock ticks are 10 ms anyway.
  */
 const MAIN_CPU_EVERY_ROW = 16
 const MAIN_CPU_PERIOD_MS = 100
@@ -111,11 +116,24 @@ export class CaseRunnerDied extends Error {
   }
 }
 
+export interface CaseRunnerOptions {
+  /** Cases asked are sent once the process holds this many or fewer (unset: at once). */
+  refillAt?: number
+  /** The worker reads its CPU times with its rows (`times`' CPU fields; unset: no). */
+  measure?: boolean
+}
+
 export class CaseRunner {
   private readonly child: ChildProcess
   private loaded: string | undefined
-  /** The cases sent and not answered, by case index, in the order the process runs them. */
+  /** The cases asked and not answered, by case index, in the order the process runs them. */
   private readonly waiting = new Map<number, { resolve(row: StudyRow): void; reject(e: Error): void }>()
+  /** The cases asked and not yet sent (the last of `waiting`), and how many were sent and not answered. */
+  private unsent: StudyCase[] = []
+  private sent = 0
+  private flushQueued = false
+  private readonly refillAt: number
+  private readonly measure: boolean
   private exited: string | undefined
   readonly times: RunnerTimes = { forked: performance.now(), rows: 0 }
 
@@ -123,7 +141,13 @@ export class CaseRunner {
    * `mbs` is the script of the `mbs` command line (bin/mbs.cjs); by default the one running now.
    * `v8Flags` are added to this process's own (workerV8Flags).
    */
-  constructor(mbs: string = process.argv[1], v8Flags: readonly string[] = []) {
+  constructor(
+    mbs: string = process.argv[1],
+    v8Flags: readonly string[] = [],
+    options: CaseRunnerOptions = {},
+  ) {
+    this.refillAt = options.refillAt ?? Infinity
+    this.measure = options.measure ?? false
     this.child = fork(mbs, [WORKER_COMMAND], {
       execArgv: [...process.execArgv, ...v8Flags],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -137,22 +161,29 @@ export class CaseRunner {
         return
       }
       times.firstRow ??= performance.now()
-      times.firstRowCpu ??= m.cpu
-      times.lastRowCpu = m.cpu
       times.rows++
+      if (m.cpu !== undefined) {
+        times.firstRowCpu ??= m.cpu
+        times.lastRowCpu = m.cpu
+      }
       if (m.mainCpu !== undefined) {
         times.firstRowMainCpu ??= m.mainCpu
         times.lastRowMainCpu = m.mainCpu
         times.lastRowMainRows = times.rows
       }
+      this.sent--
       this.waiting.get(m.row.case)?.resolve(m.row)
       this.waiting.delete(m.row.case)
+      // After the resolve: the cases its caller asks next join the batch this sends.
+      this.queueFlush()
     })
     this.child.on('exit', (code, signal) => {
       const reason = signal ?? `exit code ${code}`
       this.exited = reason
-      ;[...this.waiting.values()].forEach((w, i) => w.reject(new CaseRunnerDied(reason, i === 0)))
+      const running = this.sent > 0
+      ;[...this.waiting.values()].forEach((w, i) => w.reject(new CaseRunnerDied(reason, running && i === 0)))
       this.waiting.clear()
+      this.unsent = []
     })
   }
 
@@ -163,13 +194,34 @@ export class CaseRunner {
   run(work: StudyWork, c: StudyCase): Promise<StudyRow> {
     if (this.exited !== undefined) return Promise.reject(new CaseRunnerDied(this.exited))
     if (this.loaded !== work.key) {
-      this.send({ type: 'load', key: work.key, projectText: work.projectText, outputs: work.outputs })
+      this.flush()
+      const { key, projectText, outputs } = work
+      this.send({ type: 'load', key, projectText, outputs, measure: this.measure })
       this.loaded = work.key
     }
     return new Promise((resolve, reject) => {
       this.waiting.set(c.index, { resolve, reject })
-      this.send({ type: 'case', case: c })
+      this.unsent.push(c)
+      this.queueFlush()
     })
+  }
+
+  /** Sends the cases asked, after the caller's synchronous run() calls, once the process runs low. */
+  private queueFlush(): void {
+    if (this.flushQueued || this.unsent.length === 0 || this.sent > this.refillAt) return
+    this.flushQueued = true
+    queueMicrotask(() => {
+      this.flushQueued = false
+      this.flush()
+    })
+  }
+
+  private flush(): void {
+    const cases = this.unsent
+    if (cases.length === 0 || this.exited !== undefined) return
+    this.unsent = []
+    this.sent += cases.length
+    this.send(cases.length === 1 ? { type: 'case', case: cases[0] } : { type: 'cases', cases })
   }
 
   /** Lets the process end after the cases it holds; resolves when it has. */
@@ -197,8 +249,21 @@ export function caseRunnerProcess(): Promise<number> {
   let project: Project | string = 'no project was loaded'
   let kept: CaseSystem | undefined
   let outputs: readonly StudyOutput[] = []
+  let measure = false
   let mainRead = -Infinity
   let rows = 0
+  const run = (c: StudyCase) => {
+    const row: StudyRow =
+      typeof project === 'string'
+        ? { case: c.index, status: 'failed', error: project, wallTime: 0, parameters: {}, outputs: {} }
+        : runStudyCase(project, outputs, c, kept)
+    // An orphan (its `mbs worker` was killed) finishes the case and has no one to tell.
+    if (!measure) return tell({ type: 'row', row })
+    const cpu = cpuMs()
+    const read = ++rows <= MAIN_CPU_EVERY_ROW || cpu - mainRead >= MAIN_CPU_PERIOD_MS
+    if (read) mainRead = cpu
+    tell({ type: 'row', row, cpu, mainCpu: read ? threadCpuMs() : undefined })
+  }
   return new Promise((resolve) => {
     process.on('message', (m: ToWorker) => {
       if (m.type === 'load') {
@@ -206,24 +271,11 @@ export function caseRunnerProcess(): Promise<number> {
         project = r.ok ? r.project : 'the project is not valid'
         kept = r.ok ? new CaseSystem(r.project) : undefined
         outputs = m.outputs
+        measure = m.measure
         return
       }
-      const row: StudyRow =
-        typeof project === 'string'
-          ? {
-              case: m.case.index,
-              status: 'failed',
-              error: project,
-              wallTime: 0,
-              parameters: {},
-              outputs: {},
-            }
-          : runStudyCase(project, outputs, m.case, kept)
-      // An orphan (its `mbs worker` was killed) finishes the case and has no one to tell.
-      const cpu = cpuMs()
-      const read = ++rows <= MAIN_CPU_EVERY_ROW || cpu - mainRead >= MAIN_CPU_PERIOD_MS
-      if (read) mainRead = cpu
-      tell({ type: 'row', row, cpu, mainCpu: read ? threadCpuMs() : undefined })
+      if (m.type === 'case') run(m.case)
+      else for (const c of m.cases) run(c)
     })
     process.on('disconnect', () => resolve(0))
     // A parent that let this worker go while it was starting (more workers than cases) is not waited for.

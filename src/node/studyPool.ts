@@ -1,9 +1,10 @@
 // The local pool of `mbs study` and of the app's studies: N worker processes (caseRunner.ts) taking cases
-// from one list, each holding IN_FLIGHT of them so it starts the next as soon as it sends a row. A worker
-// that dies gives the case it was running a failed row, puts the ones waiting behind it back on the list,
-// and a fresh worker takes its place. An aborted pool kills its workers: the cases in flight and the rest
-// get no row. The workers are forked when the pool is made, so `mbs study` starts them before it reads
-// the study: their start-up (Node and the bundle, ~0.2 s) overlaps the parent's own work.
+// from one list, each holding IN_FLIGHT of them so it starts the next as soon as it sends a row (short
+// cases: up to BATCH_DEPTH, sent in batches: a message per case less for the parent and the worker). A
+// worker that dies gives the case it was running a failed row, puts the ones waiting behind it back on
+// the list, and a fresh worker takes its place. An aborted pool kills its workers: the cases in flight and
+// the rest get no row. The workers are forked when the pool is made, so `mbs study` starts them before it
+// reads the study: their start-up (Node and the bundle, ~0.2 s) overlaps the parent's own work.
 import { failedRow, type StudyCase, type StudyRow } from '../core'
 import { CaseRunner, CaseRunnerDied, workerV8Flags, type RunnerTimes, type StudyWork } from './caseRunner'
 
@@ -19,6 +20,13 @@ export interface PoolJob {
 
 /** Cases sent to a worker ahead of its rows: two hide the parent's round trip behind the next case. */
 const IN_FLIGHT = 2
+/**
+ * A worker whose cases end within SHORT_CASE_S holds up to BATCH_DEPTH, and is sent more when it has
+ * IN_FLIGHT left: one message per BATCH_DEPTH - IN_FLIGHT cases. The cost is at most that many short
+ * cases held by one worker while another has none at the study's end.
+ */
+const BATCH_DEPTH = 6
+const SHORT_CASE_S = 0.01
 
 export class StudyPool {
   private runners: CaseRunner[]
@@ -26,9 +34,11 @@ export class StudyPool {
   readonly started: CaseRunner[] = []
   private readonly v8Flags: readonly string[]
 
+  /** `measure`: the workers read their CPU times for `times` (`mbs study --json`). */
   constructor(
     workers: number,
     private readonly mbs?: string,
+    private readonly measure = false,
   ) {
     this.v8Flags = workerV8Flags(workers)
     this.runners = Array.from({ length: Math.max(0, workers) }, () => this.fork())
@@ -49,11 +59,14 @@ export class StudyPool {
       const kill = () => runner.kill()
       signal?.addEventListener('abort', kill)
       if (signal?.aborted) kill()
+      const slots: Promise<void>[] = []
       const slot = async (start: StudyCase | undefined): Promise<void> => {
         for (let c = start ?? queue.shift(); c && !signal?.aborted; c = queue.shift()) {
           const used = runner
           try {
-            onRow(await used.run(work, c))
+            const row = await used.run(work, c)
+            onRow(row)
+            if (row.wallTime < SHORT_CASE_S && slots.length < BATCH_DEPTH) slots.push(slot(undefined))
           } catch (e) {
             if (!(e instanceof CaseRunnerDied)) throw e
             if (signal?.aborted) break
@@ -64,7 +77,12 @@ export class StudyPool {
         }
       }
       try {
-        await Promise.all(dealt.map(slot))
+        slots.push(...dealt.map(slot))
+        // Until no slot was added while the others ran.
+        for (let n = 0; n < slots.length;) {
+          n = slots.length
+          await Promise.all(slots)
+        }
         await runner.close()
       } finally {
         signal?.removeEventListener('abort', kill)
@@ -97,7 +115,7 @@ export class StudyPool {
   }
 
   private fork(): CaseRunner {
-    const r = new CaseRunner(this.mbs, this.v8Flags)
+    const r = new CaseRunner(this.mbs, this.v8Flags, { refillAt: IN_FLIGHT, measure: this.measure })
     this.started.push(r)
     return r
   }

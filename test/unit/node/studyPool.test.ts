@@ -1,7 +1,8 @@
 // The local study pool with a stand-in worker (test/fixtures/study/dyingWorker.mjs): every case gets
 // exactly one row; a worker that dies fails only the case it was running, while the case queued behind
 // it (the pool keeps two in flight) goes back on the list and a new worker replaces it; the first cases
-// go one per worker, so a study of fewer cases than slots still uses every worker.
+// go one per worker, so a study of fewer cases than slots still uses every worker; short cases go in
+// batches.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -48,6 +49,15 @@ describe('runPool', () => {
     await runPool({ work, cases: cases.slice(0, 2), workers: 2, mbs: WORKER, onRow: (r) => rows.push(r) })
     expect(rows.map((r) => r.case).sort()).toEqual([0, 1])
     expect(new Set(rows.map((r) => r.outputs.pid)).size).toBe(2)
+  })
+
+  it('sends short cases in batches: 40 cases reach one worker in at most 12 messages', async () => {
+    const many = Array.from({ length: 40 }, (_, index) => ({ index, overrides: [] }))
+    const rows: StudyRow[] = []
+    await runPool({ work, cases: many, workers: 1, mbs: WORKER, onRow: (r) => rows.push(r) })
+    expect(rows.map((r) => r.case)).toEqual(many.map((c) => c.index))
+    // The load, the first two cases, then one message per four (BATCH_DEPTH - IN_FLIGHT) cases: 1 + 1 + 10.
+    expect(Math.max(...rows.map((r) => Number(r.outputs.messages)))).toBeLessThanOrEqual(12)
   })
 
   it('runs workers single-threaded when they fill the cores; the variable chooses otherwise', async () => {
