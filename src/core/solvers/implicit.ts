@@ -595,15 +595,14 @@ export class ImplicitSecondOrderSolver extends SolverBase {
 
   /**
    * squares += sum of v_i^2 over i < n. The loops of computeResidual and residualFloor live in small
-   * methods: V8 compiles a rarely called function with a hot loop on the stack (OSR) before its code
-   * after the loop has run, which then deoptimizes it for want of feedback and compiles it again.
+   * methods with no code after the loop: V8 compiles a function with a hot loop on the stack (OSR)
+   * before its code after the loop has run, then deoptimizes there for want of feedback (a method
+   * summing into a local and storing it after the loop did so once per call in one perf3D run in 3).
    */
   private addSquares(v: Float64Array, n: number): void {
-    let sum = this.squares
-    for (let i = 0; i < n; i++) sum += v[i] * v[i]
-    this.squares = sum
+    for (let i = 0; i < n; i++) this.squares += v[i] * v[i]
   }
-  /** addSquares' running sum (a field: a double returned from a call that is not inlined is boxed). */
+  /** The running sum of addSquares and floorChange (a field: a returned double is boxed). */
   private squares = NaN
 
   /**
@@ -623,7 +622,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     copyInto(w.lambda, s.lambda)
     copyInto(w.r, this.residual)
     const norm = this.residualNorm
-    this.perturbByRounding()
+    this.perturbState()
+    this.perturbMultipliers()
     this.computeResidual()
     this.floorChange()
     copyInto(s.q, w.q)
@@ -634,8 +634,11 @@ export class ImplicitSecondOrderSolver extends SolverBase {
     this.residualNorm = norm
   }
 
-  /** residualFloor's move of q, q', q'' and lambda by eps times their size along roundingSign. */
-  private perturbByRounding(): void {
+  /**
+   * residualFloor's move of q, q' and q'' by eps times their size along roundingSign (one loop per
+   * method: the code after an OSR-compiled loop has no feedback yet).
+   */
+  private perturbState(): void {
     const s = this.state
     const n2 = this.n2
     const eps = Number.EPSILON
@@ -645,24 +648,44 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       s.v[i] += sign * eps * Math.abs(s.v[i])
       s.a[i] += sign * eps * Math.abs(s.a[i])
     }
-    for (let k = 0; k < this.nAE; k++) s.lambda[k] += roundingSign(n2 + k) * eps * Math.abs(s.lambda[k])
+  }
+
+  /** residualFloor's move of lambda by eps times its size along roundingSign (after perturbState). */
+  private perturbMultipliers(): void {
+    const lambda = this.state.lambda,
+      n2 = this.n2,
+      eps = Number.EPSILON
+    for (let k = 0; k < this.nAE; k++) lambda[k] += roundingSign(n2 + k) * eps * Math.abs(lambda[k])
   }
 
   /** roundOffFloor = the norm (as in computeResidual: AE rows unscaled) of residual - floorWork.r. */
   private floorChange(): void {
-    const w = this.floorWork
-    const n2 = this.n2
     this.rowScales()
-    const scalePos = this.scalePosition,
+    this.squares = 0
+    this.addChangeODE2()
+    this.addChangeAE()
+    this.roundOffFloor = Math.sqrt(this.squares)
+  }
+
+  /** squares += |residual - floorWork.r|^2 over the ODE2 rows (floorChange). */
+  private addChangeODE2(): void {
+    const r = this.residual,
+      r0 = this.floorWork.r
+    for (let i = 0; i < this.n2; i++) this.squares += (r[i] - r0[i]) ** 2
+  }
+
+  /** squares += the same over the AE rows, unscaled (floorChange, after rowScales). */
+  private addChangeAE(): void {
+    const r = this.residual,
+      r0 = this.floorWork.r,
+      n2 = this.n2,
+      rows = this.aeRowScaling,
+      scalePos = this.scalePosition,
       scaleVel = this.scaleVelocity
-    const rows = this.aeRowScaling
-    let sum = 0
-    for (let i = 0; i < n2; i++) sum += (this.residual[i] - w.r[i]) ** 2
     for (let k = 0; k < this.nAE; k++) {
       const scale = rows[k] === POSITION_ROW ? scalePos : rows[k] === VELOCITY_ROW ? scaleVel : 1
-      sum += ((this.residual[n2 + k] - w.r[n2 + k]) / scale) ** 2
+      this.squares += ((r[n2 + k] - r0[n2 + k]) / scale) ** 2
     }
-    this.roundOffFloor = Math.sqrt(sum)
   }
   /** residualFloor's result (a field: a double returned from a call that is not inlined is boxed). */
   private roundOffFloor = NaN
@@ -1024,12 +1047,10 @@ export class ImplicitSecondOrderSolver extends SolverBase {
   /** acceleratedUpdate's first iterate: keeps f_k (the solved residual) and x_k = [q''; lambda]. */
   private secantStart(): void {
     const x = this.secantIterate,
-      s = this.state,
-      n2 = this.n2,
-      nAE = this.nAE
+      s = this.state
     copyInto(this.secantUpdate, this.residual)
-    for (let i = 0; i < n2; i++) x[i] = s.a[i]
-    for (let k = 0; k < nAE; k++) x[n2 + k] = s.lambda[k]
+    x.set(s.a)
+    x.set(s.lambda, this.n2)
   }
 
   /**

@@ -446,19 +446,26 @@ export class AxisJoint implements ObjectComputation {
       n = ltg.length,
       q = s.q,
       data = this.data
-    if (this.cacheValid) {
-      let same = true
-      for (let j = 0; j < n; j++) {
-        if (q[ltg[j]] !== data[j]) {
-          same = false
-          break
-        }
-      }
-      if (same) {
-        if (withRows && !this.rowsValid) this.rowsFromRecords(s)
-        return
+    // The comparison runs on a miss too (its outcome then unused) and one call makes the rows after
+    // a miss or a hit, so V8, which compiles this during the first sweep over the joints (all misses),
+    // has feedback for the hits: no deopt at the first one.
+    let same = this.cacheValid
+    for (let j = 0; j < n; j++) {
+      if (q[ltg[j]] !== data[j]) {
+        same = false
+        break
       }
     }
+    if (!same) this.records(s)
+    if (withRows && !this.rowsValid) this.rowsFromRecords(s)
+  }
+
+  /** evaluate's miss: the cached coordinates, g and the reaction records at s; C_q marked stale. */
+  private records(s: SystemState): void {
+    const ltg = this.ltgODE2,
+      n = ltg.length,
+      q = s.q,
+      data = this.data
     for (let j = 0; j < n; j++) data[j] = q[ltg[j]]
     const p0 = W.p[0],
       p1 = W.p[1],
@@ -471,14 +478,12 @@ export class AxisJoint implements ObjectComputation {
     else this.k[1].position(s, p1)
     const A0 = this.rotationOf(s, 0),
       A1 = this.rotationOf(s, 1)
-    if (withRows) this.markerJacobians(s)
     const d0 = p1[0] - p0[0],
       d1 = p1[1] - p0[1],
       d2 = p1[2] - p0[2]
     const gAt = this.gAt
     for (let k = 0; k < this.nAE; k++) {
       const o = this.eqAt + EQUATION_SIZE * k,
-        r = this.rowsAt + k * n,
         w = rec + 6 + REACTION_SIZE * k
       const e = data[o],
         x0 = data[o + 1],
@@ -502,7 +507,6 @@ export class AxisJoint implements ObjectComputation {
         data[w + 3] = c0
         data[w + 4] = c1
         data[w + 5] = c2
-        if (withRows) this.equationRows(e, w, r)
         continue
       }
       let u0 = x0,
@@ -526,7 +530,6 @@ export class AxisJoint implements ObjectComputation {
       data[w + 3] = t0
       data[w + 4] = t1
       data[w + 5] = t2
-      if (withRows) this.equationRows(e, w, r)
     }
     if (this.alternative) this.alternativeResiduals(A0, A1)
     if (this.offsets) {
@@ -536,7 +539,7 @@ export class AxisJoint implements ObjectComputation {
       this.offsets.velocityTerms(A0, A1, W.dp, data, this.gtAt)
     }
     this.cacheValid = true
-    this.rowsValid = withRows
+    this.rowsValid = false
   }
 
   /**
