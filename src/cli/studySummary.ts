@@ -54,10 +54,13 @@ const max = (xs: readonly (number | undefined)[]) => {
 export function studySummary(t: StudyTimes) {
   const now = performance.now()
   const w = t.workers
-  const perCase = (first: number | undefined, last: number | undefined, rows: number) =>
-    rows > 1 && first !== undefined && last !== undefined ? (last - first) / (rows - 1) : undefined
-  const steady = w.map((r) => perCase(r.firstRowCpu, r.lastRowCpu, r.rows))
-  const steadyMain = w.map((r) => perCase(r.firstRowMainCpu, r.lastRowMainCpu, r.lastRowMainRows ?? 0))
+  // From the worker's first message of rows (its first case, as cases are dealt one per worker) on.
+  const perCase = (first: number | undefined, last: number | undefined, rows: number, from = 1) =>
+    rows > from && first !== undefined && last !== undefined ? (last - first) / (rows - from) : undefined
+  const steady = w.map((r) => perCase(r.firstRowCpu, r.lastRowCpu, r.rows, r.firstRows))
+  const steadyMain = w.map((r) =>
+    perCase(r.firstRowMainCpu, r.lastRowMainCpu, r.lastRowMainRows ?? 0, r.firstRows),
+  )
   return {
     wallTime: now / 1000,
     steadyRate: steadyRate(t.rowTimes),
@@ -84,8 +87,14 @@ export function studySummary(t: StudyTimes) {
   }
 }
 
+/**
+ * Rows come in batches, several with one arrival time: the rows counted are those that arrived after
+ * the first quarter's row, whose cases ran between the two times.
+ */
 function steadyRate(times: readonly number[]): number | null {
-  const from = Math.ceil(times.length / 4)
   if (times.length < 8) return null
-  return (times.length - 1 - from) / ((times[times.length - 1] - times[from]) / 1000)
+  const t0 = times[Math.ceil(times.length / 4)]
+  const t1 = times[times.length - 1]
+  const after = times.filter((t) => t > t0).length
+  return after > 0 ? after / ((t1 - t0) / 1000) : null
 }

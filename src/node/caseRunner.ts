@@ -4,9 +4,9 @@
 // all run their cases through it, so a case gives the same row on each. Cases sent while one runs wait
 // in the process's message queue (the pool keeps two or more in flight, so a worker never waits on the
 // parent). Cases asked in one go travel in one message; with `refillAt`, cases are held back until the
-// process has that many left, so short cases go in batches (one message per batch, not per case; a row
-// is still one message, sent as its case ends). A process that dies (killed, out of memory) rejects every
-// case it holds with CaseRunnerDied.
+// process has that many left, so short cases go in batches. The rows of a batch come back together, in
+// messages at most HOLD_MS of cases apart: the parent wakes once per message, not per row. A process that
+// dies (killed, out of memory) rejects every case it holds with CaseRunnerDied.
 import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -49,13 +49,19 @@ export interface StudyWork {
 
 type ToWorker =
   | { type: 'load'; key: string; projectText: string; outputs: readonly StudyOutput[]; measure: boolean }
-  | { type: 'case'; case: StudyCase }
   | { type: 'cases'; cases: StudyCase[] }
 /** cpu: the worker's CPU time so far (user + system), ms: what a phase costs, whatever the machine's load. */
 /** mainCpu: the CPU time of its main thread alone (threadCpuMs), without V8's GC and compiler threads. */
 type FromWorker =
   | { type: 'ready'; startup: number; cpu: number }
-  | { type: 'row'; row: StudyRow; cpu?: number; mainCpu?: number }
+  | { type: 'rows'; rows: StudyRow[]; cpu?: number; mainCpu?: number }
+
+/**
+ * A worker tells the rows of a batch together once its cases are done, or earlier once the first row
+ * held has waited HOLD_MS: a message every ~20 ms at most, and a row's wait for the disk bounded by
+ * the case running when it is due.
+ */
+const HOLD_MS = 20
 
 /**
  * A worker asked to measure (`mbs study --json`) reads its CPU time with each row, and its main thread's
@@ -74,9 +80,11 @@ export interface RunnerTimes {
   startup?: number
   startupCpu?: number
   firstRow?: number
-  /** The worker's CPU time at its first and at its last row, and its rows. */
+  /** The worker's CPU time at its first and at its last message of rows, and its rows (in all, and
+   * in that first message). */
   firstRowCpu?: number
   lastRowCpu?: number
+  firstRows?: number
   /** The same for its main thread alone (where threadCpuMs knows it), read every ~0.1 s of CPU. */
   firstRowMainCpu?: number
   lastRowMainCpu?: number
@@ -105,11 +113,17 @@ export function threadCpuMs(): number | undefined {
   }
 }
 
+/**
+ * Where a case was when its worker died: 'running' (the one case of its batch without a row: it is the
+ * cause, or was at least cut off), 'batch' (one of several of the batch running then, whose rows the
+ * worker held: which one ran is unknown) or 'waiting' (sent behind it, or not sent).
+ */
+export type DiedState = 'running' | 'batch' | 'waiting'
+
 export class CaseRunnerDied extends Error {
-  /** started: the case was running (not only waiting behind another) when the process died. */
   constructor(
     readonly reason: string,
-    readonly started = true,
+    readonly state: DiedState = 'running',
   ) {
     super(`the worker process exited (${reason}) while running this case`)
     this.name = 'CaseRunnerDied'
@@ -117,7 +131,7 @@ export class CaseRunnerDied extends Error {
 }
 
 export interface CaseRunnerOptions {
-  /** Cases asked are sent once the process holds this many or fewer (unset: at once). */
+  /** Cases asked are sent once the process holds this many or fewer (unset: at once); settable later. */
   refillAt?: number
   /** The worker reads its CPU times with its rows (`times`' CPU fields; unset: no). */
   measure?: boolean
@@ -126,13 +140,20 @@ export interface CaseRunnerOptions {
 export class CaseRunner {
   private readonly child: ChildProcess
   private loaded: string | undefined
-  /** The cases asked and not answered, by case index, in the order the process runs them. */
-  private readonly waiting = new Map<number, { resolve(row: StudyRow): void; reject(e: Error): void }>()
+  /**
+   * The cases asked and not answered, by case index, in the order the process runs them, with the
+   * message that sent them (undefined: not sent yet).
+   */
+  private readonly waiting = new Map<
+    number,
+    { resolve(row: StudyRow): void; reject(e: Error): void; message?: number }
+  >()
+  private messages = 0
   /** The cases asked and not yet sent (the last of `waiting`), and how many were sent and not answered. */
   private unsent: StudyCase[] = []
   private sent = 0
   private flushQueued = false
-  private readonly refillAt: number
+  refillAt: number
   private readonly measure: boolean
   private exited: string | undefined
   readonly times: RunnerTimes = { forked: performance.now(), rows: 0 }
@@ -161,7 +182,8 @@ export class CaseRunner {
         return
       }
       times.firstRow ??= performance.now()
-      times.rows++
+      times.firstRows ??= m.rows.length
+      times.rows += m.rows.length
       if (m.cpu !== undefined) {
         times.firstRowCpu ??= m.cpu
         times.lastRowCpu = m.cpu
@@ -171,17 +193,26 @@ export class CaseRunner {
         times.lastRowMainCpu = m.mainCpu
         times.lastRowMainRows = times.rows
       }
-      this.sent--
-      this.waiting.get(m.row.case)?.resolve(m.row)
-      this.waiting.delete(m.row.case)
-      // After the resolve: the cases its caller asks next join the batch this sends.
+      for (const row of m.rows) {
+        this.sent--
+        this.waiting.get(row.case)?.resolve(row)
+        this.waiting.delete(row.case)
+      }
+      // After the resolves: the cases their callers ask next join the batch this sends.
       this.queueFlush()
     })
     this.child.on('exit', (code, signal) => {
       const reason = signal ?? `exit code ${code}`
       this.exited = reason
-      const running = this.sent > 0
-      ;[...this.waiting.values()].forEach((w, i) => w.reject(new CaseRunnerDied(reason, running && i === 0)))
+      // The message the process was on: the first with a case unanswered.
+      const held = [...this.waiting.values()]
+      const current = held[0]?.message
+      const unanswered = held.filter((w) => w.message !== undefined && w.message === current).length
+      for (const w of held) {
+        const state =
+          w.message !== current || current === undefined ? 'waiting' : unanswered > 1 ? 'batch' : 'running'
+        w.reject(new CaseRunnerDied(reason, state))
+      }
       this.waiting.clear()
       this.unsent = []
     })
@@ -191,7 +222,8 @@ export class CaseRunner {
     return this.exited === undefined
   }
 
-  run(work: StudyWork, c: StudyCase): Promise<StudyRow> {
+  /** `alone`: the case goes in a message of its own, now (its row then tells it was the one running). */
+  run(work: StudyWork, c: StudyCase, alone = false): Promise<StudyRow> {
     if (this.exited !== undefined) return Promise.reject(new CaseRunnerDied(this.exited))
     if (this.loaded !== work.key) {
       this.flush()
@@ -199,10 +231,12 @@ export class CaseRunner {
       this.send({ type: 'load', key, projectText, outputs, measure: this.measure })
       this.loaded = work.key
     }
+    if (alone) this.flush()
     return new Promise((resolve, reject) => {
       this.waiting.set(c.index, { resolve, reject })
       this.unsent.push(c)
-      this.queueFlush()
+      if (alone) this.flush()
+      else this.queueFlush()
     })
   }
 
@@ -221,7 +255,9 @@ export class CaseRunner {
     if (cases.length === 0 || this.exited !== undefined) return
     this.unsent = []
     this.sent += cases.length
-    this.send(cases.length === 1 ? { type: 'case', case: cases[0] } : { type: 'cases', cases })
+    const message = this.messages++
+    for (const c of cases) this.waiting.get(c.index)!.message = message
+    this.send({ type: 'cases', cases })
   }
 
   /** Lets the process end after the cases it holds; resolves when it has. */
@@ -251,18 +287,33 @@ export function caseRunnerProcess(): Promise<number> {
   let outputs: readonly StudyOutput[] = []
   let measure = false
   let mainRead = -Infinity
-  let rows = 0
-  const run = (c: StudyCase) => {
-    const row: StudyRow =
-      typeof project === 'string'
-        ? { case: c.index, status: 'failed', error: project, wallTime: 0, parameters: {}, outputs: {} }
-        : runStudyCase(project, outputs, c, kept)
-    // An orphan (its `mbs worker` was killed) finishes the case and has no one to tell.
-    if (!measure) return tell({ type: 'row', row })
+  let told = 0
+  const send = (rows: StudyRow[]) => {
+    // An orphan (its `mbs worker` was killed) finishes its cases and has no one to tell.
+    if (!measure) return tell({ type: 'rows', rows })
     const cpu = cpuMs()
-    const read = ++rows <= MAIN_CPU_EVERY_ROW || cpu - mainRead >= MAIN_CPU_PERIOD_MS
+    told += rows.length
+    const read = told <= MAIN_CPU_EVERY_ROW || cpu - mainRead >= MAIN_CPU_PERIOD_MS
     if (read) mainRead = cpu
-    tell({ type: 'row', row, cpu, mainCpu: read ? threadCpuMs() : undefined })
+    tell({ type: 'rows', rows, cpu, mainCpu: read ? threadCpuMs() : undefined })
+  }
+  const run = (cases: readonly StudyCase[]) => {
+    let rows: StudyRow[] = []
+    let since = 0
+    for (const c of cases) {
+      rows.push(
+        typeof project === 'string'
+          ? { case: c.index, status: 'failed', error: project, wallTime: 0, parameters: {}, outputs: {} }
+          : runStudyCase(project, outputs, c, kept),
+      )
+      const now = performance.now()
+      if (rows.length === 1) since = now
+      if (now - since >= HOLD_MS) {
+        send(rows)
+        rows = []
+      }
+    }
+    if (rows.length > 0) send(rows)
   }
   return new Promise((resolve) => {
     process.on('message', (m: ToWorker) => {
@@ -274,8 +325,7 @@ export function caseRunnerProcess(): Promise<number> {
         measure = m.measure
         return
       }
-      if (m.type === 'case') run(m.case)
-      else for (const c of m.cases) run(c)
+      run(m.cases)
     })
     process.on('disconnect', () => resolve(0))
     // A parent that let this worker go while it was starting (more workers than cases) is not waited for.

@@ -1,7 +1,8 @@
 // CaseRunner against a worker whose channel closes before it exits: a case sent into the closed channel
 // is rejected with CaseRunnerDied when the process exits, and the parent does not crash (an unhandled
 // 'error' event of the child process, ERR_IPC_CHANNEL_CLOSED or EPIPE, would end it). The real worker
-// (the mbs bin), which keeps its project's system across cases, against fresh runs of each case.
+// (the mbs bin), which keeps its project's system across cases, against fresh runs of each case. Where a
+// case was when its worker died (test/fixtures/study/dyingWorker.mjs).
 // threadCpuMs against the process's CPU time: a process's CPU is the sum of its threads'.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,6 +14,7 @@ import { CaseRunner, CaseRunnerDied, cpuMs, threadCpuMs } from '../../../src/nod
 import { alone, load, outputs, shuffled } from '../core/study/freshRuns'
 
 const WORKER = path.resolve(__dirname, '../../fixtures/study/disconnectingWorker.mjs')
+const DYING = path.resolve(__dirname, '../../fixtures/study/dyingWorker.mjs')
 
 describe('CaseRunner', () => {
   it('a case sent into a closed channel is rejected when the worker exits', async () => {
@@ -28,6 +30,27 @@ describe('CaseRunner', () => {
     await expect(row).rejects.toBeInstanceOf(CaseRunnerDied)
     expect(runner.alive).toBe(false)
     fs.rmSync(path.dirname(flag), { recursive: true })
+  })
+
+  it('tells where each case was when its worker died: alone, in the batch, or waiting behind', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-runner-'))
+    Object.assign(process.env, { DIE_AT: '1', DIE_FLAG: path.join(dir, 'died') })
+    const work = { key: 'k', projectText: '{}', outputs: [] }
+    const state = (p: Promise<unknown>) =>
+      p.then(
+        () => 'answered',
+        (e: unknown) => (e instanceof CaseRunnerDied ? e.state : String(e)),
+      )
+    // Cases 0-2 in one message: the worker dies at case 1, holding case 0's row; case 3 sent behind.
+    const batch = new CaseRunner(DYING)
+    const first = [0, 1, 2].map((index) => state(batch.run(work, { index, overrides: [] })))
+    const behind = state(batch.run(work, { index: 3, overrides: [] }, true))
+    expect(await Promise.all([...first, behind])).toEqual(['batch', 'batch', 'batch', 'waiting'])
+    // Case 1 sent alone: it was the one running.
+    const alone = new CaseRunner(DYING)
+    expect(await state(alone.run(work, { index: 1, overrides: [] }, true))).toBe('running')
+    delete process.env.DIE_AT
+    fs.rmSync(dir, { recursive: true })
   })
 
   it('the mbs worker keeps its system: shuffled cases equal fresh runs bit for bit', async () => {

@@ -1,15 +1,15 @@
 // The local study pool with a stand-in worker (test/fixtures/study/dyingWorker.mjs): every case gets
-// exactly one row; a worker that dies fails only the case it was running, while the case queued behind
-// it (the pool keeps two in flight) goes back on the list and a new worker replaces it; the first cases
-// go one per worker, so a study of fewer cases than slots still uses every worker; short cases go in
-// batches.
+// exactly one row; a case that kills its worker fails alone, while the cases queued behind it and those
+// of its batch go back on the list and a new worker replaces it; a worker killed once loses no case; the
+// first cases go one per worker, so a study of fewer cases than slots still uses every worker; short
+// cases go in batches each way.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { StudyCase, StudyRow } from '../../../src/core'
 import { workerV8Flags } from '../../../src/node/caseRunner'
-import { runPool, StudyPool } from '../../../src/node/studyPool'
+import { batchSize, runPool, StudyPool } from '../../../src/node/studyPool'
 
 const WORKER = path.resolve(__dirname, '../../fixtures/study/dyingWorker.mjs')
 const cases: StudyCase[] = Array.from({ length: 12 }, (_, index) => ({ index, overrides: [] }))
@@ -21,26 +21,45 @@ describe('runPool', () => {
     process.env = { ...saved }
   })
 
-  it('runs every case once; a dying worker fails only its running case', async () => {
+  const many = Array.from({ length: 40 }, (_, index) => ({ index, overrides: [] }))
+  const deaths = (flag: string) => fs.readFileSync(flag, 'utf8').trim().split('\n').map(Number)
+
+  it('runs every case once; a case that kills its worker fails alone', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-pool-'))
-    process.env.DIE_AT = '5'
+    process.env.DIE_AT = '21'
     process.env.DIE_FLAG = path.join(dir, 'died')
     const rows: StudyRow[] = []
     const pool = new StudyPool(2, WORKER)
-    await pool.run(work, cases, (r) => rows.push(r))
+    await pool.run(work, many, (r) => rows.push(r))
     const byCase = new Map(rows.map((r) => [r.case, r]))
-    expect(rows).toHaveLength(cases.length)
-    expect([...byCase.keys()].sort((a, b) => a - b)).toEqual(cases.map((c) => c.index))
-    expect(rows.filter((r) => r.status === 'failed').map((r) => r.case)).toEqual([5])
-    expect(byCase.get(5)!.error).toMatch(/exited \(exit code 3\)/)
-    // Nothing came from the dead worker after its death, and a third process replaced it. Whether the
-    // replacement gets a case depends on timing: the other worker may have taken the rest meanwhile.
-    const deadPid = Number(fs.readFileSync(process.env.DIE_FLAG, 'utf8'))
-    const after = rows.slice(rows.findIndex((r) => r.case === 5) + 1)
-    expect(after.some((r) => r.outputs.pid === deadPid)).toBe(false)
-    expect(pool.started).toHaveLength(3)
-    const pids = new Set(rows.filter((r) => r.status === 'ok').map((r) => r.outputs.pid))
-    expect(pids.size).toBeGreaterThanOrEqual(2)
+    expect(rows).toHaveLength(many.length)
+    expect([...byCase.keys()].sort((a, b) => a - b)).toEqual(many.map((c) => c.index))
+    expect(rows.filter((r) => r.status === 'failed').map((r) => r.case)).toEqual([21])
+    expect(byCase.get(21)!.error).toMatch(/exited \(exit code 3\)/)
+    // Its worker died once, or twice: first in a batch (its cases then go back one per message, the
+    // rows the worker held with them), then alone. Each death forked a replacement.
+    const dead = deaths(process.env.DIE_FLAG)
+    expect(dead.length).toBeGreaterThanOrEqual(1)
+    expect(dead.length).toBeLessThanOrEqual(2)
+    expect(pool.started).toHaveLength(2 + dead.length)
+    // Nothing came from a dead worker after its death.
+    const after = rows.slice(rows.findIndex((r) => r.case === 21) + 1)
+    expect(after.some((r) => dead.includes(Number(r.outputs.pid)))).toBe(false)
+    fs.rmSync(dir, { recursive: true })
+  })
+
+  it('a worker killed once in a batch: its cases run again, each row once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-pool-'))
+    const flag = path.join(dir, 'died')
+    Object.assign(process.env, { DIE_AT: '21', DIE_ONCE: '1', DIE_FLAG: flag })
+    const rows: StudyRow[] = []
+    await runPool({ work, cases: many, workers: 2, mbs: WORKER, onRow: (r) => rows.push(r) })
+    expect(rows.map((r) => r.case).sort((a, b) => a - b)).toEqual(many.map((c) => c.index))
+    // Case 21 fails only if it was running alone when its worker was killed.
+    const failed = rows.filter((r) => r.status === 'failed')
+    expect(failed.map((r) => r.case)).toEqual(failed.length > 0 ? [21] : [])
+    if (failed.length > 0) expect(rows.find((r) => r.case === 21)!.error).toMatch(/exit code 3/)
+    expect(deaths(flag)).toHaveLength(1)
     fs.rmSync(dir, { recursive: true })
   })
 
@@ -51,13 +70,25 @@ describe('runPool', () => {
     expect(new Set(rows.map((r) => r.outputs.pid)).size).toBe(2)
   })
 
-  it('sends short cases in batches: 40 cases reach one worker in at most 12 messages', async () => {
-    const many = Array.from({ length: 40 }, (_, index) => ({ index, overrides: [] }))
+  it('sends short cases in batches, and their rows come back in one message each', async () => {
     const rows: StudyRow[] = []
+    process.env.CASE_WALL = '0.0005'
     await runPool({ work, cases: many, workers: 1, mbs: WORKER, onRow: (r) => rows.push(r) })
     expect(rows.map((r) => r.case)).toEqual(many.map((c) => c.index))
-    // The load, the first two cases, then one message per four (BATCH_DEPTH - IN_FLIGHT) cases: 1 + 1 + 10.
-    expect(Math.max(...rows.map((r) => Number(r.outputs.messages)))).toBeLessThanOrEqual(12)
+    const messages = Math.max(...rows.map((r) => Number(r.outputs.messages)))
+    // The load and the two first cases, then batches of 20 ms of 0.5 ms cases (40) at most, a quarter
+    // of the cases left at most (batchSize): 9, 7, 5, 4, ... Far fewer messages than cases.
+    expect(messages).toBeLessThanOrEqual(16)
+    expect(Math.max(...rows.map((r) => Number(r.outputs.batch)))).toBeGreaterThanOrEqual(5)
+  })
+
+  it("batch size: 20 ms of cases, a quarter of a worker's share of those left, one at least", () => {
+    expect(batchSize(undefined, 1000, 2)).toBe(1)
+    expect(batchSize(0.002, 1000, 2)).toBe(10)
+    expect(batchSize(0.002, 24, 2)).toBe(3)
+    expect(batchSize(0.002, 3, 2)).toBe(1)
+    expect(batchSize(0.05, 1000, 2)).toBe(1)
+    expect(batchSize(0, 1e6, 1)).toBe(64)
   })
 
   it('runs workers single-threaded when they fill the cores; the variable chooses otherwise', async () => {
