@@ -1,9 +1,11 @@
 // The rows of a study folder: rows.jsonl is the journal (one JSON line per finished case), rows.csv the
-// same table for spreadsheets. A row is written whole as soon as its case ends, so a killed study keeps
-// it (the kernel holds it). The journal is fsynced in the background at most every SYNC_INTERVAL_MS
-// (only a power loss can take the rows of the last interval, which --resume runs again): an fsync per
-// row cost the parent ~0.1 ms of CPU, a tenth of a short case. flush() syncs both files now. A line cut
-// off by a kill is not a row: reading drops it, and --resume rewrites both files from the complete lines.
+// same table for spreadsheets. A row is written whole as soon as it arrives, so a killed study keeps
+// it (the kernel holds it); the rows appended in one turn of the event loop (a worker's batch) go in
+// one write per file, at the end of that turn. The journal is fsynced in the background at most every
+// SYNC_INTERVAL_MS (only a power loss can take the rows of the last interval, which --resume runs
+// again): an fsync per row cost the parent ~0.1 ms of CPU, a tenth of a short case. flush() syncs both
+// files now. A line cut off by a kill is not a row: reading drops it, and --resume rewrites both files
+// from the complete lines.
 import fs from 'node:fs'
 import path from 'node:path'
 import { studyCsv, studyCsvLine, type Study, type StudyRow } from '../core'
@@ -48,12 +50,33 @@ export class StudyRows {
   /** The background fsyncs, one after another. */
   private synced: Promise<void> = Promise.resolve()
   private syncError: Error | undefined
+  /** The lines appended in this turn of the event loop, written at its end (write()). */
+  private pending: { jsonl: string; csv: string } | undefined
 
   append(row: StudyRow): void {
     if (this.syncError) throw this.syncError
+    if (!this.pending) {
+      this.pending = { jsonl: '', csv: '' }
+      // A failed write is told by the next append or by flush, as a failed fsync is.
+      queueMicrotask(() => {
+        try {
+          this.write()
+        } catch (e) {
+          this.syncError ??= e as Error
+        }
+      })
+    }
+    this.pending.jsonl += JSON.stringify(row) + '\n'
+    this.pending.csv += studyCsvLine(this.study, row)
+  }
+
+  private write(): void {
+    const lines = this.pending
+    this.pending = undefined
+    if (!lines) return
     this.fds ??= { jsonl: fs.openSync(this.jsonl, 'a'), csv: fs.openSync(this.csv, 'a') }
-    writeWhole(this.fds.jsonl, JSON.stringify(row) + '\n')
-    writeWhole(this.fds.csv, studyCsvLine(this.study, row))
+    writeWhole(this.fds.jsonl, lines.jsonl)
+    writeWhole(this.fds.csv, lines.csv)
     const fd = this.fds.jsonl
     this.timer ??= setTimeout(() => {
       this.timer = undefined
@@ -63,6 +86,7 @@ export class StudyRows {
 
   /** Waits until every row appended is on disk, then closes the files (append opens them again). */
   async flush(): Promise<void> {
+    this.write()
     clearTimeout(this.timer)
     this.timer = undefined
     await this.synced
@@ -81,7 +105,7 @@ function fsyncAsync(fd: number): Promise<void> {
   return new Promise((resolve, reject) => fs.fsync(fd, (e) => (e ? reject(e) : resolve())))
 }
 
-/** One write of the whole line (a row is never split across writes). */
+/** One write of whole lines (a row is never split across writes). */
 function writeWhole(fd: number, text: string): void {
   const bytes = Buffer.from(text)
   let done = 0
