@@ -957,10 +957,9 @@ export class ImplicitSecondOrderSolver extends SolverBase {
       policy.contractivity = nt.modifiedNewtonContractivity
       if (!nt.useModifiedNewton) {
         this.computeJacobian()
-      } else if (fresh) {
-        policy.observeFreshIteration()
+      } else if (!policy.afterIteration(fresh)) {
         fresh = false
-      } else if (policy.refreshWithinStep()) {
+      } else {
         this.computeJacobian()
         fresh = true
         secant = false

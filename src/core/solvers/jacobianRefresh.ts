@@ -128,8 +128,8 @@ export class JacobianRefreshPolicy {
   }
 
   /**
-   * The iteration observeFreshIteration and refreshWithinStep judge, set by the solver before it calls
-   * them: its residual norm, the iteration before's, the norm that counts as converged (tolerance <
+   * The iteration afterIteration judges, set by the solver before it calls
+   * it: its residual norm, the iteration before's, the norm that counts as converged (tolerance <
    * residual) and modifiedNewtonContractivity. Fields, not arguments: V8 boxes a double passed to a call
    * it does not inline, up to four per Newton iteration.
    */
@@ -138,16 +138,19 @@ export class JacobianRefreshPolicy {
   tolerance = NaN
   contractivity = NaN
 
-  /** The first iteration after a refresh took the residual from previous to residual. */
-  observeFreshIteration(): void {
-    this.freshContraction = clampContraction(this.residual / this.previous)
-  }
-
-  /** After an iteration with a matrix that was not just refreshed: true to refresh now. */
-  refreshWithinStep(): boolean {
+  /**
+   * After an iteration: true to refresh the matrix now. The first iteration after a refresh (`fresh`)
+   * only records how a fresh matrix contracts. Both kinds run the same operations up to that branch:
+   * V8 compiles newton before a step has needed two iterations on a fresh matrix, and an operation not
+   * yet run when it compiles would throw its code away the first time it runs (a deoptimization).
+   */
+  afterIteration(fresh: boolean): boolean {
     const residual = this.residual,
       tolerance = this.tolerance
     const contraction = residual / this.previous
+    const clamped = clampContraction(contraction)
+    this.freshContraction = fresh ? clamped : this.freshContraction
+    if (fresh) return false
     if (contraction > this.contractivity) return true
     // Contracting at least as well as a fresh matrix: nothing to gain (and no logarithms per iteration).
     if (contraction <= this.freshContraction) return false

@@ -144,10 +144,11 @@ describe('Jacobian refresh policy', () => {
     // The iteration (residual, the one before, tolerance, modifiedNewtonContractivity) into its fields.
     const within = (residual: number, previous: number, tolerance: number, contractivity: number) => {
       Object.assign(p, { residual, previous, tolerance, contractivity })
-      return p.refreshWithinStep()
+      return p.afterIteration(false)
     }
-    Object.assign(p, { residual: 1e-6, previous: 1 })
-    p.observeFreshIteration() // a fresh matrix contracts a millionfold
+    Object.assign(p, { residual: 1e-6, previous: 1, contractivity: 0 })
+    // A fresh matrix contracts a millionfold: recorded, never a refresh (contractivity 0 would ask one).
+    expect(p.afterIteration(true)).toBe(false)
     // Worse than modifiedNewtonContractivity 0.5: refresh, whatever is left.
     expect(within(0.6e-9, 1e-9, 1e-10, 0.5)).toBe(true)
     // Steady contraction 0.25, 1e-3 -> 1e-10: 11.6 more iterations against 1.2 with a fresh matrix.
@@ -162,8 +163,8 @@ describe('Jacobian refresh policy', () => {
     const p = new JacobianRefreshPolicy()
     p.refreshAtStart()
     p.recordStep(false, 4, 1)
-    Object.assign(p, { residual: 3e-5, previous: 1 })
-    p.observeFreshIteration()
+    Object.assign(p, { residual: 3e-5, previous: 1, contractivity: 0 })
+    p.afterIteration(true)
     const q = new JacobianRefreshPolicy()
     q.load(p.save())
     expect(q.save()).toEqual(p.save())
