@@ -35,6 +35,7 @@ import { DEFAULT_COLORS, type Graphics } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './connectorFields'
 import { V_COLOR, visualizationParams } from './itemFields'
+import { checkJointFrames } from './jointFrames'
 import {
   constraintNonzeros,
   type JointEquation,
@@ -1117,23 +1118,6 @@ const AXIS_VIS = {
   ...V_COLOR,
 } satisfies ParamSchema
 
-/** Rows of a rotation matrix parameter must be orthonormal. */
-function checkRotation(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
-  const R = it.params.matrix(name)
-  const RtR = new Float64Array(9)
-  matTMul3(R, R, RtR)
-  let err = 0
-  for (let i = 0; i < 9; i++) err = Math.max(err, Math.abs(RtR[i] - (i % 4 === 0 ? 1 : 0)))
-  return err > 1e-6
-    ? [
-        {
-          parameter: name,
-          message: `expected an orthonormal rotation matrix (R^T R = I), deviation ${err.toExponential(2)}`,
-        },
-      ]
-    : []
-}
-
 export function checkAxisFlags(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
   const v = it.params.vector(name)
   return [...v].every((a) => a === 0 || a === 1)
@@ -1286,8 +1270,7 @@ export function frameJoint(type: string, doc: string, axes: number[] | 'paramete
     supportsCheckpoint: true,
     check: (it, m) => [
       ...requireMarkers(it, m, 'markerNumbers', 'orientation'),
-      ...checkRotation(it, 'rotationMarker0'),
-      ...checkRotation(it, 'rotationMarker1'),
+      ...checkJointFrames(it),
       ...(axes === 'parameter' ? [...checkAxisFlags(it, 'constrainedAxes'), ...checkOffsets(it)] : []),
     ],
     build: (it, ctx) => {

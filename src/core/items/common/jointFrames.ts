@@ -105,7 +105,7 @@ export function jointFrameParams(j0Role: string) {
 }
 
 /** Problems with a 3x3 rotation parameter that is not orthonormal (to 1e-6, rounding in typed files). */
-export function orthonormal(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
+function orthonormal(it: ResolvedItem, name: string): { parameter: string; message: string }[] {
   const R = it.params.matrix(name)
   const RtR = new Float64Array(9)
   matTMul3(R, R, RtR)
