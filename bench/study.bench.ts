@@ -3,7 +3,7 @@
 // --json "steadyRate", after the first quarter of the rows: the process start-up and each worker's JIT
 // warm-up are a fixed cost no pool can divide); the phases of both (the --json summary's "phases" and
 // "cpu") and Amdahl's bound from the 1-worker run's serial part (start to first row, last row to end);
-// the same speed-up for 100 cases 20 times longer; the machine's own ceiling (two independent 1-worker
+// the same speed-ups for 100 cases 20 times longer; the machine's own ceiling (two independent 1-worker
 // studies side by side against one alone: what 2 processes get here without any pool); the overhead
 // per case over the run itself (study wall time minus the rows' own wall times, per case, on 1 worker);
 // the throughput through a Redis queue (Debian's redis-server on a free loopback port) with 2 `mbs
@@ -320,6 +320,7 @@ export default async function studyBench(): Promise<BenchResult[]> {
   const sideBySideSingle = await ceiling(ROUNDS, FILLING)
   const machine = await arithmeticCeiling(ROUNDS)
   const longWhole = long.one.map((a, i) => a.wall / long.two[i].wall)
+  const longSteady = long.one.map((a, i) => long.two[i].rate / a.rate)
   return [
     {
       name: `${label}, pool once started (median of ${ROUNDS}, alternated)`,
@@ -377,6 +378,16 @@ export default async function studyBench(): Promise<BenchResult[]> {
         `1 worker ${median(long.one.map((a) => a.wall)).toFixed(2)} s, ` +
         `2 workers ${median(long.two.map((a) => a.wall)).toFixed(2)} s; ${range(longWhole)}; ` +
         `Amdahl's bound ${median(long.one.map((a) => amdahl(a).bound)).toFixed(2)}`,
+    },
+    {
+      name:
+        `${LONG.cases} pendulum cases (${LONG.steps} steps), speed-up 2 vs 1 local workers, pool once ` +
+        `started (median of ${LONG.rounds}, alternated)`,
+      value: median(longSteady),
+      unit: 'x',
+      extra:
+        `${median(long.one.map((a) => a.rate)).toFixed(1)} vs ` +
+        `${median(long.two.map((a) => a.rate)).toFixed(1)} cases/s; ${range(longSteady)}`,
     },
     {
       name: 'overhead per case over the run itself, 1 worker (whole process incl. start-up / cases)',
