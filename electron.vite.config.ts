@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
@@ -16,8 +17,16 @@ const contentSecurityPolicyMeta: Plugin = {
   ],
 }
 
-export default defineConfig({
+const { ENGINE_BUILD_CONSTANT, engineBuildId } = createRequire(__filename)('./scripts/engineBuild.cjs') as {
+  ENGINE_BUILD_CONSTANT: string
+  engineBuildId(root: string): string
+}
+
+export default defineConfig(({ command }) => ({
   main: {
+    // The engine's build id (src/core/engineVersion.ts) in a build; `npm run dev` runs what it rebuilds
+    // from the sources as they are edited, so it has none ('source').
+    define: command === 'build' ? { [ENGINE_BUILD_CONSTANT]: JSON.stringify(engineBuildId(__dirname)) } : {},
     build: {
       rollupOptions: {
         input: {
@@ -37,4 +46,4 @@ export default defineConfig({
     build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
     plugins: [vue(), contentSecurityPolicyMeta],
   },
-})
+}))

@@ -134,10 +134,28 @@ function loadBundle(bundle, bundleRequire) {
   return exports
 }
 
-/** esbuild's options for root's bundle `name` (scripts/buildCli.ts writes it to outfile). */
+/** Build ids of the engines this process has bundled, by root (computed once: it reads all of src/core). */
+const engineBuilds = new Map()
+
+/** Root's engine build id (scripts/engineBuild.cjs; required here only when a bundle is built). */
+function engineBuildOf(root) {
+  let id = engineBuilds.get(root)
+  if (id === undefined) {
+    id = require('../scripts/engineBuild.cjs').engineBuildId(root)
+    engineBuilds.set(root, id)
+  }
+  return id
+}
+
+/**
+ * esbuild's options for root's bundle `name` (scripts/buildCli.ts writes it to outfile). Each bundle
+ * gets the engine's build id as ENGINE_BUILD (src/core/engineVersion.ts).
+ */
 function bundleOptions(root, name, outfile) {
+  const { ENGINE_BUILD_CONSTANT } = require('../scripts/engineBuild.cjs')
   return {
     absWorkingDir: root,
+    define: { [ENGINE_BUILD_CONSTANT]: JSON.stringify(engineBuildOf(root)) },
     entryPoints: [BUNDLES[name]],
     bundle: true,
     platform: 'node',

@@ -12,10 +12,15 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const { BUNDLE_DIR, BUNDLES, bundleOptions } = createRequire(import.meta.url)('../bin/cliBundle.cjs') as {
+const requireCjs = createRequire(import.meta.url)
+const { BUNDLE_DIR, BUNDLES, bundleOptions } = requireCjs('../bin/cliBundle.cjs') as {
   BUNDLE_DIR: string
   BUNDLES: Record<string, string>
   bundleOptions(root: string, name: string, outfile: string): BuildOptions
+}
+const { ENGINE_DIR, engineSources } = requireCjs('./engineBuild.cjs') as {
+  ENGINE_DIR: string
+  engineSources(root: string): { dirs: string[]; files: string[] }
 }
 
 /**
@@ -34,6 +39,12 @@ export async function buildCli(
       })
       // The repository's own files: a dependency changes only through npm install, which rebuilds.
       const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'))
+      // A bundle holding the engine holds its build id, a hash of every file under src/core: each of them
+      // and each folder (whose time changes when a file is added or removed) makes the bundle stale.
+      if (inputs.includes(`${ENGINE_DIR}/engineVersion.ts`)) {
+        const { dirs, files } = engineSources(root)
+        inputs.push(...[...files, ...dirs].filter((source) => !inputs.includes(source)))
+      }
       writeFileSync(resolve(root, dir, `${name}.inputs.json`), JSON.stringify(inputs) + '\n')
       return [name, inputs] as const
     }),

@@ -337,7 +337,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       'simulation settings it recorded (defaults included) and its end time, and compares every frame ' +
       'and sensor row bit for bit: prints "bitwise identical" (exit 0), or the first frame and ' +
       'coordinate, or sensor row and value, that differ (exit 1). A run continued from a checkpoint ' +
-      'cannot be verified (exit 2).',
+      'cannot be verified (exit 2). A file written by another engine version, or another build of the ' +
+      'engine (mbs info shows it), is verified with a note on standard error saying so.',
     options: [],
   },
   {

@@ -15,7 +15,7 @@ import {
   ResultsReader,
   type Project,
 } from '../core'
-import { ENGINE_VERSION } from '../core/engineVersion'
+import { ENGINE_BUILD, ENGINE_VERSION } from '../core/engineVersion'
 import { resultsHashes } from '../core/results/headerHashes'
 import { FileSource } from '../node/runFiles'
 import { CliError, EXIT } from './errors'
@@ -29,6 +29,12 @@ export function verifyCommand(file: string, io: CliIO): number {
   const h = stored.header
   if (resultsHashes(h.project, ENGINE_VERSION).engine !== h.hashes.engine)
     io.err(`mbs verify: note: ${file} was written by engine ${h.engineVersion}; this is ${ENGINE_VERSION}`)
+  // Builds are told apart only when both are known: a run from the sources has no build id.
+  if (knownBuild(h.engineBuild) && knownBuild(ENGINE_BUILD) && h.engineBuild !== ENGINE_BUILD)
+    io.err(
+      `mbs verify: note: ${file} was written by build ${h.engineBuild} of engine ${h.engineVersion}; ` +
+        `this is build ${ENGINE_BUILD}`,
+    )
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-verify-'))
   try {
     const rerunFile = path.join(dir, 'rerun.mbsres')
@@ -64,6 +70,8 @@ export function verifyCommand(file: string, io: CliIO): number {
   )
   return EXIT.ok
 }
+
+const knownBuild = (build: string | undefined): build is string => build !== undefined && build !== 'source'
 
 function openResults(file: string): ResultsReader {
   try {

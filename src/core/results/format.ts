@@ -60,6 +60,11 @@ export interface ResultsHeader {
   /** The version of the engine that wrote the file ('unknown' for a version 1 file). */
   engineVersion: string
   /**
+   * The build of the engine that wrote the file (ENGINE_BUILD: 16 hex digits of a hash of its sources,
+   * or 'source' when it ran from them); absent in files of older engines.
+   */
+  engineBuild?: string
+  /**
    * The simulation settings the run used, every default filled in: `mbs verify` re-runs with them, so
    * a default changed since does not change the re-run. Absent in files of older engines.
    */

@@ -55,6 +55,7 @@ const HEADER = shape({
   fingerprint: listOf(text),
   hashes: shape({ model: sha256Hex, settings: sha256Hex, engine: sha256Hex }),
   engineVersion: text,
+  engineBuild: optional(text),
   settings: optional(dictionary),
   layout: shape({
     nODE2: count,

@@ -298,8 +298,8 @@ export function describeResults(source: ByteSource): string[] {
     `MBS Studio results file, format version ${r.fileVersion}, ${source.size()} bytes`,
     `model: "${String(h.project.name ?? '')}", ${h.fingerprint.length - 1} items, ${h.fingerprint[0]}; ` +
       `solver ${h.solverType}`,
-    `written by engine ${h.engineVersion}; SHA-256 of the model ${h.hashes.model.slice(0, 16)}..., of ` +
-      `the settings ${h.hashes.settings.slice(0, 16)}...`,
+    `written by engine ${h.engineVersion}${buildNote(h.engineBuild)}; SHA-256 of the model ` +
+      `${h.hashes.model.slice(0, 16)}..., of the settings ${h.hashes.settings.slice(0, 16)}...`,
     `frames: ${r.frameCount}${last !== undefined ? `, t = ${h.startTime} .. ${last}` : ''}, every ` +
       `${f.period} s; per frame: t, ${f.fields.map((x, i) => `${x}[${f.lengths[i]}]`).join(', ')} ` +
       `(${recordBytes(f.valuesPerRecord)} bytes)`,
@@ -309,3 +309,7 @@ export function describeResults(source: ByteSource): string[] {
   if (r.tail) lines.push(`end of file: ${r.tail}`)
   return lines
 }
+
+/** The build of the engine that wrote a file, in words after its version (nothing when not recorded). */
+const buildNote = (build: string | undefined): string =>
+  build === undefined ? '' : build === 'source' ? ' (run from its sources)' : ` (build ${build})`

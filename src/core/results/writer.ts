@@ -8,7 +8,7 @@ import { OutputSchedule, type OutputScheduleState } from '../solvers/outputSched
 import type { SensorRecorder } from '../solvers/sensorRecorder'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemState } from '../system/state'
-import { ENGINE_VERSION } from '../engineVersion'
+import { ENGINE_BUILD, ENGINE_VERSION } from '../engineVersion'
 import { resultsHashes } from './headerHashes'
 import {
   HEADER_PREFIX,
@@ -102,6 +102,7 @@ export class ResultsWriter {
       fingerprint: systemFingerprint(system),
       hashes: resultsHashes(options.project, ENGINE_VERSION),
       engineVersion: ENGINE_VERSION,
+      engineBuild: ENGINE_BUILD,
       ...(options.settings ? { settings: JSON.parse(JSON.stringify(options.settings)) as JsonObject } : {}),
       layout: {
         nODE2: system.nODE2,

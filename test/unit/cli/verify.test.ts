@@ -2,8 +2,10 @@
 // model carries) or by the app's solver session re-runs bitwise identical; one value of one frame changed
 // (its record checksum made right again, so only the comparison can tell) is reported with its frame, time
 // and coordinate; the settings the file recorded are those re-run; a run continued from a checkpoint is
-// refused (exit 2); a damaged file is exit 2.
+// refused (exit 2); a damaged file is exit 2. Through the real bin, the file records the build id of the
+// engine's sources, and a file of another build is verified with a note saying so.
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -20,7 +22,11 @@ import {
 } from '../../../src/core'
 import { resultsHashes } from '../../../src/core/results/headerHashes'
 import { SolverSession } from '../../../src/solver-process/solverSession'
-import { REPO_ROOT } from './spawnCli'
+import { REPO_ROOT, spawnCli } from './spawnCli'
+
+const { engineBuildId } = createRequire(import.meta.url)('../../../scripts/engineBuild.cjs') as {
+  engineBuildId(root: string): string
+}
 
 const PENDULUM = path.join(REPO_ROOT, 'resources', 'examples', 'pendulum.mbsproj')
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-verify-test-'))
@@ -140,4 +146,55 @@ describe('mbs verify', () => {
     expect(code).toBe(2)
     expect(err[0]).toMatch(/the results file's header is damaged: its checksum does not match/)
   })
+})
+
+describe('mbs verify and engine builds (the bundled mbs, as a user runs it)', () => {
+  /** The file at `file` with its header's engineBuild set to `build` (removed when undefined). */
+  const withBuild = (file: string, build: string | undefined, name: string): string => {
+    const bytes = fs.readFileSync(file)
+    const header = ResultsReader.open(memorySource(bytes)).header
+    if (build === undefined) delete header.engineBuild
+    else header.engineBuild = build
+    const headerEnd = HEADER_PREFIX + bytes.readUInt32LE(12) + HEADER_SUFFIX
+    const out = path.join(dir, name)
+    fs.writeFileSync(out, Buffer.concat([encodeHeader(header), bytes.subarray(headerEnd)]))
+    return out
+  }
+  const identical = (file: string) => `${file}: bitwise identical: 11 frames and 11 sensor rows, t = 0 .. 0.1`
+
+  it('mbs run --results records the build of the sources; verify notes a file of another build', async () => {
+    const file = path.join(dir, 'built.mbsres')
+    const ran = await spawnCli(['run', PENDULUM, '--end-time', '0.1', '--results', file])
+    expect(ran.code).toBe(0)
+    const build = engineBuildId(REPO_ROOT)
+    const header = ResultsReader.open(memorySource(fs.readFileSync(file))).header
+    expect(header.engineBuild).toBe(build)
+    // The version hash stays what it was: a hash of the version alone.
+    expect(header.hashes.engine).toBe(resultsHashes(header.project, header.engineVersion).engine)
+
+    const same = await spawnCli(['verify', file])
+    expect([same.code, same.stdout, same.stderr]).toEqual([0, `${identical(file)}\n`, ''])
+
+    const other = withBuild(file, '0123456789abcdef', 'other-build.mbsres')
+    const noted = await spawnCli(['verify', other])
+    expect([noted.code, noted.stdout]).toEqual([0, `${identical(other)}\n`])
+    expect(noted.stderr).toBe(
+      `mbs verify: note: ${other} was written by build 0123456789abcdef of engine ` +
+        `${header.engineVersion}; this is build ${build}\n`,
+    )
+    // Run from the sources, this engine's build is not known: no note.
+    expect(mbs('verify', other)).toEqual({ code: 0, out: [identical(other)], err: [] })
+
+    // A file of an older engine has no build: verified as before, and `mbs info` names none.
+    const older = withBuild(file, undefined, 'no-build.mbsres')
+    const verified = await spawnCli(['verify', older])
+    expect([verified.code, verified.stdout, verified.stderr]).toEqual([0, `${identical(older)}\n`, ''])
+    expect(mbs('info', older).out).toContain(
+      `written by engine ${header.engineVersion}; SHA-256 of the model ${header.hashes.model.slice(0, 16)}` +
+        `..., of the settings ${header.hashes.settings.slice(0, 16)}...`,
+    )
+    expect(mbs('info', other).out.join('\n')).toContain(
+      `written by engine ${header.engineVersion} (build 0123456789abcdef); SHA-256`,
+    )
+  }, 60_000)
 })

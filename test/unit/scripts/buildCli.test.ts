@@ -31,6 +31,10 @@ const { freshBundle, cacheFile, loadCli, loadedBundles, BUNDLES } = load(CLI_BUN
   loadedBundles(): string[]
   BUNDLES: Record<string, string>
 }
+const { engineBuildId, engineSources } = load(resolve(REPO_ROOT, 'scripts/engineBuild.cjs')) as {
+  engineBuildId(root: string): string
+  engineSources(root: string): { dirs: string[]; files: string[] }
+}
 
 /** The code cache of a process started with `flags` (the processes here: none, unlike vitest's own). */
 const cacheOf = (bundle: string, flags: readonly string[] = []): string => cacheFile(bundle, flags)
@@ -92,6 +96,16 @@ describe('buildCli', () => {
       // cliBundle.cjs reads it as latin1).
       expect(readFileSync(bundle as string, 'latin1')).toMatch(/^[\x00-\x7f]*$/)
     }
+  })
+
+  it("holds the engine's build id; every file and folder of src/core makes an engine bundle stale", () => {
+    const { dirs, files } = engineSources(REPO_ROOT)
+    const id = engineBuildId(REPO_ROOT)
+    for (const name of ['engine', 'import'])
+      expect(inputs[name]).toEqual(expect.arrayContaining([...files, ...dirs]))
+    expect(readFileSync(join(dir, 'engine.cjs'), 'latin1').includes(`"${id}"`)).toBe(true)
+    // The entry holds no engine, so no id and none of the engine's sources but its two helpers above.
+    expect(inputs.mbs).not.toContain('src/core')
   })
 
   it('leaves the code caches of the bundles a run loads, stamped with size and modification time', () => {

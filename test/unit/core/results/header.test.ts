@@ -14,7 +14,7 @@ import {
   writeProject,
   type JsonObject,
 } from '../../../../src/core'
-import { ENGINE_VERSION } from '../../../../src/core/engineVersion'
+import { ENGINE_BUILD, ENGINE_VERSION } from '../../../../src/core/engineVersion'
 import { canonicalJson } from '../../../../src/core/model/canonicalJson'
 import { makeProject } from '../../../validation/helpers'
 import { bits, doublePendulum, startRun } from '../../../validation/restartModels'
@@ -57,6 +57,7 @@ function asVersion1(): Uint8Array {
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + jsonLength)))
   delete header.hashes
   delete header.engineVersion
+  delete header.engineBuild
   delete header.endTime
   header.version = 1
   const json = new TextEncoder().encode(JSON.stringify(header))
@@ -77,6 +78,8 @@ describe('results header, format version 2', () => {
     expect(view.getUint32(8, true)).toBe(2)
     expect(h.version).toBe(2)
     expect(h.engineVersion).toBe(ENGINE_VERSION)
+    // Not part of the hashes: the build id ('source' here, as the tests run the sources).
+    expect(h.engineBuild).toBe(ENGINE_BUILD)
     expect(h.hashes).toEqual({
       model: sha256(canonicalJson(document.model)),
       settings: sha256(canonicalJson(document.simulationSettings)),
@@ -101,15 +104,23 @@ describe('results header, format version 2', () => {
   })
 
   it('a header with a correct checksum but a wrong shape is refused naming the field', () => {
-    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + jsonLength)))
-    header.frame.fields = ['q', 'w']
-    const json = new TextEncoder().encode(JSON.stringify(header).padEnd(jsonLength))
-    expect(json.length).toBe(jsonLength)
-    const other = bytes.slice()
-    other.set(json, 16)
-    new DataView(other.buffer).setUint32(16 + jsonLength, crc32(other, 8, 16 + jsonLength), true)
-    expect(() => ResultsReader.open(memorySource(other))).toThrow(
+    const reshaped = (change: (header: JsonObject) => void): Uint8Array => {
+      const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + jsonLength)))
+      change(header)
+      const json = new TextEncoder().encode(JSON.stringify(header).padEnd(jsonLength))
+      expect(json.length).toBe(jsonLength)
+      const other = bytes.slice()
+      other.set(json, 16)
+      new DataView(other.buffer).setUint32(16 + jsonLength, crc32(other, 8, 16 + jsonLength), true)
+      return other
+    }
+    const fields = reshaped((h) => void ((h.frame as JsonObject).fields = ['q', 'w']))
+    expect(() => ResultsReader.open(memorySource(fields))).toThrow(
       "the results file's header is damaged: header.frame.fields[1] is not one of q, v, a, y, lambda, data",
+    )
+    const build = reshaped((h) => void (h.engineBuild = 7))
+    expect(() => ResultsReader.open(memorySource(build))).toThrow(
+      "the results file's header is damaged: header.engineBuild is not a string",
     )
   })
 
@@ -131,6 +142,7 @@ describe('results header, format version 2', () => {
     expect(v1.fileVersion).toBe(1)
     expect(v1.header.version).toBe(2)
     expect(v1.header.engineVersion).toBe('unknown')
+    expect(v1.header.engineBuild).toBeUndefined()
     expect(v1.header.endTime).toBeNull()
     expect(v1.header.hashes.model).toBe(v2.header.hashes.model)
     expect(v1.header.hashes.settings).toBe(v2.header.hashes.settings)
