@@ -21,6 +21,13 @@ export class CaseSystem {
   private changed: ChangedItem[] = []
   /** The override plans by their paths (null: paths the plan does not take). */
   private readonly plans = new Map<string, OverridePlan | null>()
+  /** The paths of the last case and their plan: a study's cases mostly share their paths. */
+  private lastPaths: readonly string[] = []
+  private lastPlan: OverridePlan | null | undefined = undefined
+  /** The experimental features last compared with a kept system's, that system, and whether they match. */
+  private lastExperimental: readonly string[] | undefined = undefined
+  private comparedWith: CompiledSystem | undefined = undefined
+  private sameExperimental = false
   /** The cases run on the kept system and those built anew. */
   readonly counts = { kept: 0, built: 0 }
 
@@ -37,22 +44,38 @@ export class CaseSystem {
    * its project and system; undefined when the plan does not take it (patchOverrides then gives it).
    */
   planned(overrides: readonly Override[]): (PlannedCase & { system: CompiledSystem }) | undefined {
+    const plan = this.planOf(overrides)
+    const next = plan?.apply(overrides)
+    if (!next) return undefined
+    return { resolved: next.resolved, settings: next.settings, system: this.systemWith(next, plan!.changes) }
+  }
+
+  /** The plan of the overrides' paths: the last case's when they are the same, else by their key. */
+  private planOf(overrides: readonly Override[]): OverridePlan | null {
+    const last = this.lastPaths
+    let same = overrides.length === last.length
+    for (let i = 0; same && i < last.length; i++) same = overrides[i].path === last[i]
+    if (same && this.lastPlan !== undefined) return this.lastPlan
     const paths = overrides.map((o) => o.path)
     const key = JSON.stringify(paths)
     let plan = this.plans.get(key)
     if (plan === undefined) this.plans.set(key, (plan = OverridePlan.of(this.project, paths)))
-    const next = plan?.apply(overrides)
-    return next ? { ...next, system: this.systemWith(next, plan!.changes) } : undefined
+    this.lastPaths = paths
+    this.lastPlan = plan
+    return plan
   }
 
   /** A system for `next`: the kept one with `changes` (items it takes in place; null: structural). */
   private systemWith(next: CaseProject, changes: ChangedItem[] | null): CompiledSystem {
     const kept = this.keptSystem()
-    if (!kept || !changes || !sameSet(kept.experimental, next.settings.experimental)) return this.built(next)
+    if (!kept || !changes || !this.keptExperimental(kept, next.settings.experimental)) return this.built(next)
     // The items of the last case go back to the project's values (next shares its resolved items).
-    const update = [...changes]
-    for (const c of this.changed)
-      if (!changes.some((d) => d.kind === c.kind && d.index === c.index)) update.push(c)
+    let update = changes
+    if (this.changed !== changes) {
+      update = [...changes]
+      for (const c of this.changed)
+        if (!changes.some((d) => d.kind === c.kind && d.index === c.index)) update.push(c)
+    }
     try {
       kept.updateItems(next.resolved, update)
     } catch {
@@ -64,6 +87,16 @@ export class CaseSystem {
     kept.resetToInitialState()
     this.counts.kept++
     return kept
+  }
+
+  /** Whether `experimental` are the kept system's features (compared again when the list is another). */
+  private keptExperimental(kept: CompiledSystem, experimental: readonly string[]): boolean {
+    if (experimental !== this.lastExperimental || kept !== this.comparedWith) {
+      this.lastExperimental = experimental
+      this.comparedWith = kept
+      this.sameExperimental = sameSet(kept.experimental, experimental)
+    }
+    return this.sameExperimental
   }
 
   private built(next: CaseProject): CompiledSystem {

@@ -4,7 +4,7 @@
 // resolved items and settings. A case the plan does not take (a value with a problem, or a path it does
 // not plan) goes through patchOverrides, which gives the messages; a case it takes gets the project
 // patchOverrides gives, bit for bit: the same values, in the same key order (overridePlan.test.ts).
-import { ItemParams, type ResolvedItem } from '../model/definition'
+import { ItemParams, type ItemDefinition, type ResolvedItem } from '../model/definition'
 import { inputBoundsProblem } from '../model/inputBounds'
 import { overrideTarget, type Override } from '../model/overrides'
 import { checkParamValue, type ParamSpec } from '../model/parameters'
@@ -23,6 +23,11 @@ interface SettingStep {
   spec: ParamSpec
 }
 
+/** An item validateEdit checks for an edit, with its type's definition (looked up once). */
+interface TouchedItem extends ChangedItem {
+  definition: ItemDefinition
+}
+
 /** An override of one parameter of an item; `touched`: the items validateEdit checks for that edit. */
 interface ItemStep {
   kind: ItemKind
@@ -31,7 +36,9 @@ interface ItemStep {
   spec: ParamSpec
   /** The definition's parameters in order: the key order of a resolved item's values after an edit. */
   keys: readonly string[]
-  touched: readonly ChangedItem[]
+  touched: readonly TouchedItem[]
+  /** The first step on its kind of items: the case copies that list there. */
+  firstOfKind: boolean
 }
 
 type Step = SettingStep | ItemStep
@@ -85,8 +92,13 @@ export class OverridePlan {
         spec,
         keys: Object.keys(definition.parameters),
         touched: MODEL_LIST_KEYS.flatMap((list) =>
-          [...touched[list]].map((i) => ({ kind: KIND_OF_LIST[list], index: i })),
+          [...touched[list]].map((i) => {
+            const touchedKind = KIND_OF_LIST[list]
+            const definition = getItemType(touchedKind, project.resolved.item(touchedKind, i).type)!
+            return { kind: touchedKind, index: i, definition }
+          }),
         ),
+        firstOfKind: !steps.some((s) => 'kind' in s && s.kind === kind),
       })
       itemPatch.push({ op: 'modify', kind: target.kind, name: target.name, set: { [target.parameter]: 0 } })
     }
@@ -97,7 +109,6 @@ export class OverridePlan {
   apply(overrides: readonly Override[]): PlannedCase | null {
     const base = this.project.resolved
     let items: Record<ItemKind, ResolvedItem[]> | undefined
-    const copied = new Set<ItemKind>()
     let settings = this.project.settings as unknown as JsonObject
     let model: ResolvedModel | undefined
     for (let i = 0; i < this.steps.length; i++) {
@@ -115,13 +126,12 @@ export class OverridePlan {
       if (tooLarge(value, [{ set: { value } }])) return null
       items ??= { ...base.items }
       model ??= base.withItems(items)
-      if (!copied.has(step.kind)) items[step.kind] = items[step.kind].slice()
-      copied.add(step.kind)
+      if (step.firstOfKind) items[step.kind] = items[step.kind].slice()
       const list = items[step.kind]
       list[step.index] = edited(list[step.index], step, value)
-      for (const t of step.touched) {
-        const item = items[t.kind][t.index]
-        const found = getItemType(t.kind, item.type)!.check?.(item, model)
+      for (let k = 0; k < step.touched.length; k++) {
+        const t = step.touched[k]
+        const found = t.definition.check?.(items[t.kind][t.index], model)
         if (found && found.length > 0) return null
       }
     }
@@ -164,9 +174,11 @@ function withSetting(settings: JsonObject, keys: readonly string[], value: JsonV
 function edited(item: ResolvedItem, step: ItemStep, value: JsonValue): ResolvedItem {
   const before = item.params.values
   const values = Object.create(Object.getPrototypeOf(before) as object) as Record<string, JsonValue>
-  for (const key of step.keys)
+  for (let k = 0; k < step.keys.length; k++) {
+    const key = step.keys[k]
     if (key === step.parameter) values[key] = value
     else if (Object.hasOwn(before, key)) values[key] = before[key]
+  }
   return {
     kind: item.kind,
     index: item.index,

@@ -35,20 +35,18 @@ export function runStudyCase(
     status: StudyRow['status'],
     values: Record<string, number | null>,
     error?: string,
-  ): StudyRow => ({
-    case: c.index,
-    status,
-    ...(error !== undefined ? { error } : {}),
-    wallTime: (performance.now() - started) / 1000,
-    parameters,
-    outputs: values,
-  })
-  const none = Object.fromEntries(outputs.map((o) => [o.name, null]))
+  ): StudyRow => {
+    const wallTime = (performance.now() - started) / 1000
+    return error === undefined
+      ? { case: c.index, status, wallTime, parameters, outputs: values }
+      : { case: c.index, status, error, wallTime, parameters, outputs: values }
+  }
+  const none = () => Object.fromEntries(outputs.map((o) => [o.name, null]))
   try {
     let run = kept?.planned(c.overrides)
     if (!run) {
       const { result: r, patch } = overridesPatched(project, c.overrides)
-      if (!r.ok) return row('failed', none, formatProblems(r.problems).replace(/\n/g, '; '))
+      if (!r.ok) return row('failed', none(), formatProblems(r.problems).replace(/\n/g, '; '))
       const system = kept ? kept.systemFor(r.project, patch) : buildSystem(r.project)
       run = { system, resolved: r.project.resolved, settings: r.project.settings }
     }
@@ -62,7 +60,7 @@ export function runStudyCase(
     }
     return errors.length > 0 ? row('failed', values, errors.join('; ')) : row('ok', values)
   } catch (e) {
-    return row('failed', none, e instanceof Error ? e.message : String(e))
+    return row('failed', none(), e instanceof Error ? e.message : String(e))
   }
 }
 

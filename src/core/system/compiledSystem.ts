@@ -150,9 +150,13 @@ export class CompiledSystem implements BuildContext {
   resetToInitialState(): void {
     const s = this.state
     s.t = 0
-    for (const v of STATE_VECTORS) s[v].fill(0)
-    for (const kind of ITEM_KINDS)
-      for (let i = 0; i < this.records(kind).length; i++) this.resetInitialization(kind, i)
+    // Indexed loops: code run once per case stays in V8's interpreter, where for-of allocates per item.
+    for (let k = 0; k < STATE_VECTORS.length; k++) s[STATE_VECTORS[k]].fill(0)
+    for (let k = 0; k < ITEM_KINDS.length; k++) {
+      const list = this.records(ITEM_KINDS[k])
+      for (let i = 0; i < list.length; i++) list[i].stage = 'NONE'
+      this.pending ||= list.length > 0
+    }
     this.initialize()
   }
 
@@ -164,18 +168,21 @@ export class CompiledSystem implements BuildContext {
     if (!this.pending) return
     this.pending = false
     const pending: ItemRecord<LifecycleHooks>[] = []
-    for (const kind of ITEM_KINDS)
-      for (const r of this.records(kind)) if (r.stage !== 'STATE') pending.push(r)
-    for (const r of pending) {
+    for (let k = 0; k < ITEM_KINDS.length; k++) {
+      const list = this.records(ITEM_KINDS[k])
+      for (let i = 0; i < list.length; i++) if (list[i].stage !== 'STATE') pending.push(list[i])
+    }
+    for (let i = 0; i < pending.length; i++) {
+      const r = pending[i]
       if (r.stage === 'NONE') {
         r.computation.setupInitial?.()
         r.stage = 'STRUCTURE'
       }
     }
     this.setup()
-    for (const r of pending) {
-      r.computation.setupInitialState?.(this.state)
-      r.stage = 'STATE'
+    for (let i = 0; i < pending.length; i++) {
+      pending[i].computation.setupInitialState?.(this.state)
+      pending[i].stage = 'STATE'
     }
     this.update(this.state)
   }
@@ -187,14 +194,19 @@ export class CompiledSystem implements BuildContext {
   setup(): void {
     const old = this.state
     // Offsets of the items initialized before (stage STATE): their values move to the new layout.
+    // None after a reset (resetToInitialState): then there are no old offsets to record.
     const kept = (r: ItemRecord<LifecycleHooks>) => r.stage === 'STATE'
-    const oldNodes = this.nodes.map(({ computation: n }) => [n.ode2Index, n.ode1Index, n.dataIndex])
-    const oldObjects = this.objects.map(({ computation: o }) => [o.aeIndex, o.dataIndex])
+    const moves = this.nodes.some(kept) || this.objects.some(kept)
+    const oldNodes = moves
+      ? this.nodes.map(({ computation: n }) => [n.ode2Index, n.ode1Index, n.dataIndex])
+      : []
+    const oldObjects = moves ? this.objects.map(({ computation: o }) => [o.aeIndex, o.dataIndex]) : []
     let n2 = 0,
       n1 = 0,
       nd = 0,
       nae = 0
-    for (const { computation: n } of this.nodes) {
+    for (let k = 0; k < this.nodes.length; k++) {
+      const n = this.nodes[k].computation
       n.ode2Index = n2
       n.ode1Index = n1
       n.dataIndex = nd
@@ -203,7 +215,8 @@ export class CompiledSystem implements BuildContext {
       nd += n.nData
       n.onOffsetsAssigned?.()
     }
-    for (const { computation: o } of this.objects) {
+    for (let k = 0; k < this.objects.length; k++) {
+      const o = this.objects[k].computation
       o.aeIndex = nae
       o.dataIndex = nd
       nae += o.nAE
@@ -214,8 +227,10 @@ export class CompiledSystem implements BuildContext {
     this.nODE1 = n1
     this.nAE = nae
     this.nData = nd
-    for (const list of [this.markers, this.objects, this.loads, this.sensors])
-      for (const { computation } of list) computation.setupLTG()
+    for (let k = 0; k < this.markers.length; k++) this.markers[k].computation.setupLTG()
+    for (let k = 0; k < this.objects.length; k++) this.objects[k].computation.setupLTG()
+    for (let k = 0; k < this.loads.length; k++) this.loads[k].computation.setupLTG()
+    for (let k = 0; k < this.sensors.length; k++) this.sensors[k].computation.setupLTG()
     if (changed) {
       const s = new SystemState(n2, n1, nae, nd)
       s.t = old.t
@@ -242,7 +257,10 @@ export class CompiledSystem implements BuildContext {
 
   /** Auxiliary data of every item from the state. */
   update(s: SystemState): void {
-    for (const kind of ITEM_KINDS) for (const r of this.records(kind)) r.computation.update?.(s)
+    for (let k = 0; k < ITEM_KINDS.length; k++) {
+      const list = this.records(ITEM_KINDS[k])
+      for (let i = 0; i < list.length; i++) list[i].computation.update?.(s)
+    }
   }
 
   /** "object \"name\" (Type)" for messages. */
