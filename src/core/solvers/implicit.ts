@@ -23,6 +23,7 @@ import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
 import { createSystemMatrix } from '../system/sparseMatrix'
+import { subtractUpdate } from '../math/newtonUpdate'
 import { copyInto } from '../math/smallArrays'
 import { DEPENDENCE_TOLERANCE, type RankReport } from '../system/constraintRank'
 import { ConstraintProjection } from './constraintProjection'
@@ -948,7 +949,8 @@ export class ImplicitSecondOrderSolver extends SolverBase {
         if (res <= tolerance) return undefined
       }
       // Stagnation at round-off: the update no longer changes the accelerations.
-      if (this.updateMax <= 1e-15 * Math.max(this.accelerationMax, 1)) return undefined
+      const maxima = this.updateMaxima
+      if (maxima[0] <= 1e-15 * Math.max(maxima[1], 1)) return undefined
       // The policy reads the iteration from its fields (jacobianRefresh.ts).
       const policy = this.refreshPolicy
       policy.residual = res
@@ -973,29 +975,17 @@ export class ImplicitSecondOrderSolver extends SolverBase {
 
   /**
    * q'' -= dq'' and lambda -= dlambda from the solved residual, and the largest |dq''_i| and |q''_i| into
-   * updateMax and accelerationMax. A method of its own, not a loop in newton: V8 compiles a function
-   * with a hot loop on the stack (OSR) again and again, and newton with its inlined calls is its largest
-   * compile (perf3D 200 steps: four such compiles of ~30 ms).
+   * updateMaxima. A method of its own, not a loop in newton: V8 compiles a function with a hot loop on
+   * the stack (OSR) again and again, and newton with its inlined calls is its largest compile (perf3D
+   * 200 steps: four such compiles of ~30 ms).
    */
   private applyUpdate(): void {
-    const s = this.state,
-      r = this.residual,
-      n2 = this.n2
-    let upd = 0,
-      size = 0
-    for (let i = 0; i < n2; i++) {
-      s.a[i] -= r[i]
-      upd = Math.max(upd, Math.abs(r[i]))
-      size = Math.max(size, Math.abs(s.a[i]))
-    }
-    for (let k = 0; k < this.nAE; k++) s.lambda[k] -= r[n2 + k]
-    this.updateMax = upd
-    this.accelerationMax = size
+    const s = this.state
+    subtractUpdate(s.a, s.lambda, this.residual, this.n2, this.nAE, this.updateMaxima)
   }
 
-  /** The largest |dq''_i| and |q''_i| of the latest update (applyUpdate). */
-  private updateMax = NaN
-  private accelerationMax = NaN
+  /** The largest |dq''_i| and |q''_i| of the latest update (applyUpdate), in this order. */
+  private readonly updateMaxima = new Float64Array(2)
 
   /**
    * Before solving with a kept matrix: with a previous iterate, gamma minimizing |r_k - gamma (r_k -

@@ -1,6 +1,7 @@
 // Static solver: Newton on the equilibrium  f_lhs(q, 0) - lambda_load f_loads + C_q^T lambda = 0,
 // g(q) = 0, with the loads applied in numberOfLoadSteps increments (lambda_load = k / n); a load step
 // whose Newton fails is retried with a smaller increment (stepReductionFactor) down to minimumStepSize.
+import { subtractUpdate } from '../math/newtonUpdate'
 import type { SimulationSettings } from '../model/settings'
 import type { CompiledSystem } from '../system/compiledSystem'
 import type { SystemMatrix } from '../system/matrix'
@@ -15,6 +16,8 @@ export class StaticSolver extends SolverBase {
   private q0 = new Float64Array(0)
   private lambda0 = new Float64Array(0)
   private loadBuf = new Float64Array(0)
+  /** The largest |dq_i| and |q_i| of the latest Newton update (subtractUpdate), in this order. */
+  private readonly updateMaxima = new Float64Array(2)
   /** Load factor reached so far (0..1) and the current increment. */
   private loadFactor = 0
   private increment: number
@@ -104,26 +107,20 @@ export class StaticSolver extends SolverBase {
     const s = this.state
     const nt = this.settings.staticSolver.newton
     const n2 = this.system.nODE2
-    const r = this.residual
+    const r = this.residual,
+      maxima = this.updateMaxima
     let res = this.computeResidual(loadFactor)
     const res0 = Math.max(res, this.loadScale(loadFactor))
     if (res <= nt.absoluteTolerance) return undefined
     for (let it = 1; it <= nt.maxIterations; it++) {
       this.computeJacobian()
       this.matrix.solve(r)
-      let upd = 0,
-        size = 0
-      for (let i = 0; i < n2; i++) {
-        s.q[i] -= r[i]
-        upd = Math.max(upd, Math.abs(r[i]))
-        size = Math.max(size, Math.abs(s.q[i]))
-      }
-      for (let k = 0; k < this.system.nAE; k++) s.lambda[k] -= r[n2 + k]
+      subtractUpdate(s.q, s.lambda, r, n2, this.system.nAE, maxima)
       this.stats.newtonIterations++
       res = this.computeResidual(loadFactor)
       if (!Number.isFinite(res)) return `the residual became ${res}`
       if (res <= nt.absoluteTolerance || res <= nt.relativeTolerance * res0) return undefined
-      if (upd <= 1e-15 * Math.max(size, 1)) return undefined
+      if (maxima[0] <= 1e-15 * Math.max(maxima[1], 1)) return undefined
     }
     return `the residual is ${res.toExponential(3)} after ${nt.maxIterations} iterations`
   }
