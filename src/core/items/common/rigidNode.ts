@@ -143,6 +143,8 @@ const F = {
   t2: new Float64Array(3),
   t3: new Float64Array(3),
   thetaDot: new Float64Array(4),
+  /** A frame's generalized force: 3 translations and up to 4 rotation parameters. */
+  generalized: new Float64Array(7),
   /** 3 x 4 and 4 x 4 blocks of the second-order kinematics. */
   D: new Float64Array(12),
   H: new Float64Array(16),
@@ -409,7 +411,8 @@ export class RigidFrame implements FrameKinematics {
 
   /**
    * out[ltg] += J^T f + G^T t at s, the arm r from arm() at the same coordinates (out[rAt ..)): a
-   * joint's reactions from its total force and torque on the marker.
+   * joint's reactions from its total force and torque on the marker. The same values as
+   * generalizedForceWithArm, which writes them into a work array added here.
    */
   addGeneralizedForce(
     s: SystemState,
@@ -419,25 +422,11 @@ export class RigidFrame implements FrameKinematics {
     t: Float64Array,
     out: Float64Array,
   ): void {
-    const node = this.node,
-      nt = node.nTrans,
-      nr = node.rotation.size,
-      ltg = this.ltg
-    node.updateRotation(s)
-    const G = node.G
-    const f0 = f[0],
-      f1 = f[1],
-      f2 = f[2]
-    const r0 = r[rAt],
-      r1 = r[rAt + 1],
-      r2 = r[rAt + 2]
-    const x0 = r1 * f2 - r2 * f1 + t[0],
-      x1 = r2 * f0 - r0 * f2 + t[1],
-      x2 = r0 * f1 - r1 * f0 + t[2]
-    out[ltg[0]] += f0
-    out[ltg[1]] += f1
-    if (nt === 3) out[ltg[2]] += f2
-    for (let k = 0; k < nr; k++) out[ltg[nt + k]] += G[k] * x0 + G[nr + k] * x1 + G[2 * nr + k] * x2
+    const ltg = this.ltg,
+      g = F.generalized
+    this.node.updateRotation(s)
+    this.generalizedForceWithArm(r, rAt, f, t, g, 0)
+    for (let k = 0; k < ltg.length; k++) out[ltg[k]] += g[k]
   }
 
   /**
