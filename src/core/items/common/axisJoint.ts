@@ -35,7 +35,7 @@ import { DEFAULT_COLORS, type Graphics } from '../../system/graphics'
 import type { SystemState } from '../../system/state'
 import { ACTIVE_CONNECTOR, MARKER_PAIR } from './connectorFields'
 import { V_COLOR, visualizationParams } from './itemFields'
-import { checkJointFrames } from './jointFrames'
+import { checkJointFrames, jointFrameParams } from './jointFrames'
 import {
   constraintNonzeros,
   type JointEquation,
@@ -1080,23 +1080,6 @@ export function genericJointEquations(axes: number[], R0: Float64Array, R1: Floa
   return eqs
 }
 
-const ROTATION_MARKERS = {
-  rotationMarker0: {
-    type: 'matrix',
-    rows: 3,
-    cols: 3,
-    default: IDENTITY,
-    doc: 'joint frame J0 in the frame of marker 0 (rotation matrix; its columns are the joint axes)',
-  },
-  rotationMarker1: {
-    type: 'matrix',
-    rows: 3,
-    cols: 3,
-    default: IDENTITY,
-    doc: 'joint frame J1 in the frame of marker 1',
-  },
-} satisfies ParamSchema
-
 const AXIS_VIS = {
   ...visualizationParams(),
   VaxisRadius: {
@@ -1263,7 +1246,7 @@ export function frameJoint(type: string, doc: string, axes: number[] | 'paramete
             ...OFFSET_PARAMS,
           }
         : {}),
-      ...ROTATION_MARKERS,
+      ...jointFrameParams('a rotation matrix whose columns are the joint axes'),
       ...ACTIVE_CONNECTOR,
       ...AXIS_VIS,
     },
