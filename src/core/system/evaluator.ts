@@ -104,7 +104,7 @@ class DeclaredBlocks {
   readonly zeroStart: Int32Array
 
   constructor(
-    objects: readonly ObjectComputation[],
+    readonly objects: readonly ObjectComputation[],
     readonly block: LocalBlock,
     label: (o: ObjectComputation) => string,
   ) {
@@ -133,6 +133,13 @@ class DeclaredBlocks {
     this.zeroStart = packed.start
   }
 
+  /** Whether these are the blocks of `objects`: the same computations, in the same order. */
+  declares(objects: readonly ObjectComputation[]): boolean {
+    if (objects.length !== this.objects.length) return false
+    for (let k = 0; k < objects.length; k++) if (objects[k] !== this.objects[k]) return false
+    return true
+  }
+
   /**
    * Object k declared no zeros: its block is stored whole and added contiguously (no index to read per
    * entry).
@@ -152,6 +159,13 @@ class DeclaredBlocks {
     return sum
   }
 }
+
+/**
+ * The declared blocks of each system, shared by its evaluators (a study worker makes one per case on the
+ * system it keeps): an object's structure is fixed by its computation, since parameters a built system
+ * takes in place change nothing of the solver's structure (inPlaceChange.ts).
+ */
+const declaredOfSystem = new WeakMap<CompiledSystem, Map<LocalBlock, DeclaredBlocks>>()
 
 /** Adds object k's stored entries of a local block. */
 function addBlock(
@@ -409,7 +423,11 @@ export class SystemEvaluator {
   private declareStructure(block: LocalBlock): DeclaredBlocks {
     const objects =
       block === 'mass' ? this.massObjects : block === 'stiffness' ? this.forceObjects : this.constraintObjects
-    const s = new DeclaredBlocks(objects, block, (o) => this.label(o))
+    let shared = declaredOfSystem.get(this.system)
+    if (!shared) declaredOfSystem.set(this.system, (shared = new Map()))
+    let s = shared.get(block)
+    if (!s?.declares(objects))
+      shared.set(block, (s = new DeclaredBlocks(objects, block, (o) => this.label(o))))
     this.structures.set(block, s)
     return s
   }
