@@ -150,7 +150,8 @@ export class CompiledSystem implements BuildContext {
   resetToInitialState(): void {
     const s = this.state
     s.t = 0
-    // Indexed loops: code run once per case stays in V8's interpreter, where for-of allocates per item.
+    // Indexed loops: run once per case, this code is compiled only after hundreds of cases, and until
+    // then for-of allocates per item.
     for (let k = 0; k < STATE_VECTORS.length; k++) s[STATE_VECTORS[k]].fill(0)
     for (let k = 0; k < ITEM_KINDS.length; k++) {
       const list = this.records(ITEM_KINDS[k])
