@@ -7,11 +7,11 @@
 // studies side by side against one alone: what 2 processes get here without any pool); the overhead
 // per case over the run itself (study wall time minus the rows' own wall times, per case, on 1 worker);
 // the throughput through a Redis queue (Debian's redis-server on a free loopback port) with 2 `mbs
-// worker` processes. The workers' V8 flags (src/node/caseRunner.ts workerV8Flags: --single-threaded
-// and less inlining when the workers fill the cores, as 2 do here; MBS_WORKER_V8_FLAGS sets them), the
-// shipped choice against none and against --single-threaded alone: each set tried on 1 and 2 workers,
-// alternated with the others, and reported both ways (against its own 1-worker run, and against 1
-// worker without flags). CPU times, which a loaded machine disturbs less than wall times: a worker's
+// worker` processes. The workers' V8 flags (src/node/caseRunner.ts workerV8Flags: feedback from a
+// function's first call, and --single-threaded when the workers fill the cores, as 2 do here;
+// MBS_WORKER_V8_FLAGS sets them), the shipped choice against none and against --single-threaded
+// alone: each set tried on 1 and 2 workers, alternated with the others, and reported both ways
+// (against its own 1-worker run, and against 1 worker without flags). CPU times, which a loaded machine disturbs less than wall times: a worker's
 // process and main-thread CPU per case (the difference is V8's compiler and GC threads, which a lone
 // worker runs on the other core), and the pool's speed-up estimated from them. The machine's own
 // ceiling for arithmetic: a loop with no allocation, 2 processes against 1.

@@ -27,17 +27,19 @@ export { WORKER_COMMAND }
 export const WORKER_FLAGS_ENV = 'MBS_WORKER_V8_FLAGS'
 
 /**
- * The V8 flags of `workers` worker processes on this machine. As many as its cores: each runs V8's
- * compiler and garbage collector on its main thread (--single-threaded), since a background thread of
- * one worker can only take a core from another, and inlines less (200 bytes of bytecode in all into
- * an optimized function, V8's default 920): the optimizing compiler's warm-up, which a short study
- * spends mostly on code run once per case, costs less, the solver's loops 0-4 % more. Fewer workers:
- * none, and the idle cores run those threads. Measured in docs/performance.md, "Studies".
+ * The V8 flags of `workers` worker processes on this machine. Each gives a function its feedback vector
+ * at its first call (--no-lazy-feedback-allocation; V8 waits until it has run about 8 times its own
+ * bytecode): a worker runs the same code for every case, so the optimizing compiler sees the types of
+ * the first cases and compiles sooner, with fewer deoptimizations. As many workers as cores: each also runs V8's compiler and garbage
+ * collector on its main thread (--single-threaded), since a background thread of one worker can only
+ * take a core from another; fewer workers leave those threads to the idle cores. Measured in
+ * docs/performance.md, "Studies".
  */
 export function workerV8Flags(workers: number, cores = os.availableParallelism()): string[] {
   const chosen = process.env[WORKER_FLAGS_ENV]
   if (chosen !== undefined) return chosen.split(' ').filter((f) => f !== '')
-  return workers >= cores ? ['--single-threaded', '--max-inlined-bytecode-size-cumulative=200'] : []
+  const feedback = '--no-lazy-feedback-allocation'
+  return workers >= cores ? ['--single-threaded', feedback] : [feedback]
 }
 
 /** What a study's cases share: its project, the outputs, and a key naming the pair. */

@@ -93,10 +93,10 @@ describe('runPool', () => {
 
   it('runs workers single-threaded when they fill the cores; the variable chooses otherwise', async () => {
     delete process.env.MBS_WORKER_V8_FLAGS
-    const filling = ['--single-threaded', '--max-inlined-bytecode-size-cumulative=200']
+    const filling = ['--single-threaded', '--no-lazy-feedback-allocation']
     expect(workerV8Flags(2, 2)).toEqual(filling)
     expect(workerV8Flags(8, 4)).toEqual(filling)
-    expect(workerV8Flags(1, 2)).toEqual([])
+    expect(workerV8Flags(1, 2)).toEqual(['--no-lazy-feedback-allocation'])
     process.env.MBS_WORKER_V8_FLAGS = ''
     expect(workerV8Flags(2, 2)).toEqual([])
     process.env.MBS_WORKER_V8_FLAGS = ' --single-threaded-gc  --no-concurrent-recompilation'
