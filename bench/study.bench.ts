@@ -11,10 +11,11 @@
 // function's first call, and --single-threaded when the workers fill the cores, as 2 do here;
 // MBS_WORKER_V8_FLAGS sets them), the shipped choice against none and against --single-threaded
 // alone: each set tried on 1 and 2 workers, alternated with the others, and reported both ways
-// (against its own 1-worker run, and against 1 worker without flags). CPU times, which a loaded machine disturbs less than wall times: a worker's
-// process and main-thread CPU per case (the difference is V8's compiler and GC threads, which a lone
-// worker runs on the other core), and the pool's speed-up estimated from them. The machine's own
-// ceiling for arithmetic: a loop with no allocation, 2 processes against 1.
+// (against its own 1-worker run, and against 1 worker without flags). CPU times, which a loaded
+// machine disturbs less than wall times: a worker's process and main-thread CPU per case (the
+// difference is V8's compiler and GC threads, which a lone worker runs on the other core), and the
+// pool's speed-up estimated from them. The machine's own ceiling for arithmetic: a loop with no
+// allocation, 2 processes against 1.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'

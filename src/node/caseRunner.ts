@@ -30,10 +30,10 @@ export const WORKER_FLAGS_ENV = 'MBS_WORKER_V8_FLAGS'
  * The V8 flags of `workers` worker processes on this machine. Each gives a function its feedback vector
  * at its first call (--no-lazy-feedback-allocation; V8 waits until it has run about 8 times its own
  * bytecode): a worker runs the same code for every case, so the optimizing compiler sees the types of
- * the first cases and compiles sooner, with fewer deoptimizations. As many workers as cores: each also runs V8's compiler and garbage
- * collector on its main thread (--single-threaded), since a background thread of one worker can only
- * take a core from another; fewer workers leave those threads to the idle cores. Measured in
- * docs/performance.md, "Studies".
+ * the first cases and compiles sooner, with fewer deoptimizations. As many workers as cores: each also
+ * runs V8's compiler and garbage collector on its main thread (--single-threaded), since a background
+ * thread of one worker can only take a core from another; fewer workers leave those threads to the
+ * idle cores. Measured in docs/performance.md, "Studies".
  */
 export function workerV8Flags(workers: number, cores = os.availableParallelism()): string[] {
   const chosen = process.env[WORKER_FLAGS_ENV]
