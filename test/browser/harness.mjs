@@ -197,11 +197,21 @@ export async function canvasStatsWhen(page, ready) {
 
 /**
  * Clicks what replaces the model (New, Open), answering the unsaved-changes question with Don't save
- * when the model has unsaved changes (the app asks then, and only then).
+ * when the model has unsaved changes (the app asks then, and only then). The indicator read before the
+ * click can lag an undo that has just brought the model back to its saved state, and then the app does
+ * not ask: the answer is given if the question comes, or not once the indicator says the model is saved.
  */
 export async function clickDiscardingChanges(page, selector) {
   const modified = (await page.locator('[data-testid=saved-state]').textContent()) === 'Modified'
   await page.click(selector)
-  if (modified)
-    await page.click('[role=alertdialog][aria-label="Unsaved changes"] button:has-text("Don\'t save")')
+  if (!modified) return
+  const dontSave = page.locator(
+    '[role=alertdialog][aria-label="Unsaved changes"] button:has-text("Don\'t save")',
+  )
+  const saved = () => document.querySelector('[data-testid=saved-state]')?.textContent !== 'Modified'
+  const question = dontSave.waitFor().then(() => true)
+  const noQuestion = page.waitForFunction(saved).then(() => false)
+  // The wait that loses the race times out later: not an unhandled rejection.
+  for (const wait of [question, noQuestion]) wait.catch(() => undefined)
+  if (await Promise.race([question, noQuestion])) await dontSave.click()
 }
