@@ -24,10 +24,6 @@ export class CaseSystem {
   /** The paths of the last case and their plan: a study's cases mostly share their paths. */
   private lastPaths: readonly string[] = []
   private lastPlan: OverridePlan | null | undefined = undefined
-  /** The experimental features last compared with a kept system's, that system, and whether they match. */
-  private lastExperimental: readonly string[] | undefined = undefined
-  private comparedWith: CompiledSystem | undefined = undefined
-  private sameExperimental = false
   /** The cases run on the kept system and those built anew. */
   readonly counts = { kept: 0, built: 0 }
 
@@ -68,7 +64,7 @@ export class CaseSystem {
   /** A system for `next`: the kept one with `changes` (items it takes in place; null: structural). */
   private systemWith(next: CaseProject, changes: ChangedItem[] | null): CompiledSystem {
     const kept = this.keptSystem()
-    if (!kept || !changes || !this.keptExperimental(kept, next.settings.experimental)) return this.built(next)
+    if (!kept || !changes || !sameSet(kept.experimental, next.settings.experimental)) return this.built(next)
     // The items of the last case go back to the project's values (next shares its resolved items).
     let update = changes
     if (this.changed !== changes) {
@@ -89,16 +85,6 @@ export class CaseSystem {
     return kept
   }
 
-  /** Whether `experimental` are the kept system's features (compared again when the list is another). */
-  private keptExperimental(kept: CompiledSystem, experimental: readonly string[]): boolean {
-    if (experimental !== this.lastExperimental || kept !== this.comparedWith) {
-      this.lastExperimental = experimental
-      this.comparedWith = kept
-      this.sameExperimental = sameSet(kept.experimental, experimental)
-    }
-    return this.sameExperimental
-  }
-
   private built(next: CaseProject): CompiledSystem {
     this.counts.built++
     return buildSystem(next)
@@ -115,6 +101,12 @@ export class CaseSystem {
   }
 }
 
+/** Whether b's strings, duplicates aside, are a's: its distinct members, all in a, as many as a has. */
 function sameSet(a: ReadonlySet<string>, b: readonly string[]): boolean {
-  return a.size === new Set(b).size && b.every((x) => a.has(x))
+  let distinct = 0
+  for (let i = 0; i < b.length; i++) {
+    if (!a.has(b[i])) return false
+    if (b.indexOf(b[i]) === i) distinct++
+  }
+  return distinct === a.size
 }
