@@ -159,12 +159,20 @@ export const useModelStore = defineStore('model', () => {
     return { ok: true, edit }
   }
 
+  /**
+   * Queued behind the edits made so far, and its label read then: Ctrl+Z pressed before the host
+   * answered an edit undoes that edit (the host's modelChanged precedes its answer).
+   */
   function moveInHistory(direction: 'undo' | 'redo'): void {
     if (readOnly.value) return log.add('warning', readOnly.value)
-    const label = direction === 'undo' ? history.value.undoLabel : history.value.redoLabel
-    if (!label) return
-    send(`Could not ${direction} "${label}"`, async () => {
-      if (await api[direction]()) log.add('info', `${direction === 'undo' ? 'Undid' : 'Redid'}: ${label}`)
+    send(`Could not ${direction}`, async () => {
+      const label = direction === 'undo' ? history.value.undoLabel : history.value.redoLabel
+      if (!label) return
+      try {
+        if (await api[direction]()) log.add('info', `${direction === 'undo' ? 'Undid' : 'Redid'}: ${label}`)
+      } catch (error) {
+        throw new Error(`"${label}": ${(error as Error).message}`)
+      }
     })
   }
 
