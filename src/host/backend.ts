@@ -178,11 +178,12 @@ export function createBackend(options: BackendOptions): Backend {
     }
     if (!direction) owner.record(edit)
     const { revision } = owner
+    // The document first: a window showing the changed model already shows whether it is saved.
+    setDocument({ ...documentState, modified: owner.dirty })
     emit({
       event: 'modelChanged',
       data: { revision, patch: edit.patch, label: edit.label, history: owner.historyState() },
     })
-    setDocument({ ...documentState, modified: owner.dirty })
     return { revision }
   }
 

@@ -18,6 +18,8 @@ import { EXAMPLES_DIR, PENDULUM } from './helpers'
 
 let backend: Backend
 const changes: ModelChange[] = []
+/** Whether the document events said "modified" when each modelChanged came: a window shows both at once. */
+const modifiedAtChange: boolean[] = []
 beforeAll(() => {
   backend = createBackend({
     host: 'web',
@@ -25,7 +27,13 @@ beforeAll(() => {
     examplesDir: EXAMPLES_DIR,
     launchSolver: nodeSolverLauncher(sourceSolverEntry()),
   })
-  backend.onEvent((event) => event.event === 'modelChanged' && changes.push(event.data))
+  let modified = false
+  backend.onEvent((event) => {
+    if (event.event === 'document') modified = event.data.modified
+    if (event.event !== 'modelChanged') return
+    changes.push(event.data)
+    modifiedAtChange.push(modified)
+  })
 })
 afterAll(() => backend.dispose())
 
@@ -52,6 +60,7 @@ describe('the host model owner', () => {
     expect(changes.at(-1)).toMatchObject({ revision, patch: edit.patch, label: edit.label })
     expect(changes.at(-1)!.history).toMatchObject({ canUndo: true, canRedo: false, undoLabel: edit.label })
     expect(backend.document().modified).toBe(true)
+    expect(modifiedAtChange.at(-1)).toBe(true)
     replica = applyPatch(replica, changes.at(-1)!.patch).doc
     const edited = await backend.call('getModelText', undefined)
     expect(textOf(replica)).toBe(edited)
@@ -74,6 +83,7 @@ describe('the host model owner', () => {
     expect(await backend.call('getModelText', undefined)).toBe(original)
     expect(textOf(replica)).toBe(original)
     expect(backend.document().modified).toBe(false)
+    expect(modifiedAtChange.at(-1)).toBe(false)
     expect(changes.at(-1)!.history).toMatchObject({ canUndo: false, canRedo: true, redoLabel: edit.label })
     expect(await backend.call('undo', undefined)).toBeNull()
 
