@@ -1,19 +1,27 @@
 // Studies on a BullMQ queue (Redis is the broker): `mbs study STUDY --queue URL` puts the cases on the
-// queue "mbs-study" and collects the rows; `mbs worker --queue URL` on any machine takes cases and runs
-// them through its own worker processes (src/node/caseRunner.ts). A case is a job whose id names the study
-// and the case, so adding it twice (a resumed study) adds it once; the project travels once per study, in
-// a Redis key the workers read. A worker that is killed stops renewing its job's lock: BullMQ's stalled
-// check, run by the other workers, puts the job back on the queue and another worker runs it.
+// queue of its engine build and collects the rows; `mbs worker --queue URL` on any machine takes cases
+// from the queue of its own build and runs them through its own worker processes
+// (src/node/caseRunner.ts). A case is a job whose id names the study and the case, so adding it twice (a
+// resumed study) adds it once; the project travels once per study, in a Redis key the workers read. A
+// worker that is killed stops renewing its job's lock: BullMQ's stalled check, run by the other workers,
+// puts the job back on the queue and another worker runs it.
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import os from 'node:os'
 import { failedRow, type StudyCase, type StudyRow } from '../core'
+import { ENGINE_BUILD, ENGINE_VERSION } from '../core/engineVersion'
 import { CaseRunner, CaseRunnerDied, workerV8Flags, type StudyWork } from '../node/caseRunner'
 import type { WorkerArgs } from './args'
 import { CliError, EXIT } from './errors'
 import type { CliIO } from './io'
 
-const QUEUE = 'mbs-study'
+/**
+ * One queue per engine build: a worker takes only the cases of a coordinator running the same engine,
+ * so every row of a study comes from one build (a machine with another mbs never takes its cases).
+ */
+const QUEUE = `mbs-study-${ENGINE_VERSION}-${ENGINE_BUILD}`
+/** The engine a worker says it runs, and a coordinator waits for. */
+const ENGINE_NAME = `mbs ${ENGINE_VERSION} (engine build ${ENGINE_BUILD})`
 const PROJECT_KEY = (study: string) => `mbs-study:project:${study}`
 /** A stored project outlives a coordinator that was stopped, long enough to resume it. */
 const PROJECT_TTL_SECONDS = 7 * 24 * 3600
@@ -110,7 +118,8 @@ export async function runQueue(job: QueueJob): Promise<void> {
     )
     if ((await queue.getWorkers()).length === 0)
       job.onNotice(
-        `no worker is connected yet: start "mbs worker --queue ${job.url}" on one or more machines`,
+        `no worker of ${ENGINE_NAME} is connected yet: start "mbs worker --queue ${job.url}" of ` +
+          'this build on one or more machines (a worker names its build when it starts)',
       )
     // Cases finished before this coordinator started (a resumed study) answer now.
     const sweep = async () => {
@@ -186,7 +195,7 @@ export async function workerCommand(args: WorkerArgs, io: CliIO): Promise<number
   })
   worker.on('error', (e) => io.err(`mbs worker: ${e.message}`))
   await worker.waitUntilReady()
-  io.err(`mbs worker: taking cases from ${args.queue} (${concurrency} at a time)`)
+  io.err(`mbs worker: taking cases of ${ENGINE_NAME} from ${args.queue} (${concurrency} at a time)`)
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve)
     process.once('SIGTERM', resolve)

@@ -1,7 +1,8 @@
 // `mbs study --queue` on a real Redis server (Debian's redis-server, started here on a free loopback
 // port and stopped after): 20 cases, 2 `mbs worker` processes, one killed with SIGKILL while it runs a
 // case. The table must hold every case exactly once, each row equal bit for bit to the case run alone
-// in this process, and the killed worker's case must have been run again by the other worker.
+// in this process, and the killed worker's case must have been run again by the other worker. A worker
+// of another engine build (here one run from the sources) never takes a case of the study.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -49,19 +50,29 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL')
 })
 
-function startWorker(): {
+/** The `mbs` of the sources, not of a bundle: its engine build is "source", the bin's is a hash. */
+const SOURCE_MBS = (argv: string[]) => [
+  '--import',
+  'tsx',
+  '-e',
+  `import('./src/cli/entry.ts').then((m) => m.default.mainAsync(${JSON.stringify(argv)}))`,
+]
+
+const waitFor = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((r) => setTimeout(r, 10))
+}
+
+function startWorker(fromSources = false): {
   child: ChildProcess
+  log: () => string
   started: () => number | undefined
   ready: () => boolean
 } {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'worker', '--queue', url, '--concurrency', '1', '--stall-seconds', '1'],
-    {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  )
+  const argv = ['worker', '--queue', url, '--concurrency', '1', '--stall-seconds', '1']
+  const child = spawn(process.execPath, fromSources ? SOURCE_MBS(argv) : [BIN, ...argv], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   children.push(child)
   let log = ''
   child.stderr!.on('data', (b: Buffer) => (log += b.toString()))
@@ -70,34 +81,51 @@ function startWorker(): {
     const m = [...log.matchAll(/case (\d+) of study \w+: (started|ok|failed)/g)].at(-1)
     return m && m[2] === 'started' ? Number(m[1]) : undefined
   }
-  const ready = () => log.includes('mbs worker: taking cases from')
-  return { child, started, ready }
+  const ready = () => log.includes('mbs worker: taking cases of')
+  return { child, log: () => log, started, ready }
 }
+
+function studyText(cases: number, steps: number, endTime: number): string {
+  return JSON.stringify({
+    format: 'mbs-studio-study',
+    version: 1,
+    project: 'pendulum.mbsproj',
+    parameters: [
+      { path: 'bob.physicsMass', from: 0.5, to: 2.5, count: cases },
+      { path: 'gravity.loadVector', values: [[0, -9.81, 0]] },
+      { path: 'timeIntegration.numberOfSteps', values: [steps] },
+      { path: 'timeIntegration.endTime', values: [endTime] },
+    ],
+    outputs: [{ sensor: 'bobPositionSensor', component: 0, statistic: 'final' }],
+    output: 'out',
+  })
+}
+
+/** A study folder with the pendulum and the study file; the file's path. */
+function studyFile(text: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-queue-'))
+  fs.copyFileSync(PENDULUM, path.join(dir, 'pendulum.mbsproj'))
+  const file = path.join(dir, 'pendulum.mbsstudy')
+  fs.writeFileSync(file, text)
+  return file
+}
+
+const rowsOf = (file: string) =>
+  fs
+    .readFileSync(path.join(path.dirname(file), 'out', 'rows.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as StudyRow)
 
 describe('mbs study --queue with mbs worker (real Redis)', () => {
   it('runs every case exactly once, equal to the case run alone, with a worker killed mid-case', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbs-queue-'))
-    fs.copyFileSync(PENDULUM, path.join(dir, 'pendulum.mbsproj'))
-    const file = path.join(dir, 'pendulum.mbsstudy')
-    const text = JSON.stringify({
-      format: 'mbs-studio-study',
-      version: 1,
-      project: 'pendulum.mbsproj',
-      parameters: [
-        { path: 'bob.physicsMass', from: 0.5, to: 2.5, count: 20 },
-        { path: 'gravity.loadVector', values: [[0, -9.81, 0]] },
-        // Long enough (~0.3 s) that the kill below lands inside a case.
-        { path: 'timeIntegration.numberOfSteps', values: [20000] },
-        { path: 'timeIntegration.endTime', values: [2] },
-      ],
-      outputs: [{ sensor: 'bobPositionSensor', component: 0, statistic: 'final' }],
-      output: 'out',
-    })
-    fs.writeFileSync(file, text)
+    // Cases long enough (~0.3 s) that the kill below lands inside one.
+    const text = studyText(20, 20000, 2)
+    const file = studyFile(text)
     const a = startWorker()
     const b = startWorker()
     // Both connected before the study starts (it says so on stderr when it finds no worker).
-    while (!a.ready() || !b.ready()) await new Promise((r) => setTimeout(r, 10))
+    await waitFor(() => a.ready() && b.ready())
     const study = spawnCli(['study', file, '--queue', url])
     let killed: number | undefined
     while (killed === undefined) {
@@ -110,11 +138,7 @@ describe('mbs study --queue with mbs worker (real Redis)', () => {
     expect(r.code).toBe(0)
     b.child.kill('SIGTERM')
 
-    const rows = fs
-      .readFileSync(path.join(dir, 'out', 'rows.jsonl'), 'utf8')
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l) as StudyRow)
+    const rows = rowsOf(file)
     const s = parseStudy(text)
     const p = parseProject(fs.readFileSync(PENDULUM, 'utf8'))
     if (!s.ok || !p.ok) throw new Error('fixtures')
@@ -127,6 +151,32 @@ describe('mbs study --queue with mbs worker (real Redis)', () => {
     }
     expect(rows.find((row) => row.case === killed)!.status).toBe('ok')
   }, 120_000)
+
+  it('a worker of another engine build takes no case: the study waits for one of its own', async () => {
+    const other = startWorker(true)
+    await waitFor(other.ready)
+    expect(other.log()).toContain('taking cases of mbs 0.1.0 (engine build source)')
+    const file = studyFile(studyText(2, 100, 0.1))
+    const study = spawn(process.execPath, [BIN, 'study', file, '--queue', url], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    children.push(study)
+    let said = ''
+    study.stderr!.on('data', (b: Buffer) => (said += b.toString()))
+    const done = new Promise<number | null>((resolve) => study.once('exit', resolve))
+    await waitFor(() => said.includes('no worker of'))
+    expect(said).toMatch(/no worker of mbs 0\.1\.0 \(engine build [0-9a-f]{16}\) is connected yet/)
+    // Time enough for the other worker to have taken a case, were it on the study's queue.
+    await new Promise((r) => setTimeout(r, 1000))
+    const own = startWorker()
+    expect(await done).toBe(0)
+    expect(rowsOf(file).map((row) => row.status)).toEqual(['ok', 'ok'])
+    expect(other.log()).not.toMatch(/case \d+ of study/)
+    expect(own.log()).toMatch(/case \d+ of study \w+: ok/)
+    own.child.kill('SIGTERM')
+    other.child.kill('SIGTERM')
+  }, 60_000)
 
   it('says clearly when the Redis server cannot be reached (exit 69)', async () => {
     const port = await freePort()
