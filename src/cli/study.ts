@@ -1,7 +1,8 @@
 // `mbs study STUDY [--workers N | --queue URL] [--resume]`: runs every case of a study file on a pool of
 // worker processes, or on a BullMQ queue served by `mbs worker` (studyQueue.ts), and writes one row per
-// finished case to the study folder (src/node/studyRows.ts). The folder keeps the study's canonical text, so
-// --resume refuses a study that changed and runs only the missing cases.
+// finished case to the study folder (src/node/studyRows.ts). The folder keeps the study's canonical text and
+// what its rows were computed from (the project's hash, the engine build), so --resume refuses a study, a
+// project or an engine that changed and runs only the missing cases.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -15,6 +16,7 @@ import {
   type Study,
   type StudyRow,
 } from '../core'
+import { ENGINE_BUILD, ENGINE_VERSION, isKnownBuild } from '../core/engineVersion'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { CliError, EXIT } from './errors'
 import type { CliIO } from './io'
@@ -34,6 +36,15 @@ export interface StudyArgs {
 }
 
 const STUDY_COPY = 'study.json'
+const RUN_RECORD = 'run.json'
+
+/** What the rows of a study folder were computed from (RUN_RECORD). */
+interface RunRecord {
+  /** SHA-256 (hex) of the project's canonical text, before the cases' overrides. */
+  projectSha256: string
+  engineVersion: string
+  engineBuild: string
+}
 
 export async function studyCommand(studyFile: string, args: StudyArgs, io: CliIO): Promise<number> {
   const entered = performance.now()
@@ -66,10 +77,15 @@ async function runStudy(
   requireOverridden(project, cases[0].overrides)
   const dir = path.resolve(base, study.output)
   const rows = new StudyRows(study, dir)
-  const done = prepareFolder(study, dir, rows, args.resume)
+  const projectText = writeProject(project)
+  const run: RunRecord = {
+    projectSha256: createHash('sha256').update(projectText).digest('hex'),
+    engineVersion: ENGINE_VERSION,
+    engineBuild: ENGINE_BUILD,
+  }
+  const done = prepareFolder(study, run, projectFile, dir, rows, args.resume)
   const todo = cases.filter((c) => !done.has(c.index))
 
-  const projectText = writeProject(project)
   const work = {
     // Names the study and its project on a queue: the same study of the same project resumes its jobs.
     key: createHash('sha256').update(studyText(study)).update(projectText).digest('hex').slice(0, 16),
@@ -132,9 +148,20 @@ function requireStudy(file: string): Study {
   )
 }
 
-/** The cases already done (with --resume), after checking that the folder holds this same study. */
-function prepareFolder(study: Study, dir: string, rows: StudyRows, resume: boolean): Set<number> {
+/**
+ * The cases already done (with --resume), after checking that the folder's rows come from this same
+ * study, project and engine.
+ */
+function prepareFolder(
+  study: Study,
+  run: RunRecord,
+  projectFile: string,
+  dir: string,
+  rows: StudyRows,
+  resume: boolean,
+): Set<number> {
   const copy = path.join(dir, STUDY_COPY)
+  const record = path.join(dir, RUN_RECORD)
   try {
     fs.mkdirSync(dir, { recursive: true })
     const text = studyText(study)
@@ -151,8 +178,11 @@ function prepareFolder(study: Study, dir: string, rows: StudyRows, resume: boole
           EXIT.usage,
           `--resume: the study changed since "${dir}" was started; choose another "output" for the new study`,
         )
+      // Folders of earlier versions have no record: their rows are taken as they are.
+      if (fs.existsSync(record)) requireSameRun(readRunRecord(record), run, projectFile, dir, existing.length)
     }
     writeFileAtomic(copy, text)
+    writeFileAtomic(record, `${JSON.stringify(run, null, 2)}\n`)
     // A case appears once: a duplicate (a case finished twice around a kill) keeps its first row.
     const seen = new Set<number>()
     const kept = (resume ? existing : []).filter((r) => !seen.has(r.case) && seen.add(r.case))
@@ -162,4 +192,51 @@ function prepareFolder(study: Study, dir: string, rows: StudyRows, resume: boole
     if (e instanceof CliError) throw e
     throw new CliError(EXIT.cannotCreate, `cannot write the study folder "${dir}": ${systemErrorText(e)}`)
   }
+}
+
+function readRunRecord(file: string): RunRecord {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Record<keyof RunRecord, unknown>>
+    const { projectSha256, engineVersion, engineBuild } = r
+    if (
+      typeof projectSha256 === 'string' &&
+      typeof engineVersion === 'string' &&
+      typeof engineBuild === 'string'
+    )
+      return { projectSha256, engineVersion, engineBuild }
+  } catch {
+    // Reported below with the file's name, as a record that says nothing.
+  }
+  throw new CliError(
+    EXIT.usage,
+    `--resume: "${file}" does not say what the folder's rows were computed from; choose another "output"`,
+  )
+}
+
+/** Rows of one study come from one model and one engine: --resume refuses to add rows of others. */
+function requireSameRun(
+  before: RunRecord,
+  now: RunRecord,
+  projectFile: string,
+  dir: string,
+  n: number,
+): void {
+  const rowsOf = `the ${n} row${n === 1 ? '' : 's'} in "${dir}"`
+  if (before.projectSha256 !== now.projectSha256)
+    throw new CliError(
+      EXIT.usage,
+      `--resume: "${projectFile}" changed since ${rowsOf} were computed; restore it, or choose another ` +
+        `"output" for the changed project`,
+    )
+  const build = (r: RunRecord) => `mbs ${r.engineVersion} (engine build ${r.engineBuild})`
+  const otherBuild =
+    isKnownBuild(before.engineBuild) &&
+    isKnownBuild(now.engineBuild) &&
+    before.engineBuild !== now.engineBuild
+  if (before.engineVersion !== now.engineVersion || otherBuild)
+    throw new CliError(
+      EXIT.usage,
+      `--resume: ${rowsOf} were computed by ${build(before)}, this is ${build(now)}; finish the study ` +
+        `with that one, or choose another "output"`,
+    )
 }

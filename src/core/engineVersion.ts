@@ -11,3 +11,7 @@ declare const __MBS_ENGINE_BUILD__: string | undefined
  * ids. 'source' when the engine runs from its sources, not from a bundle (no id is known then).
  */
 export const ENGINE_BUILD: string = typeof __MBS_ENGINE_BUILD__ === 'string' ? __MBS_ENGINE_BUILD__ : 'source'
+
+/** A build id that names a build ('source' and a missing one do not: they compare with nothing). */
+export const isKnownBuild = (build: string | undefined): build is string =>
+  build !== undefined && build !== 'source'

@@ -238,6 +238,39 @@ describe('mbs study (the real bin, 2 worker processes)', () => {
     expectRowsAlone(file, readRows(dir))
   }, 60_000)
 
+  it('resumed with another project or another engine build: refused, the rows kept', async () => {
+    const { file, dir } = studyFolder([9.81, 1.62])
+    expect((await spawnCli(['study', file, '--workers', '1'])).code).toBe(0)
+    const rows = fs.readFileSync(path.join(dir, 'rows.jsonl'), 'utf8')
+    const record = path.join(dir, 'run.json')
+    const run = JSON.parse(fs.readFileSync(record, 'utf8')) as Record<string, string>
+    expect(run.projectSha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(run.engineBuild).toMatch(/^[0-9a-f]{16}$/)
+
+    const project = path.join(path.dirname(file), 'pendulum.mbsproj')
+    const original = fs.readFileSync(project, 'utf8')
+    fs.writeFileSync(project, original.replace('"physicsMass": 1', '"physicsMass": 2'))
+    const edited = await spawnCli(['study', file, '--resume'])
+    expect(edited.code).toBe(64)
+    expect(edited.stderr).toMatch(/pendulum\.mbsproj" changed since the 2 rows in ".*out" were computed/)
+    fs.writeFileSync(project, original)
+
+    fs.writeFileSync(record, JSON.stringify({ ...run, engineBuild: '0123456789abcdef' }))
+    const other = await spawnCli(['study', file, '--resume'])
+    expect(other.code).toBe(64)
+    expect(other.stderr).toMatch(
+      /computed by mbs \S+ \(engine build 0123456789abcdef\), this is mbs \S+ \(engine build [0-9a-f]{16}\)/,
+    )
+    fs.writeFileSync(record, '{"projectSha256": 1}')
+    expect((await spawnCli(['study', file, '--resume'])).stderr).toMatch(/run\.json" does not say/)
+    expect(fs.readFileSync(path.join(dir, 'rows.jsonl'), 'utf8')).toBe(rows)
+
+    fs.writeFileSync(record, JSON.stringify(run))
+    const same = await spawnCli(['study', file, '--resume'])
+    expect(same.code).toBe(0)
+    expect(same.stdout).toMatch(/0 cases run \(0 failed\), 2 already in the folder/)
+  }, 60_000)
+
   it('refuses a study whose parameter path does not exist', async () => {
     const { file } = studyFolder([1])
     const text = fs.readFileSync(file, 'utf8').replace('gravity.loadVector', 'gravity.loadVektor')
