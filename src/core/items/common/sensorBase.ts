@@ -72,7 +72,9 @@ export class KinematicSensor implements SensorComputation {
   }
   setupLTG(): void {}
   setupInitialState(s: SystemState): void {
-    // Reference position for Displacement: the position with all displacement coordinates zero.
+    // Reference position for Displacement: the position with all displacement coordinates zero (a
+    // state built for it, so only Displacement sensors build one, once per initialization).
+    if (this.outputVariableType !== 'Displacement') return
     this.k.position(new SystemState(s.q.length, 0, 0, 0), this.reference)
   }
   evaluate(s: SystemState, out: Float64Array): void {
