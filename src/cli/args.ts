@@ -229,7 +229,12 @@ export const COMMANDS: readonly CommandSpec[] = [
           'put the cases on the BullMQ queue of the Redis server at URL (redis://HOST:PORT) and collect ' +
           'the rows that "mbs worker" processes send back, instead of running them here (docs/studies.md)',
       },
-      { name: 'resume', doc: 'continue a study that was stopped: run only the cases without a row' },
+      {
+        name: 'resume',
+        doc:
+          'continue a study that was stopped: run only the cases without a row (refused when the study, ' +
+          'its project or the engine build changed since the folder was started)',
+      },
       {
         name: 'json',
         doc:
@@ -295,7 +300,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Takes the cases that "mbs study --queue URL" puts on the queue and runs them, CONCURRENCY at a ' +
       'time, each in a worker process of its own, until stopped with Ctrl-C or SIGTERM (it then finishes ' +
       'the cases it holds). Start it on every machine that should work on the study; a worker that is ' +
-      'killed loses nothing: its case is run again by another worker.',
+      'killed loses nothing: its case is run again by another worker. It takes only the cases of a ' +
+      '"mbs study" with the same engine build, which it names when it starts.',
     options: [
       {
         name: 'queue',
