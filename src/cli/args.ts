@@ -36,6 +36,8 @@ export interface OptionSpec {
   repeatable?: boolean
   /** Takes every following argument up to the next option (--inputs a b c); implies repeatable. */
   many?: boolean
+  /** The command cannot run without it: shown without brackets in the usage line. */
+  required?: boolean
   doc: string
 }
 
@@ -258,7 +260,13 @@ export const COMMANDS: readonly CommandSpec[] = [
       'represented (mimic joints, limits without --limit-stops, transmissions, meshes not found) is ' +
       'listed on standard error.',
     options: [
-      { name: 'output', short: 'o', value: 'FILE', doc: 'the project file to write (required)' },
+      {
+        name: 'output',
+        short: 'o',
+        value: 'FILE',
+        required: true,
+        doc: 'the project file to write (required)',
+      },
       { name: 'tree', doc: 'minimal coordinates: one KinematicTree (the default)' },
       { name: 'bodies', doc: 'redundant coordinates: rigid bodies on Euler-parameter nodes and joints' },
       { name: 'gravity', value: 'X,Y,Z', doc: 'gravity vector in m/s^2, e.g. 0,0,-9.81 (none by default)' },
@@ -306,6 +314,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       {
         name: 'queue',
         value: 'URL',
+        required: true,
         doc: 'the Redis server holding the queue (redis://HOST:PORT); required',
       },
       { name: 'concurrency', value: 'N', doc: 'cases run at the same time (default: the number of cores)' },

@@ -34,7 +34,10 @@ const EXIT_CODE_DOCS: [number, string][] = [
 /** "mbs run PROJECT [--end-time T] ..." */
 export function usageLine(spec: CommandSpec): string {
   const operand = spec.name === 'help' ? `[${spec.operand}]` : spec.operand
-  const options = spec.options.map((o) => `[${o.short ? `-${o.short}|` : ''}--${o.name}${optionValue(o)}]`)
+  const options = spec.options.map((o) => {
+    const option = `${o.short ? `-${o.short}|` : ''}--${o.name}${optionValue(o)}`
+    return o.required ? option : `[${option}]`
+  })
   return ['mbs', spec.name, ...(operand ? [operand] : []), ...options].join(' ')
 }
 

@@ -134,6 +134,16 @@ describe('mbs run (the real bin)', () => {
     )
     expect(lines[1]).toMatch(/^Usage: mbs run PROJECT \[--end-time T\]/)
   })
+
+  it('shows a required option without brackets in the usage', async () => {
+    const { code, stderr } = await spawnCli(['worker'])
+    expect(code).toBe(64)
+    expect(stderr).toBe(
+      'mbs worker: missing --queue URL (the Redis server, redis://HOST:PORT)\n' +
+        'Usage: mbs worker --queue URL [--concurrency N] [--stall-seconds S]  ' +
+        '("mbs help worker" for details)\n',
+    )
+  })
 })
 
 describe('mbs run (in-process)', () => {
