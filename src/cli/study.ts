@@ -16,7 +16,7 @@ import {
   type Study,
   type StudyRow,
 } from '../core'
-import { ENGINE_BUILD, ENGINE_VERSION, isKnownBuild } from '../core/engineVersion'
+import { ENGINE_BUILD, ENGINE_VERSION, differentBuilds, engineName } from '../core/engineVersion'
 import { writeFileAtomic } from '../node/atomicWrite'
 import { CliError, EXIT } from './errors'
 import type { CliIO } from './io'
@@ -228,12 +228,8 @@ function requireSameRun(
       `--resume: "${projectFile}" changed since ${rowsOf} were computed; restore it, or choose another ` +
         `"output" for the changed project`,
     )
-  const build = (r: RunRecord) => `mbs ${r.engineVersion} (engine build ${r.engineBuild})`
-  const otherBuild =
-    isKnownBuild(before.engineBuild) &&
-    isKnownBuild(now.engineBuild) &&
-    before.engineBuild !== now.engineBuild
-  if (before.engineVersion !== now.engineVersion || otherBuild)
+  const build = (r: RunRecord) => engineName(r.engineVersion, r.engineBuild)
+  if (before.engineVersion !== now.engineVersion || differentBuilds(before.engineBuild, now.engineBuild))
     throw new CliError(
       EXIT.usage,
       `--resume: ${rowsOf} were computed by ${build(before)}, this is ${build(now)}; finish the study ` +

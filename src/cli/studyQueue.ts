@@ -9,7 +9,7 @@ import { Queue, QueueEvents, Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import os from 'node:os'
 import { failedRow, type StudyCase, type StudyRow } from '../core'
-import { ENGINE_BUILD, ENGINE_VERSION } from '../core/engineVersion'
+import { ENGINE_BUILD, ENGINE_VERSION, engineName } from '../core/engineVersion'
 import { CaseRunner, CaseRunnerDied, workerV8Flags, type StudyWork } from '../node/caseRunner'
 import type { WorkerArgs } from './args'
 import { CliError, EXIT } from './errors'
@@ -20,8 +20,6 @@ import type { CliIO } from './io'
  * so every row of a study comes from one build (a machine with another mbs never takes its cases).
  */
 const QUEUE = `mbs-study-${ENGINE_VERSION}-${ENGINE_BUILD}`
-/** The engine a worker says it runs, and a coordinator waits for. */
-const ENGINE_NAME = `mbs ${ENGINE_VERSION} (engine build ${ENGINE_BUILD})`
 const PROJECT_KEY = (study: string) => `mbs-study:project:${study}`
 /** A stored project outlives a coordinator that was stopped, long enough to resume it. */
 const PROJECT_TTL_SECONDS = 7 * 24 * 3600
@@ -118,7 +116,7 @@ export async function runQueue(job: QueueJob): Promise<void> {
     )
     if ((await queue.getWorkers()).length === 0)
       job.onNotice(
-        `no worker of ${ENGINE_NAME} is connected yet: start "mbs worker --queue ${job.url}" of ` +
+        `no worker of ${engineName()} is connected yet: start "mbs worker --queue ${job.url}" of ` +
           'this build on one or more machines (a worker names its build when it starts)',
       )
     // Cases finished before this coordinator started (a resumed study) answer now.
@@ -195,7 +193,7 @@ export async function workerCommand(args: WorkerArgs, io: CliIO): Promise<number
   })
   worker.on('error', (e) => io.err(`mbs worker: ${e.message}`))
   await worker.waitUntilReady()
-  io.err(`mbs worker: taking cases of ${ENGINE_NAME} from ${args.queue} (${concurrency} at a time)`)
+  io.err(`mbs worker: taking cases of ${engineName()} from ${args.queue} (${concurrency} at a time)`)
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve)
     process.once('SIGTERM', resolve)

@@ -15,7 +15,7 @@ import {
   ResultsReader,
   type Project,
 } from '../core'
-import { ENGINE_BUILD, ENGINE_VERSION, isKnownBuild } from '../core/engineVersion'
+import { ENGINE_BUILD, ENGINE_VERSION, differentBuilds } from '../core/engineVersion'
 import { resultsHashes } from '../core/results/headerHashes'
 import { FileSource } from '../node/runFiles'
 import { CliError, EXIT } from './errors'
@@ -30,7 +30,7 @@ export function verifyCommand(file: string, io: CliIO): number {
   if (resultsHashes(h.project, ENGINE_VERSION).engine !== h.hashes.engine)
     io.err(`mbs verify: note: ${file} was written by engine ${h.engineVersion}; this is ${ENGINE_VERSION}`)
   // Builds are told apart only when both are known: a run from the sources has no build id.
-  if (isKnownBuild(h.engineBuild) && isKnownBuild(ENGINE_BUILD) && h.engineBuild !== ENGINE_BUILD)
+  if (differentBuilds(h.engineBuild, ENGINE_BUILD))
     io.err(
       `mbs verify: note: ${file} was written by build ${h.engineBuild} of engine ${h.engineVersion}; ` +
         `this is build ${ENGINE_BUILD}`,

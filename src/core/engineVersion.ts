@@ -13,5 +13,12 @@ declare const __MBS_ENGINE_BUILD__: string | undefined
 export const ENGINE_BUILD: string = typeof __MBS_ENGINE_BUILD__ === 'string' ? __MBS_ENGINE_BUILD__ : 'source'
 
 /** A build id that names a build ('source' and a missing one do not: they compare with nothing). */
-export const isKnownBuild = (build: string | undefined): build is string =>
-  build !== undefined && build !== 'source'
+const isKnownBuild = (build: string | undefined): build is string => build !== undefined && build !== 'source'
+
+/** Whether two build ids name different builds: both known, and not equal. */
+export const differentBuilds = (a: string | undefined, b: string | undefined): boolean =>
+  isKnownBuild(a) && isKnownBuild(b) && a !== b
+
+/** "mbs VERSION (engine build ID)", this engine's by default: how messages name an engine. */
+export const engineName = (version = ENGINE_VERSION, build = ENGINE_BUILD): string =>
+  `mbs ${version} (engine build ${build})`

@@ -153,11 +153,8 @@ export class CompiledSystem implements BuildContext {
     // Indexed loops: run once per case, this code is compiled only after hundreds of cases, and until
     // then for-of allocates per item.
     for (let k = 0; k < STATE_VECTORS.length; k++) s[STATE_VECTORS[k]].fill(0)
-    for (let k = 0; k < ITEM_KINDS.length; k++) {
-      const list = this.records(ITEM_KINDS[k])
-      for (let i = 0; i < list.length; i++) list[i].stage = 'NONE'
-      this.pending ||= list.length > 0
-    }
+    for (let k = 0; k < ITEM_KINDS.length; k++)
+      for (let i = 0; i < this.records(ITEM_KINDS[k]).length; i++) this.resetInitialization(ITEM_KINDS[k], i)
     this.initialize()
   }
 
